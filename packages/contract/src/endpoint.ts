@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { FailedCode } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** public: no token; manager: a clinician's access token. */
+export type Access = 'public' | 'manager';
+
+export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Path under /api, exactly as SPEC section 7 names it. */
+  path: string;
+  access: Access;
+  tag: string;
+  summary: string;
+  request: Request;
+  reply: Reply;
+}
+
+export function defineEndpoint<Request extends z.ZodType, Reply extends z.ZodType>(
+  endpoint: Endpoint<Request, Reply>,
+): Endpoint<Request, Reply> {
+  return endpoint;
+}
+
+/** A business failure: HTTP 200 with a failedCode from the catalogue and a translated message. */
+export function failure<const Codes extends readonly [FailedCode, ...FailedCode[]]>(codes: Codes) {
+  return z.object({
+    isSuccess: z.literal(false),
+    failedCode: z.enum(codes),
+    message: z.string(),
+  });
+}
+
+/** The reply envelope of DESIGN section 2: `{ isSuccess: true, ...data }` or a coded failure. */
+export function reply<const Shape extends z.ZodRawShape, const Codes extends readonly [FailedCode, ...FailedCode[]]>(
+  shape: Shape,
+  codes: Codes,
+) {
+  return z.discriminatedUnion('isSuccess', [z.object({ isSuccess: z.literal(true), ...shape }), failure(codes)]);
+}
+
+/** A reply that cannot fail on business grounds. */
+export function success<const Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ isSuccess: z.literal(true), ...shape });
+}
+
+export const emptyRequest = z.object({}).strict();
+
+/** The body of every HTTP error (400, 401, 403, 404, 409, 413, 429, 500). */
+export const errorReply = z.object({
+  isSuccess: z.literal(false),
+  failedCode: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ReplyOf<E extends Endpoint> = z.output<E['reply']>;

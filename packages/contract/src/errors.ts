@@ -1,0 +1,44 @@
+/**
+ * The failedCode catalogue. A business failure is an HTTP 200 reply
+ * `{ isSuccess: false, failedCode, message }`; the other codes travel with HTTP errors.
+ * Every code has a message in every language (messages/*.ts), checked by a test.
+ */
+export const FailedCode = {
+  // Login (SPEC 8 "Login and sign-up")
+  NotActivated: 'US0001',
+  LoginFailed: 'US0002',
+  WrongCredentials: 'US0003',
+  WrongNameOrEmail: 'US0004',
+  NotMember: 'US0005',
+  ProfileNotFound: 'US0006',
+  AccountDeleted: 'US0007',
+  RecoverInApp: 'US0008',
+  // Sign-up
+  UserIdExists: 'US0101',
+  EmailExists: 'US0102',
+  EmailNotExist: 'US0103',
+  EmailInvalid: 'US0104',
+  TermsNotAgreed: 'US0105',
+  SignUpFailed: 'US0106',
+  FillInEverything: 'US0107',
+  AlreadyVerified: 'US0108',
+  // Links and passwords
+  LinkInvalid: 'US0201',
+  WrongPassword: 'US0202',
+  PasswordUnchanged: 'US0203',
+  PasswordConfirmationRequired: 'US0204',
+  // HTTP level
+  Unauthorized: 'AU0001',
+  TokenExpired: 'AU0002',
+  SessionEnded: 'AU0003',
+  BadRequest: 'CM0400',
+  Forbidden: 'CM0403',
+  NotFound: 'CM0404',
+  Conflict: 'CM0409',
+  TooLarge: 'CM0413',
+  TooManyRequests: 'CM0429',
+  ServerError: 'CM0500',
+} as const;
+
+export type FailedCode = (typeof FailedCode)[keyof typeof FailedCode];
+export const failedCodes = Object.values(FailedCode);

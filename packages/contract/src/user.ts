@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { rules } from './rules.ts';
+import {
+  agreementField,
+  currentPasswordField,
+  emailField,
+  linkTokenField,
+  loginIdField,
+  nameField,
+  npiField,
+  passwordField,
+  signatureField,
+  titleField,
+  userIdField,
+} from './validation.ts';
+
+const tag = 'user';
+export const userTypes = ['manager', 'patient'] as const;
+
+export const loginUser = z.object({
+  seqUser: z.number().int(),
+  seqManager: z.number().int(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+});
+export type LoginUser = z.infer<typeof loginUser>;
+
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const validUserEmail = defineEndpoint({
+  method: 'POST',
+  path: '/user/validUserEmail',
+  access: 'public',
+  tag,
+  summary: 'Tells whether an e-mail address is free for sign-up',
+  request: z.object({ userEmail: emailField }),
+  reply: reply({}, [FailedCode.EmailExists]),
+});
+
+export const signUpRequest = z.object({
+  userId: userIdField,
+  firstName: nameField,
+  lastName: nameField,
+  userEmail: emailField,
+  userPassword: passwordField,
+  title: titleField,
+  npiNumber: npiField,
+  signatureImage: signatureField,
+  certificationCode: z.string().trim().max(rules.certificationCodeMax, { error: 'validation.too_long' }).optional(),
+  agreeTerms: agreementField,
+  agreePrivacy: agreementField,
+  agreePersonalInfo: agreementField,
+  agreeProvider: agreementField,
+});
+export type SignUpRequest = z.infer<typeof signUpRequest>;
+
+/** The sign-up form: the request plus the password confirmation, checked in the browser. */
+export const signUpForm = signUpRequest
+  .extend({ userPasswordConfirm: z.string() })
+  .refine((form) => form.userPassword === form.userPasswordConfirm, {
+    error: 'validation.password_mismatch',
+    path: ['userPasswordConfirm'],
+  });
+
+export const signUp = defineEndpoint({
+  method: 'POST',
+  path: '/user/signUp',
+  access: 'public',
+  tag,
+  summary: 'Registers a clinician and mails a single-use verification link',
+  request: signUpRequest,
+  reply: reply({ userEmail: z.string() }, [FailedCode.UserIdExists, FailedCode.EmailExists, FailedCode.SignUpFailed]),
+});
+
+export const resendAuthEmail = defineEndpoint({
+  method: 'POST',
+  path: '/user/resendAuthEmail',
+  access: 'public',
+  tag,
+  summary: 'Mails a new verification link; earlier links stop working',
+  request: z.object({ userEmail: emailField }),
+  reply: reply({}, [FailedCode.EmailNotExist, FailedCode.AlreadyVerified]),
+});
+
+export const verifyEmail = defineEndpoint({
+  method: 'POST',
+  path: '/user/verifyEmail',
+  access: 'public',
+  tag,
+  summary: 'Activates the account of a mailed verification link',
+  request: z.object({ token: linkTokenField }),
+  reply: reply({ userEmail: z.string() }, [FailedCode.LinkInvalid]),
+});
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/user/login',
+  access: 'public',
+  tag,
+  summary: 'Logs in with the e-mail address or the user ID; tokens also come in x-access-token and x-refresh-token',
+  request: z.object({
+    userEmail: loginIdField,
+    userPassword: currentPasswordField,
+    userType: z.enum(userTypes).default('manager'),
+    fcmToken: z.string().max(4096).optional(),
+  }),
+  reply: reply({ token: tokenPair, user: loginUser }, [
+    FailedCode.NotActivated,
+    FailedCode.LoginFailed,
+    FailedCode.WrongCredentials,
+    FailedCode.NotMember,
+    FailedCode.ProfileNotFound,
+    FailedCode.AccountDeleted,
+  ]),
+});
+
+export const refreshToken = defineEndpoint({
+  method: 'POST',
+  path: '/user/refreshToken',
+  access: 'public',
+  tag,
+  summary: 'Rotates the refresh token of the x-refresh-token header; new tokens come in the reply headers',
+  request: emptyRequest,
+  reply: success({ token: tokenPair }),
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/user/logout',
+  access: 'manager',
+  tag,
+  summary: 'Ends this session',
+  request: emptyRequest,
+  reply: success({}),
+});
+
+export const findUserId = defineEndpoint({
+  method: 'POST',
+  path: '/user/findUserId',
+  access: 'public',
+  tag,
+  summary: 'Finds the user ID of a clinician by name and e-mail; mails it and answers it masked',
+  request: z.object({ firstName: nameField, lastName: nameField, userEmail: emailField }),
+  reply: reply({ maskedUserId: z.string() }, [FailedCode.WrongNameOrEmail]),
+});
+
+export const resetManagerPw = defineEndpoint({
+  method: 'POST',
+  path: '/user/resetManagerPw',
+  access: 'public',
+  tag,
+  summary: 'Mails a single-use link to set a new password',
+  request: z.object({ userEmail: emailField }),
+  reply: reply({}, [FailedCode.NotMember, FailedCode.AccountDeleted, FailedCode.RecoverInApp]),
+});
+
+export const completePasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/user/completePasswordReset',
+  access: 'public',
+  tag,
+  summary: 'Sets a new password with a mailed reset link and ends every session',
+  request: z.object({ token: linkTokenField, newPassword: passwordField }),
+  reply: reply({}, [FailedCode.LinkInvalid]),
+});
+
+export const confirmUserPassword = defineEndpoint({
+  method: 'POST',
+  path: '/user/confirmUserPassword',
+  access: 'manager',
+  tag,
+  summary: 'Checks the password of the logged-in clinician before a sensitive action',
+  request: z.object({ password: currentPasswordField }),
+  reply: reply({}, [FailedCode.WrongPassword]),
+});
+
+export const changePasswordRequest = z
+  .object({ currentPassword: currentPasswordField, newPassword: passwordField })
+  .refine((body) => body.currentPassword !== body.newPassword, {
+    error: 'validation.password_same',
+    path: ['newPassword'],
+  });
+
+export const changePassword = defineEndpoint({
+  method: 'PUT',
+  path: '/user/changePasswordBySeqUserAndCurrentPW',
+  access: 'manager',
+  tag,
+  summary: 'Changes the password and ends every other session',
+  request: changePasswordRequest,
+  reply: reply({}, [FailedCode.WrongPassword]),
+});
+
+export const updateToken = defineEndpoint({
+  method: 'PUT',
+  path: '/user/updateToken',
+  access: 'manager',
+  tag,
+  summary: "Registers this session's push token; an empty token clears it",
+  request: z.object({ fcmToken: z.string().max(4096) }),
+  reply: success({}),
+});
