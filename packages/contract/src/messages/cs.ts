@@ -2,7 +2,7 @@ import type { Messages } from './en.ts';
 
 export const cs: Messages = {
   US0001: 'Váš účet ještě není aktivován. Otevřete odkaz v ověřovacím e-mailu, který jsme vám poslali.',
-  US0002: 'Přihlášení se nezdařilo. K tomuto účtu se přihlaste v aplikaci pro pacienty.',
+  US0002: 'Přihlášení se nezdařilo. K tomuto účtu se v této aplikaci nelze přihlásit.',
   US0003: 'Nesprávný název účtu nebo heslo.',
   US0004: 'Nesprávný název účtu nebo e-mailová adresa.',
   US0005: 'Ještě nejste členem. Zaregistrujte se prosím.',

@@ -1,7 +1,7 @@
 /** Server and shared messages: failedCodes and validation rules. The web app adds its own UI strings. */
 export const en = {
   US0001: 'Your account is not activated yet. Open the link in the verification e-mail we sent you.',
-  US0002: 'Login failed. Use the patient app to sign in to this account.',
+  US0002: 'Login failed. This account cannot sign in with this app.',
   US0003: 'Wrong account name or password.',
   US0004: 'Wrong account name or e-mail address.',
   US0005: 'You are not a member yet. Please register.',

@@ -1,0 +1,179 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import { endpoints, errorReply, session as sessionRules } from '@clinic/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Clock, RequestContext } from './context.ts';
+import { openDatabase, pingDatabase } from './db/client.ts';
+import type { Route } from './http/route.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { managerRoutes } from './modules/manager/manager.routes.ts';
+import { managerService } from './modules/manager/manager.service.ts';
+import { sessionService } from './modules/user/session.service.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { userService } from './modules/user/user.service.ts';
+import { languageOf, registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+import { accessTokens } from './security/access-token.ts';
+import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
+import { secretRepository } from './security/secret.repository.ts';
+import { diskStorage } from './storage/file-storage.ts';
+import { seedDemo } from './demo.ts';
+
+export interface AppOverrides {
+  now?: Clock;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    context: RequestContext;
+  }
+  interface FastifyInstance {
+    /** Every route under /api, as registered: the security tests enumerate these. */
+    apiRoutes: { method: string; url: string; access: 'public' | 'manager' | 'system' }[];
+  }
+}
+
+/** Never logged: the tokens travel in these headers. */
+const redactedHeaders = ['authorization', 'x-refresh-token', 'x-access-token', 'cookie'];
+
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    fontSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedHeaders.flatMap((name) => [`req.headers["${name}"]`, `res.headers["${name}"]`]), censor: '[redacted]' },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const now = overrides.now ?? ((): Date => new Date());
+  const database = await openDatabase(config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
+  app.addHook('onClose', async () => {
+    mailer.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  const secret =
+    config.authSecret ??
+    (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
+  const storage = diskStorage(join(config.dataDir, 'uploads'));
+  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  const sessions = sessionService({ db: database.db, tokens: accessTokens(secret, sessionRules.accessTokenSeconds), now });
+  const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
+  const managers = managerService({ db: database.db, storage, now });
+  if (config.demo) await seedDemo({ db: database.db, users, email: config.demoEmail, password: config.demoPassword, log: app.log });
+
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await registerOpenApi(app);
+
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (options) => {
+    if (!options.url.startsWith('/api')) return;
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    const access = (options.config as { access?: 'public' | 'manager' } | undefined)?.access ?? 'system';
+    for (const method of methods) app.apiRoutes.push({ method, url: options.url, access });
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  app.get('/api/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await pingDatabase(database.db);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerRoutes(app, [...userRoutes(users, sessions), ...managerRoutes(managers)], sessions.authenticate);
+  await registerWeb(app, config.webDist);
+  return app;
+}
+
+/** Registers every contract endpoint, and refuses to start if one has no route or two. */
+function registerRoutes(
+  app: FastifyInstance,
+  routes: Route[],
+  authenticate: (authorization: string | undefined) => Promise<RequestContext['principal']>,
+): void {
+  const bound = new Set(routes.map((route) => route.endpoint));
+  const missing = endpoints.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.path);
+  if (missing.length > 0 || bound.size !== routes.length) {
+    throw new Error(`Every endpoint needs exactly one route; missing: ${missing.join(', ')}`);
+  }
+  for (const { endpoint, handle } of routes) {
+    app.route({
+      method: endpoint.method,
+      url: `/api${endpoint.path}`,
+      config: { access: endpoint.access },
+      schema: {
+        tags: [endpoint.tag],
+        summary: endpoint.summary,
+        body: endpoint.request,
+        response: { 200: endpoint.reply, '4xx': errorReply, '5xx': errorReply },
+        ...(endpoint.access === 'manager' && { security: [{ bearer: [] }] }),
+      },
+      onRequest: async (request) => {
+        const refreshToken = request.headers['x-refresh-token'];
+        request.context = {
+          language: languageOf(request),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          refreshToken: typeof refreshToken === 'string' ? refreshToken : undefined,
+          principal: endpoint.access === 'manager' ? await authenticate(request.headers.authorization) : undefined,
+        };
+      },
+      handler: async (request, reply) => {
+        const result = await handle(request.body, request.context);
+        if (typeof result === 'object' && result !== null && 'token' in result) {
+          const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } }).token;
+          void reply.header('x-access-token', accessToken).header('x-refresh-token', refreshToken);
+        }
+        return result;
+      },
+    });
+  }
+}

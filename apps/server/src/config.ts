@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true')
+  .optional();
+
+/** Every environment variable the server reads, with its default (documented in the README). */
+const environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('public'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Clinic <no-reply@clinic.localhost>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: flag,
+  DEMO: flag,
+  DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
+  DEMO_PASSWORD: z.string().min(8).default('Demo-clinic-2026'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Parses the environment once and fails fast with a message naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = environment.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const value = result.data;
+  const dataDir = resolve(value.DATA_DIR);
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir,
+    databaseUrl: value.DATABASE_URL,
+    databaseSchema: value.DATABASE_SCHEMA,
+    redisUrl: value.REDIS_URL,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    authSecret: value.AUTH_SECRET,
+    trustProxy: value.TRUST_PROXY ?? false,
+    // Demo data is on by default only on the embedded database.
+    demo: value.DEMO ?? !value.DATABASE_URL,
+    demoEmail: value.DEMO_EMAIL,
+    demoPassword: value.DEMO_PASSWORD,
+    logLevel: value.LOG_LEVEL,
+    webDist: resolve(value.WEB_DIST),
+  };
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer: the production mailer. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * The embedded default: each message is composed by nodemailer as a real RFC 5322 message and
+ * written as an .eml file. The log names the file, never the link inside, which holds a token.
+ */
+export function outboxMailer(directory: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(directory, { recursive: true });
+      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ file, subject: message.subject }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,16 @@
+import { deleteManagerAccount, getManagerInfo } from '@clinic/contract';
+import { ok, principalOf, route, type Route } from '../../http/route.ts';
+import type { ManagerService } from './manager.service.ts';
+
+export function managerRoutes(managers: ManagerService): Route[] {
+  return [
+    route(getManagerInfo, async (_body, context) => ({
+      ...ok,
+      manager: await managers.getProfile(principalOf(context)),
+    })),
+    route(deleteManagerAccount, async (_body, context) => {
+      await managers.deleteAccount(principalOf(context));
+      return ok;
+    }),
+  ];
+}

@@ -1,0 +1,61 @@
+import { FailedCode, session as sessionRules, type ManagerProfile } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, unauthorized } from '../../domain-error.ts';
+import type { Clock, Principal } from '../../context.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { sessionRepository } from '../user/session.repository.ts';
+import { fullName } from '../user/user.service.ts';
+import { managerRepository, userRepository } from '../user/user.repository.ts';
+
+export interface ManagerDependencies {
+  db: Database;
+  storage: FileStorage;
+  now: Clock;
+}
+
+export type ManagerService = ReturnType<typeof managerService>;
+
+export function managerService({ db, storage, now }: ManagerDependencies) {
+  return {
+    async getProfile(principal: Principal): Promise<ManagerProfile> {
+      const user = await userRepository(db).findById(principal.seqUser);
+      const manager = await managerRepository(db).findByUser(principal.seqUser);
+      if (!user || !manager || user.deletedAt) throw unauthorized(FailedCode.SessionEnded);
+      return {
+        seqManager: manager.seqManager,
+        userId: user.userId,
+        userEmail: user.userEmail,
+        managerName: fullName(manager),
+        firstName: manager.firstName,
+        lastName: manager.lastName,
+        title: manager.title as ManagerProfile['title'],
+        npiNumber: manager.npiNumber,
+        // Images are served once the storage endpoints exist; until then no URL is offered.
+        managerImageUrl: null,
+        managerESignatureImageUrl: null,
+        managerSpecialty: manager.specialty,
+        managerBackground: manager.background,
+        managerLanguageList: manager.languageList,
+        managerProfessionalEducation: manager.professionalEducation,
+        managerYearsOfExperience: manager.yearsOfExperience,
+      };
+    },
+
+    /** Deletes the account of a clinician who confirmed the password in the last minutes. */
+    async deleteAccount(principal: Principal): Promise<void> {
+      const at = now();
+      const session = await sessionRepository(db).findById(principal.sessionId);
+      const confirmedAt = session?.passwordConfirmedAt?.getTime() ?? 0;
+      if (at.getTime() - confirmedAt > sessionRules.passwordConfirmationSeconds * 1000) {
+        throw new BusinessFailure(FailedCode.PasswordConfirmationRequired);
+      }
+      const manager = await managerRepository(db).findByUser(principal.seqUser);
+      await db.transaction(async (tx) => {
+        await userRepository(tx).markDeleted(principal.seqUser, at);
+        await managerRepository(tx).eraseProfile(principal.seqUser);
+        await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
+      });
+      if (manager?.signaturePath) await storage.remove(manager.signaturePath);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { appUser, manager } from '../../db/schema.ts';
+
+export type UserRow = typeof appUser.$inferSelect;
+export type NewUser = typeof appUser.$inferInsert;
+export type NewManager = typeof manager.$inferInsert;
+
+export function userRepository(db: Database) {
+  return {
+    async findLiveByEmail(userEmail: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(and(eq(appUser.userEmail, userEmail), isNull(appUser.deletedAt)));
+      return row;
+    },
+
+    async findLiveByUserId(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(and(eq(appUser.userId, userId), isNull(appUser.deletedAt)));
+      return row;
+    },
+
+    /** The live account whose e-mail address or user ID is the given login name. */
+    async findLiveByLogin(login: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(and(or(eq(appUser.userEmail, login), eq(appUser.userId, login)), isNull(appUser.deletedAt)))
+        .orderBy(appUser.seqUser)
+        .limit(1);
+      return row;
+    },
+
+    async findDeletedByLogin(login: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(appUser)
+        .where(and(or(eq(appUser.userEmail, login), eq(appUser.userId, login)), isNotNull(appUser.deletedAt)))
+        .orderBy(desc(appUser.deletedAt))
+        .limit(1);
+      return row;
+    },
+
+    async findById(seqUser: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(appUser).where(eq(appUser.seqUser, seqUser));
+      return row;
+    },
+
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(appUser).values(user).returning();
+      return row!;
+    },
+
+    async setEmailVerified(seqUser: number, at: Date): Promise<void> {
+      await db
+        .update(appUser)
+        .set({ emailVerifiedAt: at })
+        .where(and(eq(appUser.seqUser, seqUser), isNull(appUser.emailVerifiedAt)));
+    },
+
+    async setPasswordHash(seqUser: number, passwordHash: string): Promise<void> {
+      await db.update(appUser).set({ passwordHash }).where(eq(appUser.seqUser, seqUser));
+    },
+
+    async markDeleted(seqUser: number, at: Date): Promise<void> {
+      await db.update(appUser).set({ deletedAt: at, passwordHash: '!' }).where(eq(appUser.seqUser, seqUser));
+    },
+  };
+}
+
+export type ManagerRow = typeof manager.$inferSelect;
+
+export function managerRepository(db: Database) {
+  return {
+    async insert(row: NewManager): Promise<ManagerRow> {
+      const [inserted] = await db.insert(manager).values(row).returning();
+      return inserted!;
+    },
+
+    async findByUser(seqUser: number): Promise<ManagerRow | undefined> {
+      const [row] = await db.select().from(manager).where(eq(manager.seqUser, seqUser));
+      return row;
+    },
+
+    /** Personal data of a deleted account is erased; the row stays for the records it signed. */
+    async eraseProfile(seqUser: number): Promise<void> {
+      await db
+        .update(manager)
+        .set({
+          npiNumber: '',
+          signaturePath: null,
+          certificationCode: null,
+          imagePath: null,
+          specialty: null,
+          background: null,
+          languageList: [],
+          professionalEducation: null,
+          yearsOfExperience: null,
+        })
+        .where(eq(manager.seqUser, seqUser));
+    },
+  };
+}

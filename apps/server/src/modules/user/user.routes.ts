@@ -1,0 +1,60 @@
+import {
+  changePassword,
+  completePasswordReset,
+  confirmUserPassword,
+  findUserId,
+  login,
+  logout,
+  refreshToken,
+  resendAuthEmail,
+  resetManagerPw,
+  signUp,
+  updateToken,
+  validUserEmail,
+  verifyEmail,
+} from '@clinic/contract';
+import { ok, principalOf, route, type Route } from '../../http/route.ts';
+import type { SessionService } from './session.service.ts';
+import type { UserService } from './user.service.ts';
+
+export function userRoutes(users: UserService, sessions: SessionService): Route[] {
+  return [
+    route(validUserEmail, async (body, context) => {
+      await users.checkEmailAvailable(body.userEmail, context);
+      return ok;
+    }),
+    route(signUp, async (body, context) => ({ ...ok, ...(await users.signUp(body, context)) })),
+    route(resendAuthEmail, async (body, context) => {
+      await users.resendVerification(body.userEmail, context);
+      return ok;
+    }),
+    route(verifyEmail, async (body) => ({ ...ok, ...(await users.verifyEmail(body.token)) })),
+    route(login, async (body, context) => ({ ...ok, ...(await users.login(body, context)) })),
+    route(refreshToken, async (_body, context) => ({ ...ok, token: await sessions.refresh(context.refreshToken) })),
+    route(logout, async (_body, context) => {
+      await users.logout(principalOf(context));
+      return ok;
+    }),
+    route(findUserId, async (body, context) => ({ ...ok, ...(await users.findUserId(body, context)) })),
+    route(resetManagerPw, async (body, context) => {
+      await users.requestPasswordReset(body.userEmail, context);
+      return ok;
+    }),
+    route(completePasswordReset, async (body) => {
+      await users.completePasswordReset(body.token, body.newPassword);
+      return ok;
+    }),
+    route(confirmUserPassword, async (body, context) => {
+      await users.confirmPassword(principalOf(context), body.password);
+      return ok;
+    }),
+    route(changePassword, async (body, context) => {
+      await users.changePassword(principalOf(context), body.currentPassword, body.newPassword);
+      return ok;
+    }),
+    route(updateToken, async (body, context) => {
+      await users.updatePushToken(principalOf(context), body.fcmToken);
+      return ok;
+    }),
+  ];
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FailedCode,
+  links,
+  pngDataUrlPrefix,
+  type LoginUser,
+  type SignUpRequest,
+  type TokenPair,
+} from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { passwordResetMail, userIdMail, verificationMail } from '../../mail/templates.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/password.ts';
+import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
+import { randomToken, sha256 } from '../../security/secrets.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { emailTokenRepository, sessionRepository } from './session.repository.ts';
+import type { SessionService } from './session.service.ts';
+import { managerRepository, userRepository, type ManagerRow, type UserRow } from './user.repository.ts';
+
+export interface UserDependencies {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  storage: FileStorage;
+  sessions: SessionService;
+  now: Clock;
+  publicUrl: string;
+}
+
+const perAccount: RateLimit = { max: 10, windowSeconds: 15 * 60 };
+const perAddress: RateLimit = { max: 100, windowSeconds: 15 * 60 };
+const mailPerAccount: RateLimit = { max: 5, windowSeconds: 60 * 60 };
+const mailPerAddress: RateLimit = { max: 30, windowSeconds: 60 * 60 };
+
+const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export const fullName = (row: Pick<ManagerRow, 'firstName' | 'lastName'>): string => `${row.firstName} ${row.lastName}`;
+
+/** Shows the first two and the last character of an ID: enough to recognise it, not to give it away. */
+export function maskUserId(userId: string): string {
+  if (userId.length <= 3) return `${userId[0]}${'*'.repeat(userId.length - 1)}`;
+  return `${userId.slice(0, 2)}${'*'.repeat(userId.length - 3)}${userId.slice(-1)}`;
+}
+
+export type UserService = ReturnType<typeof userService>;
+
+export function userService({ db, mailer, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
+  /** Counts a hit against each key and refuses with 429 when any is over its limit. */
+  async function limit(keys: [string, RateLimit][]): Promise<void> {
+    const waits = await Promise.all(keys.map(([key, rule]) => limiter.hit(key, rule, now())));
+    const wait = Math.max(...waits);
+    if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
+  }
+
+  /** Ends the open links of a kind and makes a new one; the raw token goes only into the mail. */
+  async function newLink(database: Database, seqUser: number, purpose: 'verify_email' | 'reset_password') {
+    const at = now();
+    const tokens = emailTokenRepository(database);
+    await tokens.invalidateAll(seqUser, purpose, at);
+    const token = randomToken();
+    const lifetimeMs =
+      purpose === 'verify_email' ? links.verifyEmailHours * 3_600_000 : links.resetPasswordMinutes * 60_000;
+    await tokens.insert(sha256(token), seqUser, purpose, new Date(at.getTime() + lifetimeMs));
+    return token;
+  }
+
+  const verifyLink = (token: string): string => `${publicUrl}/login#verify=${token}`;
+  const resetLink = (token: string): string => `${publicUrl}/login/findPassword#reset=${token}`;
+
+  async function managerOf(user: UserRow): Promise<ManagerRow | undefined> {
+    return user.userType === 'manager' ? managerRepository(db).findByUser(user.seqUser) : undefined;
+  }
+
+  return {
+    async checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void> {
+      await limit([[`email-check:ip:${context.ip}`, perAddress]]);
+      if (await userRepository(db).findLiveByEmail(userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
+    },
+
+    async signUp(request: SignUpRequest, context: RequestContext): Promise<{ userEmail: string }> {
+      await limit([[`signup:ip:${context.ip}`, mailPerAddress]]);
+      const signature = Buffer.from(request.signatureImage.slice(pngDataUrlPrefix.length), 'base64');
+      if (!pngSignature.every((byte, index) => signature[index] === byte)) {
+        throw new InvalidField('signatureImage', 'validation.signature_required');
+      }
+      const passwordHash = await hashPassword(request.userPassword);
+      const signatureKey = `signatures/${randomUUID()}.png`;
+      await storage.put(signatureKey, signature);
+      try {
+        await db.transaction(async (tx) => {
+          const users = userRepository(tx);
+          if (await users.findLiveByUserId(request.userId)) throw new BusinessFailure(FailedCode.UserIdExists);
+          if (await users.findLiveByEmail(request.userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
+          // An ID that is someone's e-mail address, or the reverse, would make logins ambiguous.
+          if (await users.findLiveByLogin(request.userId)) throw new BusinessFailure(FailedCode.UserIdExists);
+          const user = await users.insert({
+            userId: request.userId,
+            userEmail: request.userEmail,
+            passwordHash,
+            userType: 'manager',
+            language: context.language,
+          });
+          const at = now();
+          await managerRepository(tx).insert({
+            seqUser: user.seqUser,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            title: request.title,
+            npiNumber: request.npiNumber,
+            signaturePath: signatureKey,
+            certificationCode: request.certificationCode || null,
+            termsAgreedAt: at,
+            privacyAgreedAt: at,
+            personalInfoAgreedAt: at,
+            providerConfirmedAt: at,
+          });
+          const token = await newLink(tx, user.seqUser, 'verify_email');
+          // Sent inside the transaction: an account whose mail could not go out is not kept.
+          await mailer
+            .send(verificationMail(context.language, user.userEmail, fullName(request), verifyLink(token)))
+            .catch((error: unknown) => {
+              throw new BusinessFailure(FailedCode.SignUpFailed, { cause: error });
+            });
+        });
+      } catch (error) {
+        await storage.remove(signatureKey);
+        throw error;
+      }
+      return { userEmail: request.userEmail };
+    },
+
+    async resendVerification(userEmail: string, context: RequestContext): Promise<void> {
+      await limit([
+        [`mail:ip:${context.ip}`, mailPerAddress],
+        [`mail:account:${userEmail}`, mailPerAccount],
+      ]);
+      const user = await userRepository(db).findLiveByEmail(userEmail);
+      const manager = user && (await managerOf(user));
+      if (!user || !manager) throw new BusinessFailure(FailedCode.EmailNotExist);
+      if (user.emailVerifiedAt) throw new BusinessFailure(FailedCode.AlreadyVerified);
+      const token = await newLink(db, user.seqUser, 'verify_email');
+      await mailer.send(verificationMail(context.language, user.userEmail, fullName(manager), verifyLink(token)));
+    },
+
+    async verifyEmail(token: string): Promise<{ userEmail: string }> {
+      return db.transaction(async (tx) => {
+        const seqUser = await emailTokenRepository(tx).consume(sha256(token), 'verify_email', now());
+        const user = seqUser === undefined ? undefined : await userRepository(tx).findById(seqUser);
+        if (!user || user.deletedAt) throw new BusinessFailure(FailedCode.LinkInvalid);
+        await userRepository(tx).setEmailVerified(user.seqUser, now());
+        return { userEmail: user.userEmail };
+      });
+    },
+
+    async login(
+      request: { userEmail: string; userPassword: string; userType: 'manager' | 'patient'; fcmToken?: string | undefined },
+      context: RequestContext,
+    ): Promise<{ token: TokenPair; user: LoginUser }> {
+      const login = request.userEmail;
+      await limit([
+        [`login:ip:${context.ip}`, perAddress],
+        [`login:account:${login}`, perAccount],
+      ]);
+      const users = userRepository(db);
+      const user = await users.findLiveByLogin(login);
+      if (!user) {
+        await verifyPassword(await dummyPasswordHash, request.userPassword);
+        const deleted = await users.findDeletedByLogin(login);
+        throw new BusinessFailure(deleted ? FailedCode.AccountDeleted : FailedCode.NotMember);
+      }
+      if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
+        throw new BusinessFailure(FailedCode.WrongCredentials);
+      }
+      // The patient app signs in through this endpoint too; a clinician account is not for it.
+      if (request.userType !== 'manager') throw new BusinessFailure(FailedCode.LoginFailed);
+      const manager = await managerOf(user);
+      if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
+      if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
+      const token = await sessions.open(
+        { seqUser: user.seqUser, seqManager: manager.seqManager },
+        { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken },
+      );
+      return {
+        token,
+        user: {
+          seqUser: user.seqUser,
+          seqManager: manager.seqManager,
+          userId: user.userId,
+          userEmail: user.userEmail,
+          userName: fullName(manager),
+        },
+      };
+    },
+
+    async findUserId(
+      request: { firstName: string; lastName: string; userEmail: string },
+      context: RequestContext,
+    ): Promise<{ maskedUserId: string }> {
+      await limit([
+        [`mail:ip:${context.ip}`, mailPerAddress],
+        [`mail:account:${request.userEmail}`, mailPerAccount],
+      ]);
+      const user = await userRepository(db).findLiveByEmail(request.userEmail);
+      const manager = user && (await managerOf(user));
+      const same = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+      if (!user || !manager || !same(manager.firstName, request.firstName) || !same(manager.lastName, request.lastName)) {
+        throw new BusinessFailure(FailedCode.WrongNameOrEmail);
+      }
+      await mailer.send(userIdMail(context.language, user.userEmail, fullName(manager), user.userId));
+      return { maskedUserId: maskUserId(user.userId) };
+    },
+
+    async requestPasswordReset(userEmail: string, context: RequestContext): Promise<void> {
+      await limit([
+        [`reset:ip:${context.ip}`, mailPerAddress],
+        [`reset:account:${userEmail}`, mailPerAccount],
+      ]);
+      const users = userRepository(db);
+      const user = await users.findLiveByEmail(userEmail);
+      if (!user) {
+        throw new BusinessFailure(
+          (await users.findDeletedByLogin(userEmail)) ? FailedCode.AccountDeleted : FailedCode.NotMember,
+        );
+      }
+      const manager = await managerOf(user);
+      if (!manager) throw new BusinessFailure(FailedCode.RecoverInApp);
+      const token = await newLink(db, user.seqUser, 'reset_password');
+      await mailer.send(passwordResetMail(context.language, user.userEmail, fullName(manager), resetLink(token)));
+    },
+
+    async completePasswordReset(token: string, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const at = now();
+        const seqUser = await emailTokenRepository(tx).consume(sha256(token), 'reset_password', at);
+        const user = seqUser === undefined ? undefined : await userRepository(tx).findById(seqUser);
+        if (!user || user.deletedAt) throw new BusinessFailure(FailedCode.LinkInvalid);
+        await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
+        // The mailed link proves the address too.
+        await userRepository(tx).setEmailVerified(user.seqUser, at);
+        await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_reset', at);
+      });
+    },
+
+    async confirmPassword(principal: Principal, password: string): Promise<void> {
+      await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
+      const user = await userRepository(db).findById(principal.seqUser);
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw new BusinessFailure(FailedCode.WrongPassword);
+      }
+      await sessionRepository(db).setPasswordConfirmed(principal.sessionId, now());
+    },
+
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
+      await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
+      const user = await userRepository(db).findById(principal.seqUser);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new BusinessFailure(FailedCode.WrongPassword);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
+        await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
+      });
+    },
+
+    async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
+      await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
+    },
+
+    async logout(principal: Principal): Promise<void> {
+      await sessions.end(principal.sessionId, 'logout');
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { FailedCode, isMessageKey, languageFromAcceptLanguage, translate, type ErrorReply } from '@clinic/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BusinessFailure, HttpFailure, InvalidField } from '../domain-error.ts';
+
+const codeOfStatus: Record<number, FailedCode> = {
+  401: FailedCode.Unauthorized,
+  403: FailedCode.Forbidden,
+  404: FailedCode.NotFound,
+  409: FailedCode.Conflict,
+  413: FailedCode.TooLarge,
+  429: FailedCode.TooManyRequests,
+};
+
+export const languageOf = (request: FastifyRequest) => languageFromAcceptLanguage(request.headers['accept-language']);
+
+/**
+ * The one error handler: business failures become HTTP 200 envelopes, everything else a coded
+ * HTTP error whose body never carries a stack, SQL, a file path or an internal message.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    const body = (failedCode: FailedCode, fields?: ErrorReply['fields']): ErrorReply => ({
+      isSuccess: false,
+      failedCode,
+      message: translate(language, failedCode),
+      ...(fields && { fields }),
+    });
+
+    if (error instanceof BusinessFailure) {
+      if (error.cause) request.log.error({ err: error.cause }, 'business failure caused by an error');
+      return reply.code(200).send(body(error.failedCode));
+    }
+    if (error instanceof HttpFailure) {
+      if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send(body(error.failedCode));
+    }
+    if (error instanceof InvalidField) {
+      const field = { path: error.path, code: error.messageKey, message: translate(language, error.messageKey) };
+      return reply.code(400).send(body(FailedCode.BadRequest, [field]));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => {
+        const code = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+        return { path: issue.instancePath.slice(1).replaceAll('/', '.'), code, message: translate(language, code) };
+      });
+      return reply.code(400).send(body(FailedCode.BadRequest, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 415 ? 400 : status).send(body(codeOfStatus[status] ?? FailedCode.BadRequest));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(body(FailedCode.ServerError));
+  });
+}

@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimit {
+  /** How many hits a key may make in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit; answers the seconds to wait when the key is over its limit, else 0. */
+  hit(key: string, limit: RateLimit, now: Date): Promise<number>;
+}
+
+/** Fixed windows kept in this process: the embedded default. */
+export function memoryRateLimiter(): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    hit(key, limit, now) {
+      const time = now.getTime();
+      if (windows.size > 100_000) {
+        for (const [storedKey, window] of windows) if (window.resetAt <= time) windows.delete(storedKey);
+      }
+      let window = windows.get(key);
+      if (!window || window.resetAt <= time) {
+        window = { count: 0, resetAt: time + limit.windowSeconds * 1000 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return Promise.resolve(window.count > limit.max ? Math.ceil((window.resetAt - time) / 1000) : 0);
+    },
+  };
+}
+
+/** Fixed windows in Redis, shared by every server instance. */
+export function redisRateLimiter(redis: Redis): RateLimiter {
+  return {
+    async hit(key, limit) {
+      const redisKey = `rate:${key}`;
+      const [[, count], , [, ttl]] = (await redis
+        .multi()
+        .incr(redisKey)
+        .expire(redisKey, limit.windowSeconds, 'NX')
+        .ttl(redisKey)
+        .exec()) as [[null, number], [null, number], [null, number]];
+      return count > limit.max ? Math.max(ttl, 1) : 0;
+    },
+  };
+}
