@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
-import { openDatabase, pingDatabase } from './db/client.ts';
+import { openDatabase, pingDatabase, type Database } from './db/client.ts';
 import type { Route } from './http/route.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
@@ -27,6 +27,8 @@ import { seedDemo } from './demo.ts';
 export interface AppOverrides {
   now?: Clock;
   mailer?: Mailer;
+  /** Where log lines go (standard output by default). */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api, as registered: the security tests enumerate these. */
     apiRoutes: { method: string; url: string; access: 'public' | 'manager' | 'system' }[];
+    /** The database, for the demo seed and the tests' own checks. */
+    db: Database;
   }
 }
 
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(overrides.logStream && { stream: overrides.logStream }),
       redact: { paths: redactedHeaders.flatMap((name) => [`req.headers["${name}"]`, `res.headers["${name}"]`]), censor: '[redacted]' },
     },
     genReqId: (request) => {
@@ -82,6 +87,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer =
     overrides.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
+  app.decorate('db', database.db);
   app.addHook('onClose', async () => {
     mailer.close();
     redis?.disconnect();

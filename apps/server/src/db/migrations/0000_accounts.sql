@@ -70,11 +70,11 @@ CREATE TABLE "refresh_token" (
 	"rotated_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "public"."app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_seq_manager_manager_seq_manager_fk" FOREIGN KEY ("seq_manager") REFERENCES "public"."manager"("seq_manager") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "email_token" ADD CONSTRAINT "email_token_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "public"."app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "manager" ADD CONSTRAINT "manager_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "public"."app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "refresh_token" ADD CONSTRAINT "refresh_token_session_id_auth_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_seq_manager_manager_seq_manager_fk" FOREIGN KEY ("seq_manager") REFERENCES "manager"("seq_manager") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_token" ADD CONSTRAINT "email_token_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manager" ADD CONSTRAINT "manager_seq_user_app_user_seq_user_fk" FOREIGN KEY ("seq_user") REFERENCES "app_user"("seq_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refresh_token" ADD CONSTRAINT "refresh_token_session_id_auth_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "auth_session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_user_id_live" ON "app_user" USING btree ("user_id") WHERE "app_user"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_user_email_live" ON "app_user" USING btree ("user_email") WHERE "app_user"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "app_user_user_email" ON "app_user" USING btree ("user_email");--> statement-breakpoint

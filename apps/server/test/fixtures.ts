@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { npiCheckDigit, type SignUpRequest, type TokenPair } from '@clinic/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { linkIn, type MailCatcher } from './mail-catcher.ts';
+
+export const onePixelPng =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export const password = 'Rehab-2026-ok';
+
+/** A valid NPI number made from random digits. */
+export function randomNpi(): string {
+  const firstNine = `1${Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  return `${firstNine}${npiCheckDigit(firstNine)}`;
+}
+
+export function signUpBody(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
+  const unique = randomBytes(4).toString('hex');
+  return {
+    userId: `dr${unique}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userEmail: `ada.${unique}@example.com`,
+    userPassword: password,
+    title: 'DPT',
+    npiNumber: randomNpi(),
+    signatureImage: onePixelPng,
+    certificationCode: undefined,
+    agreeTerms: true,
+    agreePrivacy: true,
+    agreePersonalInfo: true,
+    agreeProvider: true,
+    ...overrides,
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  refreshToken?: string;
+  language?: string;
+  method?: 'POST' | 'PUT' | 'PATCH';
+}
+
+export async function call(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: options.method ?? 'POST',
+    url: `/api${path}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
+      ...(options.language && { 'accept-language': options.language }),
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+/** Signs a clinician up, follows the mailed link and logs in. */
+export async function verifiedClinician(
+  app: FastifyInstance,
+  mail: MailCatcher,
+  overrides: Partial<SignUpRequest> = {},
+): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number }> {
+  const body = signUpBody(overrides);
+  const since = mail.messages.length;
+  const signUp = await call(app, '/user/signUp', body);
+  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
+  const { token } = linkIn(await mail.next(body.userEmail, since));
+  await call(app, '/user/verifyEmail', { token });
+  const login = await call(app, '/user/login', { userEmail: body.userEmail, userPassword: body.userPassword });
+  const reply = login.json<{ token: TokenPair; user: { seqUser: number } }>();
+  return { body, tokens: reply.token, seqUser: reply.user.seqUser };
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseConfig } from '../src/config.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+
+/** A clock the test moves by hand. */
+export interface TestClock {
+  (): Date;
+  advance(milliseconds: number): void;
+}
+
+export function testClock(start = new Date('2026-11-22T09:00:00Z')): TestClock {
+  let time = start.getTime();
+  const clock = (() => new Date(time)) as TestClock;
+  clock.advance = (milliseconds) => {
+    time += milliseconds;
+  };
+  return clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  mail: MailCatcher;
+  clock: TestClock;
+  dataDir: string;
+  /** Everything the server logged. */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of its own: a copy of the migrated PGlite template, or a fresh
+ * schema on the PostgreSQL server of DATABASE_URL. Mail goes to a real SMTP server.
+ */
+export async function createTestApp(
+  options: { beforeReady?: (app: FastifyInstance) => void; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : 'public';
+  if (!databaseUrl) await cp(join(inject('pgliteTemplate'), 'db'), join(dataDir, 'db'), { recursive: true });
+  const mail = await startMailCatcher();
+  const clock = testClock();
+  const logLines: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
+    SMTP_URL: mail.url,
+    PUBLIC_URL: 'http://clinic.test',
+    DEMO: '0',
+    LOG_LEVEL: 'info',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const app = await buildApp(config, { now: clock, logStream });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    mail,
+    clock,
+    dataDir,
+    logs: () => logLines.join(''),
+    async close() {
+      await app.close();
+      await mail.close();
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

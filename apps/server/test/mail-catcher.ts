@@ -1,0 +1,58 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailCatcher {
+  url: string;
+  messages: CaughtMail[];
+  /** The next message to an address that arrives after `since` messages (waits up to 10 s). */
+  next(to: string, since?: number): Promise<CaughtMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives. */
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const messages: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+          messages.push({ to: to.toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async next(to, since = 0) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = messages.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The link of a mail (verification or reset), and the token in its fragment. */
+export function linkIn(mail: CaughtMail): { link: string; token: string } {
+  const link = /https?:\/\/\S+#(?:verify|reset)=([\w-]+)/.exec(mail.text);
+  if (!link?.[1]) throw new Error(`no link in mail: ${mail.subject}`);
+  return { link: link[0], token: link[1] };
+}
