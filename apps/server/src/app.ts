@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route under /api, as registered: the security tests enumerate these. */
-    apiRoutes: { method: string; url: string; access: 'public' | 'manager' | 'system' }[];
+    apiRoutes: { method: string; url: string; access: 'public' | 'manager' | 'system'; body: unknown }[];
     /** The database, for the demo seed and the tests' own checks. */
     db: Database;
   }
@@ -68,7 +68,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: {
       level: config.logLevel,
       ...(overrides.logStream && { stream: overrides.logStream }),
-      redact: { paths: redactedHeaders.flatMap((name) => [`req.headers["${name}"]`, `res.headers["${name}"]`]), censor: '[redacted]' },
+      redact: {
+        paths: redactedHeaders.flatMap((name) => [`req.headers["${name}"]`, `res.headers["${name}"]`]),
+        censor: '[redacted]',
+      },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -83,10 +86,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const now = overrides.now ?? ((): Date => new Date());
   const database = await openDatabase(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const mailer =
     overrides.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
   app.decorate('db', database.db);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -99,10 +106,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
   const storage = diskStorage(join(config.dataDir, 'uploads'));
   const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
-  const sessions = sessionService({ db: database.db, tokens: accessTokens(secret, sessionRules.accessTokenSeconds), now });
+  const sessions = sessionService({
+    db: database.db,
+    tokens: accessTokens(secret, sessionRules.accessTokenSeconds),
+    now,
+  });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
   const managers = managerService({ db: database.db, storage, now });
-  if (config.demo) await seedDemo({ db: database.db, users, email: config.demoEmail, password: config.demoPassword, log: app.log });
+  if (config.demo)
+    await seedDemo({ db: database.db, users, email: config.demoEmail, password: config.demoPassword, log: app.log });
 
   await app.register(helmet, {
     contentSecurityPolicy,
@@ -116,11 +128,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (!options.url.startsWith('/api')) return;
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     const access = (options.config as { access?: 'public' | 'manager' } | undefined)?.access ?? 'system';
-    for (const method of methods) app.apiRoutes.push({ method, url: options.url, access });
+    for (const method of methods) app.apiRoutes.push({ method, url: options.url, access, body: options.schema?.body });
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
   });
 
   app.get('/api/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -134,7 +147,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
 
-  registerRoutes(app, [...userRoutes(users, sessions), ...managerRoutes(managers)], sessions.authenticate);
+  registerRoutes(app, [...userRoutes(users, sessions), ...managerRoutes(managers)], (authorization) =>
+    sessions.authenticate(authorization),
+  );
   await registerWeb(app, config.webDist);
   return app;
 }
@@ -150,7 +165,8 @@ function registerRoutes(
   if (missing.length > 0 || bound.size !== routes.length) {
     throw new Error(`Every endpoint needs exactly one route; missing: ${missing.join(', ')}`);
   }
-  for (const { endpoint, handle } of routes) {
+  for (const route of routes) {
+    const { endpoint } = route;
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,
@@ -173,9 +189,10 @@ function registerRoutes(
         };
       },
       handler: async (request, reply) => {
-        const result = await handle(request.body, request.context);
+        const result = await route.handle(request.body, request.context);
         if (typeof result === 'object' && result !== null && 'token' in result) {
-          const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } }).token;
+          const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } })
+            .token;
           void reply.header('x-access-token', accessToken).header('x-refresh-token', refreshToken);
         }
         return result;

@@ -26,7 +26,10 @@ const environment = z.object({
   DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
   DEMO_PASSWORD: z.string().min(8).default('Demo-clinic-2026'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().min(1).default(resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(resolve(import.meta.dirname, '../../web/dist')),
 });
 
 export type Config = ReturnType<typeof parseConfig>;

@@ -42,5 +42,7 @@ export async function seedDemo({ db, users, email, password, log }: DemoOptions)
     log.info('demo clinician created');
   }
   // The demo login is public by design (README); it is printed for the person starting the app.
-  process.stdout.write(`\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`);
+  process.stdout.write(
+    `\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`,
+  );
 }

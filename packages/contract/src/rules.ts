@@ -47,7 +47,9 @@ export function matchLanguage(tag: string | null | undefined): Language | undefi
   const lower = tag.trim().toLowerCase();
   // Traditional Chinese is our only Chinese; it serves every zh reader better than English.
   if (lower === 'zh' || lower.startsWith('zh-')) return 'zh-HK';
-  return languages.find((language) => lower === language.toLowerCase() || lower.startsWith(`${language.toLowerCase()}-`));
+  return languages.find(
+    (language) => lower === language.toLowerCase() || lower.startsWith(`${language.toLowerCase()}-`),
+  );
 }
 
 /** Picks the first supported language of an Accept-Language header. */

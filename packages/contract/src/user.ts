@@ -64,6 +64,8 @@ export const signUpForm = signUpRequest
   .refine((form) => form.userPassword === form.userPasswordConfirm, {
     error: 'validation.password_mismatch',
     path: ['userPasswordConfirm'],
+    // Checked even while other fields are wrong, so the form shows every problem at once.
+    when: ({ value }) => typeof value === 'object' && value !== null && 'userPasswordConfirm' in value,
   });
 
 export const signUp = defineEndpoint({

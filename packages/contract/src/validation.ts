@@ -46,7 +46,10 @@ export const passwordField = z
 export const loginIdField = z.string(required).trim().toLowerCase().min(1, required).max(rules.emailMax, required);
 
 /** A password being typed to log in or to confirm: only its presence and size are checked. */
-export const currentPasswordField = z.string(required).min(1, required).max(rules.passwordMax * 4, required);
+export const currentPasswordField = z
+  .string(required)
+  .min(1, required)
+  .max(rules.passwordMax * 4, required);
 
 export const npiField = z
   .string(required)
@@ -54,7 +57,20 @@ export const npiField = z
   .min(1, required)
   .refine(isValidNpi, { error: 'validation.npi_invalid' });
 
-export const clinicianTitles = ['MD', 'DO', 'DPT', 'PT', 'PTA', 'OTR', 'OT', 'COTA', 'NP', 'PA', 'RN', 'OTHER'] as const;
+export const clinicianTitles = [
+  'MD',
+  'DO',
+  'DPT',
+  'PT',
+  'PTA',
+  'OTR',
+  'OT',
+  'COTA',
+  'NP',
+  'PA',
+  'RN',
+  'OTHER',
+] as const;
 export const titleField = z.enum(clinicianTitles, { error: 'validation.title_required' });
 
 export const pngDataUrlPrefix = 'data:image/png;base64,';
@@ -63,7 +79,9 @@ export const signatureField = z
   .string(required)
   .min(1, required)
   .startsWith(pngDataUrlPrefix, { error: 'validation.signature_required' })
-  .max(pngDataUrlPrefix.length + Math.ceil((rules.signatureMaxBytes * 4) / 3), { error: 'validation.signature_too_large' })
+  .max(pngDataUrlPrefix.length + Math.ceil((rules.signatureMaxBytes * 4) / 3), {
+    error: 'validation.signature_too_large',
+  })
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'validation.signature_required' });
 
 export const agreementField = z.literal(true, { error: 'signup.terms_not_agreed' });

@@ -20,8 +20,12 @@ export const appUser = pgTable(
   },
   (table) => [
     // A deleted account keeps its row (so a login can say "deleted") but frees its ID and e-mail.
-    uniqueIndex('app_user_user_id_live').on(table.userId).where(sql`${table.deletedAt} is null`),
-    uniqueIndex('app_user_user_email_live').on(table.userEmail).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('app_user_user_id_live')
+      .on(table.userId)
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('app_user_user_email_live')
+      .on(table.userEmail)
+      .where(sql`${table.deletedAt} is null`),
     index('app_user_user_email').on(table.userEmail),
   ],
 );

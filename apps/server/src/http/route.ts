@@ -12,7 +12,7 @@ export interface Route<E extends Endpoint = Endpoint> {
 }
 
 export function route<E extends Endpoint>(endpoint: E, handle: Route<E>['handle']): Route {
-  return { endpoint, handle } as unknown as Route;
+  return { endpoint, handle };
 }
 
 /** The caller of a route whose access is 'manager' (the auth hook has already checked it). */

@@ -69,10 +69,16 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function withLink(to: string, subject: string, body: string, action: string, link: string, ignore: string): MailMessage {
+function withLink(
+  to: string,
+  subject: string,
+  body: string,
+  action: string,
+  link: string,
+  ignore: string,
+): MailMessage {
   return {
     to,
     subject,
@@ -94,5 +100,10 @@ export function passwordResetMail(language: Language, to: string, name: string, 
 export function userIdMail(language: Language, to: string, name: string, userId: string): MailMessage {
   const t = texts[language];
   const body = t.findIdBody(name, userId);
-  return { to, subject: t.findIdSubject, text: `${body}\n\n${t.ignore}\n`, html: `<p>${escapeHtml(body)}</p><p>${escapeHtml(t.ignore)}</p>` };
+  return {
+    to,
+    subject: t.findIdSubject,
+    text: `${body}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(body)}</p><p>${escapeHtml(t.ignore)}</p>`,
+  };
 }

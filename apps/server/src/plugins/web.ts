@@ -17,7 +17,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

@@ -37,7 +37,8 @@ export const cs: Messages = {
   'account.email_form_mismatch': 'Zadejte prosím platnou e-mailovou adresu.',
   'account.email_already_exist': 'Tato e-mailová adresa se již používá.',
   'validation.name_length': 'Použijte 1 až 50 znaků.',
-  'validation.user_id_format': 'Použijte 4 až 50 písmen, číslic, teček, pomlček nebo podtržítek, na začátku písmeno nebo číslici.',
+  'validation.user_id_format':
+    'Použijte 4 až 50 písmen, číslic, teček, pomlček nebo podtržítek, na začátku písmeno nebo číslici.',
   'validation.password_length': 'Použijte 8 až 50 znaků.',
   'validation.password_chars': 'Použijte písmena, číslice a speciální znaky bez mezer.',
   'validation.password_digit': 'Uveďte alespoň jednu číslici.',

@@ -36,7 +36,8 @@ export const en = {
   'account.email_form_mismatch': 'Please enter a valid e-mail address.',
   'account.email_already_exist': 'This e-mail address is already in use.',
   'validation.name_length': 'Use 1 to 50 characters.',
-  'validation.user_id_format': 'Use 4 to 50 letters, digits, dots, hyphens or underscores, starting with a letter or digit.',
+  'validation.user_id_format':
+    'Use 4 to 50 letters, digits, dots, hyphens or underscores, starting with a letter or digit.',
   'validation.password_length': 'Use 8 to 50 characters.',
   'validation.password_chars': 'Use letters, digits and special characters without spaces.',
   'validation.password_digit': 'Include at least one digit.',

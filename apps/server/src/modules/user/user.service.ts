@@ -156,7 +156,12 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
     },
 
     async login(
-      request: { userEmail: string; userPassword: string; userType: 'manager' | 'patient'; fcmToken?: string | undefined },
+      request: {
+        userEmail: string;
+        userPassword: string;
+        userType: 'manager' | 'patient';
+        fcmToken?: string | undefined;
+      },
       context: RequestContext,
     ): Promise<{ token: TokenPair; user: LoginUser }> {
       const login = request.userEmail;
@@ -206,7 +211,12 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       const user = await userRepository(db).findLiveByEmail(request.userEmail);
       const manager = user && (await managerOf(user));
       const same = (a: string, b: string): boolean => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
-      if (!user || !manager || !same(manager.firstName, request.firstName) || !same(manager.lastName, request.lastName)) {
+      if (
+        !user ||
+        !manager ||
+        !same(manager.firstName, request.firstName) ||
+        !same(manager.lastName, request.lastName)
+      ) {
         throw new BusinessFailure(FailedCode.WrongNameOrEmail);
       }
       await mailer.send(userIdMail(context.language, user.userEmail, fullName(manager), user.userId));

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FailedCode } from '@clinic/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // A built web app to serve: an index page and one hashed asset.
+  const web = await mkdtemp(join(tmpdir(), 'clinic-web-'));
+  await mkdir(join(web, 'assets'), { recursive: true });
+  await writeFile(join(web, 'index.html'), '<!doctype html><title>clinic</title>');
+  await writeFile(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({
+    env: { WEB_DIST: web },
+    beforeReady(app) {
+      app.get('/api/test/boom', () => {
+        throw new Error(`insert into app_user values ('x') failed at ${import.meta.filename}`);
+      });
+    },
+  });
+  return () => rm(web, { recursive: true, force: true });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await t.app.inject('/api/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/readyz')).json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the ten account endpoints with request and reply schemas', async () => {
+    const document = (await t.app.inject('/api/openapi.json')).json<{
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    expect(document.openapi).toMatch(/^3\./);
+    const accountEndpoints = [
+      ['post', '/api/user/validUserEmail'],
+      ['post', '/api/user/signUp'],
+      ['post', '/api/user/resendAuthEmail'],
+      ['post', '/api/user/login'],
+      ['post', '/api/user/resetManagerPw'],
+      ['post', '/api/user/confirmUserPassword'],
+      ['put', '/api/user/changePasswordBySeqUserAndCurrentPW'],
+      ['put', '/api/user/updateToken'],
+      ['post', '/api/manager/getManagerInfo'],
+      ['put', '/api/manager/deleteManagerAccount'],
+    ] as const;
+    for (const [method, path] of accountEndpoints) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, path).toBeDefined();
+      expect(operation?.requestBody, path).toBeDefined();
+      expect(operation?.responses['200'], path).toBeDefined();
+    }
+    const signUp = JSON.stringify(document.paths['/api/user/signUp']);
+    expect(signUp).toContain('npiNumber');
+    expect(signUp).toContain('US0101');
+  });
+
+  it('is browsable at /api/docs', async () => {
+    const response = await t.app.inject('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('errors', () => {
+  it('hides every detail of an unexpected error and logs it with the request id', async () => {
+    const response = await t.app.inject('/api/test/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      isSuccess: false,
+      failedCode: FailedCode.ServerError,
+      message: 'Server error. Please refresh and try again.',
+    });
+    expect(t.logs()).toContain(response.headers['x-request-id'] as string);
+    expect(t.logs()).toContain('insert into app_user');
+  });
+
+  it('answers malformed JSON with 400, a huge body with 413 and an unknown API path with 404', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/user/login', headers, payload: '{"userEmail":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ failedCode: string }>().failedCode).toBe(FailedCode.BadRequest);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers,
+      payload: `{"x":"${'a'.repeat(1_100_000)}"}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/nothing/here', headers, payload: '{}' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ failedCode: string }>().failedCode).toBe(FailedCode.NotFound);
+  });
+});
+
+describe('web hosting', () => {
+  it('serves the app with a history-mode fallback and a strict content security policy', async () => {
+    const page = await t.app.inject('/patientList/details?id=4');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>clinic</title>');
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+
+    const asset = await t.app.inject('/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/assets/missing-1.js')).statusCode).toBe(404);
+  });
+});
+
+describe('process', () => {
+  it('shuts down cleanly on SIGTERM', async () => {
+    const dataDir = join(t.dataDir, 'process');
+    const template = inject('pgliteTemplate');
+    if (template) await cp(join(template, 'db'), join(dataDir, 'db'), { recursive: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      // On PostgreSQL a test_ schema of its own, dropped with the others after the run.
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEMO: '0', DATABASE_SCHEMA: `test_process_${process.pid}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('Server listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain('Server listening');
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).toContain('shutting down');
+  }, 60_000);
+});

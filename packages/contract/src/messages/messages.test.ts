@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { failedCodes } from '../errors.ts';
+import { languages } from '../rules.ts';
+import { en } from './en.ts';
+import { messages, translate } from './index.ts';
+
+describe('messages', () => {
+  it('has a non-empty text for every failedCode in every language', () => {
+    for (const language of languages) {
+      for (const code of failedCodes) expect(messages[language][code], `${language} ${code}`).toMatch(/\S/);
+    }
+  });
+
+  it('has the same keys in every language, each translated', () => {
+    const keys = Object.keys(en).sort();
+    for (const language of languages) {
+      expect(Object.keys(messages[language]).sort()).toEqual(keys);
+      if (language !== 'en') {
+        const untranslated = keys.filter(
+          (key) => messages[language][key as keyof typeof en] === en[key as keyof typeof en],
+        );
+        expect(untranslated, language).toEqual([]);
+      }
+    }
+  });
+
+  it('falls back to the generic text for an unknown key', () => {
+    expect(translate('cs', 'no.such.key')).toBe(messages.cs['validation.invalid']);
+  });
+});
