@@ -1,0 +1,104 @@
+import { client } from '@clinic/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { paths, segments } from '../config/paths.ts';
+import { registerNavigator } from '../shared/navigation/navigate.ts';
+import { hasAccessToken } from '../shared/session/auth-store.ts';
+import { PageLoader } from '../shared/ui/page-loader.tsx';
+import { AppFrame } from './app-frame.tsx';
+import { loadChunk } from './chunk-loading.ts';
+import { requirePatientId, requirePaymentResult, requireSession, type GuardResult } from './guards.ts';
+import { LoginLayout } from './layout/login-layout.tsx';
+import { ShellLayout } from './layout/shell-layout.tsx';
+import { NotYetAvailable, PaymentInfoRoute } from './routes/not-yet-available.tsx';
+import { RouteError } from './route-error.tsx';
+
+interface ScreenModule {
+  Component: ComponentType;
+}
+
+/** A screen in its own chunk; a failed or slow (120 s) load ends in the error screen, which reloads the root. */
+function screen(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> {
+  return async () => {
+    const module = await loadChunk(load, client.chunkLoadTimeoutMs);
+    return { Component: module.Component };
+  };
+}
+
+function guard(check: (url: URL) => GuardResult) {
+  return ({ request }: LoaderFunctionArgs): Response | null => {
+    const to = check(new URL(request.url));
+    return to ? redirect(to) : null;
+  };
+}
+
+const homeScreen = screen(() => import('./routes/home.tsx'));
+const later = <NotYetAvailable />;
+const patientIdGuard = guard(requirePatientId);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'frame',
+    element: <AppFrame />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        id: 'root',
+        path: paths.home,
+        loader: guard((url) => requireSession(url, hasAccessToken())),
+        element: <ShellLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: homeScreen },
+              { path: segments.appointments, lazy: homeScreen },
+              { path: segments.patientList, element: later },
+              {
+                path: segments.patientDetails,
+                loader: patientIdGuard,
+                children: [
+                  { index: true, loader: patientIdGuard, element: later },
+                  ...segments.patientDetailsTabs.map((tab) => ({ path: tab, loader: patientIdGuard, element: later })),
+                ],
+              },
+              { path: segments.rehab, element: later },
+              { path: segments.options, lazy: screen(() => import('./routes/options.tsx')) },
+              {
+                path: segments.payments,
+                children: [
+                  { index: true, element: later },
+                  { path: segments.paymentInfo, element: <PaymentInfoRoute /> },
+                  { path: segments.paymentResult, loader: guard(requirePaymentResult), element: later },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: paths.remote, element: later },
+      {
+        path: paths.login,
+        element: <LoginLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: screen(() => import('./routes/login.tsx')) },
+              { path: segments.findPassword, lazy: screen(() => import('./routes/find-password.tsx')) },
+              { path: segments.signUp, lazy: screen(() => import('./routes/sign-up.tsx')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+registerNavigator((to, options) => {
+  void router.navigate(to, { replace: options?.replace ?? false });
+});

@@ -1,0 +1,44 @@
+/** Every route path of SPEC section 2, in one place. */
+export const paths = {
+  home: '/',
+  appointments: '/appointments',
+  patientList: '/patientList',
+  patientDetails: '/patientList/details',
+  patientDetailsInfo: '/patientList/details/info',
+  patientDetailsNote: '/patientList/details/note',
+  patientDetailsRemote: '/patientList/details/remote',
+  patientDetailsRehab: '/patientList/details/rehab',
+  patientDetailsHistory: '/patientList/details/history',
+  patientDetailsReport: '/patientList/details/report',
+  rehab: '/rehab',
+  options: '/options',
+  payments: '/payments',
+  paymentInfo: '/payments/paymentInfo',
+  paymentResult: '/payments/result',
+  remote: '/remote',
+  login: '/login',
+  findPassword: '/login/findPassword',
+  signUp: '/login/signUp',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Route segments, relative to their parent route. */
+export const segments = {
+  appointments: 'appointments',
+  patientList: 'patientList',
+  patientDetails: 'patientList/details',
+  patientDetailsTabs: ['info', 'note', 'remote', 'rehab', 'history', 'report'],
+  rehab: 'rehab',
+  options: 'options',
+  payments: 'payments',
+  paymentInfo: 'paymentInfo',
+  paymentResult: 'result',
+  remote: 'remote',
+  login: 'login',
+  findPassword: 'findPassword',
+  signUp: 'signUp',
+} as const;
+
+/** The screens without the session idle timer (SPEC 2). */
+export const loginAreaPaths: readonly string[] = [paths.login, paths.findPassword, paths.signUp];

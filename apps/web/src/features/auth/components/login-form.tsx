@@ -1,0 +1,105 @@
+import { FailedCode, login } from '@clinic/contract';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
+import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { withLangQuery } from '../../../shared/i18n/language.ts';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { useLogin } from '../api/login.ts';
+import { ResendVerification } from './resend-verification.tsx';
+
+const initialValues = { userEmail: '', userPassword: '' };
+
+/** SPEC 2 login: e-mail address or ID and password, as a clinician (userType manager). */
+export function LoginForm(): ReactElement {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const form = useFormState(initialValues);
+  const { values, errors } = form;
+  const loginMutation = useLogin();
+  const [failure, setFailure] = useState<{ code: string; typedLogin: string }>();
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setFailure(undefined);
+    const parsed = login.request.safeParse({ ...values, userType: 'manager' });
+    if (!parsed.success) {
+      form.setErrors(fieldErrorsOf(parsed));
+      return;
+    }
+    try {
+      const reply = await loginMutation.mutateAsync({
+        userEmail: parsed.data.userEmail,
+        userPassword: parsed.data.userPassword,
+      });
+      if (reply.isSuccess) {
+        await navigate(withLangQuery(paths.home, location.search), { replace: true });
+        return;
+      }
+      setFailure({ code: reply.failedCode, typedLogin: parsed.data.userEmail });
+    } catch {
+      // The banner of the HTTP client has said what went wrong.
+    }
+  };
+
+  const search = location.search;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="login-title">
+            {t('login.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('login.intro')}
+          </Text>
+        </div>
+        {failure && (
+          <Alert color="red" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">{message(failure.code)}</Text>
+              {failure.code === FailedCode.NotActivated && <ResendVerification typedLogin={failure.typedLogin} />}
+            </Stack>
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.loginId')}
+          autoComplete="username"
+          value={values.userEmail}
+          onChange={(event) => form.setValue('userEmail', event.currentTarget.value)}
+          error={message(errors.userEmail)}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          value={values.userPassword}
+          onChange={(event) => form.setValue('userPassword', event.currentTarget.value)}
+          error={message(errors.userPassword)}
+        />
+        <Button type="submit" size="md" loading={loginMutation.isPending}>
+          {t('login.submit')}
+        </Button>
+        <Group justify="center" gap="lg">
+          <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=id`, search)} size="sm">
+            {t('login.findId')}
+          </Anchor>
+          <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=password`, search)} size="sm">
+            {t('login.findPassword')}
+          </Anchor>
+        </Group>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to={withLangQuery(paths.signUp, search)}>
+            {t('login.signUp')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { client, type Endpoint, type ReplyOf, type RequestOf } from '@clinic/contract';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { showErrorBanner } from '../notices/banners.ts';
+import { authActions } from '../session/auth-store.ts';
+import { expireSession } from '../session/session-expiry.ts';
+import { readItem, storageKeys } from '../storage/local-storage.ts';
+import { createHttpClient, type CallOptions, type LockRunner } from './http-client.ts';
+
+function browserLock(): LockRunner | undefined {
+  if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return undefined;
+  return (name, task) => navigator.locks.request(name, task);
+}
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const httpClient = createHttpClient({
+  fetch: (url, init) => window.fetch(url, init),
+  tokens: {
+    read: () => ({ accessToken: readItem(storageKeys.accessToken), refreshToken: readItem(storageKeys.refreshToken) }),
+    save: (tokens) => authActions.saveTokens(tokens),
+  },
+  language: currentLanguage,
+  timeZone,
+  withLock: browserLock(),
+  onError: showErrorBanner,
+  onSessionExpired: (error) => {
+    showErrorBanner(error);
+    expireSession();
+  },
+  timeoutMs: client.apiTimeoutMs,
+});
+
+/** Calls a contract endpoint under /api; see http-client.ts for the session handling. */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  body: RequestOf<E>,
+  options?: CallOptions,
+): Promise<ReplyOf<E>> {
+  return httpClient.callApi(endpoint, body, options);
+}
