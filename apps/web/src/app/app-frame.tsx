@@ -20,7 +20,7 @@ function useCrossTabSession(): void {
       authActions.syncFromStorage();
       const loggedOut = (event.key === null || event.key === storageKeys.accessToken) && !event.newValue;
       if (loggedOut && isIdleTimerActive(window.location.pathname, true)) {
-        navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+        void navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
       }
     };
     window.addEventListener('storage', onStorage);

@@ -99,6 +99,4 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-registerNavigator((to, options) => {
-  void router.navigate(to, { replace: options?.replace ?? false });
-});
+registerNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));

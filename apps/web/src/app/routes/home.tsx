@@ -31,7 +31,7 @@ export function Component(): ReactElement {
             </Text>
           </div>
           <Button component={Link} to={withLangQuery(paths.options, location.search)} variant="light">
-            {t('home.openMyPage')}
+            {t('home.manageAccount')}
           </Button>
         </Group>
       </Card>

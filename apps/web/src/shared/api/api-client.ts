@@ -30,8 +30,7 @@ const httpClient = createHttpClient({
   withLock: browserLock(),
   onError: showErrorBanner,
   onSessionExpired: (error) => {
-    showErrorBanner(error);
-    expireSession();
+    if (expireSession()) showErrorBanner(error);
   },
   timeoutMs: client.apiTimeoutMs,
 });

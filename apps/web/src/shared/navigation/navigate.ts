@@ -2,7 +2,7 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
-export type Navigator = (to: string, options?: NavigateOptions) => void;
+export type Navigator = (to: string, options?: NavigateOptions) => Promise<void> | void;
 
 let current: Navigator = (to, options) => {
   if (options?.replace) window.location.replace(to);
@@ -14,8 +14,9 @@ export function registerNavigator(navigator: Navigator): void {
   current = navigator;
 }
 
-export function navigateTo(to: string, options?: NavigateOptions): void {
-  current(to, options);
+/** Resolves once the new screen is shown (with the router) or the page starts loading. */
+export async function navigateTo(to: string, options?: NavigateOptions): Promise<void> {
+  await current(to, options);
 }
 
 /** A full page load of the site root, used when a code chunk cannot be loaded. */

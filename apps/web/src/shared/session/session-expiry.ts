@@ -8,14 +8,19 @@ import { authActions } from './auth-store.ts';
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** SPEC 8 "HTTP" 401: forget the session, then show the login screen about 5 s later. */
-export function expireSession(): void {
+/**
+ * SPEC 8 "HTTP" 401: forget the session, then show the login screen about 5 s later.
+ * Answers false when an expiry is already under way (several calls failing together).
+ */
+export function expireSession(): boolean {
   authActions.clearSession();
-  queryClient.clear();
   setFlash('sessionExpired');
-  if (redirectTimer !== undefined) return;
+  if (redirectTimer !== undefined) return false;
   redirectTimer = setTimeout(() => {
-    redirectTimer = undefined;
-    navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+    void navigateTo(withLangQuery(paths.login, window.location.search), { replace: true }).finally(() => {
+      redirectTimer = undefined;
+      queryClient.clear();
+    });
   }, client.unauthorizedRedirectMs);
+  return true;
 }

@@ -15,9 +15,9 @@ export async function deleteManagerAccountRequest(): Promise<DeleteManagerAccoun
   const reply = await callApi(deleteManagerAccount, {});
   if (reply.isSuccess) {
     authActions.clearSession();
-    queryClient.clear();
     setFlash('accountDeleted');
-    navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+    await navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+    queryClient.clear();
   }
   return reply;
 }

@@ -29,9 +29,9 @@ export async function endSession({ forced = false, notice }: EndSessionOptions =
     // The session is forgotten here either way; the server lets it expire.
   }
   authActions.clearSession();
-  queryClient.clear();
   if (notice) setFlash(notice);
-  navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+  await navigateTo(withLangQuery(paths.login, window.location.search), { replace: true });
+  queryClient.clear();
 }
 
 export function useLogout(): UseMutationResult<void, Error, EndSessionOptions | undefined> {

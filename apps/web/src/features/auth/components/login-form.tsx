@@ -50,56 +50,58 @@ export function LoginForm(): ReactElement {
   const search = location.search;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} id="login-title">
-            {t('login.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('login.intro')}
-          </Text>
-        </div>
-        {failure && (
-          <Alert color="red" role="alert">
-            <Stack gap="xs">
-              <Text size="sm">{message(failure.code)}</Text>
-              {failure.code === FailedCode.NotActivated && <ResendVerification typedLogin={failure.typedLogin} />}
-            </Stack>
-          </Alert>
-        )}
-        <TextInput
-          label={t('login.loginId')}
-          autoComplete="username"
-          value={values.userEmail}
-          onChange={(event) => form.setValue('userEmail', event.currentTarget.value)}
-          error={message(errors.userEmail)}
-        />
-        <PasswordInput
-          label={t('login.password')}
-          autoComplete="current-password"
-          value={values.userPassword}
-          onChange={(event) => form.setValue('userPassword', event.currentTarget.value)}
-          error={message(errors.userPassword)}
-        />
-        <Button type="submit" size="md" loading={loginMutation.isPending}>
-          {t('login.submit')}
-        </Button>
-        <Group justify="center" gap="lg">
-          <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=id`, search)} size="sm">
-            {t('login.findId')}
-          </Anchor>
-          <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=password`, search)} size="sm">
-            {t('login.findPassword')}
-          </Anchor>
-        </Group>
-        <Text size="sm" ta="center">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to={withLangQuery(paths.signUp, search)}>
-            {t('login.signUp')}
-          </Anchor>
+    <Stack gap="md">
+      <div>
+        <Title order={2} id="login-title">
+          {t('login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('login.intro')}
         </Text>
-      </Stack>
-    </form>
+      </div>
+      {failure && (
+        <Alert color="red" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{message(failure.code)}</Text>
+            {failure.code === FailedCode.NotActivated && <ResendVerification typedLogin={failure.typedLogin} />}
+          </Stack>
+        </Alert>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+        <Stack gap="md">
+          <TextInput
+            label={t('login.loginId')}
+            autoComplete="username"
+            value={values.userEmail}
+            onChange={(event) => form.setValue('userEmail', event.currentTarget.value)}
+            error={message(errors.userEmail)}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            value={values.userPassword}
+            onChange={(event) => form.setValue('userPassword', event.currentTarget.value)}
+            error={message(errors.userPassword)}
+          />
+          <Button type="submit" size="md" loading={loginMutation.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="center" gap="lg">
+        <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=id`, search)} size="sm">
+          {t('login.findId')}
+        </Anchor>
+        <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=password`, search)} size="sm">
+          {t('login.findPassword')}
+        </Anchor>
+      </Group>
+      <Text size="sm" ta="center">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to={withLangQuery(paths.signUp, search)}>
+          {t('login.signUp')}
+        </Anchor>
+      </Text>
+    </Stack>
   );
 }

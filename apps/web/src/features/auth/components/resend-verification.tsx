@@ -1,5 +1,5 @@
 import { emailField } from '@clinic/contract';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
@@ -53,9 +53,9 @@ export function ResendVerification({ typedLogin }: { typedLogin: string }): Reac
             void send(email);
           }}
         >
-          <Group align="flex-start" gap="xs" wrap="nowrap">
+          <Stack gap="xs" align="flex-start">
             <TextInput
-              style={{ flex: 1 }}
+              w="100%"
               type="email"
               label={t('verification.emailLabel')}
               description={t('verification.emailHint')}
@@ -66,10 +66,10 @@ export function ResendVerification({ typedLogin }: { typedLogin: string }): Reac
               }}
               error={message(emailError)}
             />
-            <Button type="submit" mt={46} loading={resend.isPending}>
+            <Button type="submit" size="sm" loading={resend.isPending}>
               {t('verification.send')}
             </Button>
-          </Group>
+          </Stack>
         </form>
       )}
       {outcome?.kind === 'sent' && (

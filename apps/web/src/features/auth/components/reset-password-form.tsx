@@ -1,4 +1,4 @@
-import { passwordField, rules } from '@clinic/contract';
+import { FailedCode, linkTokenField, passwordField, rules } from '@clinic/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,10 @@ export function ResetPasswordForm({ token, onRestart }: { token: string; onResta
     }
     if (values.confirmPassword !== values.newPassword) {
       form.setErrors({ confirmPassword: 'validation.password_mismatch' });
+      return;
+    }
+    if (!linkTokenField.safeParse(token).success) {
+      setOutcome({ kind: 'failed', code: FailedCode.LinkInvalid });
       return;
     }
     try {

@@ -181,7 +181,6 @@ export function SignUpForm(): ReactElement {
           label={t('signUp.userId')}
           description={t('signUp.userIdHint', { min: rules.userIdMin, max: rules.userIdMax })}
           autoComplete="username"
-          withAsterisk
           value={values.userId}
           onChange={setText('userId')}
           error={message(errors.userId)}
@@ -190,7 +189,6 @@ export function SignUpForm(): ReactElement {
           <TextInput
             label={t('signUp.firstName')}
             autoComplete="given-name"
-            withAsterisk
             value={values.firstName}
             onChange={setText('firstName')}
             error={message(errors.firstName)}
@@ -198,7 +196,6 @@ export function SignUpForm(): ReactElement {
           <TextInput
             label={t('signUp.lastName')}
             autoComplete="family-name"
-            withAsterisk
             value={values.lastName}
             onChange={setText('lastName')}
             error={message(errors.lastName)}
@@ -210,7 +207,6 @@ export function SignUpForm(): ReactElement {
             type="email"
             label={t('signUp.email')}
             autoComplete="email"
-            withAsterisk
             value={values.userEmail}
             onChange={setText('userEmail')}
             error={message(errors.userEmail)}
@@ -231,7 +227,6 @@ export function SignUpForm(): ReactElement {
             label={t('signUp.password')}
             description={t('signUp.passwordHint', { min: rules.passwordMin, max: rules.passwordMax })}
             autoComplete="new-password"
-            withAsterisk
             value={values.userPassword}
             onChange={setText('userPassword')}
             error={message(errors.userPassword)}
@@ -239,7 +234,6 @@ export function SignUpForm(): ReactElement {
           <PasswordInput
             label={t('signUp.passwordConfirm')}
             autoComplete="new-password"
-            withAsterisk
             value={values.userPasswordConfirm}
             onChange={setText('userPasswordConfirm')}
             error={message(errors.userPasswordConfirm)}
@@ -248,7 +242,6 @@ export function SignUpForm(): ReactElement {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label={t('signUp.clinicianTitle')}
-            withAsterisk
             value={values.title}
             onChange={setText('title')}
             error={message(errors.title)}
@@ -262,7 +255,6 @@ export function SignUpForm(): ReactElement {
             description={t('signUp.npiHint')}
             inputMode="numeric"
             maxLength={10}
-            withAsterisk
             value={values.npiNumber}
             onChange={setText('npiNumber')}
             error={message(errors.npiNumber)}

@@ -87,7 +87,7 @@ export function SignaturePad({ value, onChange, error }: SignaturePadProps): Rea
   };
 
   return (
-    <Input.Wrapper label={t('signUp.signature')} description={t('signUp.signatureHint')} error={error} withAsterisk>
+    <Input.Wrapper label={t('signUp.signature')} description={t('signUp.signatureHint')} error={error}>
       <Box
         mt={4}
         style={{
