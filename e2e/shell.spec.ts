@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.ts';
+import { acceptCookies, logIn, ui } from './steps.ts';
+
+const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+describe('the web shell', () => {
+  it('sends a visitor without a session to the login page, keeping the language', async () => {
+    const page = await stack.newPage();
+    await page.goto('/appointments?lang=ko');
+    await page.waitForURL('**/login?lang=ko');
+    await page.getByRole('heading', { name: ui.ko.login.title }).first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    await page.context().close();
+  });
+
+  it('remembers the chosen language in a cookie', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login?lang=cs');
+    await page.getByRole('heading', { name: ui.cs.login.title }).first().waitFor();
+    await page.goto('/login/signUp');
+    await page.getByRole('heading', { name: ui.cs.signUp.title }).first().waitFor();
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'lang');
+    expect(cookie?.value).toBe('cs');
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    await page.context().close();
+  });
+
+  it('follows the browser language when nothing was chosen', async () => {
+    const page = await stack.newPage({ locale: 'zh-HK' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: ui['zh-HK'].login.title }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('asks for cookie consent once, with the three groups', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login');
+    const banner = page
+      .getByRole('region', { name: ui.en.notices.cookies.title })
+      .or(page.getByLabel(ui.en.notices.cookies.title));
+    await banner.first().waitFor();
+    for (const group of ['essential', 'performance', 'functional'] as const) {
+      await page.getByLabel(ui.en.notices.cookies[group]).waitFor();
+    }
+    await page.getByLabel(ui.en.notices.cookies.functional).check({ force: true });
+    await page.getByRole('button', { name: ui.en.notices.cookies.save }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: ui.en.login.title }).first().waitFor();
+    expect(await page.getByRole('button', { name: ui.en.notices.cookies.save }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('tells a non-Chrome browser and a narrow window, and not Chrome at full width', async () => {
+    const chrome = await stack.newPage();
+    await chrome.goto('/login');
+    await chrome.getByRole('heading', { name: ui.en.login.title }).first().waitFor();
+    expect(await chrome.getByText(ui.en.notices.browser.title).count()).toBe(0);
+    expect(await chrome.getByText(ui.en.notices.width.title).count()).toBe(0);
+    await chrome.context().close();
+
+    const context = await stack.browser.newContext({
+      baseURL: stack.url,
+      userAgent: firefox,
+      viewport: { width: 900, height: 700 },
+    });
+    // Firefox has no navigator.userAgentData; Chromium would still report its own brands.
+    await context.addInitScript(() => Object.defineProperty(navigator, 'userAgentData', { get: () => undefined }));
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.getByText(ui.en.notices.browser.title).waitFor();
+    await other.getByText(ui.en.notices.width.title).waitFor();
+    await context.close();
+  });
+
+  it('keeps the payment result guard and logs out from the menu', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo', 'Demo-clinic-2026');
+    await page.getByText(ui.en.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+    await page.goto('/payments/result');
+    await page.waitForURL('**/options');
+    await page.getByRole('heading', { name: ui.en.options.title }).waitFor();
+
+    await page.getByRole('button', { name: ui.en.menu.logout }).first().click();
+    await page.waitForURL('**/login**');
+    await page.goto('/');
+    await page.waitForURL('**/login**');
+    await page.context().close();
+  });
+});
