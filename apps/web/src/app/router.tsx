@@ -2,6 +2,7 @@ import { client } from '@clinic/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths, segments } from '../config/paths.ts';
+import { startLinkCapture } from '../features/auth/link-token.ts';
 import { registerNavigator } from '../shared/navigation/navigate.ts';
 import { hasAccessToken } from '../shared/session/auth-store.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
@@ -96,6 +97,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+// Mailed link tokens leave the address bar before the router reads it.
+startLinkCapture();
 
 export const router = createBrowserRouter(routes);
 

@@ -324,6 +324,21 @@ describe('callApi', () => {
     await expect(harness.callApi(logout, {})).rejects.toMatchObject({ kind: 'timeout' });
   });
 
+  it('does not end the session for a 401 of a public endpoint', async () => {
+    const { client, calls, onError, onSessionExpired } = setup(
+      () => json(401, { isSuccess: false, failedCode: 'AU0002', message: '' }),
+      { accessToken: 'a1', refreshToken: 'r1' },
+    );
+    await expect(
+      client.callApi(login, { userEmail: 'kim', userPassword: 'pw', userType: 'manager' }),
+    ).rejects.toMatchObject({
+      kind: 'server',
+    });
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
   it('stays quiet for silent calls', async () => {
     const { client, onError, onSessionExpired } = setup(
       () => json(401, { isSuccess: false, failedCode: 'AU0001', message: '' }),

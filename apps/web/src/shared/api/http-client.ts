@@ -187,7 +187,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let reply: RawReply;
     try {
       let first = await attempt();
-      if (isExpiredAccessToken(first.reply) && (await refreshOnce(first.sent.refreshToken))) {
+      if (withAccessToken && isExpiredAccessToken(first.reply) && (await refreshOnce(first.sent.refreshToken))) {
         first = await attempt();
       }
       reply = first.reply;
@@ -196,7 +196,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw error;
     }
 
-    if (reply.status < 200 || reply.status >= 300) throw report(failureOf(reply));
+    if (reply.status < 200 || reply.status >= 300) {
+      const failure = failureOf(reply);
+      // A public endpoint does not depend on the session, so its 401 is no reason to end one.
+      if (!withAccessToken && failure.kind === 'sessionExpired') {
+        throw report(new ApiError('server', failure.status, failure.failedCode, failure.fields, failure.message));
+      }
+      throw report(failure);
+    }
 
     const parsed = endpoint.reply.safeParse(reply.body);
     if (!parsed.success) {

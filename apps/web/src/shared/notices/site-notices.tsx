@@ -1,5 +1,5 @@
 import { client } from '@clinic/contract';
-import { Alert, Box, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,48 +63,47 @@ function CookieConsentBanner(): ReactElement | null {
   };
 
   return (
-    <>
-      <Box h={200} aria-hidden />
-      <Paper
-        component="section"
-        aria-label={t('notices.cookies.title')}
-        shadow="lg"
-        withBorder
-        p="md"
-        radius={0}
-        pos="fixed"
-        bottom={0}
-        left={0}
-        right={0}
-        style={{ zIndex: 250 }}
-      >
-        <Stack gap="xs" maw={960} mx="auto">
-          <Text fw={600}>{t('notices.cookies.title')}</Text>
-          <Text size="sm">{t('notices.cookies.body')}</Text>
-          <Group gap="lg">
-            <Switch checked disabled label={t('notices.cookies.essential')} />
-            <Switch
-              checked={performance}
-              onChange={(event) => setPerformance(event.currentTarget.checked)}
-              label={t('notices.cookies.performance')}
-            />
-            <Switch
-              checked={functional}
-              onChange={(event) => setFunctional(event.currentTarget.checked)}
-              label={t('notices.cookies.functional')}
-            />
-          </Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => save({ performance, functional })}>
-              {t('notices.cookies.save')}
-            </Button>
-            <Button onClick={() => save({ performance: true, functional: true })}>
-              {t('notices.cookies.acceptAll')}
-            </Button>
-          </Group>
+    <Paper
+      component="section"
+      aria-label={t('notices.cookies.title')}
+      shadow="xl"
+      withBorder
+      p="md"
+      pos="fixed"
+      bottom={16}
+      right={16}
+      w={360}
+      maw="calc(100vw - 32px)"
+      style={{ zIndex: 250 }}
+    >
+      <Stack gap="xs">
+        <Text fw={600}>{t('notices.cookies.title')}</Text>
+        <Text size="xs">{t('notices.cookies.body')}</Text>
+        <Stack gap={6}>
+          <Switch size="xs" checked disabled label={t('notices.cookies.essential')} />
+          <Switch
+            size="xs"
+            checked={performance}
+            onChange={(event) => setPerformance(event.currentTarget.checked)}
+            label={t('notices.cookies.performance')}
+          />
+          <Switch
+            size="xs"
+            checked={functional}
+            onChange={(event) => setFunctional(event.currentTarget.checked)}
+            label={t('notices.cookies.functional')}
+          />
         </Stack>
-      </Paper>
-    </>
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={() => save({ performance, functional })}>
+            {t('notices.cookies.save')}
+          </Button>
+          <Button size="xs" onClick={() => save({ performance: true, functional: true })}>
+            {t('notices.cookies.acceptAll')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

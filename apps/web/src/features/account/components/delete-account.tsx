@@ -28,6 +28,7 @@ export function DeleteAccount(): ReactElement {
 
   const submitPassword = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
+    setFailure(undefined);
     const parsed = currentPasswordField.safeParse(password);
     if (!parsed.success) {
       setPasswordError(parsed.error.issues[0]?.message ?? 'validation.required');
@@ -37,9 +38,10 @@ export function DeleteAccount(): ReactElement {
       const reply = await confirmPassword.mutateAsync(parsed.data);
       if (reply.isSuccess) {
         setPassword('');
+        setFailure(undefined);
         setStep('confirm');
       } else {
-        setPasswordError(reply.failedCode);
+        setFailure(reply.failedCode);
       }
     } catch {
       // The banner of the HTTP client has said what went wrong.
@@ -93,7 +95,7 @@ export function DeleteAccount(): ReactElement {
                 setPassword(event.currentTarget.value);
                 setPasswordError(undefined);
               }}
-              error={message(passwordError)}
+              error={message(passwordError) ?? (failure === FailedCode.WrongPassword || undefined)}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

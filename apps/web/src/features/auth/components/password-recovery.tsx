@@ -1,10 +1,10 @@
 import { Anchor, Stack, Tabs, Title } from '@mantine/core';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
-import { clearUrlFragment, readLinkToken } from '../link-token.ts';
+import { forgetLinkToken, useLinkToken, type CapturedLink } from '../link-token.ts';
 import { FindIdForm } from './find-id-form.tsx';
 import { FindPasswordForm } from './find-password-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
@@ -16,12 +16,10 @@ export function PasswordRecovery(): ReactElement {
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [resetToken, setResetToken] = useState(() => readLinkToken(window.location.hash, 'reset'));
+  const link = useLinkToken('reset');
+  const [active, setActive] = useState<CapturedLink | undefined>(link);
+  if (link && link.id !== active?.id) setActive(link);
   const tab: RecoveryTab = searchParams.get('tab') === 'id' ? 'id' : 'password';
-
-  useEffect(() => {
-    if (resetToken) clearUrlFragment();
-  }, [resetToken]);
 
   const selectTab = (value: string | null): void => {
     const next = new URLSearchParams(searchParams);
@@ -29,12 +27,15 @@ export function PasswordRecovery(): ReactElement {
     setSearchParams(next, { replace: true });
   };
 
-  if (resetToken) {
+  if (active) {
     return (
       <ResetPasswordForm
-        token={resetToken}
+        key={active.id}
+        token={active.token}
+        onSettled={() => forgetLinkToken('reset', active.id)}
         onRestart={() => {
-          setResetToken(undefined);
+          forgetLinkToken('reset', active.id);
+          setActive(undefined);
           selectTab('password');
         }}
       />

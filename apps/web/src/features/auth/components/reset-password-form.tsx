@@ -14,7 +14,15 @@ const initialValues = { newPassword: '', confirmPassword: '' };
 type Outcome = { kind: 'done' } | { kind: 'failed'; code: string } | undefined;
 
 /** The screen of a mailed reset link: a new password, confirmed. */
-export function ResetPasswordForm({ token, onRestart }: { token: string; onRestart: () => void }): ReactElement {
+export interface ResetPasswordFormProps {
+  token: string;
+  /** The link has been used (successfully or not) and cannot be used again. */
+  onSettled: () => void;
+  /** The clinician asks for a new link. */
+  onRestart: () => void;
+}
+
+export function ResetPasswordForm({ token, onSettled, onRestart }: ResetPasswordFormProps): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
   const location = useLocation();
@@ -37,11 +45,13 @@ export function ResetPasswordForm({ token, onRestart }: { token: string; onResta
     }
     if (!linkTokenField.safeParse(token).success) {
       setOutcome({ kind: 'failed', code: FailedCode.LinkInvalid });
+      onSettled();
       return;
     }
     try {
       const reply = await complete.mutateAsync({ token, newPassword: parsed.data });
       setOutcome(reply.isSuccess ? { kind: 'done' } : { kind: 'failed', code: reply.failedCode });
+      onSettled();
     } catch {
       // The banner of the HTTP client has said what went wrong.
     }

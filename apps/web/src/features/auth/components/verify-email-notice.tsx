@@ -1,45 +1,48 @@
-import { Alert, Loader, Group, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { verifyEmailRequest } from '../api/verify-email.ts';
-import { clearUrlFragment, readLinkToken } from '../link-token.ts';
+import { forgetLinkToken, useLinkToken, type CapturedLink } from '../link-token.ts';
 
-type Outcome = { kind: 'pending' } | { kind: 'verified' } | { kind: 'failed'; code: string } | { kind: 'error' };
+type Outcome = { kind: 'verified' } | { kind: 'failed'; code: string } | { kind: 'error' };
 
-/** Handles `/login#verify=<token>`: clears the fragment, activates the account, says how it went. */
+/** Handles `/login#verify=<token>` (the fragment is taken out of the address bar at start): activates the account. */
 export function VerifyEmailNotice(): ReactElement | null {
   const { t } = useTranslation();
   const message = useMessage();
-  const [token] = useState(() => readLinkToken(window.location.hash, 'verify'));
-  const [outcome, setOutcome] = useState<Outcome | undefined>(() => (token ? { kind: 'pending' } : undefined));
+  const link = useLinkToken('verify');
+  const [active, setActive] = useState<CapturedLink | undefined>(link);
+  const [outcome, setOutcome] = useState<{ id: number; value: Outcome }>();
+  if (link && link.id !== active?.id) setActive(link);
 
   useEffect(() => {
-    if (!token) return undefined;
-    clearUrlFragment();
-    let active = true;
-    verifyEmailRequest(token).then(
-      (reply) => {
-        if (active) setOutcome(reply.isSuccess ? { kind: 'verified' } : { kind: 'failed', code: reply.failedCode });
-      },
-      () => {
-        if (active) setOutcome({ kind: 'error' });
-      },
+    if (!active) return undefined;
+    let current = true;
+    const settle = (value: Outcome): void => {
+      forgetLinkToken('verify', active.id);
+      if (current) setOutcome({ id: active.id, value });
+    };
+    verifyEmailRequest(active.token).then(
+      (reply) => settle(reply.isSuccess ? { kind: 'verified' } : { kind: 'failed', code: reply.failedCode }),
+      () => settle({ kind: 'error' }),
     );
     return () => {
-      active = false;
+      current = false;
     };
-  }, [token]);
+  }, [active]);
 
-  if (!outcome) return null;
-  switch (outcome.kind) {
-    case 'pending':
-      return (
-        <Group gap="xs" role="status">
-          <Loader size="xs" />
-          <Text size="sm">{t('verification.checking')}</Text>
-        </Group>
-      );
+  if (!active) return null;
+  const result = outcome?.id === active.id ? outcome.value : undefined;
+  if (!result) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{t('verification.checking')}</Text>
+      </Group>
+    );
+  }
+  switch (result.kind) {
     case 'verified':
       return (
         <Alert color="teal" role="status" title={t('verification.verifiedTitle')}>
@@ -49,7 +52,7 @@ export function VerifyEmailNotice(): ReactElement | null {
     case 'failed':
       return (
         <Alert color="red" role="alert">
-          {message(outcome.code)}
+          {message(result.code)}
         </Alert>
       );
     case 'error':
