@@ -39,6 +39,3 @@ export const segments = {
   findPassword: 'findPassword',
   signUp: 'signUp',
 } as const;
-
-/** The screens without the session idle timer (SPEC 2). */
-export const loginAreaPaths: readonly string[] = [paths.login, paths.findPassword, paths.signUp];

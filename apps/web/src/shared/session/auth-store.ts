@@ -92,8 +92,3 @@ export const authActions = {
   clearSession: (): void => useAuthStore.getState().clearSession(),
   syncFromStorage: (): void => useAuthStore.getState().syncFromStorage(),
 };
-
-export function setUserName(userName: string): void {
-  writeItem(storageKeys.userName, userName);
-  useAuthStore.getState().syncFromStorage();
-}
