@@ -1,5 +1,5 @@
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -11,12 +11,15 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.ts', '*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/ignore': ['node_modules'],
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -24,9 +27,9 @@ export default tseslint.config(
       '@typescript-eslint/explicit-module-boundary-types': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/only-throw-error': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
-      'import-x/no-duplicates': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      'import/no-duplicates': 'error',
       'no-restricted-properties': [
         'error',
         { object: 'describe', property: 'only' },
@@ -56,7 +59,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Imports flow shared -> features -> app; features never import each other (STYLE rule 8).
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
