@@ -1,8 +1,9 @@
-import { FailedCode, changePasswordRequest, rules } from '@clinic/contract';
+import { FailedCode, changePasswordRequest } from '@clinic/contract';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
@@ -63,20 +64,14 @@ export function ChangePasswordForm(): ReactElement {
           onChange={(event) => form.setValue('currentPassword', event.currentTarget.value)}
           error={message(errors.currentPassword)}
         />
-        <PasswordInput
-          label={t('account.changePassword.new')}
-          description={t('signUp.passwordHint', { min: rules.passwordMin, max: rules.passwordMax })}
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(event) => form.setValue('newPassword', event.currentTarget.value)}
-          error={message(errors.newPassword)}
-        />
-        <PasswordInput
-          label={t('account.changePassword.confirm')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.currentTarget.value)}
-          error={message(errors.confirmPassword)}
+        <NewPasswordFields
+          labels={{
+            newPassword: t('account.changePassword.new'),
+            confirmPassword: t('account.changePassword.confirm'),
+          }}
+          values={values}
+          errors={errors}
+          onChange={form.setValue}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>

@@ -1,9 +1,10 @@
-import { FailedCode, linkTokenField, passwordField, rules } from '@clinic/contract';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { FailedCode, linkTokenField, passwordField } from '@clinic/contract';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
@@ -94,20 +95,11 @@ export function ResetPasswordForm({ token, onSettled, onRestart }: ResetPassword
             </Stack>
           </Alert>
         )}
-        <PasswordInput
-          label={t('resetPassword.newPassword')}
-          description={t('signUp.passwordHint', { min: rules.passwordMin, max: rules.passwordMax })}
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(event) => form.setValue('newPassword', event.currentTarget.value)}
-          error={message(errors.newPassword)}
-        />
-        <PasswordInput
-          label={t('resetPassword.confirmPassword')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.currentTarget.value)}
-          error={message(errors.confirmPassword)}
+        <NewPasswordFields
+          labels={{ newPassword: t('resetPassword.newPassword'), confirmPassword: t('resetPassword.confirmPassword') }}
+          values={values}
+          errors={errors}
+          onChange={form.setValue}
         />
         <Button type="submit" loading={complete.isPending}>
           {t('resetPassword.submit')}
