@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
-import { endpoints, errorReply, session as sessionRules } from '@clinic/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { endpoints, errorReply, session as sessionRules, type Access, type Endpoint } from '@clinic/contract';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -12,7 +12,7 @@ import type { Route } from './http/route.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { managerService } from './modules/manager/manager.service.ts';
-import { sessionService } from './modules/user/session.service.ts';
+import { sessionService, type SessionService } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
 import { languageOf, registerErrorHandler } from './plugins/errors.ts';
@@ -23,6 +23,18 @@ import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts'
 import { secretRepository } from './security/secret.repository.ts';
 import { diskStorage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
+import multipart from '@fastify/multipart';
+import { categoryRoutes } from './modules/category/category.routes.ts';
+import { categoryService } from './modules/category/category.service.ts';
+import { managerNoteRoutes } from './modules/manager-note/manager-note.routes.ts';
+import { managerNoteService } from './modules/manager-note/manager-note.service.ts';
+import { medicalRecordService } from './modules/patient/medical-record.service.ts';
+import { patientRoutes } from './modules/patient/patient.routes.ts';
+import { patientService } from './modules/patient/patient.service.ts';
+import { freePlanLimits } from './modules/patient/plan-limit.ts';
+import { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './modules/storage/storage.routes.ts';
+import { storageService } from './modules/storage/storage.service.ts';
+import { InvalidField } from './domain-error.ts';
 
 export interface AppOverrides {
   now?: Clock;
@@ -32,12 +44,16 @@ export interface AppOverrides {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: the contract's access, or 'system' for infrastructure routes. */
+    access?: Access;
+  }
   interface FastifyRequest {
     context: RequestContext;
   }
   interface FastifyInstance {
     /** Every route under /api, as registered: the security tests enumerate these. */
-    apiRoutes: { method: string; url: string; access: 'public' | 'manager' | 'system'; body: unknown }[];
+    apiRoutes: { method: string; url: string; access: Access | 'system'; body: unknown }[];
     /** The database, for the demo seed and the tests' own checks. */
     db: Database;
   }
@@ -113,6 +129,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
   const managers = managerService({ db: database.db, storage, now });
+  const patients = patientService({ db: database.db, limiter, plans: freePlanLimits, now });
+  const records = medicalRecordService({ db: database.db, now });
+  const notes = managerNoteService({ db: database.db, now });
+  const categories = categoryService({ db: database.db, now });
+  const files = storageService({ db: database.db, storage, now });
   if (config.demo)
     await seedDemo({ db: database.db, users, email: config.demoEmail, password: config.demoPassword, log: app.log });
 
@@ -127,7 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onRoute', (options) => {
     if (!options.url.startsWith('/api')) return;
     const methods = Array.isArray(options.method) ? options.method : [options.method];
-    const access = (options.config as { access?: 'public' | 'manager' } | undefined)?.access ?? 'system';
+    const access = options.config?.access ?? 'system';
     for (const method of methods) app.apiRoutes.push({ method, url: options.url, access, body: options.schema?.body });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -147,19 +168,65 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
 
-  registerRoutes(app, [...userRoutes(users, sessions), ...managerRoutes(managers)], (authorization) =>
-    sessions.authenticate(authorization),
+  await app.register(multipart, { limits: uploadLimits });
+  const authenticate: SessionService['authenticate'] = (authorization, access) =>
+    sessions.authenticate(authorization, access);
+  registerRoutes(
+    app,
+    [
+      ...userRoutes(users, sessions),
+      ...managerRoutes(managers),
+      ...patientRoutes(patients, records),
+      ...managerNoteRoutes(notes),
+      ...categoryRoutes(categories),
+      ...storageRoutes(files),
+    ],
+    authenticate,
   );
+  registerFileDownload(app, files, contextHook('manager', authenticate));
   await registerWeb(app, config.webDist);
   return app;
 }
 
+/** Establishes the request context, authenticating the caller when the access needs it. */
+function contextHook(access: Access, authenticate: SessionService['authenticate']) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const refreshToken = request.headers['x-refresh-token'];
+    const caller = access === 'public' ? {} : await authenticate(request.headers.authorization, access);
+    request.context = {
+      language: languageOf(request),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      refreshToken: typeof refreshToken === 'string' ? refreshToken : undefined,
+      principal: caller.principal,
+      patient: caller.patient,
+      requestId: request.id,
+      timeZone: timeZoneOf(request.headers['x-time-zone']),
+    };
+  };
+}
+
+/** The text fields and the one file of a multipart request, checked against the endpoint's schema. */
+async function readMultipart(request: FastifyRequest, schema: Endpoint['request']): Promise<unknown> {
+  const part = await request.file();
+  if (!part) throw new InvalidField('file', 'validation.required');
+  const fields = Object.fromEntries(
+    Object.entries(part.fields).flatMap(([name, field]) =>
+      field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : [],
+    ),
+  );
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidField(issue?.path.join('.') ?? '', issue?.message ?? 'validation.invalid');
+  }
+  const file = await part.toBuffer();
+  if (part.file.truncated) throw tooLarge();
+  return { ...(parsed.data as object), file };
+}
+
 /** Registers every contract endpoint, and refuses to start if one has no route or two. */
-function registerRoutes(
-  app: FastifyInstance,
-  routes: Route[],
-  authenticate: (authorization: string | undefined) => Promise<RequestContext['principal']>,
-): void {
+function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: SessionService['authenticate']): void {
   const bound = new Set(routes.map((route) => route.endpoint));
   const missing = endpoints.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.path);
   if (missing.length > 0 || bound.size !== routes.length) {
@@ -174,22 +241,14 @@ function registerRoutes(
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,
-        body: endpoint.request,
+        ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : { body: endpoint.request }),
         response: { 200: endpoint.reply, '4xx': errorReply, '5xx': errorReply },
-        ...(endpoint.access === 'manager' && { security: [{ bearer: [] }] }),
+        ...(endpoint.access !== 'public' && { security: [{ bearer: [] }] }),
       },
-      onRequest: async (request) => {
-        const refreshToken = request.headers['x-refresh-token'];
-        request.context = {
-          language: languageOf(request),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          refreshToken: typeof refreshToken === 'string' ? refreshToken : undefined,
-          principal: endpoint.access === 'manager' ? await authenticate(request.headers.authorization) : undefined,
-        };
-      },
+      onRequest: contextHook(endpoint.access, authenticate),
       handler: async (request, reply) => {
-        const result = await route.handle(request.body, request.context);
+        const body = endpoint.multipart ? await readMultipart(request, endpoint.request) : request.body;
+        const result = await route.handle(body, request.context);
         if (typeof result === 'object' && result !== null && 'token' in result) {
           const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } })
             .token;
@@ -198,5 +257,15 @@ function registerRoutes(
         return result;
       },
     });
+  }
+}
+
+/** A valid IANA time zone name from the x-time-zone header, else UTC. */
+function timeZoneOf(header: string | string[] | undefined): string {
+  if (typeof header !== 'string' || header.length > 64) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: header }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
   }
 }

@@ -1,9 +1,16 @@
 import type { Language } from '@clinic/contract';
 
-/** The logged-in caller of a request, established from its access token. */
+/** A logged-in clinician, established from the access token of the request. */
 export interface Principal {
   seqUser: number;
   seqManager: number;
+  sessionId: string;
+}
+
+/** A logged-in patient app member. */
+export interface PatientPrincipal {
+  seqUser: number;
+  seqPatient: number;
   sessionId: string;
 }
 
@@ -14,6 +21,10 @@ export interface RequestContext {
   userAgent: string | undefined;
   refreshToken: string | undefined;
   principal: Principal | undefined;
+  patient: PatientPrincipal | undefined;
+  requestId: string;
+  /** The caller's IANA time zone (x-time-zone), UTC when absent or unknown. */
+  timeZone: string;
 }
 
 export type Clock = () => Date;

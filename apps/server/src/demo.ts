@@ -35,7 +35,16 @@ export async function seedDemo({ db, users, email, password, log }: DemoOptions)
         agreePersonalInfo: true,
         agreeProvider: true,
       },
-      { language: 'en', ip: '127.0.0.1', userAgent: 'demo', refreshToken: undefined, principal: undefined },
+      {
+        language: 'en',
+        ip: '127.0.0.1',
+        userAgent: 'demo',
+        refreshToken: undefined,
+        principal: undefined,
+        patient: undefined,
+        requestId: 'demo',
+        timeZone: 'UTC',
+      },
     );
     const created = await userRepository(db).findLiveByEmail(email);
     if (created) await userRepository(db).setEmailVerified(created.seqUser, new Date());

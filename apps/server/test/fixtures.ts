@@ -76,3 +76,24 @@ export async function verifiedClinician(
   const reply = login.json<{ token: TokenPair; user: { seqUser: number } }>();
   return { body, tokens: reply.token, seqUser: reply.user.seqUser };
 }
+
+/** Signs a patient app member up, follows the mailed link and logs in with userType patient. */
+export async function verifiedPatient(
+  app: FastifyInstance,
+  mail: MailCatcher,
+): Promise<{ email: string; tokens: TokenPair; seqPatient: number }> {
+  const email = `patient.${randomBytes(4).toString('hex')}@example.com`;
+  const since = mail.messages.length;
+  const signUp = await call(app, '/patientApp/signUp', {
+    userEmail: email,
+    userPassword: password,
+    patientName: 'Pat Member',
+    patientInfoBirth: '1960-04-02',
+    patientInfoGender: 'F',
+  });
+  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
+  await call(app, '/user/verifyEmail', { token: linkIn(await mail.next(email, since)).token });
+  const login = await call(app, '/user/login', { userEmail: email, userPassword: password, userType: 'patient' });
+  const reply = login.json<{ token: TokenPair; user: { seqPatient: number } }>();
+  return { email, tokens: reply.token, seqPatient: reply.user.seqPatient };
+}

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FailedCode } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** public: no token; manager: a clinician's access token. */
-export type Access = 'public' | 'manager';
+/** public: no token; manager: a clinician's access token; patient: a patient app member's. */
+export type Access = 'public' | 'manager' | 'patient';
 
 export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z.ZodType = z.ZodType> {
   method: HttpMethod;
@@ -14,6 +14,8 @@ export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z
   summary: string;
   request: Request;
   reply: Reply;
+  /** The request is multipart/form-data: `request` describes its text fields, beside one `file`. */
+  multipart?: true;
 }
 
 export function defineEndpoint<Request extends z.ZodType, Reply extends z.ZodType>(
@@ -56,4 +58,6 @@ export const errorReply = z.object({
 export type ErrorReply = z.infer<typeof errorReply>;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+/** A request as the server sees it once parsed (trimmed, lower-cased, defaults applied). */
+export type BodyOf<E extends Endpoint> = z.output<E['request']>;
 export type ReplyOf<E extends Endpoint> = z.output<E['reply']>;

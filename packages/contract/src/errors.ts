@@ -27,6 +27,11 @@ export const FailedCode = {
   WrongPassword: 'US0202',
   PasswordUnchanged: 'US0203',
   PasswordConfirmationRequired: 'US0204',
+  // Patients
+  NotAppMember: 'PA0001',
+  InvalidSyncCode: 'PAT0202',
+  PlanLimitReached: 'PAT0300',
+  AlreadyLinked: 'PAT0301',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',
@@ -36,6 +41,7 @@ export const FailedCode = {
   NotFound: 'CM0404',
   Conflict: 'CM0409',
   TooLarge: 'CM0413',
+  UnsupportedFile: 'CM0415',
   TooManyRequests: 'CM0429',
   ServerError: 'CM0500',
 } as const;

@@ -1,4 +1,10 @@
+import * as category from './category.ts';
 import * as manager from './manager.ts';
+import * as managerNote from './manager-note.ts';
+import * as medicalRecord from './medical-record.ts';
+import * as patient from './patient.ts';
+import * as patientApp from './patient-app.ts';
+import * as storage from './storage.ts';
 import * as user from './user.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -10,6 +16,12 @@ export * from './rules.ts';
 export * from './validation.ts';
 export * from './user.ts';
 export * from './manager.ts';
+export * from './patient.ts';
+export * from './manager-note.ts';
+export * from './category.ts';
+export * from './storage.ts';
+export * from './medical-record.ts';
+export * from './patient-app.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -18,4 +30,13 @@ function endpointsOf(group: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every endpoint of the API; the server registers exactly these. */
-export const endpoints: readonly Endpoint[] = [...endpointsOf(user), ...endpointsOf(manager)];
+export const endpoints: readonly Endpoint[] = [
+  user,
+  manager,
+  patient,
+  managerNote,
+  category,
+  storage,
+  medicalRecord,
+  patientApp,
+].flatMap(endpointsOf);

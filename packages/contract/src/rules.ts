@@ -10,6 +10,18 @@ export const rules = {
   signatureMaxBytes: 200 * 1024,
   certificationCodeMax: 50,
   noteMax: 4095,
+  noteTitleMax: 200,
+  /** Active patients a clinician may have without a subscription (SPEC 9). */
+  freePatientLimit: 30,
+  heightMaxCm: 300,
+  weightMaxKg: 500,
+  diagnosisMax: 200,
+  conditionTextMax: 2000,
+  categoryNameMax: 30,
+  categoriesMax: 50,
+  notePageMax: 100,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  syncCodeMinutes: 10,
 } as const;
 
 export const session = {

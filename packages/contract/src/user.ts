@@ -21,7 +21,10 @@ export const userTypes = ['manager', 'patient'] as const;
 
 export const loginUser = z.object({
   seqUser: z.number().int(),
-  seqManager: z.number().int(),
+  /** The clinician profile; null for a patient app member. */
+  seqManager: z.number().int().nullable(),
+  /** The patient profile; null for a clinician. */
+  seqPatient: z.number().int().nullable(),
   userId: z.string(),
   userEmail: z.string(),
   userName: z.string(),

@@ -88,3 +88,52 @@ export const agreementField = z.literal(true, { error: 'signup.terms_not_agreed'
 
 /** A single-use token from a mailed link. */
 export const linkTokenField = z.string(required).regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'validation.link_invalid' });
+
+/** A calendar date as YYYY-MM-DD (SPEC 5 "Datetime"). */
+export const dateField = z
+  .string(required)
+  .min(1, required)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date_format' })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: 'validation.date_format',
+    },
+  );
+
+/** A birth date: a real date, not in the future and not before 1900. */
+export const birthDateField = dateField.refine(
+  (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
+  { error: 'validation.birth_date_range' },
+);
+
+/** Patient e-mail: optional, but a valid address when given. */
+export const optionalEmailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(rules.emailMax, { error: 'account.email_form_mismatch' })
+  .refine((value) => value === '' || (value.length > rules.emailMinExclusive && z.email().safeParse(value).success), {
+    error: 'account.email_form_mismatch',
+  })
+  .optional();
+
+export const genders = ['M', 'F'] as const;
+export const genderField = z.enum(genders, { error: 'validation.invalid' }).nullable();
+
+export const deviceTypes = [1, 2] as const;
+/** The linked device: 1 home, 2 pro (SPEC 1). */
+export const deviceTypeField = z.union([z.literal(1), z.literal(2)], { error: 'validation.device_type' });
+
+/** Height in centimetres and weight in kilograms: greater than 0 (SPEC 5). */
+export const heightField = z
+  .number({ error: 'validation.required' })
+  .gt(0, { error: 'validation.positive' })
+  .max(rules.heightMaxCm, { error: 'validation.too_large' });
+export const weightField = z
+  .number({ error: 'validation.required' })
+  .gt(0, { error: 'validation.positive' })
+  .max(rules.weightMaxKg, { error: 'validation.too_large' });
+
+export const idField = z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647);

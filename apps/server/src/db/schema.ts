@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -64,6 +78,7 @@ export const authSession = pgTable(
       .notNull()
       .references(() => appUser.seqUser),
     seqManager: integer('seq_manager').references(() => manager.seqManager),
+    seqPatient: integer('seq_patient').references(() => patient.seqPatient),
     createdAt: createdAt(),
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     passwordConfirmedAt: instant('password_confirmed_at'),
@@ -113,3 +128,170 @@ export const appSecret = pgTable('app_secret', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** A patient as a person. An app member has an account (seqUser) and keeps their own identity. */
+export const patient = pgTable('patient', {
+  seqPatient: integer('seq_patient').primaryKey().generatedAlwaysAsIdentity(),
+  seqUser: integer('seq_user')
+    .unique()
+    .references(() => appUser.seqUser),
+  patientName: text('patient_name').notNull(),
+  patientEmail: text('patient_email'),
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+  gender: text('gender', { enum: ['M', 'F'] }),
+  createdAt: createdAt(),
+});
+
+/** The link of a patient to one clinician: that clinician's record of them and their device. */
+export const medicalRelation = pgTable(
+  'medical_relation',
+  {
+    seqMedicalRelation: integer('seq_medical_relation').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    seqPatient: integer('seq_patient')
+      .notNull()
+      .references(() => patient.seqPatient),
+    patientName: text('patient_name').notNull(),
+    patientEmail: text('patient_email'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: ['M', 'F'] }),
+    heightCm: real('height_cm').notNull(),
+    weightKg: real('weight_kg').notNull(),
+    deviceType: smallint('device_type').notNull(),
+    imageUploadId: uuid('image_upload_id'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('medical_relation_manager_patient').on(table.seqManager, table.seqPatient),
+    index('medical_relation_manager').on(table.seqManager, table.isEnabled),
+  ],
+);
+
+/** A dated condition entry; entries are never overwritten, a removal only marks them. */
+export const patientStatus = pgTable(
+  'patient_status',
+  {
+    seqPatientStatus: integer('seq_patient_status').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    recordedAt: instant('recorded_at').notNull(),
+    primaryDiagnosis: text('primary_diagnosis'),
+    secondaryDiagnosis: text('secondary_diagnosis'),
+    onsetDate: date('onset_date', { mode: 'string' }),
+    onsetKind: text('onset_kind', { enum: ['stroke', 'orthopedic_surgery'] }),
+    onsetPeriod: text('onset_period', { enum: ['acute', 'subacute', 'chronic'] }),
+    durationMonths: integer('duration_months'),
+    brainLesion: smallint('brain_lesion'),
+    paralysisPart: text('paralysis_part', { enum: ['upper_extremity', 'lower_extremity', 'upper_and_lower'] }),
+    paralysisPosition: text('paralysis_position', { enum: ['left', 'right', 'both'] }),
+    joint: smallint('joint'),
+    infection: smallint('infection'),
+    medication: text('medication'),
+    dose: text('dose'),
+    mmt: text('mmt'),
+    mrs: text('mrs'),
+    chiefComplaint: text('chief_complaint'),
+    removedAt: instant('removed_at'),
+  },
+  (table) => [index('patient_status_relation').on(table.seqMedicalRelation, table.recordedAt)],
+);
+
+export const managerNote = pgTable(
+  'manager_note',
+  {
+    seqManagerNote: integer('seq_manager_note').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    noteTitle: text('note_title').notNull(),
+    noteContent: text('note_content').notNull(),
+    isImportant: boolean('is_important').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: instant('removed_at'),
+  },
+  (table) => [index('manager_note_relation').on(table.seqMedicalRelation, table.isImportant, table.createdAt)],
+);
+
+export const category = pgTable(
+  'category',
+  {
+    seqCategory: integer('seq_category').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    categoryName: text('category_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('category_manager_name').on(table.seqManager, table.categoryName)],
+);
+
+export const relationCategory = pgTable(
+  'relation_category',
+  {
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqCategory: integer('seq_category')
+      .notNull()
+      .references(() => category.seqCategory, { onDelete: 'cascade' }),
+  },
+  (table) => [uniqueIndex('relation_category_pair').on(table.seqMedicalRelation, table.seqCategory)],
+);
+
+/** An uploaded file. Its bytes are in the file storage under storageKey; it is never served as HTML. */
+export const upload = pgTable('upload', {
+  id: uuid('id').primaryKey(),
+  seqManager: integer('seq_manager').references(() => manager.seqManager),
+  seqUser: integer('seq_user')
+    .notNull()
+    .references(() => appUser.seqUser),
+  folder: text('folder', { enum: ['profile', 'symptom'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A code a patient app member gives a clinician; stored as a hash, single-use, short-lived. */
+export const syncAuthCode = pgTable('sync_auth_code', {
+  codeHash: text('code_hash').primaryKey(),
+  seqPatient: integer('seq_patient')
+    .notNull()
+    .references(() => patient.seqPatient),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+  createdAt: createdAt(),
+});
+
+/** Append-only: who read or changed which patient's data, when and from where. */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: instant('at').notNull(),
+    seqUser: integer('seq_user').notNull(),
+    seqManager: integer('seq_manager'),
+    seqPatient: integer('seq_patient'),
+    seqMedicalRelation: integer('seq_medical_relation'),
+    action: text('action', { enum: ['read', 'create', 'update', 'delete'] }).notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('audit_event_relation').on(table.seqMedicalRelation, table.at),
+    index('audit_event_user').on(table.seqUser, table.at),
+  ],
+);

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@clinic/contract';
 import type { z } from 'zod';
 import { unauthorized } from '../domain-error.ts';
-import type { Principal, RequestContext } from '../context.ts';
+import type { PatientPrincipal, Principal, RequestContext } from '../context.ts';
 
 export const ok = { isSuccess: true } as const;
 
@@ -19,4 +19,10 @@ export function route<E extends Endpoint>(endpoint: E, handle: Route<E>['handle'
 export function principalOf(context: RequestContext): Principal {
   if (!context.principal) throw unauthorized();
   return context.principal;
+}
+
+/** The caller of a route whose access is 'patient'. */
+export function patientOf(context: RequestContext): PatientPrincipal {
+  if (!context.patient) throw unauthorized();
+  return context.patient;
 }

@@ -2,7 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /** Claims of a short-lived access token (a JWT signed with HS256). */
-const claims = z.object({ sub: z.number().int(), mgr: z.number().int(), sid: z.uuid(), exp: z.number().int() });
+const claims = z.object({
+  sub: z.number().int(),
+  mgr: z.number().int(),
+  pat: z.number().int().default(0),
+  sid: z.uuid(),
+  exp: z.number().int(),
+});
 export type AccessClaims = z.infer<typeof claims>;
 
 const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

@@ -50,6 +50,22 @@ export const en = {
   'validation.signature_too_large': 'The signature image is too large.',
   'validation.link_invalid': 'This link is invalid.',
   'signup.terms_not_agreed': 'Please agree to this item.',
+  'validation.category_exists': 'You already have a category with this name.',
+  'validation.too_many_categories': 'You can have at most 50 categories.',
+  PA0001: 'The patient is not a member of the app.',
+  PAT0202: 'The authentication code is invalid or has expired.',
+  PAT0300:
+    'Your plan is full: you have reached its limit of active patients. Upgrade your plan or deactivate patients.',
+  PAT0301: 'This patient is already registered with you.',
+  CM0415: 'This file type is not supported. Use a PNG, GIF, JPEG, BMP or ICO image.',
+  'validation.date_format': 'Enter a valid date.',
+  'validation.birth_date_range': 'The birth date must be a past date after 1900.',
+  'validation.device_type': 'Select the home or the pro device.',
+  'validation.positive': 'Enter a value greater than 0.',
+  'validation.too_large': 'This value is too large.',
+  'validation.sync_code_format': 'Enter the 6-digit code from the app.',
+  'validation.condition_empty': 'Fill in at least one item of the condition.',
+  'validation.note_too_long': 'Use at most 4095 characters.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FailedCode, session as sessionRules, type TokenPair } from '@clinic/contract';
+import { FailedCode, session as sessionRules, type TokenPair, type Access } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { unauthorized } from '../../domain-error.ts';
+import { unauthorized, HttpFailure } from '../../domain-error.ts';
 import type { AccessTokens } from '../../security/access-token.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
-import type { Clock, Principal } from '../../context.ts';
+import type { Clock, PatientPrincipal, Principal } from '../../context.ts';
 import { sessionRepository, type SessionRow } from './session.repository.ts';
 
 export interface SessionDependencies {
@@ -22,18 +22,25 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
   const idleLimitMs = sessionRules.idleLimitSeconds * 1000;
   const isIdle = (row: SessionRow, at: Date): boolean => at.getTime() - row.lastSeenAt.getTime() > idleLimitMs;
 
-  async function issueTokens(database: Database, row: Pick<SessionRow, 'id' | 'seqUser' | 'seqManager'>, at: Date) {
+  async function issueTokens(
+    database: Database,
+    row: Pick<SessionRow, 'id' | 'seqUser' | 'seqManager' | 'seqPatient'>,
+    at: Date,
+  ) {
     const refreshToken = randomToken();
     const expiresAt = new Date(at.getTime() + sessionRules.refreshTokenDays * 86_400_000);
     await sessionRepository(database).insertRefreshToken(sha256(refreshToken), row.id, expiresAt);
-    const accessToken = tokens.sign({ sub: row.seqUser, mgr: row.seqManager ?? 0, sid: row.id }, at);
+    const accessToken = tokens.sign(
+      { sub: row.seqUser, mgr: row.seqManager ?? 0, pat: row.seqPatient ?? 0, sid: row.id },
+      at,
+    );
     return { accessToken, refreshToken } satisfies TokenPair;
   }
 
   return {
     /** Starts a session (a family of refresh tokens) for a user who has just proved who they are. */
     async open(
-      user: { seqUser: number; seqManager: number },
+      user: { seqUser: number; seqManager?: number; seqPatient?: number },
       client: { ip: string; userAgent: string | undefined; fcmToken: string | undefined },
     ): Promise<TokenPair> {
       const at = now();
@@ -41,7 +48,8 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
         const row = {
           id: randomUUID(),
           seqUser: user.seqUser,
-          seqManager: user.seqManager,
+          seqManager: user.seqManager ?? null,
+          seqPatient: user.seqPatient ?? null,
           lastSeenAt: at,
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 500) ?? null,
@@ -81,14 +89,21 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
       return outcome;
     },
 
-    /** The principal of a bearer access token whose session is still open and not idle. */
-    async authenticate(authorization: string | undefined): Promise<Principal> {
+    /**
+     * The caller of a bearer access token whose session is still open and not idle. A token of
+     * the other kind of user is refused with 403.
+     */
+    async authenticate(
+      authorization: string | undefined,
+      access: Exclude<Access, 'public'>,
+    ): Promise<{ principal?: Principal; patient?: PatientPrincipal }> {
       const match = /^Bearer (\S+)$/.exec(authorization ?? '');
       if (!match?.[1]) throw unauthorized(FailedCode.Unauthorized);
       const at = now();
       const claims = tokens.verify(match[1], at);
       if (claims === 'expired') throw unauthorized(FailedCode.TokenExpired);
-      if (claims === 'invalid' || claims.mgr === 0) throw unauthorized(FailedCode.Unauthorized);
+      if (claims === 'invalid') throw unauthorized(FailedCode.Unauthorized);
+      if ((access === 'manager' ? claims.mgr : claims.pat) === 0) throw new HttpFailure(403, FailedCode.Forbidden);
       const sessions = sessionRepository(db);
       const row = await sessions.findById(claims.sid);
       if (!row || row.revokedAt) throw unauthorized(FailedCode.SessionEnded);
@@ -97,7 +112,9 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
         throw unauthorized(FailedCode.SessionEnded);
       }
       await sessions.touch(row.id, at, touchEverySeconds);
-      return { seqUser: claims.sub, seqManager: claims.mgr, sessionId: claims.sid };
+      return access === 'manager'
+        ? { principal: { seqUser: claims.sub, seqManager: claims.mgr, sessionId: claims.sid } }
+        : { patient: { seqUser: claims.sub, seqPatient: claims.pat, sessionId: claims.sid } };
     },
 
     async end(sessionId: string, reason: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   findUserId,
   login,
   logout,
+  patientSignUp,
   refreshToken,
   resendAuthEmail,
   resetManagerPw,
@@ -24,6 +25,7 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
       return ok;
     }),
     route(signUp, async (body, context) => ({ ...ok, ...(await users.signUp(body, context)) })),
+    route(patientSignUp, async (body, context) => ({ ...ok, ...(await users.signUpPatient(body, context)) })),
     route(resendAuthEmail, async (body, context) => {
       await users.resendVerification(body.userEmail, context);
       return ok;

@@ -3,8 +3,10 @@ import {
   FailedCode,
   links,
   pngDataUrlPrefix,
+  type BodyOf,
   type LoginUser,
   type SignUpRequest,
+  type patientSignUp,
   type TokenPair,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +18,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/
 import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
 import { emailTokenRepository, sessionRepository } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
 import { managerRepository, userRepository, type ManagerRow, type UserRow } from './user.repository.ts';
@@ -132,6 +135,40 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       return { userEmail: request.userEmail };
     },
 
+    /** A patient app member: an account and the person it speaks for, verified like a clinician's. */
+    async signUpPatient(
+      request: BodyOf<typeof patientSignUp>,
+      context: RequestContext,
+    ): Promise<{ userEmail: string }> {
+      await limit([[`signup:ip:${context.ip}`, mailPerAddress]]);
+      const passwordHash = await hashPassword(request.userPassword);
+      await db.transaction(async (tx) => {
+        const users = userRepository(tx);
+        if (await users.findLiveByLogin(request.userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
+        const user = await users.insert({
+          userId: request.userEmail,
+          userEmail: request.userEmail,
+          passwordHash,
+          userType: 'patient',
+          language: context.language,
+        });
+        await patientRepository(tx).insertPatient({
+          seqUser: user.seqUser,
+          patientName: request.patientName,
+          patientEmail: request.userEmail,
+          birthDate: request.patientInfoBirth,
+          gender: request.patientInfoGender,
+        });
+        const token = await newLink(tx, user.seqUser, 'verify_email');
+        await mailer
+          .send(verificationMail(context.language, user.userEmail, request.patientName, verifyLink(token)))
+          .catch((error: unknown) => {
+            throw new BusinessFailure(FailedCode.SignUpFailed, { cause: error });
+          });
+      });
+      return { userEmail: request.userEmail };
+    },
+
     async resendVerification(userEmail: string, context: RequestContext): Promise<void> {
       await limit([
         [`mail:ip:${context.ip}`, mailPerAddress],
@@ -179,20 +216,36 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
+      const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
-      if (request.userType !== 'manager') throw new BusinessFailure(FailedCode.LoginFailed);
+      if (request.userType === 'patient') {
+        if (user.userType !== 'patient') throw new BusinessFailure(FailedCode.LoginFailed);
+        const member = await patientRepository(db).findPatientByUser(user.seqUser);
+        if (!member) throw new BusinessFailure(FailedCode.ProfileNotFound);
+        if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
+        const token = await sessions.open({ seqUser: user.seqUser, seqPatient: member.seqPatient }, client);
+        return {
+          token,
+          user: {
+            seqUser: user.seqUser,
+            seqManager: null,
+            seqPatient: member.seqPatient,
+            userId: user.userId,
+            userEmail: user.userEmail,
+            userName: member.patientName,
+          },
+        };
+      }
       const manager = await managerOf(user);
       if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
       if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
-      const token = await sessions.open(
-        { seqUser: user.seqUser, seqManager: manager.seqManager },
-        { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken },
-      );
+      const token = await sessions.open({ seqUser: user.seqUser, seqManager: manager.seqManager }, client);
       return {
         token,
         user: {
           seqUser: user.seqUser,
           seqManager: manager.seqManager,
+          seqPatient: null,
           userId: user.userId,
           userEmail: user.userEmail,
           userName: fullName(manager),

@@ -1,0 +1,45 @@
+import type { Database } from '../../db/client.ts';
+import { auditEvent } from '../../db/schema.ts';
+
+export type AuditAction = (typeof auditEvent.$inferInsert)['action'];
+
+/** What one request did to one patient's data. */
+export interface AuditEntry {
+  action: AuditAction;
+  entity: string;
+  entityId?: string | number | undefined;
+  seqPatient?: number | undefined;
+  seqMedicalRelation?: number | undefined;
+}
+
+/** Who is acting and from where: copied onto every entry. */
+export interface AuditActor {
+  seqUser: number;
+  seqManager?: number | undefined;
+  ip: string;
+  userAgent: string | undefined;
+  requestId: string;
+}
+
+export function auditRepository(db: Database) {
+  return {
+    async append(actor: AuditActor, at: Date, entries: AuditEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(auditEvent).values(
+        entries.map((entry) => ({
+          at,
+          seqUser: actor.seqUser,
+          seqManager: actor.seqManager ?? null,
+          seqPatient: entry.seqPatient ?? null,
+          seqMedicalRelation: entry.seqMedicalRelation ?? null,
+          action: entry.action,
+          entity: entry.entity,
+          entityId: entry.entityId === undefined ? null : String(entry.entityId),
+          ip: actor.ip,
+          userAgent: actor.userAgent?.slice(0, 500) ?? null,
+          requestId: actor.requestId,
+        })),
+      );
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { category, relationCategory } from '../../db/schema.ts';
+
+export type CategoryRow = typeof category.$inferSelect;
+
+export function categoryRepository(db: Database) {
+  return {
+    async listWithCounts(seqManager: number): Promise<(CategoryRow & { patientCount: number })[]> {
+      return db
+        .select({
+          seqCategory: category.seqCategory,
+          seqManager: category.seqManager,
+          categoryName: category.categoryName,
+          createdAt: category.createdAt,
+          patientCount: sql<number>`(select count(*)::int from ${relationCategory} where ${relationCategory.seqCategory} = ${category.seqCategory})`,
+        })
+        .from(category)
+        .where(eq(category.seqManager, seqManager))
+        .orderBy(asc(category.categoryName));
+    },
+
+    async count(seqManager: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(category)
+        .where(eq(category.seqManager, seqManager));
+      return row?.count ?? 0;
+    },
+
+    async findOwned(seqCategory: number, seqManager: number): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(category)
+        .where(and(eq(category.seqCategory, seqCategory), eq(category.seqManager, seqManager)));
+      return row;
+    },
+
+    async findByName(seqManager: number, categoryName: string): Promise<CategoryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(category)
+        .where(and(eq(category.seqManager, seqManager), eq(category.categoryName, categoryName)));
+      return row;
+    },
+
+    async countOwned(seqCategories: number[], seqManager: number): Promise<number> {
+      if (seqCategories.length === 0) return 0;
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(category)
+        .where(and(inArray(category.seqCategory, seqCategories), eq(category.seqManager, seqManager)));
+      return row?.count ?? 0;
+    },
+
+    async insert(seqManager: number, categoryName: string): Promise<CategoryRow> {
+      const [row] = await db.insert(category).values({ seqManager, categoryName }).returning();
+      return row!;
+    },
+
+    async rename(seqCategory: number, categoryName: string): Promise<void> {
+      await db.update(category).set({ categoryName }).where(eq(category.seqCategory, seqCategory));
+    },
+
+    async remove(seqCategory: number): Promise<void> {
+      await db.delete(category).where(eq(category.seqCategory, seqCategory));
+    },
+
+    async replaceForRelation(seqMedicalRelation: number, seqCategories: number[]): Promise<void> {
+      await db.delete(relationCategory).where(eq(relationCategory.seqMedicalRelation, seqMedicalRelation));
+      if (seqCategories.length > 0) {
+        await db
+          .insert(relationCategory)
+          .values(seqCategories.map((seqCategory) => ({ seqMedicalRelation, seqCategory })));
+      }
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { FailedCode, rules, type Category } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { HttpFailure, InvalidField } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
+import { categoryRepository } from './category.repository.ts';
+
+const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
+
+export type CategoryService = ReturnType<typeof categoryService>;
+
+/** The clinician's own categories for grouping patients (docs/decisions/0002-patients.md). */
+export function categoryService({ db, now }: { db: Database; now: Clock }) {
+  return {
+    async list(principal: Principal): Promise<Category[]> {
+      const rows = await categoryRepository(db).listWithCounts(principal.seqManager);
+      return rows.map(({ seqCategory, categoryName, patientCount }) => ({ seqCategory, categoryName, patientCount }));
+    },
+
+    async save(
+      principal: Principal,
+      body: { seqCategory?: number | undefined; categoryName: string },
+    ): Promise<Category> {
+      return db.transaction(async (tx) => {
+        const categories = categoryRepository(tx);
+        const sameName = await categories.findByName(principal.seqManager, body.categoryName);
+        if (sameName && sameName.seqCategory !== body.seqCategory) {
+          throw new InvalidField('categoryName', 'validation.category_exists');
+        }
+        if (body.seqCategory === undefined) {
+          if ((await categories.count(principal.seqManager)) >= rules.categoriesMax) {
+            throw new InvalidField('categoryName', 'validation.too_many_categories');
+          }
+          const row = await categories.insert(principal.seqManager, body.categoryName);
+          return { seqCategory: row.seqCategory, categoryName: row.categoryName, patientCount: 0 };
+        }
+        if (!(await categories.findOwned(body.seqCategory, principal.seqManager))) throw notFound();
+        await categories.rename(body.seqCategory, body.categoryName);
+        const saved = (await categories.listWithCounts(principal.seqManager)).find(
+          (row) => row.seqCategory === body.seqCategory,
+        );
+        return {
+          seqCategory: body.seqCategory,
+          categoryName: body.categoryName,
+          patientCount: saved?.patientCount ?? 0,
+        };
+      });
+    },
+
+    async remove(principal: Principal, seqCategory: number): Promise<void> {
+      const categories = categoryRepository(db);
+      if (!(await categories.findOwned(seqCategory, principal.seqManager))) throw notFound();
+      await categories.remove(seqCategory);
+    },
+
+    async setForPatient(
+      principal: Principal,
+      seqMedicalRelation: number,
+      categoryIds: number[],
+      context: RequestContext,
+    ) {
+      const unique = [...new Set(categoryIds)];
+      await db.transaction(async (tx) => {
+        const relation = await patientRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
+        if (!relation) throw notFound();
+        if ((await categoryRepository(tx).countOwned(unique, principal.seqManager)) !== unique.length) throw notFound();
+        await categoryRepository(tx).replaceForRelation(seqMedicalRelation, unique);
+        await auditRepository(tx).append(actorOf(principal, context), now(), [
+          { action: 'update', entity: 'patient_category', seqMedicalRelation, seqPatient: relation.seqPatient },
+        ]);
+      });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import {
+  FailedCode,
+  type BodyOf,
+  type ManagerNote,
+  type addManagerNote,
+  type listManagerNotes,
+  type modifyManagerNote,
+} from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { HttpFailure } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
+import { managerNoteRepository, type NoteRow } from './manager-note.repository.ts';
+
+export function toManagerNote(row: NoteRow): ManagerNote {
+  return {
+    seqManagerNote: row.seqManagerNote,
+    seqMedicalRelation: row.seqMedicalRelation,
+    noteTitle: row.noteTitle,
+    noteContent: row.noteContent,
+    isImportant: row.isImportant,
+    isPublic: row.isPublic,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
+
+export type ManagerNoteService = ReturnType<typeof managerNoteService>;
+
+export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
+  const audit = (
+    database: Database,
+    principal: Principal,
+    context: RequestContext,
+    action: 'read' | 'create' | 'update' | 'delete',
+    keys: { seqMedicalRelation: number; seqPatient: number; entityId?: number },
+  ) =>
+    auditRepository(database).append(actorOf(principal, context), now(), [{ action, entity: 'manager_note', ...keys }]);
+
+  async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
+    const relation = await patientRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    if (!relation) throw notFound();
+    return relation;
+  }
+
+  async function ownedNote(database: Database, seqManagerNote: number, principal: Principal) {
+    const note = await managerNoteRepository(database).findOwned(seqManagerNote, principal.seqManager);
+    if (!note) throw notFound();
+    return note;
+  }
+
+  /** Changes a note of the clinician's and records it, in one transaction. */
+  function change(
+    principal: Principal,
+    seqManagerNote: number,
+    context: RequestContext,
+    action: 'update' | 'delete',
+    changes: Parameters<ReturnType<typeof managerNoteRepository>['update']>[1],
+  ) {
+    return db.transaction(async (tx) => {
+      const note = await ownedNote(tx, seqManagerNote, principal);
+      const updated = await managerNoteRepository(tx).update(seqManagerNote, { ...changes, updatedAt: now() });
+      await audit(tx, principal, context, action, {
+        seqMedicalRelation: note.seqMedicalRelation,
+        seqPatient: note.seqPatient,
+        entityId: seqManagerNote,
+      });
+      return updated;
+    });
+  }
+
+  return {
+    async list(principal: Principal, body: BodyOf<typeof listManagerNotes>, context: RequestContext) {
+      const relation = await ownedRelation(db, body.seqMedicalRelation, principal);
+      const page = await managerNoteRepository(db).listPage(body.seqMedicalRelation, principal.seqManager, body);
+      await audit(db, principal, context, 'read', relation);
+      return { noteList: page.rows.map(toManagerNote), totalCount: page.totalCount };
+    },
+
+    async add(
+      principal: Principal,
+      body: BodyOf<typeof addManagerNote>,
+      context: RequestContext,
+    ): Promise<ManagerNote> {
+      return db.transaction(async (tx) => {
+        const relation = await ownedRelation(tx, body.seqMedicalRelation, principal);
+        const row = await managerNoteRepository(tx).insert({
+          seqMedicalRelation: body.seqMedicalRelation,
+          seqManager: principal.seqManager,
+          noteTitle: body.noteTitle,
+          noteContent: body.noteContent,
+          isImportant: body.isImportant,
+          isPublic: body.isPublic,
+          createdAt: now(),
+          updatedAt: now(),
+        });
+        await audit(tx, principal, context, 'create', { ...relation, entityId: row.seqManagerNote });
+        return toManagerNote(row);
+      });
+    },
+
+    async modify(
+      principal: Principal,
+      body: BodyOf<typeof modifyManagerNote>,
+      context: RequestContext,
+    ): Promise<ManagerNote> {
+      const { seqManagerNote, ...changes } = body;
+      return toManagerNote(await change(principal, seqManagerNote, context, 'update', changes));
+    },
+
+    async markImportant(principal: Principal, seqManagerNote: number, isImportant: boolean, context: RequestContext) {
+      await change(principal, seqManagerNote, context, 'update', { isImportant });
+    },
+
+    async remove(principal: Principal, seqManagerNote: number, context: RequestContext) {
+      await change(principal, seqManagerNote, context, 'delete', { removedAt: now() });
+    },
+  };
+}

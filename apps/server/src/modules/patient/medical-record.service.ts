@@ -1,0 +1,42 @@
+import { FailedCode, type MedicalRecordItem } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { HttpFailure } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { managerNoteRepository } from '../manager-note/manager-note.repository.ts';
+import { toManagerNote } from '../manager-note/manager-note.service.ts';
+import { toConditionEntry } from './patient.mapper.ts';
+import { patientRepository } from './patient.repository.ts';
+
+export type MedicalRecordService = ReturnType<typeof medicalRecordService>;
+
+/** Condition entries and notes of one patient as one record, newest first (docs/decisions/0002). */
+export function medicalRecordService({ db, now }: { db: Database; now: Clock }) {
+  return {
+    async read(
+      principal: Principal,
+      seqMedicalRelation: number,
+      context: RequestContext,
+    ): Promise<MedicalRecordItem[]> {
+      const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
+      if (!relation) throw new HttpFailure(404, FailedCode.NotFound);
+      const [conditions, notes] = await Promise.all([
+        patientRepository(db).listStatus(seqMedicalRelation),
+        managerNoteRepository(db).listAll(seqMedicalRelation, principal.seqManager),
+      ]);
+      await auditRepository(db).append(actorOf(principal, context), now(), [
+        { action: 'read', entity: 'medical_record', seqMedicalRelation, seqPatient: relation.seqPatient },
+      ]);
+      const items: MedicalRecordItem[] = [
+        ...conditions.map((row) => ({
+          kind: 'condition' as const,
+          at: row.recordedAt.toISOString(),
+          condition: toConditionEntry(row),
+        })),
+        ...notes.map((row) => ({ kind: 'note' as const, at: row.createdAt.toISOString(), note: toManagerNote(row) })),
+      ];
+      return items.sort((a, b) => b.at.localeCompare(a.at));
+    },
+  };
+}

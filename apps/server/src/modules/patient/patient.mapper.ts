@@ -1,0 +1,65 @@
+import type { ConditionEntry, PatientSummary } from '@clinic/contract';
+import type { RelationListRow, StatusRow } from './patient.repository.ts';
+
+export const imageUrlOf = (uploadId: string | null): string | null =>
+  uploadId ? `/api/storage/file/${uploadId}` : null;
+
+/** Whole years between a birth date and today in the caller's time zone. */
+export function ageOn(birthDate: string, now: Date, timeZone: string): number {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const [birthYear, birthMonth, birthDay] = birthDate.split('-').map(Number) as [number, number, number];
+  const hadBirthday = month > birthMonth || (month === birthMonth && day >= birthDay);
+  return Math.max(0, year - birthYear - (hadBirthday ? 0 : 1));
+}
+
+export function toSummary(row: RelationListRow, now: Date, timeZone: string): PatientSummary {
+  return {
+    seqPatient: row.seqPatient,
+    seqMedicalRelation: row.seqMedicalRelation,
+    patientName: row.patientName,
+    patientEmail: row.patientEmail,
+    patientInfoBirth: row.birthDate,
+    patientInfoGender: row.gender,
+    patientAge: ageOn(row.birthDate, now, timeZone),
+    deviceType: row.deviceType === 2 ? 2 : 1,
+    isEnabled: row.isEnabled,
+    isAppMember: row.isAppMember,
+    heightCm: row.heightCm,
+    weightKg: row.weightKg,
+    imageUrl: imageUrlOf(row.imageUploadId),
+    categoryIds: row.categoryIds,
+    primaryDiagnosis: row.primaryDiagnosis,
+    createdAt: row.createdAt.toISOString(),
+    reservedSchedules: [],
+  };
+}
+
+export function toConditionEntry(row: StatusRow): ConditionEntry {
+  return {
+    seqPatientStatus: row.seqPatientStatus,
+    seqMedicalRelation: row.seqMedicalRelation,
+    recordedAt: row.recordedAt.toISOString(),
+    primaryDiagnosis: row.primaryDiagnosis,
+    secondaryDiagnosis: row.secondaryDiagnosis,
+    onsetDate: row.onsetDate,
+    onsetKind: row.onsetKind,
+    onsetPeriod: row.onsetPeriod,
+    durationMonths: row.durationMonths,
+    brainLesion: row.brainLesion,
+    paralysisPart: row.paralysisPart,
+    paralysisPosition: row.paralysisPosition,
+    joint: row.joint,
+    infection: row.infection,
+    medication: row.medication,
+    dose: row.dose,
+    mmt: row.mmt as ConditionEntry['mmt'],
+    mrs: row.mrs as ConditionEntry['mrs'],
+    chiefComplaint: row.chiefComplaint,
+  };
+}

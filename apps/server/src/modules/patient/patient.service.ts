@@ -1,0 +1,307 @@
+import { randomInt } from 'node:crypto';
+import {
+  FailedCode,
+  rules,
+  type ConditionEntry,
+  type PatientSummary,
+  type BodyOf,
+  type addPatient,
+  type addPatientNoAuth,
+  type appendPatientStatus,
+  type updatePatientInfo,
+} from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
+import { sha256 } from '../../security/secrets.ts';
+import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { uploadRepository } from '../storage/upload.repository.ts';
+import { userRepository } from '../user/user.repository.ts';
+import { toConditionEntry, toSummary } from './patient.mapper.ts';
+import { patientRepository, type RelationListRow } from './patient.repository.ts';
+import type { PlanLimits } from './plan-limit.ts';
+
+export interface PatientDependencies {
+  db: Database;
+  limiter: RateLimiter;
+  plans: PlanLimits;
+  now: Clock;
+}
+
+type AddWithCode = BodyOf<typeof addPatient>;
+type AddWithoutCode = BodyOf<typeof addPatientNoAuth>;
+type UpdateInfo = BodyOf<typeof updatePatientInfo>;
+type StatusFields = BodyOf<typeof appendPatientStatus>['status'];
+
+/** Guessing six-digit codes is slowed down per clinician. */
+const syncCodeAttempts: RateLimit = { max: 20, windowSeconds: 15 * 60 };
+const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
+const uploadIdOf = (imageUrl: string): string | undefined =>
+  /^\/api\/storage\/file\/([0-9a-f-]{36})$/.exec(imageUrl)?.[1];
+
+export type PatientService = ReturnType<typeof patientService>;
+
+export function patientService({ db, limiter, plans, now }: PatientDependencies) {
+  const audit = (database: Database, principal: Principal, context: RequestContext, entries: AuditEntry[]) =>
+    auditRepository(database).append(actorOf(principal, context), now(), entries);
+
+  /** The clinician's relation, or 404 exactly as for a relation that does not exist. */
+  async function owned(database: Database, seqMedicalRelation: number, principal: Principal): Promise<RelationListRow> {
+    const relation = await patientRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    if (!relation) throw notFound();
+    return relation;
+  }
+
+  async function assertRoomForOneMore(database: Database, seqManager: number): Promise<void> {
+    const limit = await plans.activePatientLimit(seqManager);
+    // A limit of 0 means unlimited (SPEC 9).
+    if (limit > 0 && (await patientRepository(database).countActive(seqManager)) >= limit) {
+      throw new BusinessFailure(FailedCode.PlanLimitReached);
+    }
+  }
+
+  /** SPEC 5: a patient's e-mail may be neither the clinician's own nor another of their patients'. */
+  async function assertEmailFree(database: Database, principal: Principal, email: string | undefined, except?: number) {
+    if (!email) return;
+    const clinician = await userRepository(database).findById(principal.seqUser);
+    if (
+      clinician?.userEmail === email ||
+      (await patientRepository(database).emailInUse(principal.seqManager, email, except))
+    ) {
+      throw new InvalidField('patientEmail', 'account.email_already_exist');
+    }
+  }
+
+  async function attemptSyncCode(principal: Principal): Promise<void> {
+    const wait = await limiter.hit(`sync-code:manager:${principal.seqManager}`, syncCodeAttempts, now());
+    if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
+  }
+
+  return {
+    async listMine(
+      principal: Principal,
+      context: RequestContext,
+    ): Promise<{ patientList: PatientSummary[]; activeLimit: number }> {
+      const rows = await patientRepository(db).listForManager(principal.seqManager);
+      await audit(db, principal, context, [{ action: 'read', entity: 'patient_list', entityId: rows.length }]);
+      const at = now();
+      return {
+        patientList: rows.map((row) => toSummary(row, at, context.timeZone)),
+        activeLimit: await plans.activePatientLimit(principal.seqManager),
+      };
+    },
+
+    async previewSyncCode(principal: Principal, code: string, context: RequestContext) {
+      await attemptSyncCode(principal);
+      const repository = patientRepository(db);
+      const seqPatient = await repository.findLiveSyncCode(sha256(code), now());
+      const member = seqPatient === undefined ? undefined : await repository.findPatient(seqPatient);
+      if (!member) throw new BusinessFailure(FailedCode.InvalidSyncCode);
+      if (await repository.findRelation(principal.seqManager, member.seqPatient)) {
+        throw new BusinessFailure(FailedCode.AlreadyLinked);
+      }
+      await audit(db, principal, context, [{ action: 'read', entity: 'sync_code', seqPatient: member.seqPatient }]);
+      return {
+        patientName: member.patientName,
+        patientInfoBirth: member.birthDate,
+        patientInfoGender: member.gender,
+      };
+    },
+
+    async addWithCode(principal: Principal, body: AddWithCode, context: RequestContext) {
+      await attemptSyncCode(principal);
+      return db.transaction(async (tx) => {
+        const repository = patientRepository(tx);
+        await repository.lockManager(principal.seqManager);
+        const seqPatient = await repository.consumeSyncCode(sha256(body.patientSyncAuthCode), now());
+        const member = seqPatient === undefined ? undefined : await repository.findPatient(seqPatient);
+        if (!member) throw new BusinessFailure(FailedCode.InvalidSyncCode);
+        if (await repository.findRelation(principal.seqManager, member.seqPatient)) {
+          throw new BusinessFailure(FailedCode.AlreadyLinked);
+        }
+        await assertRoomForOneMore(tx, principal.seqManager);
+        const relation = await repository.insertRelation({
+          seqManager: principal.seqManager,
+          seqPatient: member.seqPatient,
+          patientName: member.patientName,
+          patientEmail: member.patientEmail,
+          birthDate: member.birthDate,
+          gender: member.gender,
+          heightCm: body.heightCm,
+          weightKg: body.weightKg,
+          deviceType: body.deviceType,
+        });
+        await audit(tx, principal, context, [{ action: 'create', entity: 'medical_relation', ...keysOf(relation) }]);
+        return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: member.seqPatient };
+      });
+    },
+
+    async addWithoutCode(principal: Principal, body: AddWithoutCode, context: RequestContext) {
+      return db.transaction(async (tx) => {
+        const repository = patientRepository(tx);
+        await repository.lockManager(principal.seqManager);
+        const email = body.patientEmail || undefined;
+        await assertEmailFree(tx, principal, email);
+        await assertRoomForOneMore(tx, principal.seqManager);
+        const person = await repository.insertPatient({
+          patientName: body.patientName,
+          patientEmail: email ?? null,
+          birthDate: body.patientInfoBirth,
+          gender: body.patientInfoGender,
+        });
+        const relation = await repository.insertRelation({
+          seqManager: principal.seqManager,
+          seqPatient: person.seqPatient,
+          patientName: body.patientName,
+          patientEmail: email ?? null,
+          birthDate: body.patientInfoBirth,
+          gender: body.patientInfoGender,
+          heightCm: body.heightCm,
+          weightKg: body.weightKg,
+          deviceType: body.deviceType,
+        });
+        await audit(tx, principal, context, [{ action: 'create', entity: 'medical_relation', ...keysOf(relation) }]);
+        return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: person.seqPatient };
+      });
+    },
+
+    async update(principal: Principal, body: UpdateInfo, context: RequestContext): Promise<PatientSummary> {
+      return db.transaction(async (tx) => {
+        const relation = await owned(tx, body.seqMedicalRelation, principal);
+        const email = body.patientEmail || undefined;
+        await assertEmailFree(tx, principal, email, relation.seqMedicalRelation);
+        let imageUploadId: string | null = null;
+        if (body.imageUrl !== null) {
+          const id = uploadIdOf(body.imageUrl);
+          const image = id === undefined ? undefined : await uploadRepository(tx).findOwned(id, principal.seqManager);
+          if (!image || image.folder !== 'profile') throw new InvalidField('imageUrl', 'validation.invalid');
+          imageUploadId = image.id;
+        }
+        const repository = patientRepository(tx);
+        await repository.updateRelation(relation.seqMedicalRelation, {
+          patientName: body.patientName,
+          patientEmail: email ?? null,
+          birthDate: body.patientInfoBirth,
+          gender: body.patientInfoGender,
+          heightCm: body.heightCm,
+          weightKg: body.weightKg,
+          deviceType: body.deviceType,
+          imageUploadId,
+          updatedAt: now(),
+        });
+        await audit(tx, principal, context, [{ action: 'update', entity: 'medical_relation', ...keysOf(relation) }]);
+        const updated = await owned(tx, relation.seqMedicalRelation, principal);
+        return toSummary(updated, now(), context.timeZone);
+      });
+    },
+
+    async setActivation(principal: Principal, seqMedicalRelation: number, isEnabled: boolean, context: RequestContext) {
+      await db.transaction(async (tx) => {
+        const repository = patientRepository(tx);
+        await repository.lockManager(principal.seqManager);
+        const relation = await owned(tx, seqMedicalRelation, principal);
+        if (relation.isEnabled === isEnabled) return;
+        if (isEnabled) await assertRoomForOneMore(tx, principal.seqManager);
+        await repository.updateRelation(seqMedicalRelation, { isEnabled, updatedAt: now() });
+        await audit(tx, principal, context, [
+          { action: 'update', entity: isEnabled ? 'activation' : 'deactivation', ...keysOf(relation) },
+        ]);
+      });
+    },
+
+    async appendStatus(
+      principal: Principal,
+      seqMedicalRelation: number,
+      fields: StatusFields,
+      context: RequestContext,
+    ) {
+      return db.transaction(async (tx) => {
+        const relation = await owned(tx, seqMedicalRelation, principal);
+        const row = await patientRepository(tx).insertStatus({
+          seqMedicalRelation,
+          recordedAt: now(),
+          primaryDiagnosis: fields.primaryDiagnosis || null,
+          secondaryDiagnosis: fields.secondaryDiagnosis || null,
+          onsetDate: fields.onsetDate ?? null,
+          onsetKind: fields.onsetKind ?? null,
+          onsetPeriod: fields.onsetPeriod ?? null,
+          durationMonths: fields.durationMonths ?? null,
+          brainLesion: fields.brainLesion ?? null,
+          paralysisPart: fields.paralysisPart ?? null,
+          paralysisPosition: fields.paralysisPosition ?? null,
+          joint: fields.joint ?? null,
+          infection: fields.infection ?? null,
+          medication: fields.medication || null,
+          dose: fields.dose || null,
+          mmt: fields.mmt ?? null,
+          mrs: fields.mrs ?? null,
+          chiefComplaint: fields.chiefComplaint || null,
+        });
+        await audit(tx, principal, context, [
+          { action: 'create', entity: 'patient_status', entityId: row.seqPatientStatus, ...keysOf(relation) },
+        ]);
+        return toConditionEntry(row);
+      });
+    },
+
+    async removeStatus(principal: Principal, seqPatientStatus: number, context: RequestContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repository = patientRepository(tx);
+        const status = await repository.findOwnedStatus(seqPatientStatus, principal.seqManager);
+        if (!status) throw notFound();
+        const relation = await owned(tx, status.seqMedicalRelation, principal);
+        await repository.markStatusRemoved(seqPatientStatus, now());
+        await audit(tx, principal, context, [
+          { action: 'delete', entity: 'patient_status', entityId: seqPatientStatus, ...keysOf(relation) },
+        ]);
+      });
+    },
+
+    async listStatus(
+      principal: Principal,
+      seqMedicalRelation: number,
+      context: RequestContext,
+    ): Promise<ConditionEntry[]> {
+      const relation = await owned(db, seqMedicalRelation, principal);
+      const rows = await patientRepository(db).listStatus(seqMedicalRelation);
+      await audit(db, principal, context, [{ action: 'read', entity: 'patient_status', ...keysOf(relation) }]);
+      return rows.map(toConditionEntry);
+    },
+
+    async detail(principal: Principal, seqMedicalRelation: number, context: RequestContext) {
+      const relation = await owned(db, seqMedicalRelation, principal);
+      const history = await patientRepository(db).listStatus(seqMedicalRelation);
+      await audit(db, principal, context, [{ action: 'read', entity: 'patient_detail', ...keysOf(relation) }]);
+      const first = history.at(-1);
+      const latest = history.at(0);
+      return {
+        patient: toSummary(relation, now(), context.timeZone),
+        firstStatus: first ? toConditionEntry(first) : null,
+        latestStatus: latest ? toConditionEntry(latest) : null,
+      };
+    },
+
+    /** A new six-digit code for a patient app member; earlier codes stop working. */
+    async issueSyncCode(seqPatient: number): Promise<{ patientSyncAuthCode: string; expiresAt: string }> {
+      const at = now();
+      const expiresAt = new Date(at.getTime() + rules.syncCodeMinutes * 60_000);
+      return db.transaction(async (tx) => {
+        const repository = patientRepository(tx);
+        await repository.expireSyncCodes(seqPatient, at);
+        for (;;) {
+          const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+          if (await repository.insertSyncCode(sha256(code), seqPatient, expiresAt, at)) {
+            return { patientSyncAuthCode: code, expiresAt: expiresAt.toISOString() };
+          }
+        }
+      });
+    },
+  };
+}
+
+const keysOf = (relation: { seqMedicalRelation: number; seqPatient: number }) => ({
+  seqMedicalRelation: relation.seqMedicalRelation,
+  seqPatient: relation.seqPatient,
+});

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { FailedCode, type UploadFolder } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { uploadRepository } from './upload.repository.ts';
+
+/** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
+const signatures: [string, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/bmp', [0x42, 0x4d]],
+  ['image/x-icon', [0x00, 0x00, 0x01, 0x00]],
+];
+
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  return signatures.find(([, magic]) => magic.every((byte, index) => bytes[index] === byte))?.[0];
+}
+
+export type StorageService = ReturnType<typeof storageService>;
+
+export function storageService({ db, storage, now }: { db: Database; storage: FileStorage; now: Clock }) {
+  return {
+    async upload(principal: Principal, folder: UploadFolder, bytes: Buffer): Promise<{ publicPath: string }> {
+      const contentType = sniffImageType(bytes);
+      if (!contentType) throw new BusinessFailure(FailedCode.UnsupportedFile);
+      const id = randomUUID();
+      const storageKey = `${folder}/${id}`;
+      await storage.put(storageKey, bytes);
+      try {
+        await uploadRepository(db).insert({
+          id,
+          seqManager: principal.seqManager,
+          seqUser: principal.seqUser,
+          folder,
+          contentType,
+          byteSize: bytes.length,
+          storageKey,
+          createdAt: now(),
+        });
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+      return { publicPath: `/api/storage/file/${id}` };
+    },
+
+    /** A file for the clinician who uploaded it; anyone else is told it does not exist. */
+    async read(
+      principal: Principal,
+      id: string,
+      context: RequestContext,
+    ): Promise<{ bytes: Buffer; contentType: string }> {
+      const row = /^[0-9a-f-]{36}$/.test(id)
+        ? await uploadRepository(db).findOwned(id, principal.seqManager)
+        : undefined;
+      const bytes = row && (await storage.get(row.storageKey));
+      if (!row || !bytes) throw new HttpFailure(404, FailedCode.NotFound);
+      await auditRepository(db).append(actorOf(principal, context), now(), [
+        { action: 'read', entity: 'upload', entityId: id },
+      ]);
+      return { bytes, contentType: row.contentType };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineEndpoint, success } from './endpoint.ts';
+import { rules } from './rules.ts';
+import { idField } from './validation.ts';
+
+const tag = 'category';
+
+/** The clinician's own labels for grouping patients, usable as a list filter. */
+export const category = z.object({
+  seqCategory: z.number().int(),
+  categoryName: z.string(),
+  patientCount: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+
+const categoryNameField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(rules.categoryNameMax, { error: 'validation.too_long' });
+
+export const listCategories = defineEndpoint({
+  method: 'POST',
+  path: '/category/list',
+  access: 'manager',
+  tag,
+  summary: "The clinician's categories with how many patients each holds",
+  request: z.object({}).strict(),
+  reply: success({ categoryList: z.array(category) }),
+});
+
+export const saveCategory = defineEndpoint({
+  method: 'POST',
+  path: '/category/save',
+  access: 'manager',
+  tag,
+  summary: 'Creates a category, or renames one when seqCategory is given',
+  request: z.object({ seqCategory: idField.optional(), categoryName: categoryNameField }),
+  reply: success({ category }),
+});
+
+export const removeCategory = defineEndpoint({
+  method: 'PUT',
+  path: '/category/remove',
+  access: 'manager',
+  tag,
+  summary: 'Removes a category; its patients stay',
+  request: z.object({ seqCategory: idField }),
+  reply: success({}),
+});
+
+export const setPatientCategories = defineEndpoint({
+  method: 'PUT',
+  path: '/category/setPatientCategories',
+  access: 'manager',
+  tag,
+  summary: 'Puts a patient in exactly the given categories',
+  request: z.object({
+    seqMedicalRelation: idField,
+    categoryIds: z.array(idField).max(rules.categoriesMax),
+  }),
+  reply: success({}),
+});

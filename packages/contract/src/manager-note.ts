@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineEndpoint, success } from './endpoint.ts';
+import { rules } from './rules.ts';
+import { idField } from './validation.ts';
+
+const tag = 'managerNote';
+
+export const managerNote = z.object({
+  seqManagerNote: z.number().int(),
+  seqMedicalRelation: z.number().int(),
+  noteTitle: z.string(),
+  noteContent: z.string(),
+  isImportant: z.boolean(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ManagerNote = z.infer<typeof managerNote>;
+
+const noteTitleField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(rules.noteTitleMax, { error: 'validation.too_long' });
+const noteContentField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(rules.noteMax, { error: 'validation.note_too_long' });
+
+/** A note the clinician keeps on a patient. A private note is seen only by its author. */
+export const noteFields = z.object({
+  noteTitle: noteTitleField,
+  noteContent: noteContentField,
+  isImportant: z.boolean(),
+  isPublic: z.boolean(),
+});
+
+export const listManagerNotes = defineEndpoint({
+  method: 'POST',
+  path: '/managerNote/list',
+  access: 'manager',
+  tag,
+  summary: 'Notes on a patient, important first then newest, paged from startIndex',
+  request: z.object({
+    seqMedicalRelation: idField,
+    startIndex: z.number().int().min(0).max(1_000_000),
+    size: z.number().int().min(1).max(rules.notePageMax),
+    /** Only public (true) or only private (false) notes; all when absent. */
+    isPublic: z.boolean().nullable().optional(),
+  }),
+  reply: success({ noteList: z.array(managerNote), totalCount: z.number().int() }),
+});
+
+export const addManagerNote = defineEndpoint({
+  method: 'POST',
+  path: '/managerNote/add',
+  access: 'manager',
+  tag,
+  summary: 'Writes a note on a patient',
+  request: noteFields.extend({ seqMedicalRelation: idField }),
+  reply: success({ note: managerNote }),
+});
+
+export const modifyManagerNote = defineEndpoint({
+  method: 'PUT',
+  path: '/managerNote/modify',
+  access: 'manager',
+  tag,
+  summary: 'Changes a note',
+  request: noteFields.extend({ seqManagerNote: idField }),
+  reply: success({ note: managerNote }),
+});
+
+export const markManagerNoteImportant = defineEndpoint({
+  method: 'PUT',
+  path: '/managerNote/important',
+  access: 'manager',
+  tag,
+  summary: 'Stars or unstars a note',
+  request: z.object({ seqManagerNote: idField, isImportant: z.boolean() }),
+  reply: success({}),
+});
+
+export const removeManagerNote = defineEndpoint({
+  method: 'PUT',
+  path: '/managerNote/remove',
+  access: 'manager',
+  tag,
+  summary: 'Removes a note',
+  request: z.object({ seqManagerNote: idField }),
+  reply: success({}),
+});

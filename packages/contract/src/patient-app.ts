@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { birthDateField, emailField, genderField, nameField, passwordField } from './validation.ts';
+
+const tag = 'patientApp';
+
+/** The patient's side: the mobile app signs up here, then logs in with userType 'patient'. */
+export const patientSignUp = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/signUp',
+  access: 'public',
+  tag,
+  summary: 'Registers a patient app member and mails a verification link',
+  request: z.object({
+    userEmail: emailField,
+    userPassword: passwordField,
+    patientName: nameField,
+    patientInfoBirth: birthDateField,
+    patientInfoGender: genderField,
+  }),
+  reply: reply({ userEmail: z.string() }, [FailedCode.EmailExists, FailedCode.SignUpFailed]),
+});
+
+export const issueSyncAuthCode = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/issueSyncAuthCode',
+  access: 'patient',
+  tag,
+  summary: 'A six-digit code the patient gives a clinician to be registered; valid for ten minutes',
+  request: z.object({}).strict(),
+  reply: success({ patientSyncAuthCode: z.string(), expiresAt: z.string() }),
+});
