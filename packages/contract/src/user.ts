@@ -209,3 +209,13 @@ export const updateToken = defineEndpoint({
   request: z.object({ fcmToken: z.string().max(4096) }),
   reply: success({}),
 });
+
+export const keepAlive = defineEndpoint({
+  method: 'POST',
+  path: '/user/keepAlive',
+  access: 'manager',
+  tag,
+  summary: 'Tells the server the clinician is active in the browser, so the idle limit counts from now',
+  request: emptyRequest,
+  reply: success({}),
+});

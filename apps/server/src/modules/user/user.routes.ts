@@ -3,6 +3,7 @@ import {
   completePasswordReset,
   confirmUserPassword,
   findUserId,
+  keepAlive,
   login,
   logout,
   patientSignUp,
@@ -33,6 +34,8 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
     route(verifyEmail, async (body) => ({ ...ok, ...(await users.verifyEmail(body.token)) })),
     route(login, async (body, context) => ({ ...ok, ...(await users.login(body, context)) })),
     route(refreshToken, async (_body, context) => ({ ...ok, token: await sessions.refresh(context.refreshToken) })),
+    // Authentication itself records the activity.
+    route(keepAlive, () => Promise.resolve(ok)),
     route(logout, async (_body, context) => {
       await users.logout(principalOf(context));
       return ok;
