@@ -102,9 +102,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const now = overrides.now ?? ((): Date => new Date());
   const database = await openDatabase(config);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (error: Error) => app.log.error({ err: error }, 'redis error'));
   const mailer =
     overrides.mailer ??
     (config.smtpUrl

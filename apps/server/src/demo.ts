@@ -15,9 +15,12 @@ interface DemoOptions {
   log: FastifyBaseLogger;
 }
 
-/** Creates the demo clinician through the sign-up service on an empty database. */
-export async function seedDemo({ db, users, email, password, log }: DemoOptions): Promise<void> {
-  const existing = await userRepository(db).findLiveByEmail(email);
+/** Creates the demo clinician through the sign-up service, on an empty database only. */
+export async function seedDemo({ db, users, email: givenEmail, password, log }: DemoOptions): Promise<void> {
+  const email = givenEmail.toLowerCase();
+  const repository = userRepository(db);
+  const existing = await repository.findLiveByEmail(email);
+  if (!existing && (await repository.any())) return;
   if (!existing) {
     await users.signUp(
       {
@@ -46,10 +49,11 @@ export async function seedDemo({ db, users, email, password, log }: DemoOptions)
         timeZone: 'UTC',
       },
     );
-    const created = await userRepository(db).findLiveByEmail(email);
-    if (created) await userRepository(db).setEmailVerified(created.seqUser, new Date());
     log.info('demo clinician created');
   }
+  // Verified here too, so a start interrupted between the two steps is mended by the next one.
+  const demo = await repository.findLiveByEmail(email);
+  if (demo && !demo.emailVerifiedAt) await repository.setEmailVerified(demo.seqUser, new Date());
   // The demo login is public by design (README); it is printed for the person starting the app.
   process.stdout.write(
     `\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`,

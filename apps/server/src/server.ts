@@ -11,7 +11,12 @@ async function shutDown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   // In-flight requests finish; a stuck close still ends the process.
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  await app.close();
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
   clearTimeout(timer);
   process.exit(0);
 }

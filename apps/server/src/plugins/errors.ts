@@ -1,6 +1,7 @@
 import { FailedCode, isMessageKey, languageFromAcceptLanguage, translate, type ErrorReply } from '@clinic/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggableError } from '../db/errors.ts';
 import { BusinessFailure, HttpFailure, InvalidField } from '../domain-error.ts';
 
 const codeOfStatus: Record<number, FailedCode> = {
@@ -29,7 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
 
     if (error instanceof BusinessFailure) {
-      if (error.cause) request.log.error({ err: error.cause }, 'business failure caused by an error');
+      if (error.cause) request.log.error({ err: loggableError(error.cause) }, 'business failure caused by an error');
       return reply.code(200).send(body(error.failedCode));
     }
     if (error instanceof HttpFailure) {
@@ -51,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status === 415 ? 400 : status).send(body(codeOfStatus[status] ?? FailedCode.BadRequest));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: loggableError(error) }, 'unexpected error');
     return reply.code(500).send(body(FailedCode.ServerError));
   });
 }

@@ -24,6 +24,18 @@ describe.each(implementations)('%s rate limiter', (name, make) => {
     expect(await limiter.hit(`test:${randomUUID()}`, rule, now)).toBe(0);
   });
 
+  it('peeks without counting', async () => {
+    const limiter = make();
+    const key = `test:${randomUUID()}`;
+    const rule = { max: 2, windowSeconds: 60 };
+    const now = new Date();
+    expect(await limiter.peek(key, rule, now)).toBe(0);
+    await limiter.hit(key, rule, now);
+    expect(await limiter.peek(key, rule, now)).toBe(0);
+    await limiter.hit(key, rule, now);
+    expect(await limiter.peek(key, rule, now)).toBeGreaterThan(0);
+  });
+
   it('shares its count between two limiters of the same store only when the store is shared', async () => {
     const key = `test:${randomUUID()}`;
     const rule = { max: 1, windowSeconds: 60 };

@@ -9,6 +9,8 @@ export interface RateLimit {
 export interface RateLimiter {
   /** Counts one hit; answers the seconds to wait when the key is over its limit, else 0. */
   hit(key: string, limit: RateLimit, now: Date): Promise<number>;
+  /** The seconds to wait if the key is already at its limit, without counting a hit. */
+  peek(key: string, limit: RateLimit, now: Date): Promise<number>;
 }
 
 /** Fixed windows kept in this process: the embedded default. */
@@ -28,6 +30,12 @@ export function memoryRateLimiter(): RateLimiter {
       window.count += 1;
       return Promise.resolve(window.count > limit.max ? Math.ceil((window.resetAt - time) / 1000) : 0);
     },
+    peek(key, limit, now) {
+      const window = windows.get(key);
+      const time = now.getTime();
+      const full = window !== undefined && window.resetAt > time && window.count >= limit.max;
+      return Promise.resolve(full ? Math.ceil((window.resetAt - time) / 1000) : 0);
+    },
   };
 }
 
@@ -36,13 +44,22 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
   return {
     async hit(key, limit) {
       const redisKey = `rate:${key}`;
-      const [[, count], , [, ttl]] = (await redis
+      // SET NX EX opens the window with its expiry in one step, on every Redis version.
+      const [, [, count], [, ttl]] = (await redis
         .multi()
+        .set(redisKey, 0, 'EX', limit.windowSeconds, 'NX')
         .incr(redisKey)
-        .expire(redisKey, limit.windowSeconds, 'NX')
         .ttl(redisKey)
-        .exec()) as [[null, number], [null, number], [null, number]];
+        .exec()) as [[null, unknown], [null, number], [null, number]];
       return count > limit.max ? Math.max(ttl, 1) : 0;
+    },
+    async peek(key, limit) {
+      const redisKey = `rate:${key}`;
+      const [[, count], [, ttl]] = (await redis.multi().get(redisKey).ttl(redisKey).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
+      return Number(count ?? 0) >= limit.max ? Math.max(ttl, 1) : 0;
     },
   };
 }

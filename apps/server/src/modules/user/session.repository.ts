@@ -96,6 +96,21 @@ export function emailTokenRepository(db: Database) {
       return row?.seqUser;
     },
 
+    async isLive(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ tokenHash: emailToken.tokenHash })
+        .from(emailToken)
+        .where(
+          and(
+            eq(emailToken.tokenHash, tokenHash),
+            eq(emailToken.purpose, purpose),
+            isNull(emailToken.usedAt),
+            gt(emailToken.expiresAt, at),
+          ),
+        );
+      return row !== undefined;
+    },
+
     /** Ends every open link of a kind, so only the newest mail works. */
     async invalidateAll(seqUser: number, purpose: EmailTokenPurpose, at: Date): Promise<void> {
       await db

@@ -77,6 +77,31 @@ describe('sign-up and e-mail verification', () => {
     expect(await userRepository(t.app.db).findLiveByUserId(bad.userId)).toBeUndefined();
   });
 
+  it('lets exactly one of several simultaneous sign-ups with one e-mail address win', async () => {
+    const email = `race.${Date.now()}@example.com`;
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        call(t.app, '/user/signUp', signUpBody({ userEmail: email, userId: `racer${n}x${Date.now()}` })),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200]);
+    const codes = replies.map((reply) => reply.json<{ isSuccess: boolean; failedCode?: string }>());
+    expect(codes.filter((reply) => reply.isSuccess)).toHaveLength(1);
+    expect(codes.filter((reply) => reply.failedCode === FailedCode.EmailExists)).toHaveLength(3);
+    expect(t.logs()).not.toContain('$argon2id$');
+  });
+
+  it('keeps only the newest of simultaneous verification links working', async () => {
+    const body = signUpBody();
+    await call(t.app, '/user/signUp', body);
+    const since = t.mail.messages.length;
+    await Promise.all([1, 2, 3].map(() => call(t.app, '/user/resendAuthEmail', { userEmail: body.userEmail })));
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) tokens.push(linkIn(await t.mail.next(body.userEmail, since + i)).token);
+    const results = await Promise.all(tokens.map((token) => call(t.app, '/user/verifyEmail', { token })));
+    expect(results.filter((reply) => reply.json<{ isSuccess: boolean }>().isSuccess)).toHaveLength(1);
+  });
+
   it('refuses a signature that is not a PNG image', async () => {
     const gif = `data:image/png;base64,${Buffer.from('GIF89a-not-a-png').toString('base64')}`;
     const response = await call(t.app, '/user/signUp', signUpBody({ signatureImage: gif }));
@@ -145,20 +170,34 @@ describe('login', () => {
     expect(await reply('cs')).toBe('Ještě nejste členem. Zaregistrujte se prosím.');
   });
 
-  it('limits attempts per account with 429 and a retry time', async () => {
+  it('limits wrong passwords per account, whichever name is typed, with 429 and a retry time', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
     const statuses: number[] = [];
-    // verifiedClinician has logged in once already: nine more fill the window of ten.
-    for (let i = 0; i < 10; i++) {
-      const response = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: 'Wrong-pass-1' });
+    for (let i = 0; i < 11; i++) {
+      const login = i % 2 === 0 ? body.userEmail : body.userId;
+      const response = await call(t.app, '/user/login', { userEmail: login, userPassword: 'Wrong-pass-1' });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
         expect(failedCodeOf(response)).toBe(FailedCode.TooManyRequests);
       }
     }
-    expect(statuses.slice(0, 9).every((status) => status === 200)).toBe(true);
-    expect(statuses[9]).toBe(429);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Even the right password waits until the window ends.
+    const right = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
+    expect(right.statusCode).toBe(429);
+    t.clock.advance(16 * 60_000);
+    const later = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
+    expect(later.json()).toMatchObject({ isSuccess: true });
+  });
+
+  it('does not count successful logins against the account', async () => {
+    const { body } = await verifiedClinician(t.app, t.mail);
+    for (let i = 0; i < 12; i++) {
+      const response = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
+      expect(response.statusCode).toBe(200);
+    }
   });
 });
 

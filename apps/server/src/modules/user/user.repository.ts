@@ -45,6 +45,11 @@ export function userRepository(db: Database) {
       return row;
     },
 
+    async any(): Promise<boolean> {
+      const [row] = await db.select({ seqUser: appUser.seqUser }).from(appUser).limit(1);
+      return row !== undefined;
+    },
+
     async findById(seqUser: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(appUser).where(eq(appUser.seqUser, seqUser));
       return row;
@@ -53,6 +58,11 @@ export function userRepository(db: Database) {
     async insert(user: NewUser): Promise<UserRow> {
       const [row] = await db.insert(appUser).values(user).returning();
       return row!;
+    },
+
+    /** Holds the user's row until the transaction ends, so two requests for one user take turns. */
+    async lockForUpdate(seqUser: number): Promise<void> {
+      await db.select({ seqUser: appUser.seqUser }).from(appUser).where(eq(appUser.seqUser, seqUser)).for('update');
     },
 
     async setEmailVerified(seqUser: number, at: Date): Promise<void> {

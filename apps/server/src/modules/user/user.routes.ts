@@ -45,8 +45,8 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
       await users.requestPasswordReset(body.userEmail, context);
       return ok;
     }),
-    route(completePasswordReset, async (body) => {
-      await users.completePasswordReset(body.token, body.newPassword);
+    route(completePasswordReset, async (body, context) => {
+      await users.completePasswordReset(body.token, body.newPassword, context);
       return ok;
     }),
     route(confirmUserPassword, async (body, context) => {

@@ -10,9 +10,10 @@ import {
   type TokenPair,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolationOf } from '../../db/errors.ts';
 import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, userIdMail, verificationMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/password.ts';
 import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
@@ -48,6 +49,14 @@ export function maskUserId(userId: string): string {
   return `${userId.slice(0, 2)}${'*'.repeat(userId.length - 3)}${userId.slice(-1)}`;
 }
 
+/** Two sign-ups racing for the same ID or e-mail: the unique index decides, the loser is told why. */
+function takenLogin(error: unknown): BusinessFailure | undefined {
+  const index = uniqueViolationOf(error);
+  if (index === 'app_user_user_id_live') return new BusinessFailure(FailedCode.UserIdExists);
+  if (index === 'app_user_user_email_live') return new BusinessFailure(FailedCode.EmailExists);
+  return undefined;
+}
+
 export type UserService = ReturnType<typeof userService>;
 
 export function userService({ db, mailer, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
@@ -68,6 +77,26 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       purpose === 'verify_email' ? links.verifyEmailHours * 3_600_000 : links.resetPasswordMinutes * 60_000;
     await tokens.insert(sha256(token), seqUser, purpose, new Date(at.getTime() + lifetimeMs));
     return token;
+  }
+
+  /** Sent inside the sign-up transaction: an account whose mail could not go out is not kept. */
+  async function sendOrFailSignUp(message: MailMessage): Promise<void> {
+    await mailer.send(message).catch((error: unknown) => {
+      throw new BusinessFailure(FailedCode.SignUpFailed, { cause: error });
+    });
+  }
+
+  /** A new link mailed in one transaction with the user's row locked: only the newest link works. */
+  async function mailNewLink(
+    user: UserRow,
+    purpose: 'verify_email' | 'reset_password',
+    message: (link: string) => MailMessage,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await userRepository(tx).lockForUpdate(user.seqUser);
+      const token = await newLink(tx, user.seqUser, purpose);
+      await mailer.send(message(purpose === 'verify_email' ? verifyLink(token) : resetLink(token)));
+    });
   }
 
   const verifyLink = (token: string): string => `${publicUrl}/login#verify=${token}`;
@@ -121,16 +150,13 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
             providerConfirmedAt: at,
           });
           const token = await newLink(tx, user.seqUser, 'verify_email');
-          // Sent inside the transaction: an account whose mail could not go out is not kept.
-          await mailer
-            .send(verificationMail(context.language, user.userEmail, fullName(request), verifyLink(token)))
-            .catch((error: unknown) => {
-              throw new BusinessFailure(FailedCode.SignUpFailed, { cause: error });
-            });
+          await sendOrFailSignUp(
+            verificationMail(context.language, user.userEmail, fullName(request), verifyLink(token)),
+          );
         });
       } catch (error) {
         await storage.remove(signatureKey);
-        throw error;
+        throw takenLogin(error) ?? error;
       }
       return { userEmail: request.userEmail };
     },
@@ -142,30 +168,33 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
     ): Promise<{ userEmail: string }> {
       await limit([[`signup:ip:${context.ip}`, mailPerAddress]]);
       const passwordHash = await hashPassword(request.userPassword);
-      await db.transaction(async (tx) => {
-        const users = userRepository(tx);
-        if (await users.findLiveByLogin(request.userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
-        const user = await users.insert({
-          userId: request.userEmail,
-          userEmail: request.userEmail,
-          passwordHash,
-          userType: 'patient',
-          language: context.language,
-        });
-        await patientRepository(tx).insertPatient({
-          seqUser: user.seqUser,
-          patientName: request.patientName,
-          patientEmail: request.userEmail,
-          birthDate: request.patientInfoBirth,
-          gender: request.patientInfoGender,
-        });
-        const token = await newLink(tx, user.seqUser, 'verify_email');
-        await mailer
-          .send(verificationMail(context.language, user.userEmail, request.patientName, verifyLink(token)))
-          .catch((error: unknown) => {
-            throw new BusinessFailure(FailedCode.SignUpFailed, { cause: error });
+      const emailTaken = (): BusinessFailure => new BusinessFailure(FailedCode.EmailExists);
+      await db
+        .transaction(async (tx) => {
+          const users = userRepository(tx);
+          if (await users.findLiveByLogin(request.userEmail)) throw emailTaken();
+          const user = await users.insert({
+            userId: request.userEmail,
+            userEmail: request.userEmail,
+            passwordHash,
+            userType: 'patient',
+            language: context.language,
           });
-      });
+          await patientRepository(tx).insertPatient({
+            seqUser: user.seqUser,
+            patientName: request.patientName,
+            patientEmail: request.userEmail,
+            birthDate: request.patientInfoBirth,
+            gender: request.patientInfoGender,
+          });
+          const token = await newLink(tx, user.seqUser, 'verify_email');
+          await sendOrFailSignUp(
+            verificationMail(context.language, user.userEmail, request.patientName, verifyLink(token)),
+          );
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolationOf(error) ? emailTaken() : error;
+        });
       return { userEmail: request.userEmail };
     },
 
@@ -178,8 +207,9 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       const manager = user && (await managerOf(user));
       if (!user || !manager) throw new BusinessFailure(FailedCode.EmailNotExist);
       if (user.emailVerifiedAt) throw new BusinessFailure(FailedCode.AlreadyVerified);
-      const token = await newLink(db, user.seqUser, 'verify_email');
-      await mailer.send(verificationMail(context.language, user.userEmail, fullName(manager), verifyLink(token)));
+      await mailNewLink(user, 'verify_email', (link) =>
+        verificationMail(context.language, user.userEmail, fullName(manager), link),
+      );
     },
 
     async verifyEmail(token: string): Promise<{ userEmail: string }> {
@@ -202,10 +232,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       context: RequestContext,
     ): Promise<{ token: TokenPair; user: LoginUser }> {
       const login = request.userEmail;
-      await limit([
-        [`login:ip:${context.ip}`, perAddress],
-        [`login:account:${login}`, perAccount],
-      ]);
+      await limit([[`login:ip:${context.ip}`, perAddress]]);
       const users = userRepository(db);
       const user = await users.findLiveByLogin(login);
       if (!user) {
@@ -213,7 +240,12 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         const deleted = await users.findDeletedByLogin(login);
         throw new BusinessFailure(deleted ? FailedCode.AccountDeleted : FailedCode.NotMember);
       }
+      // Wrong passwords are counted per account, whichever of its names was typed.
+      const failures = `login-failures:user:${user.seqUser}`;
+      const wait = await limiter.peek(failures, perAccount, now());
+      if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
+        await limiter.hit(failures, perAccount, now());
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
       const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
@@ -290,11 +322,17 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       }
       const manager = await managerOf(user);
       if (!manager) throw new BusinessFailure(FailedCode.RecoverInApp);
-      const token = await newLink(db, user.seqUser, 'reset_password');
-      await mailer.send(passwordResetMail(context.language, user.userEmail, fullName(manager), resetLink(token)));
+      await mailNewLink(user, 'reset_password', (link) =>
+        passwordResetMail(context.language, user.userEmail, fullName(manager), link),
+      );
     },
 
-    async completePasswordReset(token: string, newPassword: string): Promise<void> {
+    async completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void> {
+      await limit([[`reset:ip:${context.ip}`, mailPerAddress]]);
+      // Hashing is costly: only for a link that can still work.
+      if (!(await emailTokenRepository(db).isLive(sha256(token), 'reset_password', now()))) {
+        throw new BusinessFailure(FailedCode.LinkInvalid);
+      }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         const at = now();
