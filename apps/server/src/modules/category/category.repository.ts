@@ -13,7 +13,8 @@ export function categoryRepository(db: Database) {
           seqManager: category.seqManager,
           categoryName: category.categoryName,
           createdAt: category.createdAt,
-          patientCount: sql<number>`(select count(*)::int from ${relationCategory} where ${relationCategory.seqCategory} = ${category.seqCategory})`,
+          // Spelled out: in a one-table query drizzle leaves column names unqualified.
+          patientCount: sql<number>`(select count(*)::int from ${relationCategory} where ${relationCategory}.seq_category = ${category}.seq_category)`,
         })
         .from(category)
         .where(eq(category.seqManager, seqManager))

@@ -1,0 +1,497 @@
+import { FailedCode, rules } from '@clinic/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, onePixelPng, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { auditEvent } from '../../db/schema.ts';
+
+let t: TestApp;
+let first: Awaited<ReturnType<typeof verifiedClinician>>;
+let second: Awaited<ReturnType<typeof verifiedClinician>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  first = await verifiedClinician(t.app, t.mail);
+  second = await verifiedClinician(t.app, t.mail);
+});
+afterAll(() => t.close());
+// Tests move the clock past the access-token lifetime: each starts with fresh sessions.
+beforeEach(async () => {
+  for (const who of [first, second]) {
+    const login = await call(t.app, '/user/login', { userEmail: who.body.userEmail, userPassword: password });
+    who.tokens = login.json<{ token: typeof who.tokens }>().token;
+  }
+});
+
+type Json = Record<string, unknown>;
+const as = (who: { tokens: { accessToken: string } }) => ({
+  post: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken }),
+  put: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' }),
+});
+const profile = (overrides: Json = {}): Json => ({
+  patientName: 'Jordan Park',
+  patientEmail: '',
+  patientInfoBirth: '1958-06-15',
+  patientInfoGender: 'M',
+  heightCm: 172.5,
+  weightKg: 70,
+  deviceType: 2,
+  ...overrides,
+});
+
+async function addPatient(who: typeof first, overrides: Json = {}): Promise<number> {
+  const reply = await as(who).post('/patient/addPatient/noAuth', profile(overrides));
+  const body = reply.json<{ seqMedicalRelation: number }>();
+  if (!body.seqMedicalRelation) throw new Error(reply.body);
+  return body.seqMedicalRelation;
+}
+
+async function auditCount(seqMedicalRelation: number): Promise<number> {
+  const rows = await t.app.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(auditEvent)
+    .where(sql`${auditEvent.seqMedicalRelation} = ${seqMedicalRelation}`);
+  return rows[0]?.count ?? 0;
+}
+
+describe('registration', () => {
+  it('registers a patient without an app account and lists them with their age in the caller time zone', async () => {
+    const id = await addPatient(first, { patientEmail: 'Jordan.Park@Example.com' });
+    const list = await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {});
+    const reply = list.json<{ patientList: Json[]; activeLimit: number }>();
+    expect(reply.activeLimit).toBe(rules.freePatientLimit);
+    const row = reply.patientList.find((patient) => patient.seqMedicalRelation === id);
+    expect(row).toMatchObject({
+      patientName: 'Jordan Park',
+      patientEmail: 'jordan.park@example.com',
+      deviceType: 2,
+      isEnabled: true,
+      isAppMember: false,
+      patientAge: 68,
+      reservedSchedules: [],
+    });
+  });
+
+  it('applies the rules of SPEC 5 and stores nothing when one is broken', async () => {
+    const before = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
+      patientList: unknown[];
+    }>().patientList.length;
+    const cases: [Json, string, string][] = [
+      [{ patientName: '' }, 'patientName', 'validation.required'],
+      [{ patientInfoBirth: '2999-01-01' }, 'patientInfoBirth', 'validation.birth_date_range'],
+      [{ patientInfoBirth: '1990-02-30' }, 'patientInfoBirth', 'validation.date_format'],
+      [{ heightCm: 0 }, 'heightCm', 'validation.positive'],
+      [{ weightKg: -3 }, 'weightKg', 'validation.positive'],
+      [{ deviceType: 3 }, 'deviceType', 'validation.device_type'],
+      [{ patientEmail: 'not-an-address' }, 'patientEmail', 'account.email_form_mismatch'],
+      [{ patientEmail: first.body.userEmail }, 'patientEmail', 'account.email_already_exist'],
+    ];
+    for (const [overrides, path, code] of cases) {
+      const reply = await as(first).post('/patient/addPatient/noAuth', profile(overrides));
+      expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(reply.json<{ fields: Json[] }>().fields[0]).toMatchObject({ path, code });
+    }
+    await addPatient(first, { patientEmail: 'same.person@example.com' });
+    const duplicate = await as(first).post(
+      '/patient/addPatient/noAuth',
+      profile({ patientEmail: 'same.person@example.com' }),
+    );
+    expect(duplicate.json<{ fields: Json[] }>().fields[0]).toMatchObject({ code: 'account.email_already_exist' });
+    const after = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
+      patientList: unknown[];
+    }>().patientList.length;
+    expect(after).toBe(before + 1);
+  });
+
+  it('links an app member with the sync code of their app, once', async () => {
+    const member = await verifiedPatient(t.app, t.mail);
+    const issue = () =>
+      call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken }).then(
+        (reply) => reply.json<{ patientSyncAuthCode: string }>().patientSyncAuthCode,
+      );
+    const code = await issue();
+    expect(code).toMatch(/^\d{6}$/);
+    // A clinician token cannot issue a patient's code.
+    expect((await as(first).post('/patientApp/issueSyncAuthCode', {})).statusCode).toBe(403);
+
+    const preview = await as(first).post('/patient/isPatientSyncAuthCodeValid', { patientSyncAuthCode: code });
+    expect(preview.json()).toMatchObject({
+      isSuccess: true,
+      patient: { patientName: 'Pat Member', patientInfoBirth: '1960-04-02' },
+    });
+    const added = await as(first).post('/patient/addPatient', {
+      patientSyncAuthCode: code,
+      heightCm: 160,
+      weightKg: 55,
+      deviceType: 1,
+    });
+    const { seqMedicalRelation } = added.json<{ seqMedicalRelation: number }>();
+    expect(seqMedicalRelation).toBeGreaterThan(0);
+    const detail = await as(first).post('/patient/getPatientDetail', { seqMedicalRelation });
+    expect(detail.json()).toMatchObject({ patient: { isAppMember: true, patientName: 'Pat Member', deviceType: 1 } });
+
+    const reused = await as(second).post('/patient/addPatient', {
+      patientSyncAuthCode: code,
+      heightCm: 160,
+      weightKg: 55,
+      deviceType: 1,
+    });
+    expect(reused.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
+    const again = await as(first).post('/patient/addPatient', {
+      patientSyncAuthCode: await issue(),
+      heightCm: 160,
+      weightKg: 55,
+      deviceType: 1,
+    });
+    expect(again.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.AlreadyLinked });
+
+    const late = await issue();
+    t.clock.advance((rules.syncCodeMinutes + 1) * 60_000);
+    const relogin = await call(t.app, '/user/login', { userEmail: second.body.userEmail, userPassword: password });
+    const token = relogin.json<{ token: { accessToken: string } }>().token.accessToken;
+    const expired = await call(t.app, '/patient/isPatientSyncAuthCodeValid', { patientSyncAuthCode: late }, { token });
+    expect(expired.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
+  });
+});
+
+describe('profile and image', () => {
+  async function upload(who: typeof first, bytes: Buffer, folder = 'profile') {
+    const boundary = '----clinic-test';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${folder}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/storage/upload/single',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${who.tokens.accessToken}`,
+      },
+      payload,
+    });
+  }
+  const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+
+  it('uploads an image checked by its content and serves it only to its owner', async () => {
+    const id = await addPatient(first);
+    const uploaded = await upload(first, png);
+    const { publicPath } = uploaded.json<{ publicPath: string }>();
+    expect(publicPath).toMatch(/^\/api\/storage\/file\/[0-9a-f-]{36}$/);
+    const updated = await as(first).put('/patient/updatePatientInfo', {
+      seqMedicalRelation: id,
+      ...profile({ patientName: 'Jordan P. Park' }),
+      imageUrl: publicPath,
+    });
+    expect(updated.json()).toMatchObject({ patient: { patientName: 'Jordan P. Park', imageUrl: publicPath } });
+
+    const served = await t.app.inject({
+      url: publicPath,
+      headers: { authorization: `Bearer ${first.tokens.accessToken}` },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    const foreign = await t.app.inject({
+      url: publicPath,
+      headers: { authorization: `Bearer ${second.tokens.accessToken}` },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ url: publicPath })).statusCode).toBe(401);
+    // Another clinician cannot attach it either.
+    const other = await addPatient(second);
+    const stolen = await as(second).put('/patient/updatePatientInfo', {
+      seqMedicalRelation: other,
+      ...profile(),
+      imageUrl: publicPath,
+    });
+    expect(stolen.statusCode).toBe(400);
+  });
+
+  it('refuses a file that is not an image whatever its name, and one that is too large', async () => {
+    const html = await upload(first, Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.UnsupportedFile });
+    const huge = await upload(first, Buffer.concat([png, Buffer.alloc(rules.uploadMaxBytes)]));
+    expect(huge.statusCode).toBe(413);
+    const folder = await upload(first, png, 'elsewhere');
+    expect(folder.statusCode).toBe(400);
+  });
+});
+
+describe('plan limit', () => {
+  it('refuses the 31st active patient without a subscription and lets deactivation make room', async () => {
+    const clinician = await verifiedClinician(t.app, t.mail);
+    const ids: number[] = [];
+    for (let i = 0; i < rules.freePatientLimit; i++)
+      ids.push(await addPatient(clinician, { patientName: `Patient ${i}` }));
+    const over = await as(clinician).post('/patient/addPatient/noAuth', profile());
+    expect(over.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
+
+    const deactivate = await as(clinician).put('/patient/changeActivationStatus', {
+      seqMedicalRelation: ids[0],
+      isEnabled: false,
+    });
+    expect(deactivate.json()).toEqual({ isSuccess: true });
+    await addPatient(clinician);
+    const reactivate = await as(clinician).put('/patient/changeActivationStatus', {
+      seqMedicalRelation: ids[0],
+      isEnabled: true,
+    });
+    expect(reactivate.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
+  });
+});
+
+describe('condition history', () => {
+  it('keeps dated entries, newest first, with the first and the latest for a report', async () => {
+    const id = await addPatient(first);
+    const append = (status: Json) => as(first).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status });
+    const one = await append({
+      primaryDiagnosis: 'Ischemic stroke',
+      onsetKind: 'stroke',
+      onsetDate: '2026-01-04',
+      mmt: '2+',
+      mrs: '3',
+      brainLesion: 7,
+      joint: 3,
+      infection: 0,
+    });
+    expect(one.json()).toMatchObject({ status: { primaryDiagnosis: 'Ischemic stroke', mmt: '2+', brainLesion: 7 } });
+    t.clock.advance(60_000);
+    await append({
+      primaryDiagnosis: 'Ischemic stroke',
+      mmt: '4-',
+      mrs: '1',
+      chiefComplaint: 'Knee stiffness in the morning',
+    });
+    const empty = await append({ medication: '' });
+    expect(empty.statusCode).toBe(400);
+    expect((await append({ mmt: '6' })).statusCode).toBe(400);
+
+    const list = (
+      await as(first).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id })
+    ).json<{ statusList: Json[] }>().statusList;
+    expect(list.map((entry) => entry.mmt)).toEqual(['4-', '2+']);
+    const detail = (await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id })).json<{
+      firstStatus: Json;
+      latestStatus: Json;
+    }>();
+    expect(detail.firstStatus.mmt).toBe('2+');
+    expect(detail.latestStatus.mmt).toBe('4-');
+
+    expect(
+      (await as(second).put('/patient/removePatientStatus', { seqPatientStatus: list[0]!.seqPatientStatus }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as(first).put('/patient/removePatientStatus', { seqPatientStatus: list[0]!.seqPatientStatus })).json(),
+    ).toEqual({ isSuccess: true });
+    const after = (
+      await as(first).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id })
+    ).json<{ statusList: Json[] }>().statusList;
+    expect(after.map((entry) => entry.mmt)).toEqual(['2+']);
+    const listed = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
+      patientList: Json[];
+    }>();
+    expect(listed.patientList.find((patient) => patient.seqMedicalRelation === id)?.primaryDiagnosis).toBe(
+      'Ischemic stroke',
+    );
+    const others = listed.patientList.filter((patient) => patient.seqMedicalRelation !== id);
+    expect(others.every((patient) => patient.primaryDiagnosis === null)).toBe(true);
+  });
+});
+
+describe('notes', () => {
+  it('pages notes important first, filters public and private, and edits, stars and removes them', async () => {
+    const id = await addPatient(first);
+    const add = (noteTitle: string, isPublic: boolean, isImportant = false) =>
+      as(first).post('/managerNote/add', {
+        seqMedicalRelation: id,
+        noteTitle,
+        noteContent: `${noteTitle} content`,
+        isPublic,
+        isImportant,
+      });
+    const privateNote = (await add('Private impression', false)).json<{ note: { seqManagerNote: number } }>().note;
+    t.clock.advance(1000);
+    await add('Home program', true);
+    t.clock.advance(1000);
+    await add('Important caution', false, true);
+    const list = (body: Json) =>
+      as(first)
+        .post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 10, ...body })
+        .then((reply) => reply.json<{ noteList: Json[]; totalCount: number }>());
+    expect((await list({})).noteList.map((note) => note.noteTitle)).toEqual([
+      'Important caution',
+      'Home program',
+      'Private impression',
+    ]);
+    expect((await list({ isPublic: true })).noteList.map((note) => note.noteTitle)).toEqual(['Home program']);
+    expect((await list({ isPublic: false })).totalCount).toBe(2);
+    const page = await list({ startIndex: 1, size: 1 });
+    expect(page).toMatchObject({ totalCount: 3, noteList: [{ noteTitle: 'Home program' }] });
+
+    const modified = await as(first).put('/managerNote/modify', {
+      seqManagerNote: privateNote.seqManagerNote,
+      noteTitle: 'Private impression, revised',
+      noteContent: 'x'.repeat(rules.noteMax),
+      isPublic: false,
+      isImportant: false,
+    });
+    expect(modified.json()).toMatchObject({ note: { noteTitle: 'Private impression, revised' } });
+    const tooLong = await as(first).put('/managerNote/modify', {
+      seqManagerNote: privateNote.seqManagerNote,
+      noteTitle: 'x',
+      noteContent: 'x'.repeat(rules.noteMax + 1),
+      isPublic: false,
+      isImportant: false,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    await as(first).put('/managerNote/important', { seqManagerNote: privateNote.seqManagerNote, isImportant: true });
+    expect((await list({})).noteList.map((note) => note.noteTitle)).toEqual([
+      'Important caution',
+      'Private impression, revised',
+      'Home program',
+    ]);
+    await as(first).put('/managerNote/remove', { seqManagerNote: privateNote.seqManagerNote });
+    expect((await list({})).totalCount).toBe(2);
+
+    // The other clinician sees none of it.
+    expect(
+      (await as(second).post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 10 })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(second).put('/managerNote/important', {
+          seqManagerNote: privateNote.seqManagerNote,
+          isImportant: false,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('categories and the medical record', () => {
+  it("groups patients in the clinician's own categories", async () => {
+    const id = await addPatient(first);
+    const save = (body: Json, who = first) => as(who).post('/category/save', body);
+    const knee = (await save({ categoryName: 'Knee rehab' })).json<{ category: { seqCategory: number } }>().category;
+    const stroke = (await save({ categoryName: 'Stroke' })).json<{ category: { seqCategory: number } }>().category;
+    expect((await save({ categoryName: 'Stroke' })).statusCode).toBe(400);
+    await save({ seqCategory: knee.seqCategory, categoryName: 'Knee program' });
+    const assign = await as(first).put('/category/setPatientCategories', {
+      seqMedicalRelation: id,
+      categoryIds: [knee.seqCategory, stroke.seqCategory],
+    });
+    expect(assign.json()).toEqual({ isSuccess: true });
+    const categories = (await as(first).post('/category/list', {})).json<{ categoryList: Json[] }>().categoryList;
+    expect(categories).toEqual([
+      { seqCategory: knee.seqCategory, categoryName: 'Knee program', patientCount: 1 },
+      { seqCategory: stroke.seqCategory, categoryName: 'Stroke', patientCount: 1 },
+    ]);
+    const detail = (await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id })).json<{
+      patient: Json;
+    }>();
+    expect(detail.patient.categoryIds).toEqual([knee.seqCategory, stroke.seqCategory].sort((a, b) => a - b));
+
+    // Neither the other clinician's categories nor their patients can be mixed in.
+    const theirs = (await save({ categoryName: 'Theirs' }, second)).json<{ category: { seqCategory: number } }>()
+      .category;
+    expect(
+      (
+        await as(first).put('/category/setPatientCategories', {
+          seqMedicalRelation: id,
+          categoryIds: [theirs.seqCategory],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(second).put('/category/setPatientCategories', { seqMedicalRelation: id, categoryIds: [] })).statusCode,
+    ).toBe(404);
+    expect((await as(second).put('/category/remove', { seqCategory: knee.seqCategory })).statusCode).toBe(404);
+    expect((await as(second).post('/category/list', {})).json<{ categoryList: Json[] }>().categoryList).toHaveLength(1);
+  });
+
+  it('merges condition entries and notes into one record, newest first', async () => {
+    const id = await addPatient(first);
+    await as(first).post('/patient/appendPatientStatus', {
+      seqMedicalRelation: id,
+      status: { primaryDiagnosis: 'TKA' },
+    });
+    t.clock.advance(1000);
+    await as(first).post('/managerNote/add', {
+      seqMedicalRelation: id,
+      noteTitle: 'Visit',
+      noteContent: 'Walked 50 m',
+      isPublic: true,
+      isImportant: false,
+    });
+    const record = (await as(first).post('/patient/getMedicalRecord', { seqMedicalRelation: id })).json<{
+      record: Json[];
+    }>().record;
+    expect(record.map((item) => item.kind)).toEqual(['note', 'condition']);
+  });
+});
+
+describe('ownership and audit', () => {
+  it("gives a second clinician nothing of the first one's patients: not by id, not in a list", async () => {
+    const id = await addPatient(first, { patientName: 'Only Mine' });
+    const theirList = (await as(second).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
+      patientList: Json[];
+    }>().patientList;
+    expect(theirList.some((patient) => patient.patientName === 'Only Mine')).toBe(false);
+    const attempts = [
+      as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id }),
+      as(second).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id }),
+      as(second).post('/patient/getMedicalRecord', { seqMedicalRelation: id }),
+      as(second).put('/patient/updatePatientInfo', { seqMedicalRelation: id, ...profile(), imageUrl: null }),
+      as(second).put('/patient/changeActivationStatus', { seqMedicalRelation: id, isEnabled: false }),
+      as(second).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status: { mmt: '3' } }),
+      as(second).post('/managerNote/add', {
+        seqMedicalRelation: id,
+        noteTitle: 'x',
+        noteContent: 'y',
+        isPublic: true,
+        isImportant: false,
+      }),
+    ];
+    const missing = await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: 2_000_000 });
+    for (const reply of await Promise.all(attempts)) {
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json()).toEqual(missing.json());
+    }
+  });
+
+  it('records every read and change of a patient, and the trail cannot be altered', async () => {
+    const id = await addPatient(first);
+    const created = await auditCount(id);
+    expect(created).toBe(1);
+    await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id });
+    await as(first).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status: { mmt: '3' } });
+    await as(first).post('/managerNote/add', {
+      seqMedicalRelation: id,
+      noteTitle: 'x',
+      noteContent: 'y',
+      isPublic: true,
+      isImportant: false,
+    });
+    await as(first).post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 5 });
+    await as(first).put('/patient/changeActivationStatus', { seqMedicalRelation: id, isEnabled: false });
+    // A refused attempt by someone else changes nothing, so it is not a read of the data.
+    await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id });
+    expect(await auditCount(id)).toBe(created + 5);
+
+    const rows = await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(sql`${auditEvent.seqMedicalRelation} = ${id}`);
+    expect(rows.every((row) => row.seqUser === first.seqUser && row.ip === '127.0.0.1' && row.requestId)).toBe(true);
+    await expect(
+      t.app.db.execute(sql`update audit_event set action = 'read' where seq_medical_relation = ${id}`),
+    ).rejects.toThrow();
+    await expect(t.app.db.execute(sql`delete from audit_event where seq_medical_relation = ${id}`)).rejects.toThrow();
+  });
+});
