@@ -133,8 +133,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notes = managerNoteService({ db: database.db, now });
   const categories = categoryService({ db: database.db, now });
   const files = storageService({ db: database.db, storage, now });
-  if (config.demo)
-    await seedDemo({ db: database.db, users, email: config.demoEmail, password: config.demoPassword, log: app.log });
+  if (config.demo) {
+    await seedDemo({
+      db: database.db,
+      services: { users, patients, notes, categories },
+      email: config.demoEmail,
+      password: config.demoPassword,
+      log: app.log,
+    });
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy,

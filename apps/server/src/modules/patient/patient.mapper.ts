@@ -4,21 +4,20 @@ import type { RelationListRow, StatusRow } from './patient.repository.ts';
 export const imageUrlOf = (uploadId: string | null): string | null =>
   uploadId ? `/api/storage/file/${uploadId}` : null;
 
-/** Whole years between a birth date and today in the caller's time zone. */
-export function ageOn(birthDate: string, now: Date, timeZone: string): number {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whole years between a birth date and a day (both YYYY-MM-DD). */
+export function ageOn(birthDate: string, today: string): number {
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const [birthYear, birthMonth, birthDay] = birthDate.split('-').map(Number) as [number, number, number];
   const hadBirthday = month > birthMonth || (month === birthMonth && day >= birthDay);
   return Math.max(0, year - birthYear - (hadBirthday ? 0 : 1));
 }
 
-export function toSummary(row: RelationListRow, now: Date, timeZone: string): PatientSummary {
+export function toSummary(row: RelationListRow, today: string): PatientSummary {
   return {
     seqPatient: row.seqPatient,
     seqMedicalRelation: row.seqMedicalRelation,
@@ -26,7 +25,7 @@ export function toSummary(row: RelationListRow, now: Date, timeZone: string): Pa
     patientEmail: row.patientEmail,
     patientInfoBirth: row.birthDate,
     patientInfoGender: row.gender,
-    patientAge: ageOn(row.birthDate, now, timeZone),
+    patientAge: ageOn(row.birthDate, today),
     deviceType: row.deviceType === 2 ? 2 : 1,
     isEnabled: row.isEnabled,
     isAppMember: row.isAppMember,

@@ -19,7 +19,7 @@ import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { userRepository } from '../user/user.repository.ts';
-import { toConditionEntry, toSummary } from './patient.mapper.ts';
+import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';
 import { patientRepository, type RelationListRow } from './patient.repository.ts';
 import type { PlanLimits } from './plan-limit.ts';
 
@@ -86,9 +86,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     ): Promise<{ patientList: PatientSummary[]; activeLimit: number }> {
       const rows = await patientRepository(db).listForManager(principal.seqManager);
       await audit(db, principal, context, [{ action: 'read', entity: 'patient_list', entityId: rows.length }]);
-      const at = now();
+      const today = todayIn(now(), context.timeZone);
       return {
-        patientList: rows.map((row) => toSummary(row, at, context.timeZone)),
+        patientList: rows.map((row) => toSummary(row, today)),
         activeLimit: await plans.activePatientLimit(principal.seqManager),
       };
     },
@@ -193,7 +193,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         });
         await audit(tx, principal, context, [{ action: 'update', entity: 'medical_relation', ...keysOf(relation) }]);
         const updated = await owned(tx, relation.seqMedicalRelation, principal);
-        return toSummary(updated, now(), context.timeZone);
+        return toSummary(updated, todayIn(now(), context.timeZone));
       });
     },
 
@@ -277,7 +277,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       const first = history.at(-1);
       const latest = history.at(0);
       return {
-        patient: toSummary(relation, now(), context.timeZone),
+        patient: toSummary(relation, todayIn(now(), context.timeZone)),
         firstStatus: first ? toConditionEntry(first) : null,
         latestStatus: latest ? toConditionEntry(latest) : null,
       };

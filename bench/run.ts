@@ -1,0 +1,4 @@
+import { benchPatientList } from './patient-list.ts';
+
+/** Every benchmark, each printing its result as a ratio measured side by side in the same run. */
+await benchPatientList();
