@@ -25,6 +25,8 @@ import { diskStorage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
 import multipart from '@fastify/multipart';
 import { categoryRoutes } from './modules/category/category.routes.ts';
+import { exerciseRoutes } from './modules/exercise/exercise.routes.ts';
+import { exerciseService } from './modules/exercise/exercise.service.ts';
 import { categoryService } from './modules/category/category.service.ts';
 import { managerNoteRoutes } from './modules/manager-note/manager-note.routes.ts';
 import { managerNoteService } from './modules/manager-note/manager-note.service.ts';
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notes = managerNoteService({ db: database.db, now });
   const categories = categoryService({ db: database.db, now });
   const files = storageService({ db: database.db, storage, now });
+  const exercises = exerciseService({ db: database.db, now });
   if (config.demo) {
     await seedDemo({
       db: database.db,
@@ -186,6 +189,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...managerNoteRoutes(notes),
       ...categoryRoutes(categories),
       ...storageRoutes(files),
+      ...exerciseRoutes(exercises),
     ],
     authenticate,
   );

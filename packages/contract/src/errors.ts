@@ -32,6 +32,9 @@ export const FailedCode = {
   InvalidSyncCode: 'PAT0202',
   PlanLimitReached: 'PAT0300',
   AlreadyLinked: 'PAT0301',
+  // Exercises
+  ExerciseNotWaiting: 'EX0001',
+  IllegalStatusChange: 'EX0002',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',

@@ -1,4 +1,5 @@
 import * as category from './category.ts';
+import * as exercise from './exercise.ts';
 import * as manager from './manager.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
@@ -22,6 +23,8 @@ export * from './category.ts';
 export * from './storage.ts';
 export * from './medical-record.ts';
 export * from './patient-app.ts';
+export * from './exercise-rules.ts';
+export * from './exercise.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -39,4 +42,5 @@ export const endpoints: readonly Endpoint[] = [
   storage,
   medicalRecord,
   patientApp,
+  exercise,
 ].flatMap(endpointsOf);

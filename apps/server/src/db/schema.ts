@@ -295,3 +295,49 @@ export const auditEvent = pgTable(
     index('audit_event_user').on(table.seqUser, table.at),
   ],
 );
+
+/** A prescription for the home or pro device of one patient. */
+export const exercise = pgTable(
+  'exercise',
+  {
+    seqExercise: integer('seq_exercise').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    deviceType: smallint('device_type').notNull(),
+    mode: smallint('mode').notNull(),
+    position: smallint('position').notNull(),
+    direction: smallint('direction').notNull(),
+    method: smallint('method'),
+    strength: smallint('strength').notNull(),
+    frequency: smallint('frequency').notNull(),
+    countPerSet: smallint('count_per_set'),
+    timePerSetMinutes: smallint('time_per_set_minutes'),
+    sets: smallint('sets').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    minRom: smallint('min_rom').notNull(),
+    maxRom: smallint('max_rom').notNull(),
+    speed: smallint('speed'),
+    assistance: smallint('assistance'),
+    resistanceSensitivity: smallint('resistance_sensitivity'),
+    deviceHeight: smallint('device_height'),
+    upDelay: smallint('up_delay'),
+    downDelay: smallint('down_delay'),
+    upLimit: smallint('up_limit'),
+    downLimit: smallint('down_limit'),
+    memo: text('memo'),
+    guideSeconds: integer('guide_seconds').notNull(),
+    guideEvent: text('guide_event').notNull(),
+    exerciseStatus: smallint('exercise_status').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+  },
+  (table) => [
+    index('exercise_manager_device').on(table.seqManager, table.deviceType, table.createdAt),
+    index('exercise_relation').on(table.seqMedicalRelation, table.createdAt),
+  ],
+);
