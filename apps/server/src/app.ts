@@ -25,6 +25,8 @@ import { diskStorage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
 import multipart from '@fastify/multipart';
 import { categoryRoutes } from './modules/category/category.routes.ts';
+import { exerciseRecordRoutes } from './modules/exercise/exercise-record.routes.ts';
+import { exerciseRecordService } from './modules/exercise/exercise-record.service.ts';
 import { exerciseRoutes } from './modules/exercise/exercise.routes.ts';
 import { exerciseService } from './modules/exercise/exercise.service.ts';
 import { categoryService } from './modules/category/category.service.ts';
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const categories = categoryService({ db: database.db, now });
   const files = storageService({ db: database.db, storage, now });
   const exercises = exerciseService({ db: database.db, now });
+  const exerciseRecords = exerciseRecordService({ db: database.db, now });
   if (config.demo) {
     await seedDemo({
       db: database.db,
@@ -190,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...categoryRoutes(categories),
       ...storageRoutes(files),
       ...exerciseRoutes(exercises),
+      ...exerciseRecordRoutes(exerciseRecords),
     ],
     authenticate,
   );

@@ -1,5 +1,6 @@
 import * as category from './category.ts';
 import * as exercise from './exercise.ts';
+import * as exerciseRecord from './exercise-record.ts';
 import * as manager from './manager.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
@@ -25,6 +26,7 @@ export * from './medical-record.ts';
 export * from './patient-app.ts';
 export * from './exercise-rules.ts';
 export * from './exercise.ts';
+export * from './exercise-record.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -43,4 +45,5 @@ export const endpoints: readonly Endpoint[] = [
   medicalRecord,
   patientApp,
   exercise,
+  exerciseRecord,
 ].flatMap(endpointsOf);

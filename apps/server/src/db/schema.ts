@@ -341,3 +341,50 @@ export const exercise = pgTable(
     index('exercise_relation').on(table.seqMedicalRelation, table.createdAt),
   ],
 );
+
+/** One session or measurement a device recorded, uploaded through the patient's app. */
+export const exerciseRecord = pgTable(
+  'exercise_record',
+  {
+    seqExerciseRecord: bigint('seq_exercise_record', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    seqPatient: integer('seq_patient')
+      .notNull()
+      .references(() => patient.seqPatient),
+    /** The device's own id for the record: a retried upload carries the same key. */
+    recordKey: text('record_key').notNull(),
+    seqExercise: integer('seq_exercise')
+      .notNull()
+      .references(() => exercise.seqExercise),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    usageMode: smallint('usage_mode').notNull(),
+    usageCount: integer('usage_count').notNull(),
+    minAngle: real('min_angle').notNull(),
+    maxAngle: real('max_angle').notNull(),
+    minSpeed: real('min_speed').notNull(),
+    maxSpeed: real('max_speed').notNull(),
+    minTorque: real('min_torque'),
+    maxTorque: real('max_torque'),
+    durationSeconds: integer('duration_seconds').notNull(),
+    guideMode: smallint('guide_mode').notNull(),
+    guideMinRom: smallint('guide_min_rom').notNull(),
+    guideMaxRom: smallint('guide_max_rom').notNull(),
+    guideExtension: smallint('guide_extension'),
+    guideFlexion: smallint('guide_flexion'),
+    guideSpeed: smallint('guide_speed'),
+    guideCount: smallint('guide_count'),
+    guideSeconds: integer('guide_seconds'),
+    guideDirection: smallint('guide_direction').notNull(),
+    guidePosition: smallint('guide_position').notNull(),
+    usageStartAt: instant('usage_start_at').notNull(),
+    deviceCreatedAt: instant('device_created_at').notNull(),
+    patientReview: text('patient_review'),
+    receivedAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('exercise_record_key').on(table.seqPatient, table.recordKey),
+    index('exercise_record_relation_time').on(table.seqMedicalRelation, table.usageStartAt),
+    index('exercise_record_exercise').on(table.seqExercise, table.usageStartAt),
+  ],
+);

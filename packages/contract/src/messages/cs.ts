@@ -51,6 +51,7 @@ export const cs: Messages = {
   'validation.signature_too_large': 'Obrázek podpisu je příliš velký.',
   'validation.link_invalid': 'Tento odkaz je neplatný.',
   'signup.terms_not_agreed': 'Souhlaste prosím s touto položkou.',
+  'validation.range_order': 'Datum konce nesmí být před datem začátku.',
   EX0001: 'Změnit nebo smazat lze jen cvičení, které ještě nezačalo.',
   EX0002: 'Cvičení nelze z aktuálního stavu převést do tohoto stavu.',
   'validation.integer': 'Zadejte celé číslo.',

@@ -50,6 +50,7 @@ export const en = {
   'validation.signature_too_large': 'The signature image is too large.',
   'validation.link_invalid': 'This link is invalid.',
   'signup.terms_not_agreed': 'Please agree to this item.',
+  'validation.range_order': 'The end date must not be before the start date.',
   EX0001: 'Only an exercise that has not started yet can be changed or deleted.',
   EX0002: 'The exercise cannot move to that status from its current one.',
   'validation.integer': 'Enter a whole number.',

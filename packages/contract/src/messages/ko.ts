@@ -50,6 +50,7 @@ export const ko: Messages = {
   'validation.signature_too_large': '서명 이미지가 너무 큽니다.',
   'validation.link_invalid': '유효하지 않은 링크입니다.',
   'signup.terms_not_agreed': '이 항목에 동의해 주세요.',
+  'validation.range_order': '종료일은 시작일보다 빠를 수 없습니다.',
   EX0001: '시작하지 않은 운동만 변경하거나 삭제할 수 있습니다.',
   EX0002: '현재 상태에서 그 상태로 바꿀 수 없습니다.',
   'validation.integer': '정수를 입력해 주세요.',

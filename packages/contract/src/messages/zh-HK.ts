@@ -50,6 +50,7 @@ export const zhHK: Messages = {
   'validation.signature_too_large': '簽名圖像太大。',
   'validation.link_invalid': '此連結無效。',
   'signup.terms_not_agreed': '請同意此項目。',
+  'validation.range_order': '結束日期不可早於開始日期。',
   EX0001: '只有尚未開始的運動可以更改或刪除。',
   EX0002: '此運動無法從目前狀態轉為該狀態。',
   'validation.integer': '請輸入整數。',

@@ -1,0 +1,263 @@
+import { FailedCode } from '@clinic/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let member: Awaited<ReturnType<typeof verifiedPatient>>;
+let memberUser: number;
+let seqMedicalRelation: number;
+let seqExercise: number;
+
+type Json = Record<string, unknown>;
+const asClinician = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST', who = clinician) =>
+  call(t.app, path, body, { token: who.tokens.accessToken, method, language: 'en' });
+const upload = (records: Json[]) =>
+  call(t.app, '/patientApp/exerciseRecord/upload', { records }, { token: member.tokens.accessToken });
+
+/** A session of the knee program on the pro device, started at the given instant. */
+const session = (key: string, start: string, overrides: Json = {}): Json => ({
+  recordKey: key,
+  seqExercise,
+  iuppiterUsageMode: 0,
+  iuppiterUsageCount: 30,
+  iuppiterUsageMinAngle: 12.5,
+  iuppiterUsageMaxAngle: 95,
+  iuppiterUsageMinSpeed: 4,
+  iuppiterUsageMaxSpeed: 22.5,
+  minTorque: -3.2,
+  maxTorque: 8.4,
+  deviceUsageDuration: 1200,
+  exerciseGuideMode: 0,
+  exerciseGuideMinRom: 10,
+  exerciseGuideMaxRom: 100,
+  exerciseGuideCount: 30,
+  exerciseGuideTime: '00:20:00',
+  exerciseGuideDirection: 2,
+  exerciseGuidePosition: 3,
+  usageStartDatetime: start,
+  createDatetime: start,
+  patientReview: 'A bit sore afterwards',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  member = await verifiedPatient(t.app, t.mail);
+  const login = await call(t.app, '/user/login', {
+    userEmail: member.email,
+    userPassword: password,
+    userType: 'patient',
+  });
+  memberUser = login.json<{ user: { seqUser: number } }>().user.seqUser;
+  const code = (await call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken })).json<{
+    patientSyncAuthCode: string;
+  }>().patientSyncAuthCode;
+  const added = await asClinician('/patient/addPatient', {
+    patientSyncAuthCode: code,
+    heightCm: 170,
+    weightKg: 72,
+    deviceType: 2,
+  });
+  seqMedicalRelation = added.json<{ seqMedicalRelation: number }>().seqMedicalRelation;
+  const prescribed = await asClinician('/exercise/addClinicAssignedExercise', {
+    seqMedicalRelation,
+    exercise: {
+      deviceType: 2,
+      mode: 0,
+      position: 3,
+      direction: 2,
+      method: 5,
+      strength: 4,
+      frequency: 2,
+      countPerSet: 30,
+      sets: 1,
+      dueDate: '2027-01-31',
+      minRom: 10,
+      maxRom: 100,
+      assistance: 2,
+      resistanceSensitivity: 5,
+      deviceHeight: 3,
+      upDelay: 2,
+      downDelay: 2,
+      upLimit: 60,
+      downLimit: 60,
+      exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+    },
+  });
+  seqExercise = prescribed.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise;
+});
+afterAll(() => t.close());
+
+describe('device records', () => {
+  it('stores what the device recorded once, however often the upload is retried, and starts the exercise', async () => {
+    const records = [
+      session('dev-0001-a', '2026-11-20T23:30:00Z', { iuppiterUsageMaxAngle: 80 }),
+      session('dev-0001-b', '2026-11-21T10:00:00Z', { iuppiterUsageMaxAngle: 88 }),
+      session('dev-0001-c', '2026-11-21T16:00:00Z', {
+        iuppiterUsageMaxAngle: 92,
+        exerciseGuideMode: 2,
+        iuppiterUsageMode: 2,
+      }),
+    ];
+    expect((await upload(records)).json()).toEqual({ isSuccess: true, accepted: 3, duplicates: 0 });
+    const retries = await Promise.all([upload(records), upload(records)]);
+    for (const retry of retries) expect(retry.json()).toEqual({ isSuccess: true, accepted: 0, duplicates: 3 });
+
+    const stored = (await asClinician('/exercise/getAllSelectedExerciseHistoryRecord/v2', { seqExercise })).json<{
+      recordList: Json[];
+    }>();
+    expect(stored.recordList.map((record) => record.iuppiterUsageMaxAngle)).toEqual([92, 88, 80]);
+    expect(stored.recordList[0]).toMatchObject({
+      maxTorque: 8.4,
+      exerciseGuideTime: '00:20:00',
+      patientReview: 'A bit sore afterwards',
+    });
+    const list = await asClinician('/exercise/rehabilitationMode/getBySearchWordAndSeqMrForIuppiterPro', {
+      seqMedicalRelation,
+      page: 0,
+      size: 10,
+      sortingParam: 'createdAt',
+      isDesc: 1,
+    });
+    expect(list.json()).toMatchObject({ exerciseList: [{ seqExercise, exerciseStatus: 4 }] });
+  });
+
+  it('refuses records for an exercise that is not the patient’s, and bad values, storing nothing', async () => {
+    const stranger = await verifiedPatient(t.app, t.mail);
+    const foreign = await call(
+      t.app,
+      '/patientApp/exerciseRecord/upload',
+      { records: [session('dev-x-0001', '2026-11-21T10:00:00Z')] },
+      { token: stranger.tokens.accessToken },
+    );
+    expect(foreign.statusCode).toBe(404);
+    const inverted = await upload([
+      session('dev-bad-0001', '2026-11-21T10:00:00Z', { iuppiterUsageMinAngle: 90, iuppiterUsageMaxAngle: 10 }),
+    ]);
+    expect(inverted.statusCode).toBe(400);
+    const clinicianToken = await call(
+      t.app,
+      '/patientApp/exerciseRecord/upload',
+      { records: [session('dev-c-0001', '2026-11-21T10:00:00Z')] },
+      { token: clinician.tokens.accessToken },
+    );
+    expect(clinicianToken.statusCode).toBe(403);
+  });
+
+  it('pages, ranges and aggregates the records by day in the clinician’s time zone', async () => {
+    const paged = await asClinician('/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2', {
+      seqMedicalRelation,
+      page: 0,
+      size: 2,
+      sortingParam: 'iuppiterUsageMaxAngle',
+      isDesc: 0,
+    });
+    expect(paged.json()).toMatchObject({
+      totalCount: 3,
+      recordList: [{ iuppiterUsageMaxAngle: 80 }, { iuppiterUsageMaxAngle: 88 }],
+    });
+
+    const range = await t.app.inject({
+      method: 'POST',
+      url: '/api/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
+      headers: {
+        authorization: `Bearer ${clinician.tokens.accessToken}`,
+        'content-type': 'application/json',
+        'x-time-zone': 'Asia/Seoul',
+      },
+      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-21', endDate: '2026-11-21' }),
+    });
+    // 23:30 UTC on the 20th is 08:30 on the 21st in Seoul; 16:00 UTC on the 21st is the 22nd there.
+    expect(range.json<{ recordList: Json[] }>().recordList.map((record) => record.iuppiterUsageMaxAngle)).toEqual([
+      80, 88,
+    ]);
+
+    const stats = await t.app.inject({
+      method: 'POST',
+      url: '/api/statistic/getDataForFilteredRomAndExerciseTimeByRange',
+      headers: {
+        authorization: `Bearer ${clinician.tokens.accessToken}`,
+        'content-type': 'application/json',
+        'x-time-zone': 'Asia/Seoul',
+      },
+      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-01', endDate: '2026-11-30', position: 3 }),
+    });
+    expect(stats.json()).toMatchObject({
+      days: [
+        { date: '2026-11-21', minAngle: 12.5, maxAngle: 88, exerciseSeconds: 2400, sessions: 2 },
+        { date: '2026-11-22', maxAngle: 92, sessions: 1 },
+      ],
+      prescriptions: [{ seqExercise, minRom: 10, maxRom: 100, position: 3 }],
+    });
+    const activeOnly = await asClinician('/statistic/getDataForFilteredRomAndExerciseTimeByRange', {
+      seqMedicalRelation,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      mode: 2,
+    });
+    expect(activeOnly.json<{ days: Json[] }>().days).toHaveLength(1);
+    const backwards = await asClinician('/statistic/getDataForFilteredRomAndExerciseTimeByRange', {
+      seqMedicalRelation,
+      startDate: '2026-11-30',
+      endDate: '2026-11-01',
+    });
+    expect(backwards.statusCode).toBe(400);
+
+    const measures = await asClinician('/userMeasureRecord/getUserMeasureDataByRange', {
+      seqUser: memberUser,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
+    expect(measures.json<{ recordList: Json[] }>().recordList.map((record) => record.exerciseGuideMode)).toEqual([2]);
+  });
+
+  it('accomplishes the exercise when the device reports the program complete', async () => {
+    await upload([session('dev-0002-a', '2026-11-22T08:00:00Z', { exerciseCompleted: true })]);
+    const list = await asClinician('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
+      page: 0,
+      size: 10,
+      sortingParam: 'createdAt',
+      isDesc: true,
+    });
+    expect(list.json()).toMatchObject({ exerciseList: [{ seqExercise, exerciseStatus: 3 }] });
+  });
+
+  it('gives another clinician none of the records', async () => {
+    const attempts = [
+      asClinician('/exercise/getAllSelectedExerciseHistoryRecord/v2', { seqExercise }, 'POST', other),
+      asClinician(
+        '/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2',
+        { seqMedicalRelation, page: 0, size: 5, isDesc: 1 },
+        'POST',
+        other,
+      ),
+      asClinician(
+        '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
+        { seqMedicalRelation, startDate: '2026-11-01', endDate: '2026-11-30' },
+        'POST',
+        other,
+      ),
+      asClinician(
+        '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
+        { seqMedicalRelation, startDate: '2026-11-01', endDate: '2026-11-30' },
+        'POST',
+        other,
+      ),
+      asClinician(
+        '/userMeasureRecord/getUserMeasureDataByRange',
+        { seqUser: memberUser, startDate: '2026-11-01', endDate: '2026-11-30' },
+        'POST',
+        other,
+      ),
+    ];
+    for (const reply of await Promise.all(attempts)) {
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json<{ failedCode: string }>().failedCode).toBe(FailedCode.NotFound);
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  ExerciseMode,
+  ExerciseStatus,
+  FailedCode,
+  secondsToClock,
+  clockToSeconds,
+  type BodyOf,
+  type ExerciseRecord,
+  type getPatientRecordsPaged,
+  type getRomStatistics,
+  type uploadExerciseRecords,
+} from '@clinic/contract';
+import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpFailure } from '../../domain-error.ts';
+import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
+import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
+import { exerciseRepository } from './exercise.repository.ts';
+
+const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
+const measureModes = [ExerciseMode.passiveMeasure, ExerciseMode.activeMeasure];
+
+export function toExerciseRecord(row: RecordRow): ExerciseRecord {
+  return {
+    seqExerciseRecord: row.seqExerciseRecord,
+    seqExercise: row.seqExercise,
+    seqMedicalRelation: row.seqMedicalRelation,
+    iuppiterUsageMode: row.usageMode,
+    iuppiterUsageCount: row.usageCount,
+    iuppiterUsageMinAngle: row.minAngle,
+    iuppiterUsageMaxAngle: row.maxAngle,
+    iuppiterUsageMinSpeed: row.minSpeed,
+    iuppiterUsageMaxSpeed: row.maxSpeed,
+    minTorque: row.minTorque,
+    maxTorque: row.maxTorque,
+    deviceUsageDuration: row.durationSeconds,
+    exerciseGuideMode: row.guideMode,
+    exerciseGuideMinRom: row.guideMinRom,
+    exerciseGuideMaxRom: row.guideMaxRom,
+    exerciseGuideExtension: row.guideExtension,
+    exerciseGuideFlexion: row.guideFlexion,
+    exerciseGuideSpeed: row.guideSpeed,
+    exerciseGuideCount: row.guideCount,
+    exerciseGuideTime: row.guideSeconds === null ? null : secondsToClock(row.guideSeconds),
+    exerciseGuideDirection: row.guideDirection,
+    exerciseGuidePosition: row.guidePosition,
+    usageStartDatetime: row.usageStartAt.toISOString(),
+    createDatetime: row.deviceCreatedAt.toISOString(),
+    patientReview: row.patientReview,
+  };
+}
+
+export type ExerciseRecordService = ReturnType<typeof exerciseRecordService>;
+
+export function exerciseRecordService({ db, now }: { db: Database; now: Clock }) {
+  const readAudit = (principal: Principal, context: RequestContext, entry: Omit<AuditEntry, 'action'>) =>
+    auditRepository(db).append(actorOf(principal, context), now(), [{ action: 'read', ...entry }]);
+
+  async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
+    const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
+    if (!relation) throw notFound();
+    return relation;
+  }
+
+  return {
+    /**
+     * Stores what a patient's device recorded. A record the patient already sent (same key) is
+     * skipped, so a device that retries never makes a duplicate. The first record starts the
+     * exercise; a record that completes the program accomplishes it.
+     */
+    async upload(patient: PatientPrincipal, body: BodyOf<typeof uploadExerciseRecords>, context: RequestContext) {
+      return db.transaction(async (tx) => {
+        const records = exerciseRecordRepository(tx);
+        const ids = [...new Set(body.records.map((record) => record.seqExercise))];
+        const exercises = new Map(
+          (await records.exercisesOfPatient(patient.seqPatient, ids)).map((row) => [row.seqExercise, row]),
+        );
+        if (exercises.size !== ids.length) throw notFound();
+        const stored = await records.insertNew(
+          body.records.map((record) => ({
+            seqPatient: patient.seqPatient,
+            recordKey: record.recordKey,
+            seqExercise: record.seqExercise,
+            seqMedicalRelation: exercises.get(record.seqExercise)!.seqMedicalRelation,
+            usageMode: record.iuppiterUsageMode,
+            usageCount: record.iuppiterUsageCount,
+            minAngle: record.iuppiterUsageMinAngle,
+            maxAngle: record.iuppiterUsageMaxAngle,
+            minSpeed: record.iuppiterUsageMinSpeed,
+            maxSpeed: record.iuppiterUsageMaxSpeed,
+            minTorque: record.minTorque ?? null,
+            maxTorque: record.maxTorque ?? null,
+            durationSeconds: record.deviceUsageDuration,
+            guideMode: record.exerciseGuideMode,
+            guideMinRom: record.exerciseGuideMinRom,
+            guideMaxRom: record.exerciseGuideMaxRom,
+            guideExtension: record.exerciseGuideExtension ?? null,
+            guideFlexion: record.exerciseGuideFlexion ?? null,
+            guideSpeed: record.exerciseGuideSpeed ?? null,
+            guideCount: record.exerciseGuideCount ?? null,
+            guideSeconds: record.exerciseGuideTime ? clockToSeconds(record.exerciseGuideTime) : null,
+            guideDirection: record.exerciseGuideDirection,
+            guidePosition: record.exerciseGuidePosition,
+            usageStartAt: new Date(record.usageStartDatetime),
+            deviceCreatedAt: new Date(record.createDatetime),
+            patientReview: record.patientReview || null,
+            receivedAt: now(),
+          })),
+        );
+        const storedKeys = new Set(stored.map((row) => row.recordKey));
+        for (const [seqExercise, current] of exercises) {
+          const fresh = body.records.filter(
+            (record) => record.seqExercise === seqExercise && storedKeys.has(record.recordKey),
+          );
+          if (fresh.length === 0) continue;
+          const open =
+            current.exerciseStatus === ExerciseStatus.waiting || current.exerciseStatus === ExerciseStatus.onProgress;
+          const next = fresh.some((record) => record.exerciseCompleted)
+            ? ExerciseStatus.accomplishedAuto
+            : ExerciseStatus.onProgress;
+          if (open && next !== current.exerciseStatus) await records.setExerciseStatus(seqExercise, next, now());
+        }
+        await auditRepository(tx).append(
+          { seqUser: patient.seqUser, ip: context.ip, userAgent: context.userAgent, requestId: context.requestId },
+          now(),
+          [...new Set(stored.map((row) => row.seqMedicalRelation))].map((seqMedicalRelation) => ({
+            action: 'create' as const,
+            entity: 'exercise_record',
+            seqMedicalRelation,
+            seqPatient: patient.seqPatient,
+          })),
+        );
+        return { accepted: stored.length, duplicates: body.records.length - stored.length };
+      });
+    },
+
+    async byExercise(principal: Principal, seqExercise: number, context: RequestContext): Promise<ExerciseRecord[]> {
+      const owned = await exerciseRepository(db).findOwned(seqExercise, principal.seqManager);
+      if (!owned) throw notFound();
+      const rows = await exerciseRecordRepository(db).listByExercise(seqExercise);
+      await readAudit(principal, context, {
+        entity: 'exercise_record',
+        entityId: seqExercise,
+        seqMedicalRelation: owned.seqMedicalRelation,
+        seqPatient: owned.seqPatient,
+      });
+      return rows.map(toExerciseRecord);
+    },
+
+    async paged(principal: Principal, body: BodyOf<typeof getPatientRecordsPaged>, context: RequestContext) {
+      const relation = await ownedRelation(principal, body.seqMedicalRelation);
+      const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, body);
+      await readAudit(principal, context, {
+        entity: 'exercise_record',
+        seqMedicalRelation: relation.seqMedicalRelation,
+        seqPatient: relation.seqPatient,
+      });
+      return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
+    },
+
+    async byRange(
+      principal: Principal,
+      body: { seqMedicalRelation: number; startDate: string; endDate: string },
+      context: RequestContext,
+    ) {
+      const relation = await ownedRelation(principal, body.seqMedicalRelation);
+      const rows = await exerciseRecordRepository(db).listByRange([body.seqMedicalRelation], {
+        ...body,
+        timeZone: context.timeZone,
+      });
+      await readAudit(principal, context, {
+        entity: 'exercise_record',
+        seqMedicalRelation: relation.seqMedicalRelation,
+        seqPatient: relation.seqPatient,
+      });
+      return rows.map(toExerciseRecord);
+    },
+
+    /** Measurements of an app member the clinician treats; anyone else reads as absent. */
+    async measures(
+      principal: Principal,
+      body: { seqUser: number; startDate: string; endDate: string },
+      context: RequestContext,
+    ) {
+      const member = await patientRepository(db).findPatientByUser(body.seqUser);
+      const relations = member
+        ? await exerciseRecordRepository(db).relationsOfPatientForManager(member.seqPatient, principal.seqManager)
+        : [];
+      if (!member || relations.length === 0) throw notFound();
+      const rows = await exerciseRecordRepository(db).listByRange(
+        relations,
+        { ...body, timeZone: context.timeZone },
+        measureModes,
+      );
+      await readAudit(principal, context, {
+        entity: 'measure',
+        seqMedicalRelation: relations[0],
+        seqPatient: member.seqPatient,
+      });
+      return rows.map(toExerciseRecord);
+    },
+
+    async romStatistics(principal: Principal, body: BodyOf<typeof getRomStatistics>, context: RequestContext) {
+      const relation = await ownedRelation(principal, body.seqMedicalRelation);
+      const range = { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone };
+      const filter = { position: body.position, mode: body.mode };
+      const records = exerciseRecordRepository(db);
+      const [days, prescriptions] = await Promise.all([
+        records.dailyRom(body.seqMedicalRelation, range, filter),
+        records.prescriptionsInRange(body.seqMedicalRelation, range, filter),
+      ]);
+      await readAudit(principal, context, {
+        entity: 'rom_statistics',
+        seqMedicalRelation: relation.seqMedicalRelation,
+        seqPatient: relation.seqPatient,
+      });
+      return { days, prescriptions: prescriptions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineEndpoint, success } from './endpoint.ts';
+import { dateField, idField } from './validation.ts';
+
+const angle = z
+  .number({ error: 'validation.required' })
+  .min(-180, { error: 'validation.out_of_range' })
+  .max(360, { error: 'validation.out_of_range' });
+const nonNegative = z.number({ error: 'validation.required' }).min(0, { error: 'validation.out_of_range' });
+const small = (low: number, high: number) =>
+  z.number().int().min(low, { error: 'validation.out_of_range' }).max(high, { error: 'validation.out_of_range' });
+const clock = z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' });
+const instant = z.iso.datetime({ offset: true, error: 'validation.date_format' });
+
+/** The fields a device records (SPEC 3 "Exercise record entries"), as the patient's app sends them. */
+const recordFields = {
+  iuppiterUsageMode: small(0, 4),
+  iuppiterUsageCount: small(0, 100_000),
+  iuppiterUsageMinAngle: angle,
+  iuppiterUsageMaxAngle: angle,
+  iuppiterUsageMinSpeed: nonNegative.max(10_000),
+  iuppiterUsageMaxSpeed: nonNegative.max(10_000),
+  minTorque: z.number().min(-10_000).max(10_000).nullable().optional(),
+  maxTorque: z.number().min(-10_000).max(10_000).nullable().optional(),
+  /** Seconds the device ran. */
+  deviceUsageDuration: small(0, 24 * 3600),
+  exerciseGuideMode: small(0, 3),
+  exerciseGuideMinRom: small(-90, 180),
+  exerciseGuideMaxRom: small(-90, 180),
+  exerciseGuideExtension: small(-90, 180).nullable().optional(),
+  exerciseGuideFlexion: small(-90, 180).nullable().optional(),
+  exerciseGuideSpeed: small(0, 10).nullable().optional(),
+  exerciseGuideCount: small(0, 10_000).nullable().optional(),
+  exerciseGuideTime: clock.nullable().optional(),
+  exerciseGuideDirection: small(1, 2),
+  exerciseGuidePosition: small(1, 5),
+  usageStartDatetime: instant,
+  createDatetime: instant,
+  patientReview: z.string().trim().max(1000, { error: 'validation.too_long' }).nullable().optional(),
+};
+
+export const exerciseRecordUpload = z
+  .object({
+    /** The device's own id for this record: an upload retried with the same key is stored once. */
+    recordKey: z.string().regex(/^[\w-]{8,100}$/, { error: 'validation.invalid' }),
+    seqExercise: idField,
+    /** The device finished the whole prescribed program with this session. */
+    exerciseCompleted: z.boolean().default(false),
+    ...recordFields,
+  })
+  .refine((record) => record.iuppiterUsageMaxAngle >= record.iuppiterUsageMinAngle, {
+    error: 'validation.rom_max_above_min',
+    path: ['iuppiterUsageMaxAngle'],
+  });
+
+export const uploadExerciseRecords = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/exerciseRecord/upload',
+  access: 'patient',
+  tag: 'patientApp',
+  summary: 'Stores the sessions and measurements a device recorded; retries are idempotent',
+  request: z.object({ records: z.array(exerciseRecordUpload).min(1).max(500) }),
+  reply: success({ accepted: z.number().int(), duplicates: z.number().int() }),
+});
+
+export const exerciseRecord = z.object({
+  seqExerciseRecord: z.number().int(),
+  seqExercise: z.number().int(),
+  seqMedicalRelation: z.number().int(),
+  iuppiterUsageMode: z.number().int(),
+  iuppiterUsageCount: z.number().int(),
+  iuppiterUsageMinAngle: z.number(),
+  iuppiterUsageMaxAngle: z.number(),
+  iuppiterUsageMinSpeed: z.number(),
+  iuppiterUsageMaxSpeed: z.number(),
+  minTorque: z.number().nullable(),
+  maxTorque: z.number().nullable(),
+  deviceUsageDuration: z.number().int(),
+  exerciseGuideMode: z.number().int(),
+  exerciseGuideMinRom: z.number().int(),
+  exerciseGuideMaxRom: z.number().int(),
+  exerciseGuideExtension: z.number().int().nullable(),
+  exerciseGuideFlexion: z.number().int().nullable(),
+  exerciseGuideSpeed: z.number().int().nullable(),
+  exerciseGuideCount: z.number().int().nullable(),
+  exerciseGuideTime: z.string().nullable(),
+  exerciseGuideDirection: z.number().int(),
+  exerciseGuidePosition: z.number().int(),
+  usageStartDatetime: z.string(),
+  createDatetime: z.string(),
+  patientReview: z.string().nullable(),
+});
+export type ExerciseRecord = z.infer<typeof exerciseRecord>;
+
+const tag = 'exercise';
+const range = { startDate: dateField, endDate: dateField };
+const checkRange = (value: { startDate: string; endDate: string }) => value.startDate <= value.endDate;
+const rangeError = { error: 'validation.range_order', path: ['endDate'] };
+
+export const getSelectedExerciseRecords = defineEndpoint({
+  method: 'POST',
+  path: '/exercise/getAllSelectedExerciseHistoryRecord/v2',
+  access: 'manager',
+  tag,
+  summary: 'Every record the device made for one exercise, newest first',
+  request: z.object({ seqExercise: idField }),
+  reply: success({ recordList: z.array(exerciseRecord) }),
+});
+
+export const recordSortings = ['usageStartDatetime', 'iuppiterUsageMaxAngle', 'deviceUsageDuration'] as const;
+
+export const getPatientRecordsPaged = defineEndpoint({
+  method: 'POST',
+  path: '/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2',
+  access: 'manager',
+  tag,
+  summary: "A patient's device records, sorted and paged",
+  request: z.object({
+    seqMedicalRelation: idField,
+    page: z.number().int().min(0).max(100_000),
+    size: z.number().int().min(1).max(100),
+    sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
+    isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
+  }),
+  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
+});
+
+export const getPatientRecordsByRange = defineEndpoint({
+  method: 'POST',
+  path: '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
+  access: 'manager',
+  tag,
+  summary: "A patient's device records between two dates (in the caller's time zone), oldest first",
+  request: z.object({ seqMedicalRelation: idField, ...range }).refine(checkRange, rangeError),
+  reply: success({ recordList: z.array(exerciseRecord) }),
+});
+
+export const getUserMeasureDataByRange = defineEndpoint({
+  method: 'POST',
+  path: '/userMeasureRecord/getUserMeasureDataByRange',
+  access: 'manager',
+  tag: 'measure',
+  summary: 'The measurements (passive and active measure modes) of a patient app member between two dates',
+  request: z.object({ seqUser: idField, ...range }).refine(checkRange, rangeError),
+  reply: success({ recordList: z.array(exerciseRecord) }),
+});
+
+export const romDay = z.object({
+  date: z.string(),
+  minAngle: z.number(),
+  maxAngle: z.number(),
+  exerciseSeconds: z.number().int(),
+  sessions: z.number().int(),
+});
+
+export const getRomStatistics = defineEndpoint({
+  method: 'POST',
+  path: '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
+  access: 'manager',
+  tag: 'statistic',
+  summary: 'Per day: the smallest and largest angle reached, exercise time and sessions, with the prescribed ranges',
+  request: z
+    .object({
+      seqMedicalRelation: idField,
+      ...range,
+      position: small(1, 5).nullable().optional(),
+      mode: small(0, 3).nullable().optional(),
+    })
+    .refine(checkRange, rangeError),
+  reply: success({
+    days: z.array(romDay),
+    prescriptions: z.array(
+      z.object({
+        seqExercise: z.number().int(),
+        position: z.number().int(),
+        mode: z.number().int(),
+        minRom: z.number().int(),
+        maxRom: z.number().int(),
+        createdAt: z.string(),
+        dueDate: z.string(),
+      }),
+    ),
+  }),
+});
