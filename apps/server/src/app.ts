@@ -23,6 +23,7 @@ import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts'
 import { secretRepository } from './security/secret.repository.ts';
 import { diskStorage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
+import { simulateDevice, type Transport } from '@clinic/patient/device-simulator';
 import multipart from '@fastify/multipart';
 import { categoryRoutes } from './modules/category/category.routes.ts';
 import { exerciseRecordRoutes } from './modules/exercise/exercise-record.routes.ts';
@@ -139,15 +140,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const files = storageService({ db: database.db, storage, now });
   const exercises = exerciseService({ db: database.db, now });
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
-  if (config.demo) {
-    await seedDemo({
-      db: database.db,
-      services: { users, patients, notes, categories },
-      email: config.demoEmail,
-      password: config.demoPassword,
-      log: app.log,
-    });
-  }
+  const demoMembers = config.demo
+    ? await seedDemo({
+        db: database.db,
+        services: { users, patients, notes, categories, exercises },
+        email: config.demoEmail,
+        password: config.demoPassword,
+        log: app.log,
+      })
+    : [];
 
   await app.register(helmet, {
     contentSecurityPolicy,
@@ -199,6 +200,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   registerFileDownload(app, files, contextHook('manager', authenticate));
   await registerWeb(app, config.webDist);
+  // The demo patients' devices upload a year of records through the ingest endpoint itself.
+  for (const member of demoMembers) await simulateDevice({ transport: injectTransport(app), ...member, days: 365 });
   return app;
 }
 
@@ -282,4 +285,19 @@ function timeZoneOf(header: string | string[] | undefined): string {
   } catch {
     return 'UTC';
   }
+}
+
+/** The device simulator's requests answered by this app in-process, before it listens. */
+function injectTransport(app: FastifyInstance): Transport {
+  return {
+    async post(path, body, token) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        payload: JSON.stringify(body),
+      });
+      return { status: response.statusCode, body: response.json<unknown>() };
+    },
+  };
 }

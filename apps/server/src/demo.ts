@@ -6,6 +6,9 @@ import type { ManagerNoteService } from './modules/manager-note/manager-note.ser
 import type { PatientService } from './modules/patient/patient.service.ts';
 import { managerRepository, userRepository } from './modules/user/user.repository.ts';
 import type { UserService } from './modules/user/user.service.ts';
+import type { ExerciseService } from './modules/exercise/exercise.service.ts';
+import { patientRepository } from './modules/patient/patient.repository.ts';
+import type { ExerciseSettings } from '@clinic/contract';
 
 /** A signature of one transparent pixel: the demo clinician has not signed anything yet. */
 const blankSignature =
@@ -13,7 +16,13 @@ const blankSignature =
 
 interface DemoOptions {
   db: Database;
-  services: { users: UserService; patients: PatientService; notes: ManagerNoteService; categories: CategoryService };
+  services: {
+    users: UserService;
+    patients: PatientService;
+    notes: ManagerNoteService;
+    categories: CategoryService;
+    exercises: ExerciseService;
+  };
   email: string;
   password: string;
   log: FastifyBaseLogger;
@@ -30,12 +39,21 @@ const demoContext: RequestContext = {
   timeZone: 'UTC',
 };
 
-/** Creates the demo clinician and their patients through the services, on an empty database only. */
-export async function seedDemo({ db, services, email: givenEmail, password, log }: DemoOptions): Promise<void> {
+/** A demo patient who uses the app, and so has a device that uploads records. */
+export interface DemoMember {
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates the demo clinician and their patients through the services, on an empty database
+ * only. Answers the demo app members, whose devices then upload a year of records.
+ */
+export async function seedDemo({ db, services, email: givenEmail, password, log }: DemoOptions): Promise<DemoMember[]> {
   const email = givenEmail.toLowerCase();
   const repository = userRepository(db);
   const existing = await repository.findLiveByEmail(email);
-  if (!existing && (await repository.any())) return;
+  if (!existing && (await repository.any())) return [];
   if (!existing) {
     await services.users.signUp(
       {
@@ -58,17 +76,53 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
   }
   const demo = await repository.findLiveByEmail(email);
   const manager = demo && (await managerRepository(db).findByUser(demo.seqUser));
-  if (!demo || !manager) return;
+  if (!demo || !manager) return [];
   // Verified here too, so a start interrupted between the two steps is mended by the next one.
   if (!demo.emailVerifiedAt) await repository.setEmailVerified(demo.seqUser, new Date());
-  if (!existing) {
-    await seedPatients(services, { seqUser: demo.seqUser, seqManager: manager.seqManager, sessionId: 'demo-seed' });
-    log.info('demo clinician and patients created');
-  }
+  const members = existing
+    ? []
+    : await seedPatients(db, services, password, {
+        seqUser: demo.seqUser,
+        seqManager: manager.seqManager,
+        sessionId: 'demo-seed',
+      });
+  if (!existing) log.info('demo clinician and patients created');
   // The demo login is public by design (README); it is printed for the person starting the app.
   process.stdout.write(
     `\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`,
   );
+  return members;
+}
+
+/** A knee, elbow, wrist or ankle program that fits the device: pro devices train knees here. */
+function demoPrescription(deviceType: 1 | 2, joint: number): ExerciseSettings {
+  const position = deviceType === 2 ? 3 : joint;
+  const rom: Record<number, [number, number]> =
+    deviceType === 2 ? { 3: [10, 110] } : { 1: [10, 120], 2: [5, 55], 3: [5, 75], 4: [45, 100] };
+  const [minRom, maxRom] = rom[position] ?? [5, 75];
+  return {
+    deviceType,
+    mode: 1,
+    position: position as ExerciseSettings['position'],
+    direction: 2,
+    method: position <= 2 ? 1 : 3,
+    strength: 4,
+    frequency: 2,
+    countPerSet: 20,
+    timePerSetMinutes: null,
+    sets: 2,
+    dueDate: `${new Date().getUTCFullYear() + 1}-06-30`,
+    minRom,
+    maxRom,
+    speed: 4,
+    deviceHeight: 3,
+    upDelay: 2,
+    downDelay: 2,
+    upLimit: 60,
+    downLimit: 60,
+    memo: 'Demo program',
+    exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+  };
 }
 
 const firstNames = ['Min-jun', 'Olivia', 'Jakub', 'Wing Yan', 'Ethan', 'Seo-yeon', 'Tereza', 'Liam', 'Ka Ho', 'Emma'];
@@ -98,8 +152,14 @@ const conditions = [
 const mmtProgress = ['2', '2+', '3-', '3', '3+', '4-', '4'] as const;
 
 /** Forty patients of both device types: thirty active (the free limit), ten inactive. */
-async function seedPatients(services: DemoOptions['services'], principal: Principal): Promise<void> {
-  const { patients, notes, categories } = services;
+async function seedPatients(
+  db: Database,
+  services: DemoOptions['services'],
+  password: string,
+  principal: Principal,
+): Promise<DemoMember[]> {
+  const { users, patients, notes, categories, exercises } = services;
+  const members: DemoMember[] = [];
   const stroke = await categories.save(principal, { categoryName: 'Stroke' });
   const ortho = await categories.save(principal, { categoryName: 'Orthopedic' });
   const ids: number[] = [];
@@ -111,19 +171,36 @@ async function seedPatients(services: DemoOptions['services'], principal: Princi
     const condition = conditions[i % conditions.length]!;
     const firstName = firstNames[i % firstNames.length]!;
     const lastName = lastNames[Math.floor(i / 4) % lastNames.length]!;
-    const { seqMedicalRelation } = await patients.addWithoutCode(
-      principal,
-      {
-        patientName: `${firstName} ${lastName}`,
-        patientEmail: `${firstName}.${lastName}.${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@example.com',
-        patientInfoBirth: `${1945 + ((i * 7) % 50)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-        patientInfoGender: i % 3 === 2 ? null : i % 2 === 0 ? 'M' : 'F',
-        heightCm: 150 + ((i * 13) % 40),
-        weightKg: 50 + ((i * 17) % 45),
-        deviceType: i % 3 === 0 ? 2 : 1,
-      },
-      demoContext,
-    );
+    const person = {
+      patientName: `${firstName} ${lastName}`,
+      patientEmail: `${firstName}.${lastName}.${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@example.com',
+      patientInfoBirth: `${1945 + ((i * 7) % 50)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+      patientInfoGender: i % 3 === 2 ? null : i % 2 === 0 ? ('M' as const) : ('F' as const),
+    };
+    const body = {
+      heightCm: 150 + ((i * 13) % 40),
+      weightKg: 50 + ((i * 17) % 45),
+      deviceType: i % 3 === 0 ? (2 as const) : (1 as const),
+    };
+    let seqMedicalRelation: number;
+    // Every fifth active patient uses the app: registered with their code, given a program.
+    if (i % 5 === 0 && i >= 10) {
+      await users.signUpPatient({ userEmail: person.patientEmail, userPassword: password, ...person }, demoContext);
+      const account = (await userRepository(db).findLiveByEmail(person.patientEmail))!;
+      await userRepository(db).setEmailVerified(account.seqUser, new Date());
+      const member = (await patientRepository(db).findPatientByUser(account.seqUser))!;
+      const { patientSyncAuthCode } = await patients.issueSyncCode(member.seqPatient);
+      ({ seqMedicalRelation } = await patients.addWithCode(principal, { patientSyncAuthCode, ...body }, demoContext));
+      await exercises.add(
+        principal,
+        seqMedicalRelation,
+        demoPrescription(body.deviceType, condition.joint),
+        demoContext,
+      );
+      members.push({ email: person.patientEmail, password });
+    } else {
+      ({ seqMedicalRelation } = await patients.addWithoutCode(principal, { ...person, ...body }, demoContext));
+    }
     ids.push(seqMedicalRelation);
     const isStroke = condition.onsetKind === 'stroke';
     await categories.setForPatient(
@@ -177,4 +254,5 @@ async function seedPatients(services: DemoOptions['services'], principal: Princi
       demoContext,
     );
   }
+  return members;
 }

@@ -210,3 +210,14 @@ export const listPatientProExercises = defineEndpoint({
   request: z.object({ ...paging, seqMedicalRelation: idField }),
   reply: page,
 });
+
+/** What the patient's app shows and sends to the device: the patient's open prescriptions. */
+export const listMyPrescriptions = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/exercise/list',
+  access: 'patient',
+  tag: 'patientApp',
+  summary: 'The waiting and on-progress exercises prescribed to the patient, for the device',
+  request: z.object({}).strict(),
+  reply: success({ exerciseList: z.array(exercise) }),
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { exercise, medicalRelation } from '../../db/schema.ts';
 
@@ -59,6 +59,24 @@ export function exerciseRepository(db: Database) {
           ),
         );
       return row && flatten(row);
+    },
+
+    /** The patient's open prescriptions, from every clinician who treats them. */
+    async openForPatient(seqPatient: number): Promise<ExerciseRow[]> {
+      const rows = await db
+        .select(columns)
+        .from(exercise)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, exercise.seqMedicalRelation))
+        .where(
+          and(
+            eq(medicalRelation.seqPatient, seqPatient),
+            eq(medicalRelation.isEnabled, true),
+            isNull(exercise.deletedAt),
+            inArray(exercise.exerciseStatus, [0, 4]),
+          ),
+        )
+        .orderBy(asc(exercise.createdAt));
+      return rows.map(flatten);
     },
 
     async update(seqExercise: number, changes: Partial<NewExercise>): Promise<void> {

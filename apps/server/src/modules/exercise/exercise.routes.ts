@@ -3,12 +3,13 @@ import {
   deleteExerciseGuide,
   listMyPatientsHomeExercises,
   listMyPatientsProExercises,
+  listMyPrescriptions,
   listPatientHomeExercises,
   listPatientProExercises,
   updateClinicAssignedExercise,
   updateExerciseStatus,
 } from '@clinic/contract';
-import { ok, principalOf, route, type Route } from '../../http/route.ts';
+import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import type { ExerciseService } from './exercise.service.ts';
 
 export function exerciseRoutes(exercises: ExerciseService): Route[] {
@@ -32,6 +33,10 @@ export function exerciseRoutes(exercises: ExerciseService): Route[] {
     route(updateExerciseStatus, async (body, context) => ({
       ...ok,
       exercise: await exercises.setStatus(principalOf(context), body.seqExercise, body.exerciseStatus, context),
+    })),
+    route(listMyPrescriptions, async (_body, context) => ({
+      ...ok,
+      exerciseList: await exercises.openForPatient(patientOf(context), context),
     })),
     route(deleteExerciseGuide, async (body, context) => {
       await exercises.remove(principalOf(context), body.seqExercise, context);

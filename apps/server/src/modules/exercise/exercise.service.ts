@@ -8,7 +8,7 @@ import {
   type Exercise,
   type ExerciseSettings,
 } from '@clinic/contract';
-import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
 import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
@@ -201,6 +201,12 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
         await exerciseRepository(tx).update(seqExercise, { deletedAt: now() });
         await audit(tx, principal, context, 'delete', row);
       });
+    },
+
+    async openForPatient(patient: PatientPrincipal, context: RequestContext): Promise<Exercise[]> {
+      const today = todayIn(now(), context.timeZone);
+      const rows = await exerciseRepository(db).openForPatient(patient.seqPatient);
+      return rows.map((row) => toExercise(row, today));
     },
 
     async page(principal: Principal, query: Omit<ExerciseQuery, 'seqManager'>, context: RequestContext) {

@@ -1,0 +1,84 @@
+import { simulateDevice, type Transport } from '@clinic/patient/device-simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const transport = (): Transport => ({
+  async post(path, body, token) {
+    const reply = await call(t.app, path, body, token ? { token } : {});
+    return { status: reply.statusCode, body: reply.json<unknown>() };
+  },
+});
+
+describe('the device simulator', () => {
+  it('uploads a history through the ingest endpoint whose knee flexion improves, and a rerun adds nothing', async () => {
+    const clinician = await verifiedClinician(t.app, t.mail);
+    const member = await verifiedPatient(t.app, t.mail);
+    const code = (await call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken })).json<{
+      patientSyncAuthCode: string;
+    }>().patientSyncAuthCode;
+    const token = clinician.tokens.accessToken;
+    const { seqMedicalRelation } = (
+      await call(
+        t.app,
+        '/patient/addPatient',
+        { patientSyncAuthCode: code, heightCm: 180, weightKg: 80, deviceType: 2 },
+        { token },
+      )
+    ).json<{ seqMedicalRelation: number }>();
+    await call(
+      t.app,
+      '/exercise/addClinicAssignedExercise',
+      {
+        seqMedicalRelation,
+        exercise: {
+          deviceType: 2,
+          mode: 1,
+          position: 3,
+          direction: 1,
+          method: 4,
+          strength: 3,
+          frequency: 2,
+          countPerSet: 15,
+          sets: 2,
+          dueDate: '2027-03-01',
+          minRom: 10,
+          maxRom: 120,
+          speed: 5,
+          deviceHeight: 2,
+          upDelay: 1,
+          downDelay: 1,
+          upLimit: 30,
+          downLimit: 30,
+          exerciseGuide: { exerciseGuideTime: '00:15:00', exerciseGuideEvent: 'RomExercise' },
+        },
+      },
+      { token },
+    );
+
+    const options = { transport: transport(), email: member.email, password, days: 60, now: t.clock(), seed: 3 };
+    const first = await simulateDevice(options);
+    expect(first.accepted).toBeGreaterThan(60);
+    expect(first.duplicates).toBe(0);
+    expect(await simulateDevice(options)).toEqual({ accepted: 0, duplicates: first.accepted });
+
+    const stats = await call(
+      t.app,
+      '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
+      { seqMedicalRelation, startDate: '2026-09-01', endDate: '2026-11-30' },
+      { token },
+    );
+    const days = stats.json<{ days: { maxAngle: number }[] }>().days;
+    const average = (values: { maxAngle: number }[]) =>
+      values.reduce((sum, day) => sum + day.maxAngle, 0) / values.length;
+    expect(days.length).toBeGreaterThan(40);
+    expect(days.length).toBeLessThan(60);
+    expect(average(days.slice(-7))).toBeGreaterThan(average(days.slice(0, 7)) + 20);
+  });
+});
