@@ -1,58 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { parseConfig } from '../apps/server/src/config.ts';
 import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
-import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
-import { throughput } from './load.ts';
+import { benchApp, compare } from './setup.ts';
 
 const patients = 10_000;
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
 /**
  * The patient list endpoint with 10,000 patients, against a bare Fastify route that runs the one
  * equivalent SQL query on the same database, measured side by side in one run.
  */
 export async function benchPatientList(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));
-  const schema = process.env.DATABASE_URL ? `bench_${process.pid}` : 'public';
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema }),
-    DEMO: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp(config);
-  const bare = Fastify();
+  const bench = await benchApp('list');
   try {
-    const email = 'bench@example.com';
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/user/signUp',
-      payload: {
-        userId: 'bench',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        userEmail: email,
-        userPassword: 'Bench-mark-2026',
-        title: 'MD',
-        npiNumber: '1234567893',
-        signatureImage:
-          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-        agreeTerms: true,
-        agreePrivacy: true,
-        agreePersonalInfo: true,
-        agreeProvider: true,
-      },
-    });
-    if (signUp.statusCode !== 200) throw new Error(signUp.body);
-    const user = (await userRepository(app.db).findLiveByEmail(email))!;
-    await userRepository(app.db).setEmailVerified(user.seqUser, new Date());
-    const seqManager = (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
-
+    const { app, bare, seqManager, token } = bench;
     for (let start = 0; start < patients; start += 1000) {
       const people = await app.db
         .insert(patient)
@@ -76,14 +35,6 @@ export async function benchPatientList(): Promise<void> {
         })),
       );
     }
-
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { userEmail: email, userPassword: 'Bench-mark-2026' },
-    });
-    const token = login.json<{ token: { accessToken: string } }>().token.accessToken;
-
     // The same rows the endpoint reads, in one query, with nothing around it.
     bare.post('/bare', async () => {
       const result = (await app.db.execute(sql`
@@ -98,32 +49,18 @@ export async function benchPatientList(): Promise<void> {
         order by r.patient_name, r.seq_medical_relation`)) as { rows: unknown[] };
       return { rows: result.rows };
     });
-
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const endpoint = {
-      url: `${appUrl}/api/patient/getMyPatientsAndReservedSchedulesForToday`,
-      init: { body: '{}', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } },
-    };
-    const baseline = { url: `${bareUrl}/bare`, init: { body: '{}', headers: { 'content-type': 'application/json' } } };
-
-    // Warm up both, then alternate so neither enjoys a quieter machine.
-    await throughput(endpoint.url, endpoint.init, 1);
-    await throughput(baseline.url, baseline.init, 1);
-    const measured = { endpoint: 0, baseline: 0 };
-    for (let round = 0; round < 2; round++) {
-      measured.endpoint += await throughput(endpoint.url, endpoint.init, seconds / 2);
-      measured.baseline += await throughput(baseline.url, baseline.init, seconds / 2);
-    }
-    const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-    process.stdout.write(
-      `patient list, ${patients} patients on ${database}: endpoint ${(measured.endpoint / 2).toFixed(1)} req/s, ` +
-        `bare query ${(measured.baseline / 2).toFixed(1)} req/s, ratio ${(measured.endpoint / measured.baseline).toFixed(2)}\n`,
+    await compare(
+      `patient list, ${patients} patients`,
+      {
+        url: `${appUrl}/api/patient/getMyPatientsAndReservedSchedulesForToday`,
+        body: '{}',
+        headers: { authorization: `Bearer ${token}` },
+      },
+      { url: `${bareUrl}/bare`, body: '{}' },
     );
   } finally {
-    await bare.close();
-    if (process.env.DATABASE_URL) await app.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }

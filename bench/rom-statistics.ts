@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
+import { benchApp, compare } from './setup.ts';
+
+const records = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const patients = 1000;
+
+/**
+ * The ROM statistic of one patient over a year, on a database holding a million device records,
+ * against a bare route running the aggregate query it needs, side by side in one run.
+ */
+export async function benchRomStatistics(): Promise<void> {
+  const bench = await benchApp('rom');
+  try {
+    const { app, bare, seqManager, token } = bench;
+    const people = await app.db
+      .insert(patient)
+      .values(Array.from({ length: patients }, (_, i) => ({ patientName: `Patient ${i}`, birthDate: '1960-01-01' })))
+      .returning({ seqPatient: patient.seqPatient });
+    const relations = await app.db
+      .insert(medicalRelation)
+      .values(
+        people.map((person) => ({
+          seqManager,
+          seqPatient: person.seqPatient,
+          patientName: 'P',
+          birthDate: '1960-01-01',
+          heightCm: 170,
+          weightKg: 70,
+          deviceType: 2,
+        })),
+      )
+      .returning({ seqMedicalRelation: medicalRelation.seqMedicalRelation, seqPatient: medicalRelation.seqPatient });
+    const exercises = await app.db
+      .insert(exercise)
+      .values(
+        relations.map((relation) => ({
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqManager,
+          deviceType: 2,
+          mode: 1,
+          position: 3,
+          direction: 1,
+          strength: 3,
+          frequency: 3,
+          countPerSet: 10,
+          sets: 2,
+          dueDate: '2027-12-31',
+          minRom: 10,
+          maxRom: 120,
+          guideSeconds: 900,
+          guideEvent: 'RomExercise',
+        })),
+      )
+      .returning({ seqExercise: exercise.seqExercise, seqMedicalRelation: exercise.seqMedicalRelation });
+    const first = exercises[0]!;
+    const firstPatient = relations.find(
+      (relation) => relation.seqMedicalRelation === first.seqMedicalRelation,
+    )!.seqPatient;
+    // A million sessions spread evenly over the patients and the past year, made by the database.
+    await app.db.execute(sql`
+      insert into exercise_record (seq_patient, record_key, seq_exercise, seq_medical_relation, usage_mode, usage_count,
+        min_angle, max_angle, min_speed, max_speed, duration_seconds, guide_mode, guide_min_rom, guide_max_rom,
+        guide_direction, guide_position, usage_start_at, device_created_at)
+      select ${firstPatient} + (n % ${patients}), 'bench-' || n, ${first.seqExercise} + (n % ${patients}),
+        ${first.seqMedicalRelation} + (n % ${patients}), 1, 20, 10 + (n % 7), 60 + (n % 50), 3, 20, 900, 1, 10, 120, 1, 3,
+        now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients}) - (n % 7) * interval '1 hour',
+        now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients})
+      from generate_series(0, ${records - 1}) as n`);
+    await app.db.execute(sql`analyze exercise_record`);
+
+    const body = JSON.stringify({
+      seqMedicalRelation: first.seqMedicalRelation,
+      startDate: '2025-11-01',
+      endDate: '2026-12-31',
+    });
+    // The aggregate the endpoint needs, alone.
+    bare.post('/bare', async () => {
+      const result = (await app.db.execute(sql`
+        select to_char(usage_start_at at time zone 'UTC', 'YYYY-MM-DD') as date, min(min_angle)::real as min_angle,
+          max(max_angle)::real as max_angle, sum(duration_seconds)::int as seconds, count(*)::int as sessions
+        from exercise_record
+        where seq_medical_relation = ${first.seqMedicalRelation}
+          and usage_start_at >= ('2025-11-01'::date::timestamp at time zone 'UTC')
+          and usage_start_at < (('2026-12-31'::date + 1)::timestamp at time zone 'UTC')
+        group by 1 order by 1`)) as { rows: unknown[] };
+      return { days: result.rows };
+    });
+    const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+    await compare(
+      `ROM statistics, one patient over a year among ${records} records`,
+      {
+        url: `${appUrl}/api/statistic/getDataForFilteredRomAndExerciseTimeByRange`,
+        body,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      { url: `${bareUrl}/bare`, body: '{}' },
+    );
+  } finally {
+    await bench.close();
+  }
+}
