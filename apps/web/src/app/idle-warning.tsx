@@ -3,6 +3,7 @@ import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '../config/env.ts';
 import { endSession } from '../features/auth/api/logout.ts';
+import { keepServerSessionAlive } from '../shared/session/keep-alive.ts';
 import { useIdleTimer } from '../shared/session/use-idle-timer.ts';
 
 /** SPEC 4 "Session": a countdown in the last 60 s before the idle limit, then a logout. */
@@ -11,7 +12,13 @@ export function IdleWarning({ enabled }: { enabled: boolean }): ReactElement {
   const onExpire = useCallback((): void => {
     void endSession({ forced: true, notice: 'idleLogout' });
   }, []);
-  const { status, stayActive } = useIdleTimer({ enabled, limitSeconds: env.idleLimitSeconds, onExpire });
+  const onActivity = useCallback((): void => keepServerSessionAlive(), []);
+  const { status, stayActive } = useIdleTimer({
+    enabled,
+    limitSeconds: env.idleLimitSeconds,
+    onExpire,
+    onActivity,
+  });
 
   return (
     <Modal

@@ -19,6 +19,13 @@ function timeZone(): string {
   }
 }
 
+let lastRequestAt = 0;
+
+/** When this tab last sent a request to the server (0 before the first). */
+export function lastApiRequestAt(): number {
+  return lastRequestAt;
+}
+
 const httpClient = createHttpClient({
   fetch: (url, init) => window.fetch(url, init),
   tokens: {
@@ -32,6 +39,9 @@ const httpClient = createHttpClient({
   onSessionExpired: (error) => {
     if (expireSession()) showErrorBanner(error);
   },
+  onRequestSent: () => {
+    lastRequestAt = Date.now();
+  },
   timeoutMs: client.apiTimeoutMs,
 });
 
@@ -42,4 +52,20 @@ export function callApi<E extends Endpoint>(
   options?: CallOptions,
 ): Promise<ReplyOf<E>> {
   return httpClient.callApi(endpoint, body, options);
+}
+
+/** Uploads one file to a multipart endpoint (text fields first, then the file). */
+export function uploadFile<E extends Endpoint>(
+  endpoint: E,
+  fields: RequestOf<E>,
+  file: Blob,
+  fileName: string,
+  options?: CallOptions,
+): Promise<ReplyOf<E>> {
+  return httpClient.uploadFile(endpoint, fields, file, fileName, options);
+}
+
+/** The bytes of a served file (e.g. an upload's publicPath), fetched with the session's access token. */
+export function fetchFile(path: string, options?: CallOptions): Promise<Blob> {
+  return httpClient.fetchFile(path, options);
 }

@@ -1,4 +1,4 @@
-import { getManagerInfo, login, logout } from '@clinic/contract';
+import { getManagerInfo, login, logout, uploadSingle } from '@clinic/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createHttpClient, type FetchLike, type HttpClientOptions, type StoredTokens } from './http-client.ts';
@@ -248,6 +248,25 @@ describe('callApi', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('keeps the session when the refresh fails for another reason than 401', async () => {
+    for (const failure of [
+      () => json(500, { isSuccess: false, failedCode: 'CM0500', message: '' }),
+      () => json(429, { isSuccess: false, failedCode: 'CM0429', message: '' }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      const { client, store, onSessionExpired, onError } = setup(
+        (call) => (call.url === '/api/user/refreshToken' ? failure() : json(401, expired)),
+        { accessToken: 'a1', refreshToken: 'r1' },
+      );
+      const error: unknown = await client.callApi(getManagerInfo, {}).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).kind).not.toBe('sessionExpired');
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      expect(onError).toHaveBeenCalledTimes(1);
+      expect(store).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    }
+  });
+
   it('refreshes at most once even when the retry is refused again', async () => {
     const { client, calls, onSessionExpired } = setup(
       (call) =>
@@ -347,5 +366,58 @@ describe('callApi', () => {
     await expect(client.callApi(logout, {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(onError).not.toHaveBeenCalled();
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('tells when a request leaves for the server', async () => {
+    let sent = 0;
+    const client = createHttpClient({
+      fetch: () => Promise.resolve(json(200, { isSuccess: true, manager: profile })),
+      tokens: { read: () => ({ accessToken: 'a', refreshToken: 'r' }), save: () => undefined },
+      language: () => 'en',
+      timeZone: () => 'UTC',
+      onRequestSent: () => void sent++,
+      timeoutMs: 1000,
+    });
+    await client.callApi(getManagerInfo, {});
+    expect(sent).toBe(1);
+  });
+});
+
+describe('uploadFile and fetchFile', () => {
+  it('sends the text fields before the file, without a JSON content type', async () => {
+    let seen: { body: FormData; headers: Record<string, string> } | undefined;
+    const client = createHttpClient({
+      fetch: (_url, init) => {
+        seen = { body: init.body as FormData, headers: init.headers as Record<string, string> };
+        return Promise.resolve(json(200, { isSuccess: true, publicPath: '/api/storage/file/x' }));
+      },
+      tokens: { read: () => ({ accessToken: 'a', refreshToken: 'r' }), save: () => undefined },
+      language: () => 'en',
+      timeZone: () => 'UTC',
+      timeoutMs: 1000,
+    });
+    const reply = await client.uploadFile(uploadSingle, { folderPath: 'profile' }, new Blob(['x']), 'a.jpg');
+    expect(reply).toEqual({ isSuccess: true, publicPath: '/api/storage/file/x' });
+    expect([...(seen?.body.keys() ?? [])]).toEqual(['folderPath', 'file']);
+    expect(seen?.headers['content-type']).toBeUndefined();
+    expect(seen?.headers.authorization).toBe('Bearer a');
+  });
+
+  it('fetches a served file with the access token', async () => {
+    const urls: string[] = [];
+    const client = createHttpClient({
+      fetch: (url, init) => {
+        urls.push(url);
+        expect((init.headers as Record<string, string>).authorization).toBe('Bearer a');
+        return Promise.resolve(new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
+      },
+      tokens: { read: () => ({ accessToken: 'a', refreshToken: 'r' }), save: () => undefined },
+      language: () => 'en',
+      timeZone: () => 'UTC',
+      timeoutMs: 1000,
+    });
+    const blob = await client.fetchFile('/api/storage/file/abc');
+    expect(blob.size).toBe(3);
+    expect(urls).toEqual(['/api/storage/file/abc']);
   });
 });

@@ -26,6 +26,8 @@ export interface HttpClientOptions {
   onError?: (error: ApiError) => void;
   /** Ends the session after a 401 that a refresh could not cure. */
   onSessionExpired?: (error: ApiError) => void;
+  /** Called whenever a request leaves for the server (the keep-alive counts from the last one). */
+  onRequestSent?: () => void;
   timeoutMs: number;
   baseUrl?: string;
 }
@@ -38,6 +40,16 @@ export interface CallOptions {
 
 export interface HttpClient {
   callApi<E extends Endpoint>(endpoint: E, body: RequestOf<E>, options?: CallOptions): Promise<ReplyOf<E>>;
+  /** A multipart endpoint: its text fields first, then the file (the server reads them in this order). */
+  uploadFile<E extends Endpoint>(
+    endpoint: E,
+    fields: RequestOf<E>,
+    file: Blob,
+    fileName: string,
+    options?: CallOptions,
+  ): Promise<ReplyOf<E>>;
+  /** The bytes behind a served path such as `/api/storage/file/<id>`, fetched with the session. */
+  fetchFile(path: string, options?: CallOptions): Promise<Blob>;
 }
 
 export const refreshTokenPath = '/user/refreshToken';
@@ -48,7 +60,14 @@ export const refreshTokenHeader = 'x-refresh-token';
 interface RawReply {
   status: number;
   body: unknown;
+  /** The raw bytes, for file downloads that succeeded. */
+  blob?: Blob;
 }
+
+type Payload = { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData } | { kind: 'none' };
+
+/** How a refresh ended: fresh tokens, refused by the server (401: the session is over), or not reached. */
+type RefreshOutcome = { kind: 'refreshed' } | { kind: 'refused' } | { kind: 'failed'; error: ApiError };
 
 const runWithoutLock: LockRunner = (_name, task) => task();
 
@@ -64,15 +83,15 @@ function parseJson(text: string): unknown {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl ?? '/api';
   const withLock = options.withLock ?? runWithoutLock;
-  let refreshInFlight: Promise<boolean> | null = null;
+  let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-  function headersFor(tokens: StoredTokens, withAccessToken: boolean): Record<string, string> {
+  function headersFor(tokens: StoredTokens, withAccessToken: boolean, json = true): Record<string, string> {
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'application/json',
+      accept: json ? 'application/json' : '*/*',
       'accept-language': options.language(),
       'x-time-zone': options.timeZone(),
     };
+    if (json) headers['content-type'] = 'application/json';
     if (withAccessToken && tokens.accessToken) headers.authorization = `Bearer ${tokens.accessToken}`;
     if (tokens.refreshToken) headers[refreshTokenHeader] = tokens.refreshToken;
     return headers;
@@ -84,12 +103,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (accessToken || refreshToken) options.tokens.save({ accessToken, refreshToken });
   }
 
+  function bodyOf(payload: Payload): BodyInit | undefined {
+    if (payload.kind === 'json') return JSON.stringify(payload.value ?? {});
+    if (payload.kind === 'form') return payload.value;
+    return undefined;
+  }
+
   async function send(
     method: string,
-    path: string,
-    payload: unknown,
+    url: string,
+    payload: Payload,
     headers: Record<string, string>,
     signal: AbortSignal | undefined,
+    asBlob = false,
   ): Promise<RawReply> {
     const controller = new AbortController();
     let timedOut = false;
@@ -101,14 +127,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', abortFromCaller);
     try {
-      const response = await options.fetch(`${baseUrl}${path}`, {
+      options.onRequestSent?.();
+      const response = await options.fetch(url, {
         method,
         headers,
-        body: method === 'GET' ? undefined : JSON.stringify(payload ?? {}),
+        body: method === 'GET' ? undefined : bodyOf(payload),
         signal: controller.signal,
         credentials: 'same-origin',
       });
       keepTokensOf(response);
+      if (asBlob && response.ok) return { status: response.status, body: undefined, blob: await response.blob() };
       const body = parseJson(await response.text());
       return { status: response.status, body };
     } catch (error) {
@@ -121,21 +149,41 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  /** One refresh; true when fresh tokens are in the store (ours or another tab's). */
-  async function refresh(usedRefreshToken: string | null): Promise<boolean> {
+  /**
+   * One refresh. Only the server's 401 means the session is over; a 5xx, a 429, a timeout or no
+   * network leaves the session as it is, so the clinician can try again.
+   */
+  async function refresh(usedRefreshToken: string | null): Promise<RefreshOutcome> {
     const current = options.tokens.read();
-    if (!current.refreshToken) return false;
+    if (!current.refreshToken) return { kind: 'refused' };
     // Another request or tab already rotated the token this request was sent with.
-    if (current.refreshToken !== usedRefreshToken) return true;
-    const reply = await send('POST', refreshTokenPath, {}, headersFor(current, false), undefined);
-    if (reply.status !== 200) return false;
+    if (current.refreshToken !== usedRefreshToken) return { kind: 'refreshed' };
+    let reply: RawReply;
+    try {
+      reply = await send(
+        'POST',
+        `${baseUrl}${refreshTokenPath}`,
+        { kind: 'json', value: {} },
+        headersFor(current, false),
+        undefined,
+      );
+    } catch (error) {
+      if (error instanceof ApiError) return { kind: 'failed', error };
+      throw error;
+    }
+    if (reply.status === 401) return { kind: 'refused' };
+    if (reply.status !== 200) {
+      const failure = failureOf(reply);
+      const kind = failure.kind === 'badRequest' ? 'server' : failure.kind;
+      return { kind: 'failed', error: new ApiError(kind, failure.status, failure.failedCode, [], failure.message) };
+    }
     const body = reply.body as { token?: unknown } | undefined;
     const token = tokenPair.safeParse(body?.token);
     if (token.success) options.tokens.save(token.data);
-    return options.tokens.read().refreshToken !== current.refreshToken;
+    return options.tokens.read().refreshToken !== current.refreshToken ? { kind: 'refreshed' } : { kind: 'refused' };
   }
 
-  function refreshOnce(usedRefreshToken: string | null): Promise<boolean> {
+  function refreshOnce(usedRefreshToken: string | null): Promise<RefreshOutcome> {
     refreshInFlight ??= withLock(tokenRefreshLockName, () => refresh(usedRefreshToken)).finally(() => {
       refreshInFlight = null;
     });
@@ -156,23 +204,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return parsed.success && parsed.data.failedCode === FailedCode.TokenExpired;
   }
 
-  async function callApi<E extends Endpoint>(
-    endpoint: E,
-    body: RequestOf<E>,
-    callOptions: CallOptions = {},
-  ): Promise<ReplyOf<E>> {
-    const request = endpoint.request.safeParse(body);
-    const payload: unknown = request.success ? request.data : body;
-    const withAccessToken = endpoint.access !== 'public';
+  /** Sends a request with the session, refreshing an expired access token once, and reports failures. */
+  async function execute(
+    method: string,
+    url: string,
+    payload: Payload,
+    access: Endpoint['access'],
+    callOptions: CallOptions,
+    asBlob = false,
+  ): Promise<RawReply> {
+    const withAccessToken = access !== 'public';
+    const json = payload.kind !== 'form' && !asBlob;
 
     const attempt = async (): Promise<{ reply: RawReply; sent: StoredTokens }> => {
       const sent = options.tokens.read();
       const reply = await send(
-        endpoint.method,
-        endpoint.path,
+        method,
+        url,
         payload,
-        headersFor(sent, withAccessToken),
+        headersFor(sent, withAccessToken, json),
         callOptions.signal,
+        asBlob,
       );
       return { reply, sent };
     };
@@ -187,8 +239,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let reply: RawReply;
     try {
       let first = await attempt();
-      if (withAccessToken && isExpiredAccessToken(first.reply) && (await refreshOnce(first.sent.refreshToken))) {
-        first = await attempt();
+      if (withAccessToken && isExpiredAccessToken(first.reply)) {
+        const outcome = await refreshOnce(first.sent.refreshToken);
+        if (outcome.kind === 'failed') throw outcome.error;
+        if (outcome.kind === 'refreshed') first = await attempt();
       }
       reply = first.reply;
     } catch (error) {
@@ -204,15 +258,67 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       throw report(failure);
     }
+    return reply;
+  }
 
+  function parseReply<E extends Endpoint>(endpoint: E, reply: RawReply, callOptions: CallOptions): ReplyOf<E> {
     const parsed = endpoint.reply.safeParse(reply.body);
     if (!parsed.success) {
-      throw report(
-        new ApiError('server', reply.status, FailedCode.ServerError, [], 'The reply does not match the contract.'),
+      const error = new ApiError(
+        'server',
+        reply.status,
+        FailedCode.ServerError,
+        [],
+        'The reply does not match the contract.',
       );
+      if (!callOptions.silent) options.onError?.(error);
+      throw error;
     }
     return parsed.data as ReplyOf<E>;
   }
 
-  return { callApi };
+  async function callApi<E extends Endpoint>(
+    endpoint: E,
+    body: RequestOf<E>,
+    callOptions: CallOptions = {},
+  ): Promise<ReplyOf<E>> {
+    const request = endpoint.request.safeParse(body);
+    const payload: unknown = request.success ? request.data : body;
+    const reply = await execute(
+      endpoint.method,
+      `${baseUrl}${endpoint.path}`,
+      { kind: 'json', value: payload },
+      endpoint.access,
+      callOptions,
+    );
+    return parseReply(endpoint, reply, callOptions);
+  }
+
+  async function uploadFile<E extends Endpoint>(
+    endpoint: E,
+    fields: RequestOf<E>,
+    file: Blob,
+    fileName: string,
+    callOptions: CallOptions = {},
+  ): Promise<ReplyOf<E>> {
+    const form = new FormData();
+    // Text fields before the file: the server reads the fields that precede the file part.
+    for (const [name, value] of Object.entries(fields as Record<string, unknown>)) form.append(name, String(value));
+    form.append('file', file, fileName);
+    const reply = await execute(
+      endpoint.method,
+      `${baseUrl}${endpoint.path}`,
+      { kind: 'form', value: form },
+      endpoint.access,
+      callOptions,
+    );
+    return parseReply(endpoint, reply, callOptions);
+  }
+
+  async function fetchFile(path: string, callOptions: CallOptions = {}): Promise<Blob> {
+    const reply = await execute('GET', path, { kind: 'none' }, 'manager', callOptions, true);
+    return reply.blob ?? new Blob([]);
+  }
+
+  return { callApi, uploadFile, fetchFile };
 }

@@ -42,6 +42,9 @@ void i18n.use(initReactI18next).init({
 
 persistLanguage(initialLanguage);
 
+// The document title before the first screen sets its own (index.html carries the English name).
+if (typeof document !== 'undefined') document.title = i18n.t('app.name');
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
 }

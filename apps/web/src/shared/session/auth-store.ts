@@ -37,7 +37,7 @@ const sessionKeys: readonly StorageKey[] = [
 
 function readNumber(key: StorageKey): number | null {
   const value = readItem(key);
-  if (value === null || value === '') return null;
+  if (value === null || value === '' || value === 'null') return null;
   const parsed = Number(value);
   return Number.isFinite(parsed) ? parsed : null;
 }
@@ -65,7 +65,9 @@ export const useAuthStore = create<AuthState & AuthActions>()((set) => ({
     writeItem(storageKeys.accessToken, token.accessToken);
     writeItem(storageKeys.refreshToken, token.refreshToken);
     writeItem(storageKeys.seqUser, String(user.seqUser));
-    writeItem(storageKeys.seqManager, String(user.seqManager));
+    // A patient app member has no clinician profile: never keep the text "null".
+    if (user.seqManager === null) removeItem(storageKeys.seqManager);
+    else writeItem(storageKeys.seqManager, String(user.seqManager));
     writeItem(storageKeys.userId, user.userId);
     writeItem(storageKeys.userEmail, user.userEmail);
     writeItem(storageKeys.userName, user.userName);

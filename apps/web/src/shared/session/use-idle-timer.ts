@@ -11,6 +11,8 @@ export interface IdleTimerOptions {
   warningSeconds?: number;
   /** Called once when the limit is reached. */
   onExpire: () => void;
+  /** Called (at most once a second) when activity is recorded, e.g. to keep the server session alive. */
+  onActivity?: () => void;
 }
 
 export interface IdleTimer {
@@ -25,16 +27,19 @@ export function useIdleTimer({
   limitSeconds,
   warningSeconds = session.idleWarningSeconds,
   onExpire,
+  onActivity,
 }: IdleTimerOptions): IdleTimer {
   const [status, setStatus] = useState<IdleStatus>(activeStatus);
   const warningRef = useRef(false);
   const expiredRef = useRef(false);
   const lastWriteRef = useRef(0);
   const onExpireRef = useRef(onExpire);
+  const onActivityRef = useRef(onActivity);
 
   useEffect(() => {
     onExpireRef.current = onExpire;
-  }, [onExpire]);
+    onActivityRef.current = onActivity;
+  }, [onExpire, onActivity]);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -48,6 +53,7 @@ export function useIdleTimer({
       if (now - lastWriteRef.current < 1000) return;
       lastWriteRef.current = now;
       recordActivity(now);
+      onActivityRef.current?.();
     };
     const check = (): void => {
       if (expiredRef.current) return;
@@ -86,6 +92,7 @@ export function useIdleTimer({
     warningRef.current = false;
     recordActivity(now);
     setStatus(activeStatus);
+    onActivityRef.current?.();
   }, []);
 
   return { status: enabled ? status : activeStatus, stayActive };

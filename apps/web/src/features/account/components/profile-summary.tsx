@@ -1,4 +1,5 @@
 import { Alert, Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { matchLanguage } from '@clinic/contract';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useManagerInfo } from '../api/get-manager-info.ts';
@@ -23,9 +24,33 @@ function Fact({ label, children }: { label: string; children: ReactNode }): Reac
   );
 }
 
+/**
+ * A language of the profile's list in the reader's language: our four by their own names, any
+ * other tag through the browser's language names, and free text as it was written.
+ */
+function languageName(entry: string, readerLanguage: string, ownName: (tag: string) => string | undefined): string {
+  const ours = matchLanguage(entry);
+  if (ours && ours.toLowerCase() === entry.trim().toLowerCase()) return ownName(ours) ?? entry;
+  try {
+    const names = new Intl.DisplayNames([readerLanguage], { type: 'language', fallback: 'none' });
+    return names.of(entry.trim()) ?? entry;
+  } catch {
+    return entry;
+  }
+}
+
+function languageList(entries: readonly string[], readerLanguage: string, ownName: (tag: string) => string): string {
+  const names = entries.map((entry) => languageName(entry, readerLanguage, ownName));
+  try {
+    return new Intl.ListFormat([readerLanguage], { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+}
+
 /** The clinician's profile from getManagerInfo, as shown on the home screen. */
 export function ProfileSummary(): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const info = useManagerInfo();
 
   if (info.isPending) {
@@ -70,13 +95,17 @@ export function ProfileSummary(): ReactElement {
         <Fact label={t('profile.userId')}>{manager.userId}</Fact>
         <Fact label={t('profile.email')}>{manager.userEmail}</Fact>
         <Fact label={t('profile.npi')}>{manager.npiNumber}</Fact>
-        <Fact label={t('profile.title')}>{manager.title}</Fact>
+        <Fact label={t('profile.title')}>{t(`titles.${manager.title}`)}</Fact>
         {manager.managerSpecialty && <Fact label={t('profile.specialty')}>{manager.managerSpecialty}</Fact>}
         {manager.managerYearsOfExperience !== null && (
           <Fact label={t('profile.experience')}>{manager.managerYearsOfExperience}</Fact>
         )}
         {manager.managerLanguageList.length > 0 && (
-          <Fact label={t('profile.languages')}>{manager.managerLanguageList.join(', ')}</Fact>
+          <Fact label={t('profile.languages')}>
+            {languageList(manager.managerLanguageList, i18n.language, (tag) =>
+              t(`language.names.${matchLanguage(tag) ?? 'en'}`),
+            )}
+          </Fact>
         )}
       </SimpleGrid>
     </Card>
