@@ -37,6 +37,14 @@ const homeScreen = screen(() => import('./routes/home.tsx'));
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
+/** The patient tabs built so far; the others (remote, rehab, history, report) lead home until they work. */
+const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], () => Promise<ScreenModule>>> = {
+  [segments.patientDetailsInfo]: screen(() => import('./routes/patient-info.tsx')),
+  [segments.patientDetailsNote]: screen(() => import('./routes/patient-note.tsx')),
+  [segments.patientDetailsRecord]: screen(() => import('./routes/patient-record.tsx')),
+  [segments.patientDetailsCategories]: screen(() => import('./routes/patient-categories.tsx')),
+};
+
 export const routes: RouteObject[] = [
   {
     id: 'frame',
@@ -55,13 +63,18 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: homeScreen },
               { path: segments.appointments, lazy: homeScreen },
-              { path: segments.patientList, element: later },
+              { path: segments.patientList, lazy: screen(() => import('./routes/patient-list.tsx')) },
               {
                 path: segments.patientDetails,
                 loader: patientIdGuard,
+                lazy: screen(() => import('./routes/patient-details.tsx')),
                 children: [
-                  { index: true, loader: patientIdGuard, element: later },
-                  ...segments.patientDetailsTabs.map((tab) => ({ path: tab, loader: patientIdGuard, element: later })),
+                  { index: true, loader: patientIdGuard, lazy: screen(() => import('./routes/patient-dashboard.tsx')) },
+                  ...segments.patientDetailsTabs.map((tab) => ({
+                    path: tab,
+                    loader: patientIdGuard,
+                    ...(builtTabs[tab] ? { lazy: builtTabs[tab] } : { element: later }),
+                  })),
                 ],
               },
               { path: segments.rehab, element: later },

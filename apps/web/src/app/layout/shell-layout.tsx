@@ -11,7 +11,7 @@ import { LanguageSelect } from '../../shared/ui/language-select.tsx';
 
 interface MenuEntry {
   to: string;
-  labelKey: 'menu.home' | 'menu.myPage';
+  labelKey: 'menu.home' | 'menu.patientList' | 'menu.myPage';
   matches: (pathname: string) => boolean;
 }
 
@@ -21,6 +21,11 @@ const menu: readonly MenuEntry[] = [
     to: paths.home,
     labelKey: 'menu.home',
     matches: (pathname) => pathname === paths.home || pathname === paths.appointments,
+  },
+  {
+    to: paths.patientList,
+    labelKey: 'menu.patientList',
+    matches: (pathname) => pathname.startsWith(paths.patientList),
   },
   { to: paths.options, labelKey: 'menu.myPage', matches: (pathname) => pathname.startsWith(paths.options) },
 ];

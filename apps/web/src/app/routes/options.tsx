@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { DeleteAccount } from '../../features/account/components/delete-account.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
+import { UnitSelect } from '../../shared/ui/unit-select.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
@@ -18,7 +19,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** My page (`/options`): language and account. */
+/** My page (`/options`): units, language and account. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -27,6 +28,15 @@ export function Component(): ReactElement {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={2}>{t('options.title')}</Title>
+
+      <Section id="options-units" title={t('options.unitsTitle')}>
+        <Stack gap="xs" maw={320}>
+          <UnitSelect />
+          <Text size="xs" c="dimmed">
+            {t('options.unitsHint')}
+          </Text>
+        </Stack>
+      </Section>
 
       <Section id="options-language" title={t('options.languageTitle')}>
         <Stack gap="xs" maw={320}>

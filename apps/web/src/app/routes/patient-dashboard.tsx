@@ -1,0 +1,33 @@
+import { Anchor, Stack } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { segments } from '../../config/paths.ts';
+import { LatestNotes } from '../../features/notes/components/note-board.tsx';
+import { PatientOverview } from '../../features/patients/components/patient-overview.tsx';
+import { patientDetailsPath } from '../../features/patients/components/patient-table.tsx';
+import { usePatientContext } from './patient-details.tsx';
+
+/** Dashboard tab: profile, latest condition, today's visits (when there are any) and the latest notes. */
+export function Component(): ReactElement {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { seqMedicalRelation, detail } = usePatientContext();
+  return (
+    <Stack gap="lg">
+      <PatientOverview detail={detail} />
+      <LatestNotes
+        seqMedicalRelation={seqMedicalRelation}
+        moreLink={
+          <Anchor
+            component={Link}
+            size="sm"
+            to={patientDetailsPath(seqMedicalRelation, location.search, segments.patientDetailsNote)}
+          >
+            {t('notes.all')}
+          </Anchor>
+        }
+      />
+    </Stack>
+  );
+}

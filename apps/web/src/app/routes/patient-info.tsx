@@ -1,0 +1,27 @@
+import { Stack } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { PatientCategories } from '../../features/categories/components/patient-categories.tsx';
+import { useMyPatients } from '../../features/patients/api/get-my-patients.ts';
+import { ActivationControl } from '../../features/patients/components/activation-control.tsx';
+import { ConditionHistory } from '../../features/patients/components/condition-history.tsx';
+import { PatientProfileForm } from '../../features/patients/components/patient-profile-form.tsx';
+import { usePatientContext } from './patient-details.tsx';
+
+/** Info tab: profile with image, activation, categories and the condition history. */
+export function Component(): ReactElement {
+  const { seqMedicalRelation, detail } = usePatientContext();
+  const patients = useMyPatients();
+  const patient = detail.patient;
+  return (
+    <Stack gap="lg">
+      <PatientProfileForm key={`${seqMedicalRelation}-${patient.imageUrl ?? ''}`} patient={patient} />
+      <ActivationControl patient={patient} activeLimit={patients.data?.activeLimit} />
+      <PatientCategories
+        key={`${seqMedicalRelation}-${patient.categoryIds.join(',')}`}
+        seqMedicalRelation={seqMedicalRelation}
+        categoryIds={patient.categoryIds}
+      />
+      <ConditionHistory seqMedicalRelation={seqMedicalRelation} />
+    </Stack>
+  );
+}

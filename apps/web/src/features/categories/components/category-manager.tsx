@@ -1,0 +1,175 @@
+import { rules, saveCategory, type Category } from '@clinic/contract';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { showSuccess } from '../../../shared/notices/banners.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
+import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
+import { useCategories, useRemoveCategory, useSaveCategory } from '../api/categories.ts';
+
+/** A category name form: creates one, or renames `category`. */
+function CategoryNameForm({
+  category,
+  onDone,
+  label,
+  submitLabel,
+}: {
+  category?: Category;
+  onDone?: () => void;
+  label: string;
+  submitLabel: string;
+}): ReactElement {
+  const { t } = useTranslation();
+  const save = useSaveCategory();
+  const [name, setName] = useState(category?.categoryName ?? '');
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const parsed = saveCategory.request.safeParse({ seqCategory: category?.seqCategory, categoryName: name });
+    if (!parsed.success) {
+      setError(fieldErrorsOf(parsed).categoryName);
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      showSuccess(category ? t('categories.renamed') : t('categories.created'));
+      setName('');
+      onDone?.();
+    } catch (caught) {
+      if (isApiError(caught) && caught.fields.length > 0) {
+        const errors = fieldErrorsOfReply(caught.fields);
+        setError(errors.categoryName ?? Object.values(errors)[0]);
+      }
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={submitLabel}>
+      <Group align="flex-start" gap="sm">
+        <TextField
+          label={label}
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setError(undefined);
+          }}
+          maxLength={rules.categoryNameMax}
+          error={error}
+          style={{ flex: 1 }}
+          data-autofocus
+        />
+        <Button type="submit" mt={25} loading={save.isPending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Category management: the clinician's own labels for grouping patients (create, rename, remove). */
+export function CategoryManager(): ReactElement {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const remove = useRemoveCategory();
+  const [renaming, setRenaming] = useState<Category>();
+  const [removing, setRemoving] = useState<Category>();
+  const atLimit = (categories.data?.length ?? 0) >= rules.categoriesMax;
+
+  const confirmRemove = async (): Promise<void> => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.seqCategory);
+      showSuccess(t('categories.removed'));
+    } catch {
+      // The banner of the HTTP client has said what went wrong.
+    }
+    setRemoving(undefined);
+  };
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="category-manager-heading">
+      <Stack gap="md">
+        <div>
+          <Title order={3} id="category-manager-heading">
+            {t('categories.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('categories.intro')}
+          </Text>
+        </div>
+        {atLimit ? (
+          <Alert color="yellow">{t('categories.limit', { max: rules.categoriesMax })}</Alert>
+        ) : (
+          <CategoryNameForm label={t('categories.newName')} submitLabel={t('categories.create')} />
+        )}
+        {categories.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {categories.data?.length === 0 && <Text c="dimmed">{t('categories.empty')}</Text>}
+        {categories.data && categories.data.length > 0 && (
+          <Table aria-labelledby="category-manager-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('categories.name')}</Table.Th>
+                <Table.Th w={120}>{t('categories.patients')}</Table.Th>
+                <Table.Th w={160}>
+                  <span className="mantine-visually-hidden">{t('categories.actions')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {categories.data.map((category) => (
+                <Table.Tr key={category.seqCategory}>
+                  <Table.Td>{category.categoryName}</Table.Td>
+                  <Table.Td>{category.patientCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setRenaming(category)}
+                        aria-label={t('categories.renameNamed', { name: category.categoryName })}
+                      >
+                        {t('categories.rename')}
+                      </Button>
+                      <DeleteButton
+                        label={t('categories.removeNamed', { name: category.categoryName })}
+                        onClick={() => setRemoving(category)}
+                      />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <Modal
+        opened={renaming !== undefined}
+        onClose={() => setRenaming(undefined)}
+        title={t('categories.renameTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {renaming && (
+          <CategoryNameForm
+            key={renaming.seqCategory}
+            category={renaming}
+            label={t('categories.name')}
+            submitLabel={t('categories.saveName')}
+            onDone={() => setRenaming(undefined)}
+          />
+        )}
+      </Modal>
+      <ConfirmModal
+        opened={removing !== undefined}
+        title={t('categories.removeTitle')}
+        body={t('categories.removeBody', { name: removing?.categoryName ?? '' })}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => void confirmRemove()}
+        loading={remove.isPending}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+import { getMyPatients, type PatientSummary } from '@clinic/contract';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+
+export interface MyPatients {
+  patientList: PatientSummary[];
+  activeLimit: number;
+}
+
+/** Every patient of the clinician, active and inactive, in one reply; searched and sorted here. */
+export async function getMyPatientsRequest(signal?: AbortSignal): Promise<MyPatients> {
+  const reply = await callApi(getMyPatients, {}, { signal });
+  return { patientList: reply.patientList, activeLimit: reply.activeLimit };
+}
+
+export const myPatientsQuery = queryOptions({
+  queryKey: queryKeys.patientList,
+  queryFn: ({ signal }) => getMyPatientsRequest(signal),
+  // SPEC 2: today's schedules are refreshed whenever the patient list opens.
+  staleTime: 0,
+});
+
+export function useMyPatients(): UseQueryResult<MyPatients> {
+  return useQuery(myPatientsQuery);
+}

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { withLangQuery } from '../../../shared/i18n/language.ts';
+
+/**
+ * SPEC 2 "plan upgrade" modal: the active patients reached the plan limit. Paying comes with the
+ * payment screens of a later issue; until then the way out is to deactivate patients.
+ */
+export function PlanUpgradeModal({
+  opened,
+  onClose,
+  activeLimit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  activeLimit: number | undefined;
+}): ReactElement {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const deactivate = (): void => {
+    onClose();
+    void navigate(withLangQuery(`${paths.patientList}?status=active`, location.search));
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('plan.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{activeLimit ? t('plan.bodyLimit', { limit: activeLimit }) : t('plan.body')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('plan.hint')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+          <Button onClick={deactivate} data-autofocus>
+            {t('plan.deactivate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Query keys more than one feature touches. A note changes a patient's medical record and a
+ * category assignment changes the patient list, yet features do not import each other.
+ */
+export const queryKeys = {
+  patients: ['patients'] as const,
+  patientList: ['patients', 'list'] as const,
+  patient: (seqMedicalRelation: number) => ['patients', 'one', seqMedicalRelation] as const,
+  medicalRecord: (seqMedicalRelation: number) => ['patients', 'one', seqMedicalRelation, 'record'] as const,
+  categories: ['categories'] as const,
+  notes: (seqMedicalRelation: number) => ['notes', seqMedicalRelation] as const,
+};

@@ -1,0 +1,304 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../apps/server/test/mail-catcher.ts';
+import { startStack, type Stack } from './harness.ts';
+import { acceptCookies, logIn, signUpAndVerify, ui, type Clinician } from './steps.ts';
+
+const t = ui.en;
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${stack.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as T & { isSuccess: boolean };
+  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  if (!token) throw new Error('no access token');
+  return token;
+}
+
+/** A patient registered through the API, to save time where the UI is not the point. */
+function addPatientByApi(token: string, patientName: string, primaryDeviceType: 1 | 2 = 1) {
+  return api<{ seqMedicalRelation: number }>(
+    '/patient/addPatient/noAuth',
+    {
+      patientName,
+      patientInfoBirth: '1970-05-20',
+      patientInfoGender: 'M',
+      heightCm: 180,
+      weightKg: 80,
+      deviceType: primaryDeviceType,
+    },
+    token,
+  );
+}
+
+async function newClinicianSession(): Promise<{ page: Page; clinician: Clinician }> {
+  const page = await stack.newPage();
+  const clinician = await signUpAndVerify(page, stack.mail);
+  await acceptCookies(page);
+  await logIn(page, clinician.email, clinician.password);
+  await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
+  return { page, clinician };
+}
+
+/** A PNG of the given size, drawn in the page with a canvas. */
+async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      const gradient = context.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, '#0b7285');
+      gradient.addColorStop(1, '#f08c00');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+function dataRows(page: Page) {
+  return page.getByRole('table', { name: t.patients.list.tableLabel }).locator('tbody tr:not([aria-hidden])');
+}
+
+describe('patients, end to end', () => {
+  it('registers a patient, edits the profile with a cropped image, records condition and notes, finds, deactivates and reaches the plan limit', async () => {
+    const { page } = await newClinicianSession();
+
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    await page.getByRole('heading', { name: t.patients.list.title, exact: true }).waitFor();
+
+    // Register a patient without a code.
+    await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
+    const addDialog = page.getByRole('dialog', { name: t.patients.add.title });
+    await addDialog.waitFor();
+    await addDialog.getByLabel(t.patients.fields.name, { exact: true }).fill('Ada Byron');
+    await addDialog.getByLabel(t.patients.fields.emailOptional, { exact: true }).fill('ada.byron@example.com');
+    await addDialog.getByLabel(t.patients.fields.birth, { exact: true }).fill('03/09/1956');
+    await addDialog.getByRole('radio', { name: t.fields.genderFemale, exact: true }).check();
+    await addDialog.getByLabel(t.patients.fields.heightFeet, { exact: true }).fill('5');
+    await addDialog.getByLabel(t.patients.fields.heightInches, { exact: true }).fill('7');
+    await addDialog.getByLabel(t.patients.fields.weightLb, { exact: true }).fill('150');
+    await addDialog.getByRole('radio', { name: t.patients.device['2'], exact: true }).check();
+    await addDialog.getByRole('button', { name: t.patients.add.submit, exact: true }).click();
+    await page.getByText(t.patients.add.done).waitFor();
+    await page.waitForURL('**/patientList/details/info?id=*');
+    await page.getByRole('heading', { name: 'Ada Byron', level: 2 }).waitFor();
+    expect(await page.getByLabel(t.patients.fields.heightInches, { exact: true }).inputValue()).toBe('7');
+    expect(await page.getByLabel(t.patients.fields.weightLb, { exact: true }).inputValue()).toBe('150');
+    expect(await page.getByLabel(t.patients.fields.birth, { exact: true }).inputValue()).toBe('03/09/1956');
+
+    // Edit the profile with a cropped image.
+    const png = await makePng(page, 800, 600);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+    const cropDialog = page.getByRole('dialog', { name: t.image.cropTitle });
+    await cropDialog.waitFor();
+    const frame = cropDialog.getByRole('group', { name: t.image.cropArea });
+    await cropDialog.getByRole('slider', { name: t.image.cropSize }).focus();
+    await page.keyboard.press('Home'); // the smallest frame: 80 x 96
+    await frame.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await cropDialog.getByRole('button', { name: t.image.applyCrop, exact: true }).click();
+    await cropDialog.waitFor({ state: 'hidden' });
+    await page.getByLabel(t.patients.fields.name, { exact: true }).fill('Ada King');
+    await page.getByRole('button', { name: t.patients.profile.save, exact: true }).click();
+    await page.getByText(t.patients.profile.saved).waitFor();
+    await page.getByRole('heading', { name: 'Ada King', level: 2 }).waitFor();
+    const photo = page.getByRole('img', { name: t.patients.profile.imageAlt.replace('{{name}}', 'Ada King') });
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+      .toEqual([80, 96]);
+    expect(await photo.getAttribute('src')).toMatch(/^blob:/);
+
+    // A condition entry.
+    await page.getByRole('button', { name: t.condition.add, exact: true }).click();
+    const conditionDialog = page.getByRole('dialog', { name: t.condition.addTitle });
+    await conditionDialog.getByLabel(t.condition.fields.primaryDiagnosis, { exact: true }).fill('Ischemic stroke');
+    await conditionDialog
+      .getByLabel(t.condition.fields.onsetKind, { exact: true })
+      .selectOption({ label: t.condition.onsetKinds.stroke });
+    await conditionDialog
+      .getByLabel(t.condition.fields.onsetPeriod, { exact: true })
+      .selectOption({ label: t.condition.onsetPeriods.subacute });
+    await conditionDialog
+      .getByLabel(t.condition.fields.brainLesion, { exact: true })
+      .selectOption({ label: t.condition.brainLesions.mild });
+    await conditionDialog
+      .getByLabel(t.condition.fields.joint, { exact: true })
+      .selectOption({ label: t.condition.joints['3'] });
+    await conditionDialog.getByLabel(t.condition.fields.mmt, { exact: true }).selectOption('3+');
+    await conditionDialog.getByLabel(t.condition.fields.mrs, { exact: true }).selectOption('2');
+    await conditionDialog.getByRole('radio', { name: t.common.no, exact: true }).check();
+    await conditionDialog.getByLabel(t.condition.fields.chiefComplaint, { exact: true }).fill('Weak left knee');
+    await conditionDialog.getByRole('button', { name: t.condition.save, exact: true }).click();
+    await page.getByText(t.condition.added).waitFor();
+    const history = page.getByRole('region', { name: t.condition.historyTitle });
+    await history.getByText('Ischemic stroke').waitFor();
+    await history.getByText(t.condition.brainLesions.mild, { exact: true }).waitFor();
+    await history.getByText('3+', { exact: true }).waitFor();
+
+    // A private and a public note; star the public one.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.note, exact: true }).click();
+    await page.waitForURL('**/patientList/details/note?id=*');
+    for (const note of [
+      { title: 'Private thoughts', content: 'Only for me.', visibility: t.notes.privateOption },
+      { title: 'Family update', content: 'Daughter joins the next visit.', visibility: t.notes.publicOption },
+    ]) {
+      await page.getByRole('button', { name: t.notes.add, exact: true }).click();
+      const noteDialog = page.getByRole('dialog', { name: t.notes.addTitle });
+      await noteDialog.getByLabel(t.notes.fields.title, { exact: true }).fill(note.title);
+      await noteDialog.getByLabel(t.notes.fields.content, { exact: true }).fill(note.content);
+      await noteDialog.getByRole('radio', { name: note.visibility, exact: true }).check();
+      await noteDialog.getByRole('button', { name: t.notes.save, exact: true }).click();
+      await noteDialog.waitFor({ state: 'hidden' });
+    }
+    const notes = page.getByRole('list', { name: t.notes.title });
+    await notes.getByRole('listitem').nth(1).waitFor();
+    // Newest first until one is starred.
+    expect(await notes.getByRole('listitem').first().getAttribute('aria-label')).toBe('Family update');
+    const privateStar = page.getByRole('button', { name: t.notes.star.replace('{{title}}', 'Private thoughts') });
+    expect(await privateStar.getAttribute('aria-pressed')).toBe('false');
+    await privateStar.click();
+    await expect.poll(() => privateStar.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => notes.getByRole('listitem').first().getAttribute('aria-label')).toBe('Private thoughts');
+    // The filter is a segmented radio group: move from "All" to "Public" with the keyboard.
+    await page.getByRole('radio', { name: t.notes.filterAll, exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => notes.getByRole('listitem').count()).toBe(1);
+    expect(await notes.getByRole('listitem').first().getAttribute('aria-label')).toBe('Family update');
+
+    // The medical record holds the condition entry and both notes.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.record, exact: true }).click();
+    const record = page.getByRole('region', { name: t.record.title });
+    await record.getByText('Family update').waitFor();
+    await record.getByText('Private thoughts').waitFor();
+    await record.getByText('Ischemic stroke').waitFor();
+
+    // Find the patient by search and by sorting among others.
+    const token = await accessTokenOf(page);
+    await addPatientByApi(token, 'Zed Quinn', 2);
+    await addPatientByApi(token, 'Bob Stone');
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    const rows = dataRows(page);
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('stroke');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('link', { name: 'Ada King', exact: true }).waitFor();
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('ADA.BYRON@');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('');
+    await expect.poll(() => rows.count()).toBe(3);
+    const nameHeader = page.getByRole('button', { name: t.patients.columns.name });
+    await nameHeader.click();
+    await expect.poll(() => rows.first().getByRole('link').textContent()).toBe('Ada King');
+    expect(await page.getByRole('columnheader', { name: t.patients.columns.name }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await nameHeader.click();
+    await expect.poll(() => rows.first().getByRole('link').textContent()).toBe('Zed Quinn');
+    expect(await rows.last().getByRole('link').textContent()).toBe('Ada King');
+
+    // Deactivate and reactivate.
+    await rows.last().getByRole('link', { name: 'Ada King', exact: true }).click();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.info, exact: true }).click();
+    await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: t.patients.activation.confirmTitle });
+    await confirm.getByRole('button', { name: t.common.yes, exact: true }).click();
+    await page.getByText(t.patients.activation.deactivated).waitFor();
+    await page.getByRole('button', { name: t.patients.activation.activate, exact: true }).click();
+    await page.getByText(t.patients.activation.activated).waitFor();
+    await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).waitFor();
+
+    // Fill the free plan (30 active patients) through the API; the 31st in the UI brings the prompt.
+    for (let index = 4; index <= 30; index++) await addPatientByApi(await accessTokenOf(page), `Bulk Patient ${index}`);
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    await page.getByText(t.patients.list.activeCount.replace('{{active}}', '30').replace('{{limit}}', '30')).waitFor();
+    await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
+    const lastDialog = page.getByRole('dialog', { name: t.patients.add.title });
+    await lastDialog.getByLabel(t.patients.fields.name, { exact: true }).fill('One Too Many');
+    await lastDialog.getByLabel(t.patients.fields.birth, { exact: true }).fill('01/02/1980');
+    await lastDialog.getByLabel(t.patients.fields.heightFeet, { exact: true }).fill('6');
+    await lastDialog.getByLabel(t.patients.fields.weightLb, { exact: true }).fill('180');
+    await lastDialog.getByRole('button', { name: t.patients.add.submit, exact: true }).click();
+    const upgrade = page.getByRole('dialog', { name: t.plan.title });
+    await upgrade.waitFor();
+    await upgrade.getByText(t.plan.bodyLimit.replace('{{limit}}', '30')).waitFor();
+    await upgrade.getByRole('button', { name: t.plan.deactivate, exact: true }).click();
+    await page.waitForURL('**/patientList?status=active');
+    expect(await page.getByLabel(t.patients.list.statusFilter, { exact: true }).inputValue()).toBe('active');
+    await page.context().close();
+  });
+
+  it('registers an app member with the sync code from their app', async () => {
+    // The patient signs up in the app, follows the mailed link and asks for a code.
+    const patientEmail = `member.${Date.now()}@example.com`;
+    const patientPassword = 'Member-pass-2026';
+    const since = stack.mail.messages.length;
+    await api('/patientApp/signUp', {
+      userEmail: patientEmail,
+      userPassword: patientPassword,
+      patientName: 'Mina Park',
+      patientInfoBirth: '1988-11-30',
+      patientInfoGender: 'F',
+    });
+    const { token: verifyToken } = linkIn(await stack.mail.next(patientEmail, since));
+    await api('/user/verifyEmail', { token: verifyToken });
+    const login = await api<{ token: { accessToken: string } }>('/user/login', {
+      userEmail: patientEmail,
+      userPassword: patientPassword,
+      userType: 'patient',
+    });
+    const { patientSyncAuthCode } = await api<{ patientSyncAuthCode: string }>(
+      '/patientApp/issueSyncAuthCode',
+      {},
+      login.token.accessToken,
+    );
+
+    const { page } = await newClinicianSession();
+    await page.goto('/patientList');
+    await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.patients.add.title });
+    await dialog.getByRole('tab', { name: t.patients.add.codeTab, exact: true }).click();
+    await dialog.getByLabel(t.patients.fields.syncCode, { exact: true }).fill('000000');
+    await dialog.getByRole('button', { name: t.patients.add.checkCode, exact: true }).click();
+    await dialog.getByText(ui.en.patients.add.codeIntro).waitFor();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByLabel(t.patients.fields.syncCode, { exact: true }).fill(patientSyncAuthCode);
+    await dialog.getByRole('button', { name: t.patients.add.checkCode, exact: true }).click();
+    const preview = dialog.getByRole('region', { name: t.patients.add.preview });
+    await preview.getByText('Mina Park').waitFor();
+    await preview.getByText(`11/30/1988 · ${t.fields.genderFemale}`).waitFor();
+    await dialog.getByLabel(t.patients.fields.heightFeet, { exact: true }).fill('5');
+    await dialog.getByLabel(t.patients.fields.heightInches, { exact: true }).fill('4');
+    await dialog.getByLabel(t.patients.fields.weightLb, { exact: true }).fill('121');
+    await dialog.getByRole('button', { name: t.patients.add.submit, exact: true }).click();
+    await page.getByText(t.patients.add.done).waitFor();
+    await page.getByRole('heading', { name: 'Mina Park', level: 2 }).waitFor();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.dashboard, exact: true }).click();
+    await page.getByText(t.patients.overview.appMember, { exact: true }).waitFor();
+    await page.getByText('5 ft 4 in', { exact: true }).waitFor();
+    await page.getByText('121 lb', { exact: true }).waitFor();
+    await page.context().close();
+  });
+});
