@@ -246,7 +246,7 @@ describe('patients, end to end', () => {
     await upgrade.getByText(t.plan.bodyLimit.replace('{{limit}}', '30')).waitFor();
     await upgrade.getByRole('button', { name: t.plan.deactivate, exact: true }).click();
     await page.waitForURL('**/patientList?status=active');
-    expect(await page.getByLabel(t.patients.list.statusFilter, { exact: true }).inputValue()).toBe('active');
+    await expect.poll(() => page.getByLabel(t.patients.list.statusFilter, { exact: true }).inputValue()).toBe('active');
     await page.context().close();
   });
 
@@ -299,6 +299,100 @@ describe('patients, end to end', () => {
     await page.getByText(t.patients.overview.appMember, { exact: true }).waitFor();
     await page.getByText('5 ft 4 in', { exact: true }).waitFor();
     await page.getByText('121 lb', { exact: true }).waitFor();
+
+    // Metric on My page: the same patient in centimetres and kilograms, remembered for a year.
+    const dashboard = page.url();
+    await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();
+    await page.getByLabel(t.options.unitsLabel, { exact: true }).selectOption('metric');
+    await page.goto(dashboard);
+    await page.getByText('162.6 cm', { exact: true }).waitFor();
+    await page.getByText('54.9 kg', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('unit'))).toBe('metric');
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'unit');
+    expect(cookie?.value).toBe('metric');
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    await page.context().close();
+  });
+
+  it('keeps 10,000 patients fast: only the rows in view are in the page', async () => {
+    const { page } = await newClinicianSession();
+    const today = new Date();
+    today.setHours(14, 30, 0, 0);
+    const patientList = Array.from({ length: 10_000 }, (_, index) => ({
+      seqPatient: index + 1,
+      seqMedicalRelation: index + 1,
+      patientName: `Patient ${String(index).padStart(5, '0')}`,
+      patientEmail: `p${index}@example.com`,
+      patientInfoBirth: '1960-01-01',
+      patientInfoGender: index % 2 ? 'M' : 'F',
+      patientAge: 20 + (index % 70),
+      deviceType: (index % 2) + 1,
+      isEnabled: index % 5 !== 0,
+      isAppMember: false,
+      heightCm: 170,
+      weightKg: 70,
+      imageUrl: null,
+      categoryIds: [],
+      primaryDiagnosis: index % 3 ? 'Stroke' : 'Knee replacement',
+      createdAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString(),
+      reservedSchedules: index === 9_999 ? [{ seqSchedule: 1, scheduleExpectStartDatetime: today.toISOString() }] : [],
+    }));
+    await page.route('**/api/patient/getMyPatientsAndReservedSchedulesForToday', (route) =>
+      route.fulfill({ json: { isSuccess: true, patientList, activeLimit: 30 } }),
+    );
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    await page.getByText(t.patients.list.shown.replace('{{shown}}', '10000').replace('{{total}}', '10000')).waitFor();
+    const rows = dataRows(page);
+    expect(await rows.count()).toBeLessThan(60);
+    // Newest first: the last registered patient is on top, with today's visit at 14:30.
+    await expect.poll(() => rows.first().getByRole('link').textContent()).toBe('Patient 09999');
+    await rows.first().getByText('14:30', { exact: true }).waitFor();
+
+    const started = Date.now();
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('Patient 04242');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('');
+    await page.getByRole('button', { name: t.patients.columns.name }).click();
+    await expect.poll(() => rows.first().getByRole('link').textContent()).toBe('Patient 00000');
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    // Scrolling to the end brings the last rows in, still only a window of them.
+    await page.getByLabel(t.patients.list.scrollArea).evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => rows.last().getByRole('link').textContent()).toBe('Patient 09999');
+    expect(await rows.count()).toBeLessThan(60);
+    await page.context().close();
+  });
+
+  it('keeps the server session alive while the clinician types a long note', async () => {
+    const page = await stack.newPage();
+    await page.clock.install();
+    const clinician = await signUpAndVerify(page, stack.mail);
+    await acceptCookies(page);
+    await logIn(page, clinician.email, clinician.password);
+    await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
+    const { seqMedicalRelation } = await addPatientByApi(await accessTokenOf(page), 'Long Note');
+    await page.goto(`/patientList/details/note?id=${seqMedicalRelation}`);
+    await page.getByRole('button', { name: t.notes.add, exact: true }).click();
+    const content = page
+      .getByRole('dialog', { name: t.notes.addTitle })
+      .getByLabel(t.notes.fields.content, { exact: true });
+    const keepAlives: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/keepAlive')) keepAlives.push(request.method());
+    });
+
+    // Four minutes of typing without a request: nothing to tell the server yet.
+    await page.clock.fastForward('04:00');
+    await content.pressSequentially('First thoughts. ');
+    expect(keepAlives).toEqual([]);
+    // Past five minutes without a request, typing tells the server the clinician is there, once.
+    await page.clock.fastForward('01:30');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/user/keepAlive'));
+    await content.pressSequentially('More thoughts. ');
+    expect((await sent).status()).toBe(200);
+    await page.clock.fastForward('01:00');
+    await content.pressSequentially('Even more. ');
+    expect(keepAlives).toEqual(['POST']);
     await page.context().close();
   });
 });

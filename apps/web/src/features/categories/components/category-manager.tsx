@@ -1,5 +1,5 @@
 import { rules, saveCategory, type Category } from '@clinic/contract';
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -115,7 +115,7 @@ export function CategoryManager(): ReactElement {
                 <Table.Th>{t('categories.name')}</Table.Th>
                 <Table.Th w={120}>{t('categories.patients')}</Table.Th>
                 <Table.Th w={160}>
-                  <span className="mantine-visually-hidden">{t('categories.actions')}</span>
+                  <VisuallyHidden>{t('categories.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
