@@ -69,11 +69,10 @@ export async function benchRomStatistics(): Promise<void> {
       from generate_series(0, ${records - 1}) as n`);
     await app.db.execute(sql`analyze exercise_record`);
 
-    const body = JSON.stringify({
-      seqMedicalRelation: first.seqMedicalRelation,
-      startDate: '2025-11-01',
-      endDate: '2026-12-31',
-    });
+    // The year of data the database made, whenever the benchmark runs.
+    const endDate = new Date().toISOString().slice(0, 10);
+    const startDate = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
+    const body = JSON.stringify({ seqMedicalRelation: first.seqMedicalRelation, startDate, endDate });
     // The aggregate the endpoint needs, alone.
     bare.post('/bare', async () => {
       const result = (await app.db.execute(sql`
@@ -81,8 +80,8 @@ export async function benchRomStatistics(): Promise<void> {
           max(max_angle)::real as max_angle, sum(duration_seconds)::int as seconds, count(*)::int as sessions
         from exercise_record
         where seq_medical_relation = ${first.seqMedicalRelation}
-          and usage_start_at >= ('2025-11-01'::date::timestamp at time zone 'UTC')
-          and usage_start_at < (('2026-12-31'::date + 1)::timestamp at time zone 'UTC')
+          and usage_start_at >= (${startDate}::date::timestamp at time zone 'UTC')
+          and usage_start_at < ((${endDate}::date + 1)::timestamp at time zone 'UTC')
         group by 1 order by 1`)) as { rows: unknown[] };
       return { days: result.rows };
     });

@@ -36,6 +36,7 @@ export interface SimulationOptions {
 
 type Upload = z.input<typeof exerciseRecordUpload>;
 const uploadBatch = 500;
+const maxSessionSeconds = 4 * 3600;
 
 /** A small, seeded pseudo-random generator (mulberry32). */
 function random(seed: number): () => number {
@@ -81,9 +82,13 @@ export function sessionsFor(
       const maxAngle = Math.round((prescription.minRom + span * reach + (next() - 0.5) * 4) * 10) / 10;
       const minAngle = Math.round((prescription.minRom + span * (1 - reach) * 0.3 + next() * 2) * 10) / 10;
       const count = prescription.countPerSet ? prescription.countPerSet * prescription.sets : 0;
-      const seconds = prescription.timePerSetMinutes
-        ? prescription.timePerSetMinutes * 60 * prescription.sets
-        : Math.max(60, count * 4);
+      // A session is never longer than the device records in one go, however long the program.
+      const seconds = Math.min(
+        maxSessionSeconds,
+        prescription.timePerSetMinutes
+          ? prescription.timePerSetMinutes * 60 * prescription.sets
+          : Math.max(60, count * 4),
+      );
       sessions.push({
         recordKey: `sim-${prescription.seqExercise}-${day}-${session}`,
         seqExercise: prescription.seqExercise,

@@ -94,10 +94,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         censor: '[redacted]',
       },
     },
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // Always the server's own: the id ends up in the audit trail, so a client may not choose it.
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -139,11 +137,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const categories = categoryService({ db: database.db, now });
   const files = storageService({ db: database.db, storage, now });
   const exercises = exerciseService({ db: database.db, now });
+  const yearAgo = (): Date => new Date(now().getTime() - 366 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
   const demoMembers = config.demo
     ? await seedDemo({
         db: database.db,
-        services: { users, patients, notes, categories, exercises },
+        // The demo's prescriptions date from a year ago, so the devices' year of records lies inside them.
+        services: { users, patients, notes, categories, exercises: exerciseService({ db: database.db, now: yearAgo }) },
         email: config.demoEmail,
         password: config.demoPassword,
         log: app.log,
@@ -277,14 +277,12 @@ function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: Ses
   }
 }
 
-/** A valid IANA time zone name from the x-time-zone header, else UTC. */
+/** IANA zone names only: PostgreSQL reads an offset like '+05:00' with the opposite sign. */
+const timeZones = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** The x-time-zone header when it names a time zone, else UTC. */
 function timeZoneOf(header: string | string[] | undefined): string {
-  if (typeof header !== 'string' || header.length > 64) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: header }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return typeof header === 'string' && (header === 'UTC' || timeZones.has(header)) ? header : 'UTC';
 }
 
 /** The device simulator's requests answered by this app in-process, before it listens. */

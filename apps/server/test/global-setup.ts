@@ -8,6 +8,8 @@ import { openDatabase } from '../src/db/client.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** Names this run's PostgreSQL schemas (test_<run>_...), so parallel runs leave each other alone. */
+    testRun: string;
   }
 }
 
@@ -17,10 +19,12 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
+  const run = String(process.pid);
+  project.provide('testRun', run);
   if (databaseUrl) {
-    await dropTestSchemas(databaseUrl);
+    await dropTestSchemas(databaseUrl, (owner) => !isRunning(Number(owner)));
     project.provide('pgliteTemplate', '');
-    return () => dropTestSchemas(databaseUrl);
+    return () => dropTestSchemas(databaseUrl, (owner) => owner === run);
   }
   const template = await mkdtemp(join(tmpdir(), 'clinic-template-'));
   const handle = await openDatabase({ dataDir: template, databaseSchema: 'public' });
@@ -29,14 +33,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return () => rm(template, { recursive: true, force: true });
 }
 
-async function dropTestSchemas(databaseUrl: string): Promise<void> {
+/** Whether a process (the run that made a schema) is still alive. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops the test schemas whose run (test_<run>_...) the predicate picks. */
+async function dropTestSchemas(databaseUrl: string, pick: (run: string) => boolean): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ nspname: string }>(
       "select nspname from pg_namespace where nspname like 'test\\_%'",
     );
-    for (const { nspname } of rows) await client.query(`drop schema "${nspname}" cascade`);
+    for (const { nspname } of rows) {
+      const run = /^test_(\d+)_/.exec(nspname)?.[1];
+      if (run === undefined || pick(run)) await client.query(`drop schema "${nspname}" cascade`);
+    }
   } finally {
     await client.end();
   }

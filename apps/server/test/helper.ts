@@ -44,7 +44,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : 'public';
+  const schema = databaseUrl ? `test_${inject('testRun')}_${randomBytes(6).toString('hex')}` : 'public';
   if (!databaseUrl) await cp(join(inject('pgliteTemplate'), 'db'), join(dataDir, 'db'), { recursive: true });
   const mail = await startMailCatcher();
   const clock = testClock();

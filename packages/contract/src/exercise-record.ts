@@ -10,7 +10,10 @@ const nonNegative = z.number({ error: 'validation.required' }).min(0, { error: '
 const small = (low: number, high: number) =>
   z.number().int().min(low, { error: 'validation.out_of_range' }).max(high, { error: 'validation.out_of_range' });
 const clock = z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' });
-const instant = z.iso.datetime({ offset: true, error: 'validation.date_format' });
+/** An instant with its offset, in the years a device can have recorded anything. */
+const instant = z.iso
+  .datetime({ offset: true, error: 'validation.date_format' })
+  .refine((value) => /^2\d{3}-/.test(value), { error: 'validation.date_format' });
 
 /** The fields a device records (SPEC 3 "Exercise record entries"), as the patient's app sends them. */
 const recordFields = {

@@ -34,12 +34,13 @@ export type ExerciseStatus = (typeof ExerciseStatus)[keyof typeof ExerciseStatus
 export const exerciseStatuses = [0, 1, 2, 3, 4, 5] as const;
 
 /**
- * Allowed status changes (docs/decisions/0003-exercises.md). Terminated, accomplished and
- * canceled are final. Accomplished-auto and on-progress are reached from the device's records.
+ * The status changes a clinician may make (docs/decisions/0003-exercises.md). Terminated,
+ * accomplished and canceled are final. On progress and accomplished (auto) come only from the
+ * device's records.
  */
 export const statusTransitions: Record<ExerciseStatus, readonly ExerciseStatus[]> = {
-  0: [4, 1, 5, 2, 3],
-  4: [1, 2, 3, 5],
+  0: [1, 2, 5],
+  4: [1, 2, 5],
   1: [],
   2: [],
   3: [],

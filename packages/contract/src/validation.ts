@@ -89,11 +89,11 @@ export const agreementField = z.literal(true, { error: 'signup.terms_not_agreed'
 /** A single-use token from a mailed link. */
 export const linkTokenField = z.string(required).regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'validation.link_invalid' });
 
-/** A calendar date as YYYY-MM-DD (SPEC 5 "Datetime"). */
+/** A calendar date as YYYY-MM-DD (SPEC 5 "Datetime"), between 1900 and 2999. */
 export const dateField = z
   .string(required)
   .min(1, required)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date_format' })
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, { error: 'validation.date_format' })
   .refine(
     (value) =>
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),

@@ -128,7 +128,13 @@ describe('process', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: join(import.meta.dirname, '../..'),
       // On PostgreSQL a test_ schema of its own, dropped with the others after the run.
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DEMO: '0', DATABASE_SCHEMA: `test_process_${process.pid}` },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DEMO: '0',
+        DATABASE_SCHEMA: `test_${inject('testRun')}_process`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

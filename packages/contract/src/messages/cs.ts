@@ -51,6 +51,9 @@ export const cs: Messages = {
   'validation.signature_too_large': 'Obrázek podpisu je příliš velký.',
   'validation.link_invalid': 'Tento odkaz je neplatný.',
   'signup.terms_not_agreed': 'Souhlaste prosím s touto položkou.',
+  'validation.record_time': 'Toto cvičení je datováno před předpisem nebo do budoucnosti.',
+  'validation.device_has_open_exercises':
+    'Zařízení nelze změnit, dokud má pacient otevřená cvičení. Nejprve je dokončete nebo zrušte.',
   'validation.range_order': 'Datum konce nesmí být před datem začátku.',
   EX0001: 'Změnit nebo smazat lze jen cvičení, které ještě nezačalo.',
   EX0002: 'Cvičení nelze z aktuálního stavu převést do tohoto stavu.',

@@ -50,6 +50,9 @@ export const en = {
   'validation.signature_too_large': 'The signature image is too large.',
   'validation.link_invalid': 'This link is invalid.',
   'signup.terms_not_agreed': 'Please agree to this item.',
+  'validation.record_time': 'This session is dated before its prescription or in the future.',
+  'validation.device_has_open_exercises':
+    'The device cannot change while the patient has open exercises: finish or cancel them first.',
   'validation.range_order': 'The end date must not be before the start date.',
   EX0001: 'Only an exercise that has not started yet can be changed or deleted.',
   EX0002: 'The exercise cannot move to that status from its current one.',

@@ -50,6 +50,9 @@ export const ko: Messages = {
   'validation.signature_too_large': '서명 이미지가 너무 큽니다.',
   'validation.link_invalid': '유효하지 않은 링크입니다.',
   'signup.terms_not_agreed': '이 항목에 동의해 주세요.',
+  'validation.record_time': '처방 이전이거나 미래로 기록된 세션입니다.',
+  'validation.device_has_open_exercises':
+    '진행 중인 운동이 있는 동안에는 기기를 바꿀 수 없습니다. 먼저 운동을 끝내거나 취소해 주세요.',
   'validation.range_order': '종료일은 시작일보다 빠를 수 없습니다.',
   EX0001: '시작하지 않은 운동만 변경하거나 삭제할 수 있습니다.',
   EX0002: '현재 상태에서 그 상태로 바꿀 수 없습니다.',

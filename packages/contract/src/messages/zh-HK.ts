@@ -50,6 +50,8 @@ export const zhHK: Messages = {
   'validation.signature_too_large': '簽名圖像太大。',
   'validation.link_invalid': '此連結無效。',
   'signup.terms_not_agreed': '請同意此項目。',
+  'validation.record_time': '此療程的日期早於處方或在未來。',
+  'validation.device_has_open_exercises': '病人仍有未完成的運動時不可更改裝置，請先完成或取消這些運動。',
   'validation.range_order': '結束日期不可早於開始日期。',
   EX0001: '只有尚未開始的運動可以更改或刪除。',
   EX0002: '此運動無法從目前狀態轉為該狀態。',

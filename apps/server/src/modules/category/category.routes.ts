@@ -13,7 +13,7 @@ export function categoryRoutes(categories: CategoryService): Route[] {
       category: await categories.save(principalOf(context), body),
     })),
     route(removeCategory, async (body, context) => {
-      await categories.remove(principalOf(context), body.seqCategory);
+      await categories.remove(principalOf(context), body.seqCategory, context);
       return ok;
     }),
     route(setPatientCategories, async (body, context) => {

@@ -24,6 +24,8 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
       body: { seqCategory?: number | undefined; categoryName: string },
     ): Promise<Category> {
       return db.transaction(async (tx) => {
+        // One change of the clinician's categories at a time: names stay unique, the count bounded.
+        await patientRepository(tx).lockManager(principal.seqManager);
         const categories = categoryRepository(tx);
         const sameName = await categories.findByName(principal.seqManager, body.categoryName);
         if (sameName && sameName.seqCategory !== body.seqCategory) {
@@ -49,10 +51,16 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
       });
     },
 
-    async remove(principal: Principal, seqCategory: number): Promise<void> {
-      const categories = categoryRepository(db);
-      if (!(await categories.findOwned(seqCategory, principal.seqManager))) throw notFound();
-      await categories.remove(seqCategory);
+    async remove(principal: Principal, seqCategory: number, context: RequestContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        await patientRepository(tx).lockManager(principal.seqManager);
+        const categories = categoryRepository(tx);
+        if (!(await categories.findOwned(seqCategory, principal.seqManager))) throw notFound();
+        await categories.remove(seqCategory);
+        await auditRepository(tx).append(actorOf(principal, context), now(), [
+          { action: 'delete', entity: 'category', entityId: seqCategory },
+        ]);
+      });
     },
 
     async setForPatient(
@@ -63,6 +71,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
     ) {
       const unique = [...new Set(categoryIds)];
       await db.transaction(async (tx) => {
+        await patientRepository(tx).lockManager(principal.seqManager);
         const relation = await patientRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();
         if ((await categoryRepository(tx).countOwned(unique, principal.seqManager)) !== unique.length) throw notFound();

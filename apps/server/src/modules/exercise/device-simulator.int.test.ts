@@ -62,17 +62,21 @@ describe('the device simulator', () => {
       { token },
     );
 
+    // Sixty days later the device has a history since the prescription.
+    t.clock.advance(60 * 86_400_000);
     const options = { transport: transport(), email: member.email, password, days: 60, now: t.clock(), seed: 3 };
     const first = await simulateDevice(options);
     expect(first.accepted).toBeGreaterThan(60);
     expect(first.duplicates).toBe(0);
     expect(await simulateDevice(options)).toEqual({ accepted: 0, duplicates: first.accepted });
 
+    const relogin = await call(t.app, '/user/login', { userEmail: clinician.body.userEmail, userPassword: password });
+    const fresh = relogin.json<{ token: { accessToken: string } }>().token.accessToken;
     const stats = await call(
       t.app,
       '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
-      { seqMedicalRelation, startDate: '2026-09-01', endDate: '2026-11-30' },
-      { token },
+      { seqMedicalRelation, startDate: '2026-11-01', endDate: '2027-01-31' },
+      { token: fresh },
     );
     const days = stats.json<{ days: { maxAngle: number }[] }>().days;
     const average = (values: { maxAngle: number }[]) =>

@@ -1,5 +1,5 @@
 import { FailedCode } from '@clinic/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
@@ -90,15 +90,29 @@ beforeAll(async () => {
     },
   });
   seqExercise = prescribed.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise;
+  // The prescription was made on the 22nd at 09:00 UTC; the sessions follow in the next days.
+  t.clock.advance(3 * 86_400_000);
 });
 afterAll(() => t.close());
+beforeEach(async () => {
+  for (const who of [clinician, other]) {
+    const login = await call(t.app, '/user/login', { userEmail: who.body.userEmail, userPassword: password });
+    who.tokens = login.json<{ token: typeof who.tokens }>().token;
+  }
+  const login = await call(t.app, '/user/login', {
+    userEmail: member.email,
+    userPassword: password,
+    userType: 'patient',
+  });
+  member.tokens = login.json<{ token: typeof member.tokens }>().token;
+});
 
 describe('device records', () => {
   it('stores what the device recorded once, however often the upload is retried, and starts the exercise', async () => {
     const records = [
-      session('dev-0001-a', '2026-11-20T23:30:00Z', { iuppiterUsageMaxAngle: 80 }),
-      session('dev-0001-b', '2026-11-21T10:00:00Z', { iuppiterUsageMaxAngle: 88 }),
-      session('dev-0001-c', '2026-11-21T16:00:00Z', {
+      session('dev-0001-a', '2026-11-23T23:30:00Z', { iuppiterUsageMaxAngle: 80 }),
+      session('dev-0001-b', '2026-11-24T10:00:00Z', { iuppiterUsageMaxAngle: 88 }),
+      session('dev-0001-c', '2026-11-24T16:00:00Z', {
         iuppiterUsageMaxAngle: 92,
         exerciseGuideMode: 2,
         iuppiterUsageMode: 2,
@@ -132,18 +146,25 @@ describe('device records', () => {
     const foreign = await call(
       t.app,
       '/patientApp/exerciseRecord/upload',
-      { records: [session('dev-x-0001', '2026-11-21T10:00:00Z')] },
+      { records: [session('dev-x-0001', '2026-11-24T10:00:00Z')] },
       { token: stranger.tokens.accessToken },
     );
     expect(foreign.statusCode).toBe(404);
     const inverted = await upload([
-      session('dev-bad-0001', '2026-11-21T10:00:00Z', { iuppiterUsageMinAngle: 90, iuppiterUsageMaxAngle: 10 }),
+      session('dev-bad-0001', '2026-11-24T10:00:00Z', { iuppiterUsageMinAngle: 90, iuppiterUsageMaxAngle: 10 }),
     ]);
     expect(inverted.statusCode).toBe(400);
+    const early = await upload([session('dev-early-0001', '2026-11-21T10:00:00Z')]);
+    expect(early.json()).toMatchObject({
+      fields: [{ path: 'records.0.usageStartDatetime', code: 'validation.record_time' }],
+    });
+    const future = await upload([session('dev-future-0001', '2026-12-30T10:00:00Z')]);
+    expect(future.json()).toMatchObject({ fields: [{ code: 'validation.record_time' }] });
+    expect((await upload([session('dev-zero-0001', '0000-01-01T00:00:00Z')])).statusCode).toBe(400);
     const clinicianToken = await call(
       t.app,
       '/patientApp/exerciseRecord/upload',
-      { records: [session('dev-c-0001', '2026-11-21T10:00:00Z')] },
+      { records: [session('dev-c-0001', '2026-11-24T10:00:00Z')] },
       { token: clinician.tokens.accessToken },
     );
     expect(clinicianToken.statusCode).toBe(403);
@@ -170,9 +191,9 @@ describe('device records', () => {
         'content-type': 'application/json',
         'x-time-zone': 'Asia/Seoul',
       },
-      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-21', endDate: '2026-11-21' }),
+      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-24', endDate: '2026-11-24' }),
     });
-    // 23:30 UTC on the 20th is 08:30 on the 21st in Seoul; 16:00 UTC on the 21st is the 22nd there.
+    // 23:30 UTC on the 23rd is 08:30 on the 24th in Seoul; 16:00 UTC on the 24th is the 25th there.
     expect(range.json<{ recordList: Json[] }>().recordList.map((record) => record.iuppiterUsageMaxAngle)).toEqual([
       80, 88,
     ]);
@@ -189,8 +210,8 @@ describe('device records', () => {
     });
     expect(stats.json()).toMatchObject({
       days: [
-        { date: '2026-11-21', minAngle: 12.5, maxAngle: 88, exerciseSeconds: 2400, sessions: 2 },
-        { date: '2026-11-22', maxAngle: 92, sessions: 1 },
+        { date: '2026-11-24', minAngle: 12.5, maxAngle: 88, exerciseSeconds: 2400, sessions: 2 },
+        { date: '2026-11-25', maxAngle: 92, sessions: 1 },
       ],
       prescriptions: [{ seqExercise, minRom: 10, maxRom: 100, position: 3 }],
     });
@@ -217,7 +238,7 @@ describe('device records', () => {
   });
 
   it('accomplishes the exercise when the device reports the program complete', async () => {
-    await upload([session('dev-0002-a', '2026-11-22T08:00:00Z', { exerciseCompleted: true })]);
+    await upload([session('dev-0002-a', '2026-11-25T08:00:00Z', { exerciseCompleted: true })]);
     const list = await asClinician('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
       page: 0,
       size: 10,
@@ -225,6 +246,59 @@ describe('device records', () => {
       isDesc: true,
     });
     expect(list.json()).toMatchObject({ exerciseList: [{ seqExercise, exerciseStatus: 3 }] });
+  });
+
+  it('keeps a termination that races a device upload', async () => {
+    const prescribed = await asClinician('/exercise/addClinicAssignedExercise', {
+      seqMedicalRelation,
+      exercise: {
+        deviceType: 2,
+        mode: 0,
+        position: 3,
+        direction: 2,
+        method: 5,
+        strength: 4,
+        frequency: 2,
+        countPerSet: 30,
+        sets: 1,
+        dueDate: '2027-01-31',
+        minRom: 10,
+        maxRom: 100,
+        assistance: 2,
+        resistanceSensitivity: 5,
+        deviceHeight: 3,
+        upDelay: 2,
+        downDelay: 2,
+        upLimit: 60,
+        downLimit: 60,
+        exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+      },
+    });
+    const fresh = prescribed.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise;
+    t.clock.advance(60_000);
+    const batch = Array.from({ length: 100 }, (_, i) =>
+      session(`race-${fresh}-${i}`, new Date(t.clock().getTime() - 30_000 + i).toISOString(), { seqExercise: fresh }),
+    );
+    const [terminated, uploaded] = await Promise.all([
+      asClinician('/exercise/updateExerciseStatusBySeqExercise', { seqExercise: fresh, exerciseStatus: 1 }, 'PUT'),
+      upload(batch),
+    ]);
+    expect(uploaded.statusCode).toBe(200);
+    expect(terminated.json()).toMatchObject({ exercise: { exerciseStatus: 1 } });
+    const list = await asClinician('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
+      page: 0,
+      size: 50,
+      sortingParam: 'createdAt',
+      isDesc: true,
+    });
+    const row = list
+      .json<{ exerciseList: { seqExercise: number; exerciseStatus: number }[] }>()
+      .exerciseList.find((item) => item.seqExercise === fresh);
+    expect(row?.exerciseStatus).toBe(1);
+    const open = await call(t.app, '/patientApp/exercise/list', {}, { token: member.tokens.accessToken });
+    expect(
+      open.json<{ exerciseList: { seqExercise: number }[] }>().exerciseList.some((item) => item.seqExercise === fresh),
+    ).toBe(false);
   });
 
   it('gives another clinician none of the records', async () => {

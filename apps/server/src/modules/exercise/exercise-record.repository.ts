@@ -34,13 +34,17 @@ export function exerciseRecordRepository(db: Database) {
       return db.insert(exerciseRecord).values(rows).onConflictDoNothing().returning();
     },
 
-    /** The patient's own live exercises among the given ids, with their relation and status. */
+    /**
+     * The patient's own live exercises among the given ids, locked until the transaction ends so
+     * that a clinician's status change and a device's upload take turns.
+     */
     async exercisesOfPatient(seqPatient: number, seqExercises: number[]) {
       return db
         .select({
           seqExercise: exercise.seqExercise,
           seqMedicalRelation: exercise.seqMedicalRelation,
           exerciseStatus: exercise.exerciseStatus,
+          createdAt: exercise.createdAt,
         })
         .from(exercise)
         .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, exercise.seqMedicalRelation))
@@ -50,7 +54,9 @@ export function exerciseRecordRepository(db: Database) {
             eq(medicalRelation.seqPatient, seqPatient),
             isNull(exercise.deletedAt),
           ),
-        );
+        )
+        .orderBy(exercise.seqExercise)
+        .for('update', { of: exercise });
     },
 
     async setExerciseStatus(seqExercise: number, exerciseStatus: number, at: Date): Promise<void> {

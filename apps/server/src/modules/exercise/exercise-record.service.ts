@@ -12,7 +12,7 @@ import {
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpFailure } from '../../domain-error.ts';
+import { HttpFailure, InvalidField } from '../../domain-error.ts';
 import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
@@ -21,6 +21,7 @@ import { exerciseRepository } from './exercise.repository.ts';
 
 const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 const measureModes = [ExerciseMode.passiveMeasure, ExerciseMode.activeMeasure];
+const clockSkewMs = 10 * 60_000;
 
 export function toExerciseRecord(row: RecordRow): ExerciseRecord {
   return {
@@ -78,6 +79,15 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
           (await records.exercisesOfPatient(patient.seqPatient, ids)).map((row) => [row.seqExercise, row]),
         );
         if (exercises.size !== ids.length) throw notFound();
+        // A device clock may be off a little; a session before the prescription or in the future is not real.
+        const latest = now().getTime() + clockSkewMs;
+        body.records.forEach((record, index) => {
+          const start = Date.parse(record.usageStartDatetime);
+          const prescribed = exercises.get(record.seqExercise)!.createdAt.getTime() - clockSkewMs;
+          if (start < prescribed || start > latest) {
+            throw new InvalidField(`records.${index}.usageStartDatetime`, 'validation.record_time');
+          }
+        });
         const stored = await records.insertNew(
           body.records.map((record) => ({
             seqPatient: patient.seqPatient,
@@ -110,6 +120,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
           })),
         );
         const storedKeys = new Set(stored.map((row) => row.recordKey));
+        const changed: AuditEntry[] = [];
         for (const [seqExercise, current] of exercises) {
           const fresh = body.records.filter(
             (record) => record.seqExercise === seqExercise && storedKeys.has(record.recordKey),
@@ -120,17 +131,29 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
           const next = fresh.some((record) => record.exerciseCompleted)
             ? ExerciseStatus.accomplishedAuto
             : ExerciseStatus.onProgress;
-          if (open && next !== current.exerciseStatus) await records.setExerciseStatus(seqExercise, next, now());
+          if (open && next !== current.exerciseStatus) {
+            await records.setExerciseStatus(seqExercise, next, now());
+            changed.push({
+              action: 'update',
+              entity: 'exercise',
+              entityId: seqExercise,
+              seqMedicalRelation: current.seqMedicalRelation,
+              seqPatient: patient.seqPatient,
+            });
+          }
         }
         await auditRepository(tx).append(
           { seqUser: patient.seqUser, ip: context.ip, userAgent: context.userAgent, requestId: context.requestId },
           now(),
-          [...new Set(stored.map((row) => row.seqMedicalRelation))].map((seqMedicalRelation) => ({
-            action: 'create' as const,
-            entity: 'exercise_record',
-            seqMedicalRelation,
-            seqPatient: patient.seqPatient,
-          })),
+          [
+            ...[...new Set(stored.map((row) => row.seqMedicalRelation))].map((seqMedicalRelation) => ({
+              action: 'create' as const,
+              entity: 'exercise_record',
+              seqMedicalRelation,
+              seqPatient: patient.seqPatient,
+            })),
+            ...changed,
+          ],
         );
         return { accepted: stored.length, duplicates: body.records.length - stored.length };
       });

@@ -126,8 +126,10 @@ describe('prescribing', () => {
 
     const status = (exerciseStatus: number) =>
       as(first).put('/exercise/updateExerciseStatusBySeqExercise', { seqExercise, exerciseStatus });
-    expect((await status(4)).json()).toMatchObject({ exercise: { exerciseStatus: 4 } });
-    expect((await status(0)).json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.IllegalStatusChange });
+    // On progress and accomplished (auto) come only from the device.
+    expect((await status(4)).json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.IllegalStatusChange });
+    expect((await status(3)).json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.IllegalStatusChange });
+    expect((await status(1)).json()).toMatchObject({ exercise: { exerciseStatus: 1 } });
     const change = await as(first).put('/exercise/updateClinicAssignedExercise', {
       seqExercise,
       exercise: settings({ deviceType: 1, mode: 1, maxRom: 75, speed: 4 }),
@@ -136,8 +138,28 @@ describe('prescribing', () => {
     expect((await as(first).put('/exercise/deleteExerciseGuideBySeqExercise', { seqExercise })).json()).toMatchObject({
       failedCode: FailedCode.ExerciseNotWaiting,
     });
-    expect((await status(1)).json()).toMatchObject({ exercise: { exerciseStatus: 1 } });
     expect((await status(2)).json()).toMatchObject({ failedCode: FailedCode.IllegalStatusChange });
+    expect((await status(0)).json()).toMatchObject({ failedCode: FailedCode.IllegalStatusChange });
+
+    // A patient with an open exercise keeps their device until it is finished.
+    const open = await as(first).post('/exercise/addClinicAssignedExercise', {
+      seqMedicalRelation: proPatient,
+      exercise: settings(),
+    });
+    expect(open.statusCode).toBe(200);
+    const switched = await as(first).put('/patient/updatePatientInfo', {
+      seqMedicalRelation: proPatient,
+      patientName: 'Pro Petr',
+      patientInfoBirth: '1970-01-01',
+      patientInfoGender: 'F',
+      heightCm: 165,
+      weightKg: 60,
+      deviceType: 1,
+      imageUrl: null,
+    });
+    expect(switched.json()).toMatchObject({
+      fields: [{ path: 'deviceType', code: 'validation.device_has_open_exercises' }],
+    });
 
     const other = await as(first).post('/exercise/addClinicAssignedExercise', {
       seqMedicalRelation: homePatient,

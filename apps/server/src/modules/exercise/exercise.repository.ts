@@ -45,7 +45,10 @@ export function exerciseRepository(db: Database) {
       return inserted!.seqExercise;
     },
 
-    /** A live exercise prescribed to one of the clinician's patients; anyone else's reads as absent. */
+    /**
+     * A live exercise prescribed to one of the clinician's patients; anyone else's reads as
+     * absent. Locked until the transaction ends, so two changes of one exercise take turns.
+     */
     async findOwned(seqExercise: number, seqManager: number): Promise<ExerciseRow | undefined> {
       const [row] = await db
         .select(columns)
@@ -57,7 +60,8 @@ export function exerciseRepository(db: Database) {
             eq(medicalRelation.seqManager, seqManager),
             isNull(exercise.deletedAt),
           ),
-        );
+        )
+        .for('update', { of: exercise });
       return row && flatten(row);
     },
 

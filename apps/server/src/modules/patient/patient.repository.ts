@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { medicalRelation, patient, patientStatus, relationCategory, syncAuthCode } from '../../db/schema.ts';
+import { exercise, medicalRelation, patient, patientStatus, relationCategory, syncAuthCode } from '../../db/schema.ts';
 
 export type RelationRow = typeof medicalRelation.$inferSelect;
 export type PatientRow = typeof patient.$inferSelect;
@@ -31,6 +31,29 @@ export function patientRepository(db: Database) {
     /** Serialises the plan-limit check and the write that follows it for one clinician. */
     async lockManager(seqManager: number): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(7240513, ${seqManager})`);
+    },
+
+    async lockPatient(seqPatient: number): Promise<void> {
+      await db
+        .select({ seqPatient: patient.seqPatient })
+        .from(patient)
+        .where(eq(patient.seqPatient, seqPatient))
+        .for('update');
+    },
+
+    async hasOpenExercises(seqMedicalRelation: number): Promise<boolean> {
+      const [row] = await db
+        .select({ seqExercise: exercise.seqExercise })
+        .from(exercise)
+        .where(
+          and(
+            eq(exercise.seqMedicalRelation, seqMedicalRelation),
+            isNull(exercise.deletedAt),
+            inArray(exercise.exerciseStatus, [0, 4]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async countActive(seqManager: number): Promise<number> {

@@ -37,9 +37,10 @@ type StatusFields = BodyOf<typeof appendPatientStatus>['status'];
 
 /** Guessing six-digit codes is slowed down per clinician. */
 const syncCodeAttempts: RateLimit = { max: 20, windowSeconds: 15 * 60 };
+const syncCodeAttemptsInAll: RateLimit = { max: 1000, windowSeconds: 15 * 60 };
 const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 const uploadIdOf = (imageUrl: string): string | undefined =>
-  /^\/api\/storage\/file\/([0-9a-f-]{36})$/.exec(imageUrl)?.[1];
+  /^\/api\/storage\/file\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(imageUrl)?.[1];
 
 export type PatientService = ReturnType<typeof patientService>;
 
@@ -74,8 +75,14 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     }
   }
 
-  async function attemptSyncCode(principal: Principal): Promise<void> {
-    const wait = await limiter.hit(`sync-code:manager:${principal.seqManager}`, syncCodeAttempts, now());
+  /** Six digits can be guessed: tries are limited per clinician, per address and in all. */
+  async function attemptSyncCode(principal: Principal, context: RequestContext): Promise<void> {
+    const waits = await Promise.all([
+      limiter.hit(`sync-code:manager:${principal.seqManager}`, syncCodeAttempts, now()),
+      limiter.hit(`sync-code:ip:${context.ip}`, syncCodeAttempts, now()),
+      limiter.hit('sync-code:all', syncCodeAttemptsInAll, now()),
+    ]);
+    const wait = Math.max(...waits);
     if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
   }
 
@@ -94,7 +101,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     },
 
     async previewSyncCode(principal: Principal, code: string, context: RequestContext) {
-      await attemptSyncCode(principal);
+      await attemptSyncCode(principal, context);
       const repository = patientRepository(db);
       const seqPatient = await repository.findLiveSyncCode(sha256(code), now());
       const member = seqPatient === undefined ? undefined : await repository.findPatient(seqPatient);
@@ -111,7 +118,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     },
 
     async addWithCode(principal: Principal, body: AddWithCode, context: RequestContext) {
-      await attemptSyncCode(principal);
+      await attemptSyncCode(principal, context);
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         await repository.lockManager(principal.seqManager);
@@ -172,6 +179,10 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         const relation = await owned(tx, body.seqMedicalRelation, principal);
         const email = body.patientEmail || undefined;
         await assertEmailFree(tx, principal, email, relation.seqMedicalRelation);
+        const changesDevice = body.deviceType !== relation.deviceType;
+        if (changesDevice && (await patientRepository(tx).hasOpenExercises(relation.seqMedicalRelation))) {
+          throw new InvalidField('deviceType', 'validation.device_has_open_exercises');
+        }
         let imageUploadId: string | null = null;
         if (body.imageUrl !== null) {
           const id = uploadIdOf(body.imageUrl);
@@ -289,6 +300,8 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       const expiresAt = new Date(at.getTime() + rules.syncCodeMinutes * 60_000);
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
+        // One issue at a time per patient, so only the newest code stays live.
+        await repository.lockPatient(seqPatient);
         await repository.expireSyncCodes(seqPatient, at);
         for (;;) {
           const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

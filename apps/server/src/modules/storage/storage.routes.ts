@@ -14,7 +14,7 @@ export function storageRoutes(files: StorageService): Route[] {
   return [
     route(uploadSingle, async (body, context) => {
       const { folderPath, file } = body as unknown as UploadBody;
-      return { ...ok, ...(await files.upload(principalOf(context), folderPath, file)) };
+      return { ...ok, ...(await files.upload(principalOf(context), folderPath, file, context)) };
     }),
   ];
 }

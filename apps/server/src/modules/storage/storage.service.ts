@@ -17,15 +17,31 @@ const signatures: [string, number[]][] = [
   ['image/x-icon', [0x00, 0x00, 0x01, 0x00]],
 ];
 
+/** "BM" alone is too weak: a real bitmap has zero reserved bytes and a known header size. */
+function isBitmap(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return (
+    bytes.length >= 26 &&
+    view.getUint32(6, true) === 0 &&
+    [12, 40, 52, 56, 64, 108, 124].includes(view.getUint32(14, true))
+  );
+}
+
 export function sniffImageType(bytes: Uint8Array): string | undefined {
-  return signatures.find(([, magic]) => magic.every((byte, index) => bytes[index] === byte))?.[0];
+  const type = signatures.find(([, magic]) => magic.every((byte, index) => bytes[index] === byte))?.[0];
+  return type === 'image/bmp' && !isBitmap(bytes) ? undefined : type;
 }
 
 export type StorageService = ReturnType<typeof storageService>;
 
 export function storageService({ db, storage, now }: { db: Database; storage: FileStorage; now: Clock }) {
   return {
-    async upload(principal: Principal, folder: UploadFolder, bytes: Buffer): Promise<{ publicPath: string }> {
+    async upload(
+      principal: Principal,
+      folder: UploadFolder,
+      bytes: Buffer,
+      context: RequestContext,
+    ): Promise<{ publicPath: string }> {
       const contentType = sniffImageType(bytes);
       if (!contentType) throw new BusinessFailure(FailedCode.UnsupportedFile);
       const id = randomUUID();
@@ -46,6 +62,9 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
         await storage.remove(storageKey);
         throw error;
       }
+      await auditRepository(db).append(actorOf(principal, context), now(), [
+        { action: 'create', entity: 'upload', entityId: id },
+      ]);
       return { publicPath: `/api/storage/file/${id}` };
     },
 
@@ -55,7 +74,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       id: string,
       context: RequestContext,
     ): Promise<{ bytes: Buffer; contentType: string }> {
-      const row = /^[0-9a-f-]{36}$/.test(id)
+      const row = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
         ? await uploadRepository(db).findOwned(id, principal.seqManager)
         : undefined;
       const bytes = row && (await storage.get(row.storageKey));
