@@ -1,3 +1,4 @@
+import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../apps/server/test/mail-catcher.ts';
@@ -80,7 +81,7 @@ function dataRows(page: Page) {
 
 describe('patients, end to end', () => {
   it('registers a patient, edits the profile with a cropped image, records condition and notes, finds, deactivates and reaches the plan limit', async () => {
-    const { page } = await newClinicianSession();
+    const { page, clinician } = await newClinicianSession();
 
     await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
     await page.getByRole('heading', { name: t.patients.list.title, exact: true }).waitFor();
@@ -94,14 +95,14 @@ describe('patients, end to end', () => {
     await addDialog.getByLabel(t.patients.fields.birth, { exact: true }).fill('03/09/1956');
     await addDialog.getByRole('radio', { name: t.fields.genderFemale, exact: true }).check();
     await addDialog.getByLabel(t.patients.fields.heightFeet, { exact: true }).fill('5');
-    await addDialog.getByLabel(t.patients.fields.heightInches, { exact: true }).fill('7');
+    await addDialog.getByLabel(t.patients.fields.heightInches, { exact: true }).pressSequentially('7.5');
     await addDialog.getByLabel(t.patients.fields.weightLb, { exact: true }).fill('150');
     await addDialog.getByRole('radio', { name: t.patients.device['2'], exact: true }).check();
     await addDialog.getByRole('button', { name: t.patients.add.submit, exact: true }).click();
     await page.getByText(t.patients.add.done).waitFor();
     await page.waitForURL('**/patientList/details/info?id=*');
     await page.getByRole('heading', { name: 'Ada Byron', level: 2 }).waitFor();
-    expect(await page.getByLabel(t.patients.fields.heightInches, { exact: true }).inputValue()).toBe('7');
+    expect(await page.getByLabel(t.patients.fields.heightInches, { exact: true }).inputValue()).toBe('7.5');
     expect(await page.getByLabel(t.patients.fields.weightLb, { exact: true }).inputValue()).toBe('150');
     expect(await page.getByLabel(t.patients.fields.birth, { exact: true }).inputValue()).toBe('03/09/1956');
 
@@ -230,9 +231,22 @@ describe('patients, end to end', () => {
     await page.getByText(t.patients.activation.activated).waitFor();
     await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).waitFor();
 
+    // The clinician's own e-mail address cannot be a patient's.
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
+    const duplicate = page.getByRole('dialog', { name: t.patients.add.title });
+    await duplicate.getByLabel(t.patients.fields.name, { exact: true }).fill('Same Mail');
+    await duplicate.getByLabel(t.patients.fields.emailOptional, { exact: true }).fill(clinician.email);
+    await duplicate.getByLabel(t.patients.fields.birth, { exact: true }).fill('01/02/1980');
+    await duplicate.getByLabel(t.patients.fields.heightFeet, { exact: true }).fill('6');
+    await duplicate.getByLabel(t.patients.fields.weightLb, { exact: true }).fill('180');
+    await duplicate.getByRole('button', { name: t.patients.add.submit, exact: true }).click();
+    await duplicate.getByText(messages.en['account.email_already_exist']).waitFor();
+    await duplicate.getByRole('button', { name: t.common.close, exact: true }).click();
+
     // Fill the free plan (30 active patients) through the API; the 31st in the UI brings the prompt.
     for (let index = 4; index <= 30; index++) await addPatientByApi(await accessTokenOf(page), `Bulk Patient ${index}`);
-    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    await page.reload();
     await page.getByText(t.patients.list.activeCount.replace('{{active}}', '30').replace('{{limit}}', '30')).waitFor();
     await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
     const lastDialog = page.getByRole('dialog', { name: t.patients.add.title });

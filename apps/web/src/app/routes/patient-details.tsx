@@ -43,7 +43,7 @@ export function Component(): ReactElement {
   const [params] = useSearchParams();
   const seqMedicalRelation = Number(params.get('id'));
   const valid = Number.isInteger(seqMedicalRelation) && seqMedicalRelation > 0;
-  const detail = usePatientDetail(valid ? seqMedicalRelation : 0);
+  const detail = usePatientDetail(valid ? seqMedicalRelation : 0, valid);
   const current = tabOf(location.pathname);
   const currentTab = tabs.find((tab) => tab.segment === current) ?? tabs[0];
   useDocumentTitle(

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { PatientCategories } from '../../features/categories/components/patient-categories.tsx';
-import { useMyPatients } from '../../features/patients/api/get-my-patients.ts';
+import { useKnownActiveLimit } from '../../features/patients/api/get-my-patients.ts';
 import { ActivationControl } from '../../features/patients/components/activation-control.tsx';
 import { ConditionHistory } from '../../features/patients/components/condition-history.tsx';
 import { PatientProfileForm } from '../../features/patients/components/patient-profile-form.tsx';
@@ -10,12 +10,12 @@ import { usePatientContext } from './patient-details.tsx';
 /** Info tab: profile with image, activation, categories and the condition history. */
 export function Component(): ReactElement {
   const { seqMedicalRelation, detail } = usePatientContext();
-  const patients = useMyPatients();
+  const activeLimit = useKnownActiveLimit();
   const patient = detail.patient;
   return (
     <Stack gap="lg">
       <PatientProfileForm key={`${seqMedicalRelation}-${patient.imageUrl ?? ''}`} patient={patient} />
-      <ActivationControl patient={patient} activeLimit={patients.data?.activeLimit} />
+      <ActivationControl patient={patient} activeLimit={activeLimit} />
       <PatientCategories
         key={`${seqMedicalRelation}-${patient.categoryIds.join(',')}`}
         seqMedicalRelation={seqMedicalRelation}

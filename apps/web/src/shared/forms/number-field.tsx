@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useMessage } from '../i18n/use-message.ts';
 import { clampNumber } from './number.ts';
 
@@ -30,12 +30,14 @@ export function NumberField({
   ...rest
 }: NumberFieldProps): ReactElement {
   const message = useMessage();
+  // Text on its way to a number ("5.", "-") stays in the input while the form keeps the last number.
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <NumberInput
       hideControls
       {...rest}
       withAsterisk={false}
-      value={value}
+      value={draft ?? value}
       min={min}
       max={max}
       decimalScale={decimals}
@@ -45,10 +47,20 @@ export function NumberField({
       rightSection={unit}
       rightSectionWidth={unit ? 44 : undefined}
       onChange={(next) => {
-        if (next === '' || typeof next !== 'number') onChange(next === '' ? '' : value);
-        else onChange(next);
+        if (typeof next === 'number') {
+          setDraft(null);
+          onChange(next);
+        } else if (next === '') {
+          setDraft(null);
+          onChange('');
+        } else {
+          setDraft(next);
+          const parsed = Number(next);
+          if (Number.isFinite(parsed)) onChange(parsed);
+        }
       }}
       onBlur={(event) => {
+        setDraft(null);
         if (typeof value === 'number') {
           const clamped = clampNumber(value, { min, max, decimals });
           if (clamped !== value) onChange(clamped);

@@ -1,5 +1,5 @@
 import { getMyPatients, type PatientSummary } from '@clinic/contract';
-import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
@@ -23,4 +23,10 @@ export const myPatientsQuery = queryOptions({
 
 export function useMyPatients(): UseQueryResult<MyPatients> {
   return useQuery(myPatientsQuery);
+}
+
+/** The plan's limit of active patients as last read with the list, without asking the server again. */
+export function useKnownActiveLimit(): number | undefined {
+  const queryClient = useQueryClient();
+  return queryClient.getQueryData<MyPatients>(queryKeys.patientList)?.activeLimit;
 }

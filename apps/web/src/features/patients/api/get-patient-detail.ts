@@ -20,6 +20,6 @@ export const patientDetailQuery = (seqMedicalRelation: number) =>
     queryFn: ({ signal }) => getPatientDetailRequest(seqMedicalRelation, signal),
   });
 
-export function usePatientDetail(seqMedicalRelation: number): UseQueryResult<PatientDetail> {
-  return useQuery(patientDetailQuery(seqMedicalRelation));
+export function usePatientDetail(seqMedicalRelation: number, enabled = true): UseQueryResult<PatientDetail> {
+  return useQuery({ ...patientDetailQuery(seqMedicalRelation), enabled });
 }

@@ -57,6 +57,7 @@ export function PatientTable({ patients, sort, onSort }: PatientTableProps): Rea
       h={tall ? 600 : 420}
       style={{ overflow: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
       tabIndex={0}
+      role="region"
       aria-label={t('patients.list.scrollArea')}
     >
       <Table

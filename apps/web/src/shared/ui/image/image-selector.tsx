@@ -1,5 +1,5 @@
 import { Alert, Button, FileButton, Group, Stack } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../i18n/use-message.ts';
 import { imageAccept, imageFileProblem, uploadMaxMegabytes } from '../../image/image-file.ts';
@@ -33,9 +33,12 @@ export function ImageSelector({
   const message = useMessage();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string>();
+  const resetRef = useRef<() => void>(null);
 
   const choose = (chosen: File | null): void => {
     setProblem(undefined);
+    // The same file can be chosen again (e.g. after cancelling the crop).
+    resetRef.current?.();
     if (!chosen) return;
     const issue = imageFileProblem(chosen);
     if (issue === 'type') setProblem(message('CM0415'));
@@ -56,7 +59,7 @@ export function ImageSelector({
         fallback={fallback}
       />
       <Group gap="xs">
-        <FileButton onChange={choose} accept={imageAccept}>
+        <FileButton onChange={choose} accept={imageAccept} resetRef={resetRef}>
           {(props) => (
             <Button {...props} variant="light" size="xs">
               {t('image.choose')}
