@@ -264,7 +264,7 @@ describe('patients, end to end', () => {
     await page.context().close();
   });
 
-  it('registers an app member with the sync code from their app', async () => {
+  it('registers an app member with the sync code, files them in a category and shows them in metric units', async () => {
     // The patient signs up in the app, follows the mailed link and asks for a code.
     const patientEmail = `member.${Date.now()}@example.com`;
     const patientPassword = 'Member-pass-2026';
@@ -313,6 +313,43 @@ describe('patients, end to end', () => {
     await page.getByText(t.patients.overview.appMember, { exact: true }).waitFor();
     await page.getByText('5 ft 4 in', { exact: true }).waitFor();
     await page.getByText('121 lb', { exact: true }).waitFor();
+
+    // Her own category, assigned here, filters the patient list.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.categories, exact: true }).click();
+    await page.getByLabel(t.categories.newName, { exact: true }).fill('Knee program');
+    await page.getByRole('button', { name: t.categories.create, exact: true }).click();
+    await page.getByText(t.categories.created).waitFor();
+    await page.getByRole('cell', { name: 'Knee program', exact: true }).waitFor();
+    await page.getByLabel(t.categories.newName, { exact: true }).fill('Knee program');
+    await page.getByRole('button', { name: t.categories.create, exact: true }).click();
+    await page.getByText(messages.en['validation.category_exists']).waitFor();
+    await page
+      .getByRole('region', { name: t.categories.patientTitle })
+      .getByLabel(t.categories.patientField, { exact: true })
+      .click();
+    await page.getByRole('option', { name: 'Knee program', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: t.categories.saveAssignment, exact: true }).click();
+    await page.getByText(t.categories.assigned).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /Knee program/ })
+          .getByRole('cell')
+          .nth(1)
+          .textContent(),
+      )
+      .toBe('1');
+    await addPatientByApi(await accessTokenOf(page), 'Other Person');
+    await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
+    const rows = dataRows(page);
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByLabel(t.patients.list.categoryFilter, { exact: true }).click();
+    await page.getByRole('option', { name: 'Knee program', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('category')).not.toBeNull();
+    await rows.first().getByRole('link', { name: 'Mina Park', exact: true }).click();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.dashboard, exact: true }).click();
 
     // Metric on My page: the same patient in centimetres and kilograms, remembered for a year.
     const dashboard = page.url();
