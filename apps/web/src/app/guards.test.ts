@@ -36,6 +36,12 @@ describe('requirePatientId', () => {
     expect(requirePatientId(at('/patientList/details/report?id='))).toBe('/patientList');
     expect(requirePatientId(at('/patientList/details/info?lang=ko'))).toBe('/patientList?lang=ko');
   });
+
+  it('guards the medical record and category tabs too', () => {
+    expect(requirePatientId(at('/patientList/details/record'))).toBe('/patientList');
+    expect(requirePatientId(at('/patientList/details/categories?lang=cs'))).toBe('/patientList?lang=cs');
+    expect(requirePatientId(at('/patientList/details/record?id=3'))).toBeNull();
+  });
 });
 
 describe('requirePaymentResult', () => {
