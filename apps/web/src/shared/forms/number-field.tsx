@@ -15,6 +15,8 @@ export interface NumberFieldProps extends Omit<
   /** Decimals kept; extra ones are dropped, not rounded. */
   decimals?: number;
   error?: string | undefined;
+  /** Marks the input as wrong without a message of its own (a group shows the message once). */
+  invalid?: boolean;
   unit?: string;
 }
 
@@ -26,6 +28,7 @@ export function NumberField({
   max,
   decimals = 0,
   error,
+  invalid,
   unit,
   ...rest
 }: NumberFieldProps): ReactElement {
@@ -67,7 +70,7 @@ export function NumberField({
         }
         rest.onBlur?.(event);
       }}
-      error={message(error)}
+      error={message(error) ?? invalid}
     />
   );
 }

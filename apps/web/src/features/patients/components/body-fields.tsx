@@ -45,7 +45,7 @@ export function BodyFields({ unit, value, onChange, errors }: BodyFieldsProps): 
               max={9}
               unit={t('units.ft')}
               required
-              error={errors.heightCm ? ' ' : undefined}
+              invalid={Boolean(errors.heightCm)}
             />
             <NumberField
               label={t('patients.fields.heightInches')}
@@ -55,7 +55,7 @@ export function BodyFields({ unit, value, onChange, errors }: BodyFieldsProps): 
               max={11.9}
               decimals={1}
               unit={t('units.in')}
-              error={errors.heightCm ? ' ' : undefined}
+              invalid={Boolean(errors.heightCm)}
             />
           </Group>
         </Input.Wrapper>
