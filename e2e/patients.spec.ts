@@ -196,6 +196,22 @@ describe('patients, end to end', () => {
     await record.getByText('Private thoughts').waitFor();
     await record.getByText('Ischemic stroke').waitFor();
 
+    // Edit one note and delete the other after the yes/no confirm.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.note, exact: true }).click();
+    await page.getByRole('button', { name: t.notes.edit.replace('{{title}}', 'Family update') }).click();
+    const editDialog = page.getByRole('dialog', { name: t.notes.editTitle });
+    await editDialog.getByLabel(t.notes.fields.title, { exact: true }).fill('Family meeting');
+    await editDialog.getByRole('button', { name: t.notes.save, exact: true }).click();
+    await page.getByText(t.notes.updated).waitFor();
+    await page.getByRole('button', { name: t.notes.remove.replace('{{title}}', 'Private thoughts') }).click();
+    await page
+      .getByRole('dialog', { name: t.notes.removeTitle })
+      .getByRole('button', { name: t.common.yes, exact: true })
+      .click();
+    await page.getByText(t.notes.removed).waitFor();
+    await expect.poll(() => notes.getByRole('listitem').count()).toBe(1);
+    expect(await notes.getByRole('listitem').first().getAttribute('aria-label')).toBe('Family meeting');
+
     // Find the patient by search and by sorting among others.
     const token = await accessTokenOf(page);
     await addPatientByApi(token, 'Zed Quinn', 2);
@@ -230,6 +246,15 @@ describe('patients, end to end', () => {
     await page.getByRole('button', { name: t.patients.activation.activate, exact: true }).click();
     await page.getByText(t.patients.activation.activated).waitFor();
     await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).waitFor();
+
+    // Remove the condition entry after the yes/no confirm.
+    await page.getByRole('button', { name: new RegExp(`^${t.condition.remove.split('{{')[0]}`) }).click();
+    await page
+      .getByRole('dialog', { name: t.condition.removeTitle })
+      .getByRole('button', { name: t.common.yes, exact: true })
+      .click();
+    await page.getByText(t.condition.removed).waitFor();
+    await page.getByRole('region', { name: t.condition.historyTitle }).getByText(t.condition.empty).waitFor();
 
     // The clinician's own e-mail address cannot be a patient's.
     await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
