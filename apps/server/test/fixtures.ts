@@ -97,3 +97,14 @@ export async function verifiedPatient(
   const reply = login.json<{ token: TokenPair; user: { seqPatient: number } }>();
   return { email, tokens: reply.token, seqPatient: reply.user.seqPatient };
 }
+
+/** Logs a test user in again, for tests that move the clock past the access-token lifetime. */
+export async function relogin(
+  app: FastifyInstance,
+  who: { tokens: TokenPair; body?: { userEmail: string }; email?: string },
+): Promise<void> {
+  const userEmail = who.body?.userEmail ?? who.email ?? '';
+  const userType = who.body ? 'manager' : 'patient';
+  const login = await call(app, '/user/login', { userEmail, userPassword: password, userType });
+  who.tokens = login.json<{ token: TokenPair }>().token;
+}

@@ -1,6 +1,6 @@
 import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { call, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -95,16 +95,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const who of [clinician, other]) {
-    const login = await call(t.app, '/user/login', { userEmail: who.body.userEmail, userPassword: password });
-    who.tokens = login.json<{ token: typeof who.tokens }>().token;
-  }
-  const login = await call(t.app, '/user/login', {
-    userEmail: member.email,
-    userPassword: password,
-    userType: 'patient',
-  });
-  member.tokens = login.json<{ token: typeof member.tokens }>().token;
+  for (const who of [clinician, other, member]) await relogin(t.app, who);
 });
 
 describe('device records', () => {

@@ -1,6 +1,6 @@
 import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician } from '../../../test/fixtures.ts';
+import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const who of [first, second]) {
-    const login = await call(t.app, '/user/login', { userEmail: who.body.userEmail, userPassword: password });
-    who.tokens = login.json<{ token: typeof who.tokens }>().token;
-  }
+  for (const who of [first, second]) await relogin(t.app, who);
 });
 
 type Json = Record<string, unknown>;

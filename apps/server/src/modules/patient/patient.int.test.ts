@@ -1,7 +1,7 @@
 import { FailedCode, rules } from '@clinic/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, onePixelPng, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { call, onePixelPng, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -16,10 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Tests move the clock past the access-token lifetime: each starts with fresh sessions.
 beforeEach(async () => {
-  for (const who of [first, second]) {
-    const login = await call(t.app, '/user/login', { userEmail: who.body.userEmail, userPassword: password });
-    who.tokens = login.json<{ token: typeof who.tokens }>().token;
-  }
+  for (const who of [first, second]) await relogin(t.app, who);
 });
 
 type Json = Record<string, unknown>;
