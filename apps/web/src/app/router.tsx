@@ -37,12 +37,14 @@ const homeScreen = screen(() => import('./routes/home.tsx'));
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
-/** The patient tabs built so far; the others (remote, rehab, history, report) lead home until they work. */
+/** The patient tabs built so far; the others (remote, report) lead home until they work. */
 const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], () => Promise<ScreenModule>>> = {
   [segments.patientDetailsInfo]: screen(() => import('./routes/patient-info.tsx')),
   [segments.patientDetailsNote]: screen(() => import('./routes/patient-note.tsx')),
   [segments.patientDetailsRecord]: screen(() => import('./routes/patient-record.tsx')),
   [segments.patientDetailsCategories]: screen(() => import('./routes/patient-categories.tsx')),
+  [segments.patientDetailsRehab]: screen(() => import('./routes/patient-rehab.tsx')),
+  [segments.patientDetailsHistory]: screen(() => import('./routes/patient-history.tsx')),
 };
 
 export const routes: RouteObject[] = [
@@ -77,7 +79,7 @@ export const routes: RouteObject[] = [
                   })),
                 ],
               },
-              { path: segments.rehab, element: later },
+              { path: segments.rehab, lazy: screen(() => import('./routes/rehab.tsx')) },
               { path: segments.options, lazy: screen(() => import('./routes/options.tsx')) },
               {
                 path: segments.payments,

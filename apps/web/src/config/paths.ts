@@ -31,9 +31,11 @@ export const segments = {
   patientList: 'patientList',
   patientDetails: 'patientList/details',
   patientDetailsTabs: ['info', 'note', 'remote', 'rehab', 'history', 'report', 'record', 'categories'],
-  /** The tabs built so far; the others (remote, rehab, history, report) come with later issues. */
+  /** The tabs built so far; the others (remote, report) come with later issues. */
   patientDetailsInfo: 'info',
   patientDetailsNote: 'note',
+  patientDetailsRehab: 'rehab',
+  patientDetailsHistory: 'history',
   patientDetailsRecord: 'record',
   patientDetailsCategories: 'categories',
   rehab: 'rehab',

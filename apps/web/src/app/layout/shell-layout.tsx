@@ -11,7 +11,7 @@ import { LanguageSelect } from '../../shared/ui/language-select.tsx';
 
 interface MenuEntry {
   to: string;
-  labelKey: 'menu.home' | 'menu.patientList' | 'menu.myPage';
+  labelKey: 'menu.home' | 'menu.patientList' | 'menu.rehab' | 'menu.myPage';
   matches: (pathname: string) => boolean;
 }
 
@@ -27,6 +27,7 @@ const menu: readonly MenuEntry[] = [
     labelKey: 'menu.patientList',
     matches: (pathname) => pathname.startsWith(paths.patientList),
   },
+  { to: paths.rehab, labelKey: 'menu.rehab', matches: (pathname) => pathname.startsWith(paths.rehab) },
   { to: paths.options, labelKey: 'menu.myPage', matches: (pathname) => pathname.startsWith(paths.options) },
 ];
 

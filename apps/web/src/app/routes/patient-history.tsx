@@ -1,0 +1,9 @@
+import type { ReactElement } from 'react';
+import { PatientHistory } from '../../features/exercises/components/patient-history.tsx';
+import { usePatientContext } from './patient-details.tsx';
+
+/** History tab: the ROM chart, the device records and the records of each prescription. */
+export function Component(): ReactElement {
+  const { seqMedicalRelation, detail } = usePatientContext();
+  return <PatientHistory seqMedicalRelation={seqMedicalRelation} deviceType={detail.patient.deviceType} />;
+}

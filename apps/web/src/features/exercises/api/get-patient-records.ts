@@ -1,0 +1,39 @@
+import { getPatientRecordsPaged, type ExerciseRecord, type recordSortings } from '@clinic/contract';
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client.ts';
+import { exerciseKeys } from './exercise-keys.ts';
+
+export type RecordSorting = (typeof recordSortings)[number];
+
+export interface PatientRecordsParams {
+  seqMedicalRelation: number;
+  page: number;
+  size: number;
+  sortingParam: RecordSorting;
+  isDesc: boolean;
+}
+
+export interface RecordPage {
+  recordList: ExerciseRecord[];
+  totalCount: number;
+}
+
+/** One page of a patient's device records. */
+export async function getPatientRecordsRequest(
+  params: PatientRecordsParams,
+  signal?: AbortSignal,
+): Promise<RecordPage> {
+  const { recordList, totalCount } = await callApi(getPatientRecordsPaged, params, { signal });
+  return { recordList, totalCount };
+}
+
+export const patientRecordsQuery = (params: PatientRecordsParams) =>
+  queryOptions({
+    queryKey: [...exerciseKeys.records, 'patient', params],
+    queryFn: ({ signal }) => getPatientRecordsRequest(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePatientRecords(params: PatientRecordsParams): UseQueryResult<RecordPage> {
+  return useQuery(patientRecordsQuery(params));
+}

@@ -1,0 +1,20 @@
+import { getSelectedExerciseRecords, type ExerciseRecord } from '@clinic/contract';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client.ts';
+import { exerciseKeys } from './exercise-keys.ts';
+
+/** Every record the device made for one exercise, newest first. */
+export async function getSelectedRecordsRequest(seqExercise: number, signal?: AbortSignal): Promise<ExerciseRecord[]> {
+  const { recordList } = await callApi(getSelectedExerciseRecords, { seqExercise }, { signal });
+  return recordList;
+}
+
+export const selectedRecordsQuery = (seqExercise: number) =>
+  queryOptions({
+    queryKey: [...exerciseKeys.records, 'exercise', seqExercise],
+    queryFn: ({ signal }) => getSelectedRecordsRequest(seqExercise, signal),
+  });
+
+export function useSelectedExerciseRecords(seqExercise: number): UseQueryResult<ExerciseRecord[]> {
+  return useQuery(selectedRecordsQuery(seqExercise));
+}

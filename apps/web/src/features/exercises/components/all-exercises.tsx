@@ -1,0 +1,82 @@
+import type { Exercise } from '@clinic/contract';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SortState } from '../../../shared/ui/sortable-header.tsx';
+import { useMyPatientsExercises } from '../api/list-my-patients-exercises.ts';
+import type { ExerciseSorting } from '../api/list-patient-exercises.ts';
+import { ExerciseTable } from './exercise-table.tsx';
+import { Pager } from './pager.tsx';
+
+const pageSize = 20;
+
+/** `/rehab`: the prescriptions of all the clinician's patients on one device line, searched, sorted and paged. */
+export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => string }): ReactElement {
+  const { t } = useTranslation();
+  const [deviceType, setDeviceType] = useState<1 | 2>(1);
+  const [search, setSearch] = useState('');
+  const [searchWord] = useDebouncedValue(search, 300);
+  const [sort, setSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
+  const [page, setPage] = useState(0);
+  const list = useMyPatientsExercises({
+    deviceType,
+    page,
+    size: pageSize,
+    sortingParam: sort.key,
+    isDesc: sort.direction === 'desc',
+    searchWord,
+  });
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('exercises.allTitle')}</Title>
+      <Group align="flex-end">
+        <SegmentedControl
+          aria-label={t('exercises.fields.device')}
+          value={String(deviceType)}
+          onChange={(value) => {
+            setDeviceType(value === '2' ? 2 : 1);
+            setPage(0);
+          }}
+          data={[
+            { value: '1', label: t('exercises.devices.home') },
+            { value: '2', label: t('exercises.devices.pro') },
+          ]}
+        />
+        <TextInput
+          label={t('exercises.search')}
+          placeholder={t('exercises.searchPlaceholder')}
+          value={search}
+          maxLength={100}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(0);
+          }}
+        />
+      </Group>
+      {list.isPending && <Loader aria-label={t('common.loading')} />}
+      {list.isError && (
+        <Alert color="red">
+          {t('common.loadFailed')}{' '}
+          <Button variant="subtle" size="xs" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {list.data && (
+        <>
+          <ExerciseTable
+            exercises={list.data.exerciseList}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(0);
+            }}
+            linkOf={linkOf}
+          />
+          <Pager page={page} size={pageSize} total={list.data.totalCount} onChange={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}

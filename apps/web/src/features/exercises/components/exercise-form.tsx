@@ -1,0 +1,412 @@
+import {
+  applicableFields,
+  exerciseLimits,
+  exerciseModes,
+  exerciseSettings,
+  levelDegrees,
+  methodRange,
+  romRanges,
+  secondsToClock,
+  clockToSeconds,
+  type DeviceType,
+  type Exercise,
+  type ExerciseField,
+} from '@clinic/contract';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { todayIso } from '../../../shared/dates/date-format.ts';
+import { DateField } from '../../../shared/forms/date-field.tsx';
+import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
+import { NumberField } from '../../../shared/forms/number-field.tsx';
+import { RadioField } from '../../../shared/forms/radio-field.tsx';
+import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { showSuccess } from '../../../shared/notices/banners.ts';
+import { useSaveExercise } from '../api/save-exercise.ts';
+import { useExerciseText } from './use-exercise-text.ts';
+
+type Num = number | '';
+
+export interface ExerciseFormValues {
+  mode: number;
+  position: number;
+  direction: number;
+  method: Num;
+  strength: Num;
+  frequency: Num;
+  byTime: boolean;
+  countPerSet: Num;
+  timePerSetMinutes: Num;
+  sets: Num;
+  dueDate: string;
+  minRom: Num;
+  maxRom: Num;
+  speed: Num;
+  assistance: Num;
+  resistanceSensitivity: Num;
+  deviceHeight: Num;
+  upDelay: Num;
+  downDelay: Num;
+  upLimit: Num;
+  downLimit: Num;
+  memo: string;
+  /** The session length the device is guided by, in minutes. */
+  guideMinutes: Num;
+}
+
+/** The joints a device has, in the order of the enumeration. */
+export function jointsOf(deviceType: DeviceType): number[] {
+  return Object.keys(romRanges[deviceType])
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** A new prescription's starting values: the first joint of the device over its whole range. */
+export function initialValues(deviceType: DeviceType, exercise: Exercise | null): ExerciseFormValues {
+  if (exercise) {
+    return {
+      mode: exercise.mode,
+      position: exercise.position,
+      direction: exercise.direction,
+      method: exercise.method ?? '',
+      strength: exercise.strength,
+      frequency: exercise.frequency,
+      byTime: exercise.timePerSetMinutes !== null,
+      countPerSet: exercise.countPerSet ?? '',
+      timePerSetMinutes: exercise.timePerSetMinutes ?? '',
+      sets: exercise.sets,
+      dueDate: exercise.dueDate.slice(0, 10),
+      minRom: exercise.minRom,
+      maxRom: exercise.maxRom,
+      speed: exercise.speed ?? '',
+      assistance: exercise.assistance ?? '',
+      resistanceSensitivity: exercise.resistanceSensitivity ?? '',
+      deviceHeight: exercise.deviceHeight ?? '',
+      upDelay: exercise.upDelay ?? '',
+      downDelay: exercise.downDelay ?? '',
+      upLimit: exercise.upLimit ?? '',
+      downLimit: exercise.downLimit ?? '',
+      memo: exercise.memo ?? '',
+      guideMinutes: Math.max(1, Math.round(clockToSeconds(exercise.exerciseGuide.exerciseGuideTime) / 60)),
+    };
+  }
+  const position = jointsOf(deviceType)[0] ?? 3;
+  const range = romRanges[deviceType][position as 3];
+  return {
+    mode: 0,
+    position,
+    direction: 1,
+    method: methodRange(position)[0],
+    strength: 5,
+    frequency: 1,
+    byTime: false,
+    countPerSet: 10,
+    timePerSetMinutes: '',
+    sets: 3,
+    dueDate: dayjs(todayIso()).add(30, 'day').format('YYYY-MM-DD'),
+    minRom: range?.min[0] ?? 0,
+    maxRom: range?.max[1] ?? 0,
+    speed: 5,
+    assistance: 0,
+    resistanceSensitivity: 5,
+    deviceHeight: 0,
+    upDelay: 1,
+    downDelay: 1,
+    upLimit: 60,
+    downLimit: 60,
+    memo: '',
+    guideMinutes: 30,
+  };
+}
+
+const orNull = (value: Num): number | null => (value === '' ? null : value);
+const orNaN = (value: Num): number => (value === '' ? Number.NaN : value);
+
+/** The request's settings: only the fields that apply to the device, mode and joint are kept. */
+export function settingsOf(deviceType: DeviceType, values: ExerciseFormValues): Record<string, unknown> {
+  const applies = new Set<ExerciseField>(applicableFields(deviceType, values.mode, values.position));
+  const optional = (field: ExerciseField): number | null => (applies.has(field) ? orNull(values[field]) : null);
+  const guideSeconds = values.guideMinutes === '' ? 0 : values.guideMinutes * 60;
+  const memo = values.memo.trim();
+  return {
+    deviceType,
+    mode: values.mode,
+    position: values.position,
+    direction: values.direction,
+    method: optional('method'),
+    strength: orNaN(values.strength),
+    frequency: orNaN(values.frequency),
+    countPerSet: values.byTime ? null : orNull(values.countPerSet),
+    timePerSetMinutes: values.byTime ? orNull(values.timePerSetMinutes) : null,
+    sets: orNaN(values.sets),
+    dueDate: values.dueDate,
+    minRom: values.minRom === '' ? undefined : values.minRom,
+    maxRom: values.maxRom === '' ? undefined : values.maxRom,
+    speed: optional('speed'),
+    assistance: optional('assistance'),
+    resistanceSensitivity: optional('resistanceSensitivity'),
+    deviceHeight: optional('deviceHeight'),
+    upDelay: optional('upDelay'),
+    downDelay: optional('downDelay'),
+    upLimit: optional('upLimit'),
+    downLimit: optional('downLimit'),
+    memo: memo === '' ? null : memo,
+    exerciseGuide: { exerciseGuideTime: secondsToClock(guideSeconds), exerciseGuideEvent: 'RomExercise' },
+  };
+}
+
+/** Prescribes or changes an exercise; shows only the settings of the device, mode and joint. */
+export function ExerciseForm({
+  seqMedicalRelation,
+  deviceType,
+  exercise,
+  onClose,
+}: {
+  seqMedicalRelation: number;
+  /** The patient's device; not editable here. */
+  deviceType: DeviceType;
+  exercise: Exercise | null;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const text = useExerciseText();
+  const message = useMessage();
+  const save = useSaveExercise();
+  const [values, setValues] = useState(() => initialValues(deviceType, exercise));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const heading = exercise ? t('exercises.editTitle') : t('exercises.addTitle');
+  const applies = new Set(applicableFields(deviceType, values.mode, values.position));
+  const range = romRanges[deviceType][values.position as 3];
+  const [methodLow, methodHigh] = methodRange(values.position);
+
+  const set = <K extends keyof ExerciseFormValues>(key: K, value: ExerciseFormValues[K]): void => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+
+  const changePosition = (position: number): void => {
+    const next = romRanges[deviceType][position as 3];
+    setValues((previous) => ({
+      ...previous,
+      position,
+      method: methodRange(position)[0],
+      minRom: next?.min[0] ?? previous.minRom,
+      maxRom: next?.max[1] ?? previous.maxRom,
+    }));
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = exerciseSettings.safeParse(settingsOf(deviceType, values));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed));
+      return;
+    }
+    try {
+      const reply = await save.mutateAsync({
+        seqMedicalRelation,
+        seqExercise: exercise?.seqExercise,
+        exercise: parsed.data,
+      });
+      if (!reply.isSuccess) {
+        setFailure(reply.failedCode);
+        return;
+      }
+      showSuccess(exercise ? t('exercises.updated') : t('exercises.added'));
+      onClose();
+    } catch (error) {
+      // A refused setting comes back as a 400 with its field (exercise.maxRom); the banner said the rest.
+      if (isApiError(error) && error.fields.length > 0) {
+        setErrors(
+          fieldErrorsOfReply(error.fields.map((field) => ({ ...field, path: field.path.replace(/^exercise\./, '') }))),
+        );
+      }
+    }
+  };
+
+  const number = (
+    key:
+      | (keyof ExerciseFormValues & ExerciseField)
+      | 'strength'
+      | 'frequency'
+      | 'sets'
+      | 'countPerSet'
+      | 'timePerSetMinutes'
+      | 'guideMinutes',
+    label: string,
+    limitsOf: readonly [number, number],
+    unit?: string,
+  ): ReactElement => (
+    <NumberField
+      key={key}
+      label={label}
+      value={values[key]}
+      onChange={(value) => set(key, value)}
+      min={limitsOf[0]}
+      max={limitsOf[1]}
+      unit={unit}
+      error={errors[key]}
+      description={t('exercises.allowed', { min: limitsOf[0], max: limitsOf[1] })}
+      required
+    />
+  );
+
+  const seconds = t('exercises.units.seconds');
+  return (
+    <Modal opened onClose={onClose} title={heading} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-label={heading}>
+        <Stack gap="sm">
+          {failure && <Alert color="red">{message(failure)}</Alert>}
+          <Text size="sm">
+            {t('exercises.fields.device')}:{' '}
+            {deviceType === 2 ? t('exercises.devices.pro') : t('exercises.devices.home')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SelectField
+              label={t('exercises.fields.mode')}
+              allowEmpty={false}
+              value={String(values.mode)}
+              onChange={(value) => set('mode', Number(value))}
+              options={exerciseModes.map((mode) => ({ value: String(mode), label: text.mode(mode) }))}
+              error={errors.mode}
+            />
+            <SelectField
+              label={t('exercises.fields.position')}
+              allowEmpty={false}
+              value={String(values.position)}
+              onChange={(value) => changePosition(Number(value))}
+              options={jointsOf(deviceType).map((position) => ({
+                value: String(position),
+                label: text.position(position),
+              }))}
+              error={errors.position}
+            />
+            <SelectField
+              label={t('exercises.fields.direction')}
+              allowEmpty={false}
+              value={String(values.direction)}
+              onChange={(value) => set('direction', Number(value))}
+              options={[1, 2].map((direction) => ({ value: String(direction), label: text.direction(direction) }))}
+              error={errors.direction}
+            />
+            {applies.has('method') && (
+              <SelectField
+                label={t('exercises.fields.method')}
+                allowEmpty={false}
+                value={String(values.method)}
+                onChange={(value) => set('method', Number(value))}
+                options={Array.from({ length: methodHigh - methodLow + 1 }, (_, index) => methodLow + index)
+                  .filter((method) => methodLow === 1 || levelDegrees[method] !== undefined)
+                  .map((method) => ({ value: String(method), label: text.method(values.position, method) }))}
+                error={errors.method}
+              />
+            )}
+            {number('strength', t('exercises.fields.strength'), exerciseLimits.strength)}
+            {number('frequency', t('exercises.fields.frequency'), exerciseLimits.frequency)}
+          </SimpleGrid>
+          <RadioField
+            label={t('exercises.fields.perSet')}
+            value={values.byTime ? 'time' : 'count'}
+            onChange={(value) => {
+              setValues((previous) => ({ ...previous, byTime: value === 'time' }));
+              setErrors(({ countPerSet: _count, timePerSetMinutes: _time, ...rest }) => rest);
+            }}
+            options={[
+              { value: 'count', label: t('exercises.fields.byCount') },
+              { value: 'time', label: t('exercises.fields.byTime') },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {values.byTime
+              ? number(
+                  'timePerSetMinutes',
+                  t('exercises.fields.timePerSet'),
+                  exerciseLimits.timeMinutes,
+                  t('exercises.units.minutes'),
+                )
+              : number('countPerSet', t('exercises.fields.countPerSet'), exerciseLimits.count)}
+            {number('sets', t('exercises.fields.sets'), exerciseLimits.sets)}
+            <DateField
+              label={t('exercises.fields.dueDate')}
+              value={values.dueDate}
+              onChange={(value) => set('dueDate', value)}
+              minDate={todayIso()}
+              error={errors.dueDate}
+              required
+            />
+            <NumberField
+              label={t('exercises.fields.minRom')}
+              value={values.minRom}
+              onChange={(value) => set('minRom', value)}
+              min={-90}
+              max={180}
+              unit="°"
+              error={errors.minRom}
+              description={range ? t('exercises.allowedDegrees', { min: range.min[0], max: range.min[1] }) : undefined}
+              required
+            />
+            <NumberField
+              label={t('exercises.fields.maxRom')}
+              value={values.maxRom}
+              onChange={(value) => set('maxRom', value)}
+              min={-90}
+              max={180}
+              unit="°"
+              error={errors.maxRom}
+              description={range ? t('exercises.allowedDegrees', { min: range.max[0], max: range.max[1] }) : undefined}
+              required
+            />
+            {applies.has('speed') && number('speed', t('exercises.fields.speed'), exerciseLimits.speed)}
+            {applies.has('assistance') &&
+              number('assistance', t('exercises.fields.assistance'), exerciseLimits.assistance)}
+            {applies.has('resistanceSensitivity') &&
+              number(
+                'resistanceSensitivity',
+                t('exercises.fields.resistanceSensitivity'),
+                exerciseLimits.resistanceSensitivity,
+              )}
+            {applies.has('deviceHeight') &&
+              number('deviceHeight', t('exercises.fields.deviceHeight'), exerciseLimits.deviceHeight)}
+            {applies.has('upDelay') &&
+              number('upDelay', t('exercises.fields.upDelay'), exerciseLimits.delaySeconds, seconds)}
+            {applies.has('downDelay') &&
+              number('downDelay', t('exercises.fields.downDelay'), exerciseLimits.delaySeconds, seconds)}
+            {applies.has('upLimit') &&
+              number('upLimit', t('exercises.fields.upLimit'), exerciseLimits.limitSeconds, seconds)}
+            {applies.has('downLimit') &&
+              number('downLimit', t('exercises.fields.downLimit'), exerciseLimits.limitSeconds, seconds)}
+            {number('guideMinutes', t('exercises.fields.guideTime'), [1, 240], t('exercises.units.minutes'))}
+          </SimpleGrid>
+          {errors.exerciseGuide && (
+            <Text c="red" size="sm">
+              {message(errors.exerciseGuide)}
+            </Text>
+          )}
+          <TextareaField
+            label={t('exercises.fields.memo')}
+            value={values.memo}
+            onChange={(value) => set('memo', value)}
+            maxLength={exerciseLimits.memoMax}
+            minRows={2}
+            error={errors.memo}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('exercises.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

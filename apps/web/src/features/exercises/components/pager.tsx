@@ -1,0 +1,38 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Pages of a list, with the total; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  size,
+  total,
+  onChange,
+}: {
+  /** 0-based. */
+  page: number;
+  size: number;
+  total: number;
+  onChange: (page: number) => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / size));
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {t('exercises.total', { count: total })}
+      </Text>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page + 1}
+          onChange={(next) => onChange(next - 1)}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'next' ? t('common.nextPage') : control === 'previous' ? t('common.previousPage') : undefined,
+          })}
+        />
+      )}
+    </Group>
+  );
+}

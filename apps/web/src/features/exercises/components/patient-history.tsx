@@ -1,0 +1,124 @@
+import type { DeviceType, Exercise } from '@clinic/contract';
+import { Alert, Button, Loader, Modal, Stack, Title } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SortState } from '../../../shared/ui/sortable-header.tsx';
+import { usePatientRecords, type RecordSorting } from '../api/get-patient-records.ts';
+import { useSelectedExerciseRecords } from '../api/get-selected-exercise-records.ts';
+import { usePatientExercises, type ExerciseSorting } from '../api/list-patient-exercises.ts';
+import { ExerciseTable } from './exercise-table.tsx';
+import { Pager } from './pager.tsx';
+import { RecordTable } from './record-table.tsx';
+import { RomChartPanel } from './rom-chart-panel.tsx';
+import { useExerciseText } from './use-exercise-text.ts';
+
+const pageSize = 20;
+
+function LoadFailed({ retry }: { retry: () => void }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red">
+      {t('common.loadFailed')}{' '}
+      <Button variant="subtle" size="xs" onClick={retry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** The records the device made for one exercise. */
+function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const text = useExerciseText();
+  const records = useSelectedExerciseRecords(exercise.seqExercise);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="100%"
+      title={t('exercises.recordsOf', { name: `${text.position(exercise.position)} · ${text.mode(exercise.mode)}` })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {records.isPending && <Loader aria-label={t('common.loading')} />}
+      {records.isError && <LoadFailed retry={() => void records.refetch()} />}
+      {records.data && <RecordTable records={records.data} />}
+    </Modal>
+  );
+}
+
+/** The history tab: the ROM chart, every device record, and the records of each prescription. */
+export function PatientHistory({
+  seqMedicalRelation,
+  deviceType,
+}: {
+  seqMedicalRelation: number;
+  deviceType: DeviceType;
+}): ReactElement {
+  const { t } = useTranslation();
+  const [recordSort, setRecordSort] = useState<SortState<RecordSorting>>({
+    key: 'usageStartDatetime',
+    direction: 'desc',
+  });
+  const [recordPage, setRecordPage] = useState(0);
+  const [exerciseSort, setExerciseSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
+  const [exercisePage, setExercisePage] = useState(0);
+  const [selected, setSelected] = useState<Exercise | null>(null);
+  const records = usePatientRecords({
+    seqMedicalRelation,
+    page: recordPage,
+    size: pageSize,
+    sortingParam: recordSort.key,
+    isDesc: recordSort.direction === 'desc',
+  });
+  const exercises = usePatientExercises({
+    seqMedicalRelation,
+    deviceType,
+    page: exercisePage,
+    size: 10,
+    sortingParam: exerciseSort.key,
+    isDesc: exerciseSort.direction === 'desc',
+  });
+  return (
+    <Stack gap="lg">
+      <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={deviceType} />
+      <Stack gap="sm">
+        <Title order={3}>{t('exercises.recordsTitle')}</Title>
+        {records.isPending && <Loader aria-label={t('common.loading')} />}
+        {records.isError && <LoadFailed retry={() => void records.refetch()} />}
+        {records.data && (
+          <>
+            <RecordTable
+              records={records.data.recordList}
+              sort={recordSort}
+              onSort={(next) => {
+                setRecordSort(next);
+                setRecordPage(0);
+              }}
+            />
+            <Pager page={recordPage} size={pageSize} total={records.data.totalCount} onChange={setRecordPage} />
+          </>
+        )}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={3}>{t('exercises.byPrescription')}</Title>
+        {exercises.isPending && <Loader aria-label={t('common.loading')} />}
+        {exercises.isError && <LoadFailed retry={() => void exercises.refetch()} />}
+        {exercises.data && (
+          <>
+            <ExerciseTable
+              exercises={exercises.data.exerciseList}
+              sort={exerciseSort}
+              onSort={(next) => {
+                setExerciseSort(next);
+                setExercisePage(0);
+              }}
+              onRecords={setSelected}
+            />
+            <Pager page={exercisePage} size={10} total={exercises.data.totalCount} onChange={setExercisePage} />
+          </>
+        )}
+      </Stack>
+      {selected && <ExerciseRecords exercise={selected} onClose={() => setSelected(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { exerciseModes, type DeviceType } from '@clinic/contract';
+import { Alert, Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { todayIso } from '../../../shared/dates/date-format.ts';
+import { DateField } from '../../../shared/forms/date-field.tsx';
+import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { useRomStatistics } from '../api/get-rom-statistics.ts';
+import { jointsOf } from './exercise-form.tsx';
+import type { RomChartLabels } from './rom-chart.tsx';
+import { romSeries } from './rom-series.ts';
+import { useExerciseText } from './use-exercise-text.ts';
+
+const RomChart = lazy(() => import('./rom-chart.tsx'));
+
+/** The default range: the last 90 days up to today. */
+export function defaultRange(today = todayIso()): { startDate: string; endDate: string } {
+  return { startDate: dayjs(today).subtract(89, 'day').format('YYYY-MM-DD'), endDate: today };
+}
+
+/** ROM over time with its filters (joint, mode, dates); compact on the dashboard, full on the history tab. */
+export function RomChartPanel({
+  seqMedicalRelation,
+  deviceType,
+  compact = false,
+}: {
+  seqMedicalRelation: number;
+  deviceType: DeviceType;
+  compact?: boolean;
+}): ReactElement {
+  const { t } = useTranslation();
+  const text = useExerciseText();
+  const [range, setRange] = useState(() => defaultRange());
+  const [position, setPosition] = useState('');
+  const [mode, setMode] = useState('');
+  const validRange = range.startDate !== '' && range.endDate !== '' && range.startDate <= range.endDate;
+  const statistics = useRomStatistics({
+    seqMedicalRelation,
+    startDate: validRange ? range.startDate : defaultRange().startDate,
+    endDate: validRange ? range.endDate : defaultRange().endDate,
+    position: position === '' ? null : Number(position),
+    mode: mode === '' ? null : Number(mode),
+  });
+  const series = useMemo(() => (statistics.data ? romSeries(statistics.data) : null), [statistics.data]);
+  const labels = useMemo<RomChartLabels>(
+    () => ({
+      minAngle: t('exercises.chart.minAngle'),
+      maxAngle: t('exercises.chart.maxAngle'),
+      prescribedMin: t('exercises.chart.prescribedMin'),
+      prescribedMax: t('exercises.chart.prescribedMax'),
+      minutes: t('exercises.chart.minutes'),
+      angleAxis: t('exercises.chart.angleAxis'),
+      minutesAxis: t('exercises.chart.minutesAxis'),
+    }),
+    [t],
+  );
+  const title = t('exercises.chart.title');
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3}>{title}</Title>
+        <SimpleGrid cols={{ base: 1, sm: compact ? 2 : 4 }}>
+          <SelectField
+            label={t('exercises.fields.position')}
+            value={position}
+            onChange={setPosition}
+            placeholder={t('exercises.chart.allJoints')}
+            options={jointsOf(deviceType).map((joint) => ({ value: String(joint), label: text.position(joint) }))}
+            size="xs"
+          />
+          <SelectField
+            label={t('exercises.fields.mode')}
+            value={mode}
+            onChange={setMode}
+            placeholder={t('exercises.chart.allModes')}
+            options={exerciseModes.map((value) => ({ value: String(value), label: text.mode(value) }))}
+            size="xs"
+          />
+          {!compact && (
+            <>
+              <DateField
+                label={t('exercises.chart.from')}
+                value={range.startDate}
+                onChange={(startDate) => setRange((previous) => ({ ...previous, startDate }))}
+                notInFuture
+                required
+              />
+              <DateField
+                label={t('exercises.chart.to')}
+                value={range.endDate}
+                onChange={(endDate) => setRange((previous) => ({ ...previous, endDate }))}
+                error={validRange ? undefined : 'validation.range_order'}
+                notInFuture
+                required
+              />
+            </>
+          )}
+        </SimpleGrid>
+        {compact && (
+          <Text size="xs" c="dimmed">
+            {t('exercises.chart.last90')}
+          </Text>
+        )}
+        {statistics.isPending && <Loader aria-label={t('common.loading')} />}
+        {statistics.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+        {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}
+        {series && series.x.length > 0 && (
+          <Box role="figure" aria-label={t('exercises.chart.summary', { days: series.x.length })}>
+            <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+              <RomChart series={series} labels={labels} height={compact ? 220 : 360} />
+            </Suspense>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

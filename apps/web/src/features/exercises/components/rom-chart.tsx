@@ -1,0 +1,91 @@
+import { Box } from '@mantine/core';
+import { useEffect, useRef, type ReactElement } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { RomSeries } from './rom-series.ts';
+
+export interface RomChartLabels {
+  minAngle: string;
+  maxAngle: string;
+  prescribedMin: string;
+  prescribedMax: string;
+  minutes: string;
+  angleAxis: string;
+  minutesAxis: string;
+}
+
+/** uPlot chart of the angles reached per day against the prescribed range, with exercise minutes as bars. */
+export function RomChart({
+  series,
+  labels,
+  height,
+}: {
+  series: RomSeries;
+  labels: RomChartLabels;
+  height: number;
+}): ReactElement {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
+    const options: uPlot.Options = {
+      width: Math.max(280, element.clientWidth),
+      height,
+      scales: {
+        x: { time: true },
+        angle: { auto: true },
+        minutes: { auto: true, range: (_u, _min, max) => [0, Math.max(10, max * 1.2)] },
+      },
+      axes: [
+        {},
+        { scale: 'angle', label: labels.angleAxis, values: (_u, ticks) => ticks.map((tick) => `${tick}°`) },
+        { scale: 'minutes', label: labels.minutesAxis, side: 1, grid: { show: false } },
+      ],
+      series: [
+        {},
+        {
+          label: labels.minutes,
+          scale: 'minutes',
+          fill: 'rgba(134, 142, 150, 0.25)',
+          stroke: 'rgba(134, 142, 150, 0.6)',
+          ...(bars ? { paths: bars } : {}),
+          points: { show: false },
+        },
+        {
+          label: labels.prescribedMin,
+          scale: 'angle',
+          stroke: '#2f9e44',
+          dash: [6, 4],
+          width: 1.5,
+          points: { show: false },
+        },
+        {
+          label: labels.prescribedMax,
+          scale: 'angle',
+          stroke: '#2f9e44',
+          dash: [6, 4],
+          width: 1.5,
+          points: { show: false },
+        },
+        { label: labels.minAngle, scale: 'angle', stroke: '#1c7ed6', width: 2, spanGaps: true },
+        { label: labels.maxAngle, scale: 'angle', stroke: '#e8590c', width: 2, spanGaps: true },
+      ],
+      bands: [{ series: [3, 2], fill: 'rgba(47, 158, 68, 0.08)' }],
+    };
+    const plot = new uPlot(
+      options,
+      [series.x, series.minutes, series.prescribedMin, series.prescribedMax, series.minAngle, series.maxAngle],
+      element,
+    );
+    const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height }));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [series, labels, height]);
+  return <Box ref={container} w="100%" />;
+}
+
+export default RomChart;
