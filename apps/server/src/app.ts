@@ -21,7 +21,7 @@ import { registerWeb } from './plugins/web.ts';
 import { accessTokens } from './security/access-token.ts';
 import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
 import { secretRepository } from './security/secret.repository.ts';
-import { diskStorage } from './storage/file-storage.ts';
+import { diskStorage, s3Storage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
 import { simulateDevice, type Transport } from '@clinic/patient/device-simulator';
 import multipart from '@fastify/multipart';
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const secret =
     config.authSecret ??
     (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
-  const storage = diskStorage(join(config.dataDir, 'uploads'));
+  const storage = config.s3 ? s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
   const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
   const sessions = sessionService({
     db: database.db,

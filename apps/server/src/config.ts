@@ -21,6 +21,11 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Clinic <no-reply@clinic.localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   TRUST_PROXY: flag,
   DEMO: flag,
   DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
@@ -42,6 +47,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const value = result.data;
+  const s3 = [value.S3_ENDPOINT, value.S3_BUCKET, value.S3_ACCESS_KEY_ID, value.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
   const dataDir = resolve(value.DATA_DIR);
   return {
     port: value.PORT,
@@ -54,6 +65,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mailFrom: value.MAIL_FROM,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
+    s3:
+      value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: value.S3_ENDPOINT,
+            bucket: value.S3_BUCKET,
+            region: value.S3_REGION,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     trustProxy: value.TRUST_PROXY ?? false,
     // Demo data is on by default only on the embedded database.
     demo: value.DEMO ?? !value.DATABASE_URL,
