@@ -30,6 +30,8 @@ export async function getPatientRecordsRequest(
 export const patientRecordsQuery = (params: PatientRecordsParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.records, 'patient', params],
+    // Devices upload and move statuses behind the app's back: every visit asks again.
+    staleTime: 0,
     queryFn: ({ signal }) => getPatientRecordsRequest(params, signal),
     placeholderData: keepPreviousData,
   });

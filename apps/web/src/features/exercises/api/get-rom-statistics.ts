@@ -26,6 +26,8 @@ export async function getRomStatisticsRequest(
 export const romStatisticsQuery = (params: RomStatisticsParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.statistics, params],
+    // Devices upload and move statuses behind the app's back: every visit asks again.
+    staleTime: 0,
     queryFn: ({ signal }) => getRomStatisticsRequest(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -12,6 +12,8 @@ export async function getSelectedRecordsRequest(seqExercise: number, signal?: Ab
 export const selectedRecordsQuery = (seqExercise: number) =>
   queryOptions({
     queryKey: [...exerciseKeys.records, 'exercise', seqExercise],
+    // Devices upload and move statuses behind the app's back: every visit asks again.
+    staleTime: 0,
     queryFn: ({ signal }) => getSelectedRecordsRequest(seqExercise, signal),
   });
 

@@ -31,6 +31,8 @@ export async function listMyPatientsExercisesRequest(
 export const myPatientsExercisesQuery = (params: MyPatientsExercisesParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.lists, 'all', params],
+    // Devices upload and move statuses behind the app's back: every visit asks again.
+    staleTime: 0,
     queryFn: ({ signal }) => listMyPatientsExercisesRequest(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -38,6 +38,8 @@ export async function listPatientExercisesRequest(
 export const patientExercisesQuery = (params: PatientExercisesParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.lists, 'patient', params],
+    // Devices upload and move statuses behind the app's back: every visit asks again.
+    staleTime: 0,
     queryFn: ({ signal }) => listPatientExercisesRequest(params, signal),
     placeholderData: keepPreviousData,
   });
