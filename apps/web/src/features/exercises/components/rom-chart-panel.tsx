@@ -7,7 +7,7 @@ import { todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useRomStatistics } from '../api/get-rom-statistics.ts';
-import { jointsOf } from './exercise-form.tsx';
+import { jointsOf } from './exercise-settings.ts';
 import type { RomChartLabels } from './rom-chart.tsx';
 import { romSeries } from './rom-series.ts';
 import { useExerciseText } from './use-exercise-text.ts';
