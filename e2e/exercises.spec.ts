@@ -161,6 +161,15 @@ describe('exercises, end to end', () => {
     expect(await records.first().locator('tbody tr').count()).toBe(3);
     await page.getByRole('region', { name: t.exercises.chart.title }).locator('canvas').first().waitFor();
 
+    // The records of the one exercise.
+    const name = `${t.exercises.positions.knee} · ${t.exercises.modes.active}`;
+    await page.getByRole('button', { name: t.exercises.recordsOf.replace('{{name}}', name), exact: true }).click();
+    const detail = page.getByRole('dialog', { name: t.exercises.recordsOf.replace('{{name}}', name) });
+    await detail.getByText('Knee felt stiff').waitFor();
+    expect(await detail.getByRole('table', { name: t.exercises.recordsLabel }).locator('tbody tr').count()).toBe(3);
+    await detail.getByRole('button', { name: t.common.close }).click();
+    await detail.waitFor({ state: 'hidden' });
+
     // The dashboard shows the chart.
     await page.getByRole('tab', { name: t.patientDetails.tabs.dashboard, exact: true }).click();
     const chart = page.getByRole('region', { name: t.exercises.chart.title });
@@ -170,7 +179,6 @@ describe('exercises, end to end', () => {
     // Back on the rehab tab: the exercise is in progress; terminated after the confirm.
     await page.getByRole('tab', { name: t.patientDetails.tabs.rehab, exact: true }).click();
     await table.getByText(t.exercises.statuses.onProgress, { exact: true }).waitFor();
-    const name = `${t.exercises.positions.knee} · ${t.exercises.modes.active}`;
     await page.getByRole('button', { name: t.exercises.changeStatusOf.replace('{{name}}', name) }).click();
     await page.getByRole('menuitem', { name: t.exercises.actions.terminate, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: t.exercises.actions.terminate });

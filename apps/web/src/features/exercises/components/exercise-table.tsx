@@ -209,7 +209,14 @@ export function ExerciseTable({
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     {onRecords && (
-                      <Button size="xs" variant="subtle" onClick={() => onRecords(exercise)}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => onRecords(exercise)}
+                        aria-label={t('exercises.recordsOf', {
+                          name: `${text.position(exercise.position)} · ${text.mode(exercise.mode)}`,
+                        })}
+                      >
                         {t('exercises.records')}
                       </Button>
                     )}

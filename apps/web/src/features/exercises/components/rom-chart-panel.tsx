@@ -9,7 +9,7 @@ import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useRomStatistics } from '../api/get-rom-statistics.ts';
 import { jointsOf } from './exercise-settings.ts';
 import type { RomChartLabels } from './rom-chart.tsx';
-import { romSeries } from './rom-series.ts';
+import { daySeconds, romSeries } from './rom-series.ts';
 import { useExerciseText } from './use-exercise-text.ts';
 
 const RomChart = lazy(() => import('./rom-chart.tsx'));
@@ -35,16 +35,22 @@ export function RomChartPanel({
   const [position, setPosition] = useState('');
   const [mode, setMode] = useState('');
   const validRange = range.startDate !== '' && range.endDate !== '' && range.startDate <= range.endDate;
+  const shown = validRange ? range : defaultRange();
+  const span = useMemo(
+    () => [daySeconds(shown.startDate), daySeconds(shown.endDate)] as const,
+    [shown.startDate, shown.endDate],
+  );
   const statistics = useRomStatistics({
     seqMedicalRelation,
-    startDate: validRange ? range.startDate : defaultRange().startDate,
-    endDate: validRange ? range.endDate : defaultRange().endDate,
+    startDate: shown.startDate,
+    endDate: shown.endDate,
     position: position === '' ? null : Number(position),
     mode: mode === '' ? null : Number(mode),
   });
   const series = useMemo(() => (statistics.data ? romSeries(statistics.data) : null), [statistics.data]);
   const labels = useMemo<RomChartLabels>(
     () => ({
+      day: t('exercises.chart.day'),
       minAngle: t('exercises.chart.minAngle'),
       maxAngle: t('exercises.chart.maxAngle'),
       prescribedMin: t('exercises.chart.prescribedMin'),
@@ -108,7 +114,7 @@ export function RomChartPanel({
         {series && series.x.length > 0 && (
           <Box role="figure" aria-label={t('exercises.chart.summary', { days: series.x.length })}>
             <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
-              <RomChart series={series} labels={labels} height={compact ? 220 : 360} />
+              <RomChart series={series} labels={labels} height={compact ? 220 : 360} span={span} />
             </Suspense>
           </Box>
         )}

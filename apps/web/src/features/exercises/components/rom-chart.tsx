@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { RomSeries } from './rom-series.ts';
 
 export interface RomChartLabels {
+  day: string;
   minAngle: string;
   maxAngle: string;
   prescribedMin: string;
@@ -19,10 +20,13 @@ export function RomChart({
   series,
   labels,
   height,
+  span,
 }: {
   series: RomSeries;
   labels: RomChartLabels;
   height: number;
+  /** The first and the last day shown, in Unix seconds, so a few days with records keep their place. */
+  span: readonly [number, number];
 }): ReactElement {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -33,7 +37,7 @@ export function RomChart({
       width: Math.max(280, element.clientWidth),
       height,
       scales: {
-        x: { time: true },
+        x: { time: true, range: (): uPlot.Range.MinMax => [span[0] - 43_200, span[1] + 43_200] },
         angle: { auto: true },
         minutes: { auto: true, range: (_u, _min, max) => [0, Math.max(10, max * 1.2)] },
       },
@@ -43,7 +47,7 @@ export function RomChart({
         { scale: 'minutes', label: labels.minutesAxis, side: 1, grid: { show: false } },
       ],
       series: [
-        {},
+        { label: labels.day },
         {
           label: labels.minutes,
           scale: 'minutes',
@@ -84,7 +88,7 @@ export function RomChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [series, labels, height]);
+  }, [series, labels, height, span]);
   return <Box ref={container} w="100%" />;
 }
 
