@@ -1,13 +1,11 @@
-import { FailedCode, addPatient, addPatientNoAuth, rules, syncAuthCodeField } from '@clinic/contract';
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { FailedCode, addPatient, addPatientNoAuth, syncAuthCodeField } from '@clinic/contract';
+import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { formatDate } from '../../../shared/dates/date-format.ts';
-import { DateField } from '../../../shared/forms/date-field.tsx';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
-import { GenderRadio, type GenderValue } from '../../../shared/forms/radio-field.tsx';
-import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
+import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
@@ -15,6 +13,7 @@ import { bodyDisplayOf, heightCmOf, weightKgOf, type BodyDisplay } from '../../.
 import { useAddPatient, useCheckSyncCode, type AddPatientInput, type SyncCodeReply } from '../api/add-patient.ts';
 import { BodyFields } from './body-fields.tsx';
 import { DeviceRadio } from './device-radio.tsx';
+import { PatientProfileFields, type ProfileFieldValues } from './patient-profile-fields.tsx';
 
 type Errors = Record<string, string>;
 type Preview = Extract<SyncCodeReply, { isSuccess: true }>['patient'];
@@ -41,16 +40,28 @@ function useBody() {
   };
 }
 
+function FailureAlert({ code }: { code: string | undefined }): ReactElement | null {
+  const message = useMessage();
+  return code ? (
+    <Alert color="red" role="alert">
+      {message(code)}
+    </Alert>
+  ) : null;
+}
+
 /** Registers a patient without a code (the full profile) or an app member with a sync code. */
 function NoCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; onPlanLimit: () => void }) {
   const { t } = useTranslation();
-  const message = useMessage();
   const add = useAddPatient();
-  const bodyState = useBody();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [birth, setBirth] = useState('');
-  const [gender, setGender] = useState<GenderValue>(null);
+  const unit = useUnit();
+  const [fields, setFields] = useState<ProfileFieldValues>(() => ({
+    name: '',
+    email: '',
+    birth: '',
+    gender: null,
+    body: bodyDisplayOf(null, null, unit),
+    device: 1,
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
 
@@ -58,11 +69,13 @@ function NoCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; on
     event.preventDefault();
     setFailure(undefined);
     const parsed = addPatientNoAuth.request.safeParse({
-      patientName: name,
-      patientEmail: email,
-      patientInfoBirth: birth,
-      patientInfoGender: gender,
-      ...bodyState.values(),
+      patientName: fields.name,
+      patientEmail: fields.email,
+      patientInfoBirth: fields.birth,
+      patientInfoGender: fields.gender,
+      heightCm: heightCmOf(fields.body, unit),
+      weightKg: weightKgOf(fields.body, unit),
+      deviceType: fields.device,
     });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed));
@@ -71,66 +84,21 @@ function NoCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; on
     await send({ mode: 'noAuth', body: parsed.data }, add.mutateAsync, onDone, onPlanLimit, setFailure, setErrors);
   };
 
-  const clear = (field: string): void => setErrors(({ [field]: _removed, ...rest }) => rest);
-
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('patients.add.noCodeTab')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('patients.add.requiredHint')}
         </Text>
-        {failure && (
-          <Alert color="red" role="alert">
-            {message(failure)}
-          </Alert>
-        )}
-        <TextField
-          label={t('patients.fields.name')}
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            clear('patientName');
-          }}
-          maxLength={rules.nameMax}
-          error={errors.patientName}
-          required
-          data-autofocus
-        />
-        <EmailField
-          label={t('patients.fields.emailOptional')}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            clear('patientEmail');
-          }}
-          maxLength={rules.emailMax}
-          error={errors.patientEmail}
-        />
-        <SimpleGrid cols={2} spacing="sm">
-          <DateField
-            label={t('patients.fields.birth')}
-            value={birth}
-            onChange={(value) => {
-              setBirth(value);
-              clear('patientInfoBirth');
-            }}
-            error={errors.patientInfoBirth}
-            required
-            notInFuture
-            minDate="1900-01-01"
-          />
-          <GenderRadio value={gender} onChange={setGender} error={errors.patientInfoGender} />
-        </SimpleGrid>
-        <BodyFields
-          unit={bodyState.unit}
-          value={bodyState.body}
-          onChange={(next) => {
-            bodyState.setBody(next);
-            setErrors(({ heightCm: _h, weightKg: _w, ...rest }) => rest);
-          }}
+        <FailureAlert code={failure} />
+        <PatientProfileFields
+          unit={unit}
+          values={fields}
+          onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
           errors={errors}
+          setErrors={setErrors}
+          inModal
         />
-        <DeviceRadio value={bodyState.device} onChange={bodyState.setDevice} error={errors.deviceType} />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={add.isPending}>
             {t('patients.add.submit')}
@@ -162,7 +130,6 @@ async function send(
 
 function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; onPlanLimit: () => void }) {
   const { t, i18n } = useTranslation();
-  const message = useMessage();
   const add = useAddPatient();
   const check = useCheckSyncCode();
   const bodyState = useBody();
@@ -206,11 +173,7 @@ function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; 
           <Text size="sm" c="dimmed">
             {t('patients.add.codeIntro')}
           </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {message(failure)}
-            </Alert>
-          )}
+          <FailureAlert code={failure} />
           <TextField
             label={t('patients.fields.syncCode')}
             value={code}
@@ -245,11 +208,7 @@ function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('patients.add.codeTab')}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert">
-            {message(failure)}
-          </Alert>
-        )}
+        <FailureAlert code={failure} />
         <Card withBorder padding="sm" aria-label={t('patients.add.preview')} component="section">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {t('patients.add.preview')}

@@ -1,12 +1,9 @@
-import { rules, updatePatientInfo, type PatientSummary } from '@clinic/contract';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { updatePatientInfo, type PatientSummary } from '@clinic/contract';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
-import { DateField } from '../../../shared/forms/date-field.tsx';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
-import { GenderRadio, type GenderValue } from '../../../shared/forms/radio-field.tsx';
-import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
@@ -19,8 +16,7 @@ import {
   useSavePatientProfile,
   type SaveProfileInput,
 } from '../api/update-patient-info.ts';
-import { BodyFields } from './body-fields.tsx';
-import { DeviceRadio } from './device-radio.tsx';
+import { PatientProfileFields, type ProfileFieldValues } from './patient-profile-fields.tsx';
 
 export function initialsOf(name: string): string {
   return name
@@ -42,12 +38,15 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
   const unit = useUnit();
   const save = useSavePatientProfile();
   const initialBody = bodyDisplayOf(patient.heightCm, patient.weightKg, unit);
-  const [name, setName] = useState(patient.patientName);
-  const [email, setEmail] = useState(patient.patientEmail ?? '');
-  const [birth, setBirth] = useState(patient.patientInfoBirth);
-  const [gender, setGender] = useState<GenderValue>(patient.patientInfoGender);
-  const [body, setBody] = useState<BodyDisplay>(initialBody);
-  const [device, setDevice] = useState<1 | 2>(patient.deviceType);
+  const [fields, setFields] = useState<ProfileFieldValues>({
+    name: patient.patientName,
+    email: patient.patientEmail ?? '',
+    birth: patient.patientInfoBirth,
+    gender: patient.patientInfoGender,
+    body: initialBody,
+    device: patient.deviceType,
+  });
+  const { body } = fields;
   const [pending, setPending] = useState<Blob | null>(null);
   const [removed, setRemoved] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,13 +61,13 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
     const weightKg = sameBody(body, initialBody, ['weight']) ? patient.weightKg : weightKgOf(body, unit);
     const parsed = updatePatientInfo.request.safeParse({
       seqMedicalRelation: patient.seqMedicalRelation,
-      patientName: name,
-      patientEmail: email,
-      patientInfoBirth: birth,
-      patientInfoGender: gender,
+      patientName: fields.name,
+      patientEmail: fields.email,
+      patientInfoBirth: fields.birth,
+      patientInfoGender: fields.gender,
       heightCm,
       weightKg,
-      deviceType: device,
+      deviceType: fields.device,
       imageUrl: patient.imageUrl,
     });
     if (!parsed.success) {
@@ -92,8 +91,6 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
       else if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
     }
   };
-
-  const clear = (field: string): void => setErrors(({ [field]: _removed, ...rest }) => rest);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="profile-heading">
@@ -123,52 +120,13 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
                 {failure}
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              <TextField
-                label={t('patients.fields.name')}
-                value={name}
-                onChange={(value) => {
-                  setName(value);
-                  clear('patientName');
-                }}
-                maxLength={rules.nameMax}
-                error={errors.patientName}
-                required
-              />
-              <EmailField
-                label={t('patients.fields.emailOptional')}
-                value={email}
-                onChange={(value) => {
-                  setEmail(value);
-                  clear('patientEmail');
-                }}
-                maxLength={rules.emailMax}
-                error={errors.patientEmail}
-              />
-              <DateField
-                label={t('patients.fields.birth')}
-                value={birth}
-                onChange={(value) => {
-                  setBirth(value);
-                  clear('patientInfoBirth');
-                }}
-                error={errors.patientInfoBirth}
-                required
-                notInFuture
-                minDate="1900-01-01"
-              />
-              <GenderRadio value={gender} onChange={setGender} error={errors.patientInfoGender} />
-            </SimpleGrid>
-            <BodyFields
+            <PatientProfileFields
               unit={unit}
-              value={body}
-              onChange={(next) => {
-                setBody(next);
-                setErrors(({ heightCm: _h, weightKg: _w, ...rest }) => rest);
-              }}
+              values={fields}
+              onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
               errors={errors}
+              setErrors={setErrors}
             />
-            <DeviceRadio value={device} onChange={setDevice} error={errors.deviceType} />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
                 {t('patients.profile.save')}
