@@ -1,15 +1,12 @@
 import type { Exercise } from '@clinic/contract';
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
 import { useMyPatientsExercises } from '../api/list-my-patients-exercises.ts';
 import type { ExerciseSorting } from '../api/list-patient-exercises.ts';
-import { ExerciseTable } from './exercise-table.tsx';
-import { Pager } from './pager.tsx';
-
-const pageSize = 20;
+import { PagedExerciseTable, exercisePageSize } from './paged-exercise-table.tsx';
 
 /** `/rehab`: the prescriptions of all the clinician's patients on one device line, searched, sorted and paged. */
 export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => string }): ReactElement {
@@ -22,7 +19,7 @@ export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => strin
   const list = useMyPatientsExercises({
     deviceType,
     page,
-    size: pageSize,
+    size: exercisePageSize,
     sortingParam: sort.key,
     isDesc: sort.direction === 'desc',
     searchWord,
@@ -54,29 +51,7 @@ export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => strin
           }}
         />
       </Group>
-      {list.isPending && <Loader aria-label={t('common.loading')} />}
-      {list.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      {list.data && (
-        <>
-          <ExerciseTable
-            exercises={list.data.exerciseList}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPage(0);
-            }}
-            linkOf={linkOf}
-          />
-          <Pager page={page} size={pageSize} total={list.data.totalCount} onChange={setPage} />
-        </>
-      )}
+      <PagedExerciseTable list={list} sort={sort} setSort={setSort} page={page} setPage={setPage} linkOf={linkOf} />
     </Stack>
   );
 }

@@ -1,14 +1,11 @@
 import type { DeviceType, Exercise } from '@clinic/contract';
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
 import { usePatientExercises, type ExerciseSorting } from '../api/list-patient-exercises.ts';
 import { ExerciseForm } from './exercise-form.tsx';
-import { ExerciseTable } from './exercise-table.tsx';
-import { Pager } from './pager.tsx';
-
-const pageSize = 20;
+import { PagedExerciseTable, exercisePageSize } from './paged-exercise-table.tsx';
 
 /** The rehab tab: a patient's prescriptions, with assigning, editing, status changes and deletion. */
 export function PatientExercises({
@@ -26,7 +23,7 @@ export function PatientExercises({
     seqMedicalRelation,
     deviceType,
     page,
-    size: pageSize,
+    size: exercisePageSize,
     sortingParam: sort.key,
     isDesc: sort.direction === 'desc',
   });
@@ -36,29 +33,7 @@ export function PatientExercises({
         <Title order={3}>{t('exercises.prescriptions')}</Title>
         <Button onClick={() => setEditing('new')}>{t('exercises.assign')}</Button>
       </Group>
-      {list.isPending && <Loader aria-label={t('common.loading')} />}
-      {list.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      {list.data && (
-        <>
-          <ExerciseTable
-            exercises={list.data.exerciseList}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPage(0);
-            }}
-            onEdit={setEditing}
-          />
-          <Pager page={page} size={pageSize} total={list.data.totalCount} onChange={setPage} />
-        </>
-      )}
+      <PagedExerciseTable list={list} sort={sort} setSort={setSort} page={page} setPage={setPage} onEdit={setEditing} />
       {editing !== null && (
         <ExerciseForm
           seqMedicalRelation={seqMedicalRelation}
