@@ -1,9 +1,7 @@
 import { messages } from '@clinic/contract';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../apps/server/test/mail-catcher.ts';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, logIn, signUpAndVerify, ui } from './steps.ts';
+import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -12,48 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
-
-async function accessTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  if (!token) throw new Error('no access token');
-  return token;
-}
-
-/** An app member with a pro device, signed up in the app and verified; returns the app's token. */
-async function appMember(patientName: string): Promise<{ token: string; code: string }> {
-  const email = `pro.${Date.now()}@example.com`;
-  const secret = 'Member-pass-2026';
-  const since = stack.mail.messages.length;
-  await api('/patientApp/signUp', {
-    userEmail: email,
-    userPassword: secret,
-    patientName,
-    patientInfoBirth: '1961-04-12',
-    patientInfoGender: 'M',
-  });
-  const { token: verifyToken } = linkIn(await stack.mail.next(email, since));
-  await api('/user/verifyEmail', { token: verifyToken });
-  const login = await api<{ token: { accessToken: string } }>('/user/login', {
-    userEmail: email,
-    userPassword: secret,
-    userType: 'patient',
-  });
-  const { patientSyncAuthCode } = await api<{ patientSyncAuthCode: string }>(
-    '/patientApp/issueSyncAuthCode',
-    {},
-    login.token.accessToken,
-  );
-  return { token: login.token.accessToken, code: patientSyncAuthCode };
+function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return callApi<T>(stack.url, path, body, token);
 }
 
 interface Prescription {
@@ -99,12 +57,13 @@ function sessionsOf(prescription: Prescription, now: number) {
 
 describe('exercises, end to end', () => {
   it('prescribes a knee exercise to a pro-device patient, refuses a narrow ROM, shows the device records and the chart, and terminates it', async () => {
-    const member = await appMember('Oskar Lind');
-    const page = await stack.newPage();
-    const clinician = await signUpAndVerify(page, stack.mail);
-    await acceptCookies(page);
-    await logIn(page, clinician.email, clinician.password);
-    await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
+    const member = await appMember(stack, {
+      userEmail: `pro.${Date.now()}@example.com`,
+      patientName: 'Oskar Lind',
+      patientInfoBirth: '1961-04-12',
+      patientInfoGender: 'M',
+    });
+    const { page } = await newClinicianSession(stack);
     const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
       '/patient/addPatient',
       { patientSyncAuthCode: member.code, heightCm: 178, weightKg: 82, deviceType: 2 },

@@ -1,9 +1,17 @@
 import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../apps/server/test/mail-catcher.ts';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, logIn, signUpAndVerify, ui, type Clinician } from './steps.ts';
+import {
+  acceptCookies,
+  accessTokenOf,
+  appMember,
+  callApi,
+  logIn,
+  newClinicianSession,
+  signUpAndVerify,
+  ui,
+} from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -12,21 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
-
-async function accessTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  if (!token) throw new Error('no access token');
-  return token;
+function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return callApi<T>(stack.url, path, body, token);
 }
 
 /** A patient registered through the API, to save time where the UI is not the point. */
@@ -43,15 +38,6 @@ function addPatientByApi(token: string, patientName: string, primaryDeviceType: 
     },
     token,
   );
-}
-
-async function newClinicianSession(): Promise<{ page: Page; clinician: Clinician }> {
-  const page = await stack.newPage();
-  const clinician = await signUpAndVerify(page, stack.mail);
-  await acceptCookies(page);
-  await logIn(page, clinician.email, clinician.password);
-  await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
-  return { page, clinician };
 }
 
 /** A PNG of the given size, drawn in the page with a canvas. */
@@ -81,7 +67,7 @@ function dataRows(page: Page) {
 
 describe('patients, end to end', () => {
   it('registers a patient, edits the profile with a cropped image, records condition and notes, finds, deactivates and reaches the plan limit', async () => {
-    const { page, clinician } = await newClinicianSession();
+    const { page, clinician } = await newClinicianSession(stack);
 
     await page.getByRole('link', { name: t.menu.patientList, exact: true }).click();
     await page.getByRole('heading', { name: t.patients.list.title, exact: true }).waitFor();
@@ -291,30 +277,14 @@ describe('patients, end to end', () => {
 
   it('registers an app member with the sync code, files them in a category and shows them in metric units', async () => {
     // The patient signs up in the app, follows the mailed link and asks for a code.
-    const patientEmail = `member.${Date.now()}@example.com`;
-    const patientPassword = 'Member-pass-2026';
-    const since = stack.mail.messages.length;
-    await api('/patientApp/signUp', {
-      userEmail: patientEmail,
-      userPassword: patientPassword,
+    const { code: patientSyncAuthCode } = await appMember(stack, {
+      userEmail: `member.${Date.now()}@example.com`,
       patientName: 'Mina Park',
       patientInfoBirth: '1988-11-30',
       patientInfoGender: 'F',
     });
-    const { token: verifyToken } = linkIn(await stack.mail.next(patientEmail, since));
-    await api('/user/verifyEmail', { token: verifyToken });
-    const login = await api<{ token: { accessToken: string } }>('/user/login', {
-      userEmail: patientEmail,
-      userPassword: patientPassword,
-      userType: 'patient',
-    });
-    const { patientSyncAuthCode } = await api<{ patientSyncAuthCode: string }>(
-      '/patientApp/issueSyncAuthCode',
-      {},
-      login.token.accessToken,
-    );
 
-    const { page } = await newClinicianSession();
+    const { page } = await newClinicianSession(stack);
     await page.goto('/patientList');
     await page.getByRole('button', { name: t.patients.add.open, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t.patients.add.title });
@@ -391,7 +361,7 @@ describe('patients, end to end', () => {
   });
 
   it('keeps 10,000 patients fast: only the rows in view are in the page', async () => {
-    const { page } = await newClinicianSession();
+    const { page } = await newClinicianSession(stack);
     const today = new Date();
     today.setHours(14, 30, 0, 0);
     const patientList = Array.from({ length: 10_000 }, (_, index) => ({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { npiCheckDigit } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { linkIn, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
+import type { Stack } from './harness.ts';
 import cs from '../apps/web/src/locales/cs/translation.json';
 import en from '../apps/web/src/locales/en/translation.json';
 import ko from '../apps/web/src/locales/ko/translation.json';
@@ -91,4 +92,58 @@ export async function acceptCookies(page: Page, t: Ui = en): Promise<void> {
     () => accept.click(),
     () => undefined, // already chosen in this browser profile
   );
+}
+
+/** Posts to the stack's API and fails on an HTTP error or an unsuccessful reply. */
+export async function callApi<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as T & { isSuccess: boolean };
+  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  if (!token) throw new Error('no access token');
+  return token;
+}
+
+/** A fresh clinician, signed up, verified and logged in on a new page. */
+export async function newClinicianSession(
+  stack: Pick<Stack, 'newPage' | 'mail'>,
+): Promise<{ page: Page; clinician: Clinician }> {
+  const page = await stack.newPage();
+  const clinician = await signUpAndVerify(page, stack.mail);
+  await acceptCookies(page);
+  await logIn(page, clinician.email, clinician.password);
+  await page.getByText(en.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
+  return { page, clinician };
+}
+
+/** An app member signed up in the app through the API and verified; returns the app's token and a sync code. */
+export async function appMember(
+  stack: Pick<Stack, 'url' | 'mail'>,
+  member: { userEmail: string; patientName: string; patientInfoBirth: string; patientInfoGender: 'M' | 'F' },
+): Promise<{ token: string; code: string }> {
+  const userPassword = 'Member-pass-2026';
+  const since = stack.mail.messages.length;
+  await callApi(stack.url, '/patientApp/signUp', { ...member, userPassword });
+  const { token: verifyToken } = linkIn(await stack.mail.next(member.userEmail, since));
+  await callApi(stack.url, '/user/verifyEmail', { token: verifyToken });
+  const login = await callApi<{ token: { accessToken: string } }>(stack.url, '/user/login', {
+    userEmail: member.userEmail,
+    userPassword,
+    userType: 'patient',
+  });
+  const { patientSyncAuthCode } = await callApi<{ patientSyncAuthCode: string }>(
+    stack.url,
+    '/patientApp/issueSyncAuthCode',
+    {},
+    login.token.accessToken,
+  );
+  return { token: login.token.accessToken, code: patientSyncAuthCode };
 }
