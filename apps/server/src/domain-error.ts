@@ -23,6 +23,9 @@ export class HttpFailure extends Error {
 
 export const unauthorized = (code: FailedCode = FailedCode.Unauthorized): HttpFailure => new HttpFailure(401, code);
 
+/** Someone else's data answers exactly like data that does not exist. */
+export const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
+
 /** Input that passed the schema but breaks a rule only the server can check: answered with 400. */
 export class InvalidField extends Error {
   constructor(

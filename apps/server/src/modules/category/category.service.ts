@@ -1,13 +1,11 @@
-import { FailedCode, rules, type Category } from '@clinic/contract';
+import { rules, type Category } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { HttpFailure, InvalidField } from '../../domain-error.ts';
+import { InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { categoryRepository } from './category.repository.ts';
-
-const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 
 export type CategoryService = ReturnType<typeof categoryService>;
 

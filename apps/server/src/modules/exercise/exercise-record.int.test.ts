@@ -12,6 +12,29 @@ let seqMedicalRelation: number;
 let seqExercise: number;
 
 type Json = Record<string, unknown>;
+/** The knee program on the pro device that the sessions below follow. */
+const kneeProgram = {
+  deviceType: 2,
+  mode: 0,
+  position: 3,
+  direction: 2,
+  method: 5,
+  strength: 4,
+  frequency: 2,
+  countPerSet: 30,
+  sets: 1,
+  dueDate: '2027-01-31',
+  minRom: 10,
+  maxRom: 100,
+  assistance: 2,
+  resistanceSensitivity: 5,
+  deviceHeight: 3,
+  upDelay: 2,
+  downDelay: 2,
+  upLimit: 60,
+  downLimit: 60,
+  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+};
 const asClinician = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST', who = clinician) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method, language: 'en' });
 const upload = (records: Json[]) =>
@@ -66,28 +89,7 @@ beforeAll(async () => {
   seqMedicalRelation = added.json<{ seqMedicalRelation: number }>().seqMedicalRelation;
   const prescribed = await asClinician('/exercise/addClinicAssignedExercise', {
     seqMedicalRelation,
-    exercise: {
-      deviceType: 2,
-      mode: 0,
-      position: 3,
-      direction: 2,
-      method: 5,
-      strength: 4,
-      frequency: 2,
-      countPerSet: 30,
-      sets: 1,
-      dueDate: '2027-01-31',
-      minRom: 10,
-      maxRom: 100,
-      assistance: 2,
-      resistanceSensitivity: 5,
-      deviceHeight: 3,
-      upDelay: 2,
-      downDelay: 2,
-      upLimit: 60,
-      downLimit: 60,
-      exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
-    },
+    exercise: kneeProgram,
   });
   seqExercise = prescribed.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise;
   // The prescription was made on the 22nd at 09:00 UTC; the sessions follow in the next days.
@@ -242,28 +244,7 @@ describe('device records', () => {
   it('keeps a termination that races a device upload', async () => {
     const prescribed = await asClinician('/exercise/addClinicAssignedExercise', {
       seqMedicalRelation,
-      exercise: {
-        deviceType: 2,
-        mode: 0,
-        position: 3,
-        direction: 2,
-        method: 5,
-        strength: 4,
-        frequency: 2,
-        countPerSet: 30,
-        sets: 1,
-        dueDate: '2027-01-31',
-        minRom: 10,
-        maxRom: 100,
-        assistance: 2,
-        resistanceSensitivity: 5,
-        deviceHeight: 3,
-        upDelay: 2,
-        downDelay: 2,
-        upLimit: 60,
-        downLimit: 60,
-        exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
-      },
+      exercise: kneeProgram,
     });
     const fresh = prescribed.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise;
     t.clock.advance(60_000);

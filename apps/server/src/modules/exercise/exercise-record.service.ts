@@ -1,7 +1,6 @@
 import {
   ExerciseMode,
   ExerciseStatus,
-  FailedCode,
   secondsToClock,
   clockToSeconds,
   type BodyOf,
@@ -12,14 +11,13 @@ import {
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpFailure, InvalidField } from '../../domain-error.ts';
+import { InvalidField, notFound } from '../../domain-error.ts';
 import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
 import { exerciseRepository } from './exercise.repository.ts';
 
-const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 const measureModes = [ExerciseMode.passiveMeasure, ExerciseMode.activeMeasure];
 const clockSkewMs = 10 * 60_000;
 

@@ -10,14 +10,13 @@ import {
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
+import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { todayIn } from '../patient/patient.mapper.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { exerciseRepository, type ExerciseQuery, type ExerciseRow, type NewExercise } from './exercise.repository.ts';
 
-const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 const unfinished: number[] = [ExerciseStatus.waiting, ExerciseStatus.onProgress];
 
 export function toExercise(row: ExerciseRow, today: string): Exercise {

@@ -1,5 +1,4 @@
 import {
-  FailedCode,
   type BodyOf,
   type ManagerNote,
   type addManagerNote,
@@ -7,7 +6,7 @@ import {
   type modifyManagerNote,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { HttpFailure } from '../../domain-error.ts';
+import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
@@ -26,8 +25,6 @@ export function toManagerNote(row: NoteRow): ManagerNote {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 
 export type ManagerNoteService = ReturnType<typeof managerNoteService>;
 

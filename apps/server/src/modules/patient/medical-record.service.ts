@@ -1,6 +1,6 @@
-import { FailedCode, type MedicalRecordItem } from '@clinic/contract';
+import { type MedicalRecordItem } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { HttpFailure } from '../../domain-error.ts';
+import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
@@ -20,7 +20,7 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
       context: RequestContext,
     ): Promise<MedicalRecordItem[]> {
       const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
-      if (!relation) throw new HttpFailure(404, FailedCode.NotFound);
+      if (!relation) throw notFound();
       const [conditions, notes] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),
         managerNoteRepository(db).listAll(seqMedicalRelation, principal.seqManager),

@@ -11,7 +11,7 @@ import {
   type updatePatientInfo,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
+import { BusinessFailure, HttpFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
@@ -38,7 +38,6 @@ type StatusFields = BodyOf<typeof appendPatientStatus>['status'];
 /** Guessing six-digit codes is slowed down per clinician. */
 const syncCodeAttempts: RateLimit = { max: 20, windowSeconds: 15 * 60 };
 const syncCodeAttemptsInAll: RateLimit = { max: 1000, windowSeconds: 15 * 60 };
-const notFound = (): HttpFailure => new HttpFailure(404, FailedCode.NotFound);
 const uploadIdOf = (imageUrl: string): string | undefined =>
   /^\/api\/storage\/file\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(imageUrl)?.[1];
 

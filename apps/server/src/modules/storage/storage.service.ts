@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FailedCode, type UploadFolder } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
+import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
@@ -78,7 +78,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
         ? await uploadRepository(db).findOwned(id, principal.seqManager)
         : undefined;
       const bytes = row && (await storage.get(row.storageKey));
-      if (!row || !bytes) throw new HttpFailure(404, FailedCode.NotFound);
+      if (!row || !bytes) throw notFound();
       await auditRepository(db).append(actorOf(principal, context), now(), [
         { action: 'read', entity: 'upload', entityId: id },
       ]);
