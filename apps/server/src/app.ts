@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
-import { endpoints, errorReply, session as sessionRules, type Access, type Endpoint } from '@clinic/contract';
+import {
+  endpoints,
+  errorReply,
+  scheduleRules,
+  session as sessionRules,
+  type Access,
+  type Endpoint,
+} from '@clinic/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -39,13 +47,25 @@ import { patientService } from './modules/patient/patient.service.ts';
 import { freePlanLimits } from './modules/patient/plan-limit.ts';
 import { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './modules/storage/storage.routes.ts';
 import { storageService } from './modules/storage/storage.service.ts';
-import { InvalidField } from './domain-error.ts';
+import { HttpFailure, InvalidField, unauthorized } from './domain-error.ts';
+import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { notifier } from './modules/notification/notifier.ts';
+import { webPushSender } from './modules/notification/web-push.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { scheduleJobs, scheduleService } from './modules/schedule/schedule.service.ts';
+import { memoryBus, redisBus, type Bus } from './realtime/bus.ts';
+import { registerRealtimeHub } from './realtime/hub.ts';
 
 export interface AppOverrides {
   now?: Clock;
   mailer?: Mailer;
   /** Where log lines go (standard output by default). */
   logStream?: NodeJS.WritableStream;
+  /** The TLS agent for Web Push requests (tests trust their own push service's certificate with it). */
+  pushAgent?: Agent;
+  /** Whether the background jobs run on their timer (tests run them with `app.jobs.tick()`). */
+  startJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,6 +81,10 @@ declare module 'fastify' {
     apiRoutes: { method: string; url: string; access: Access | 'system'; body: unknown }[];
     /** The database, for the demo seed and the tests' own checks. */
     db: Database;
+    /** The background jobs, run on a timer; tests run a pass with a fixed clock. */
+    jobs: JobRunner;
+    /** The realtime bus, for tests that listen to what a user hears. */
+    bus: Bus;
   }
 }
 
@@ -113,11 +137,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
   app.decorate('db', database.db);
-  app.addHook('onClose', async () => {
-    mailer.close();
-    redis?.disconnect();
-    await database.close();
-  });
 
   const secret =
     config.authSecret ??
@@ -138,12 +157,47 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const files = storageService({ db: database.db, storage, now });
   const exercises = exerciseService({ db: database.db, now });
   const yearAgo = (): Date => new Date(now().getTime() - 366 * 86_400_000);
+  const threeWeeksAgo = (): Date => new Date(now().getTime() - 21 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
+  const bus = redis
+    ? redisBus(redis, `clinic:${config.databaseSchema}`, (error) => app.log.error({ err: error }, 'redis bus error'))
+    : memoryBus();
+  const push = await webPushSender({
+    db: database.db,
+    subject: vapidSubject(config.mailFrom),
+    log: app.log,
+    agent: overrides.pushAgent,
+  });
+  const notify = notifier({ bus, push, now, log: app.log });
+  const schedules = scheduleService({ db: database.db, now, notify });
+  const jobs = jobRunner({
+    db: database.db,
+    log: app.log,
+    jobs: [{ name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) }],
+  });
+  app.decorate('jobs', jobs);
+  app.decorate('bus', bus);
+  // In this order: nothing may still be running when the connections it needs are closed.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await bus.close();
+    mailer.close();
+    redis?.disconnect();
+    await database.close();
+  });
   const demoMembers = config.demo
     ? await seedDemo({
         db: database.db,
         // The demo's prescriptions date from a year ago, so the devices' year of records lies inside them.
-        services: { users, patients, notes, categories, exercises: exerciseService({ db: database.db, now: yearAgo }) },
+        services: {
+          users,
+          patients,
+          notes,
+          categories,
+          exercises: exerciseService({ db: database.db, now: yearAgo }),
+          schedules,
+          pastSchedules: scheduleService({ db: database.db, now: threeWeeksAgo, notify }),
+        },
         email: config.demoEmail,
         password: config.demoPassword,
         log: app.log,
@@ -195,13 +249,31 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...storageRoutes(files),
       ...exerciseRoutes(exercises),
       ...exerciseRecordRoutes(exerciseRecords),
+      ...scheduleRoutes(schedules),
+      ...notificationRoutes(push.publicKey),
     ],
     authenticate,
   );
+  await registerRealtimeHub(app, {
+    bus,
+    isLive: (sessionId) => sessions.isLive(sessionId),
+    async authenticate(accessToken) {
+      const authorization = `Bearer ${accessToken}`;
+      // A clinician's token, else a patient's: each kind is refused by the other's check with a 403.
+      const caller = await authenticate(authorization, 'manager').catch((error: unknown) => {
+        if (error instanceof HttpFailure && error.statusCode === 403) return authenticate(authorization, 'patient');
+        throw error;
+      });
+      const identity = caller.principal ?? caller.patient;
+      if (!identity) throw unauthorized();
+      return { seqUser: identity.seqUser, sessionId: identity.sessionId };
+    },
+  });
   registerFileDownload(app, files, contextHook('manager', authenticate));
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
   for (const member of demoMembers) await simulateDevice({ transport: injectTransport(app), ...member, days: 365 });
+  if (overrides.startJobs !== false) jobs.start(scheduleRules.jobIntervalMs);
   return app;
 }
 
@@ -275,6 +347,12 @@ function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: Ses
       },
     });
   }
+}
+
+/** The contact the push services may write to about our VAPID key: the sender address of our mail. */
+function vapidSubject(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 /** IANA zone names only: PostgreSQL reads an offset like '+05:00' with the opposite sign. */

@@ -35,6 +35,10 @@ const environment = z.object({
     .string()
     .min(1)
     .default(resolve(import.meta.dirname, '../../web/dist')),
+  PATIENT_WEB_DIST: z
+    .string()
+    .min(1)
+    .default(resolve(import.meta.dirname, '../../patient/dist')),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -82,5 +86,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     demoPassword: value.DEMO_PASSWORD,
     logLevel: value.LOG_LEVEL,
     webDist: resolve(value.WEB_DIST),
+    patientWebDist: resolve(value.PATIENT_WEB_DIST),
   };
 }

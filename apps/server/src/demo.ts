@@ -8,7 +8,17 @@ import { managerRepository, userRepository } from './modules/user/user.repositor
 import type { UserService } from './modules/user/user.service.ts';
 import type { ExerciseService } from './modules/exercise/exercise.service.ts';
 import { patientRepository } from './modules/patient/patient.repository.ts';
-import type { ExerciseSettings } from '@clinic/contract';
+import {
+  instantOf,
+  isoInZone,
+  nextDate,
+  ScheduleStatus,
+  wallClockIn,
+  type ExerciseSettings,
+  type ScheduleDuration,
+} from '@clinic/contract';
+import type { ScheduleService } from './modules/schedule/schedule.service.ts';
+import { scheduleRepository } from './modules/schedule/schedule.repository.ts';
 
 /** A signature of one transparent pixel: the demo clinician has not signed anything yet. */
 const blankSignature =
@@ -22,6 +32,9 @@ interface DemoOptions {
     notes: ManagerNoteService;
     categories: CategoryService;
     exercises: ExerciseService;
+    schedules: ScheduleService;
+    /** The same, on a clock three weeks back, for the visits already held. */
+    pastSchedules: ScheduleService;
   };
   email: string;
   password: string;
@@ -43,6 +56,13 @@ const demoContext: RequestContext = {
 export interface DemoMember {
   email: string;
   password: string;
+}
+
+/** The demo's app members as the visit seed needs them. */
+interface MemberRelation {
+  seqMedicalRelation: number;
+  seqPatient: number;
+  seqUser: number;
 }
 
 /**
@@ -79,13 +99,10 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
   if (!demo || !manager) return [];
   // Verified here too, so a start interrupted between the two steps is mended by the next one.
   if (!demo.emailVerifiedAt) await repository.setEmailVerified(demo.seqUser, new Date());
-  const members = existing
-    ? []
-    : await seedPatients(db, services, password, {
-        seqUser: demo.seqUser,
-        seqManager: manager.seqManager,
-        sessionId: 'demo-seed',
-      });
+  const principal = { seqUser: demo.seqUser, seqManager: manager.seqManager, sessionId: 'demo-seed' };
+  const seeded = existing ? undefined : await seedPatients(db, services, password, principal);
+  if (seeded) await seedVisits(db, services, principal, seeded.relations);
+  const members = seeded?.members ?? [];
   if (!existing) log.info('demo clinician and patients created');
   // The demo login is public by design (README); it is printed for the person starting the app.
   process.stdout.write(
@@ -157,9 +174,10 @@ async function seedPatients(
   services: DemoOptions['services'],
   password: string,
   principal: Principal,
-): Promise<DemoMember[]> {
+): Promise<{ members: DemoMember[]; relations: MemberRelation[] }> {
   const { users, patients, notes, categories, exercises } = services;
   const members: DemoMember[] = [];
+  const relations: MemberRelation[] = [];
   const stroke = await categories.save(principal, { categoryName: 'Stroke' });
   const ortho = await categories.save(principal, { categoryName: 'Orthopedic' });
   const ids: number[] = [];
@@ -198,6 +216,7 @@ async function seedPatients(
         demoContext,
       );
       members.push({ email: person.patientEmail, password });
+      relations.push({ seqMedicalRelation, seqPatient: member.seqPatient, seqUser: account.seqUser });
     } else {
       ({ seqMedicalRelation } = await patients.addWithoutCode(principal, { ...person, ...body }, demoContext));
     }
@@ -254,5 +273,80 @@ async function seedPatients(
       demoContext,
     );
   }
-  return members;
+  return { members, relations };
+}
+
+/**
+ * Open hours on weekdays, visits already held with their notes, and visits to come: booked by the
+ * clinician, and one by a patient through the app's booking. In the server's time zone.
+ */
+async function seedVisits(
+  db: Database,
+  { schedules, pastSchedules }: DemoOptions['services'],
+  principal: Principal,
+  relations: MemberRelation[],
+): Promise<void> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const context = { ...demoContext, timeZone };
+  await schedules.replaceTimeline(
+    principal,
+    [1, 2, 3, 4, 5].flatMap((dayOfWeek) => [
+      { dayOfWeek, startTime: '09:00', endTime: '12:00' },
+      { dayOfWeek, startTime: '13:00', endTime: '17:00' },
+    ]),
+    context,
+  );
+  const today = wallClockIn(new Date(), timeZone).date;
+  const at = (date: string, hour: number): string => isoInZone(instantOf(date, hour * 60, timeZone), timeZone);
+  const book = (service: ScheduleService, relation: MemberRelation, start: string, length: ScheduleDuration) =>
+    service.create(
+      principal,
+      {
+        seqMedicalRelation: relation.seqMedicalRelation,
+        scheduleExpectStartDatetime: start,
+        scheduleExpectProgressTime: length,
+      },
+      context,
+    );
+  for (const [index, relation] of relations.slice(0, 3).entries()) {
+    const held = await book(pastSchedules, relation, at(nextDate(today, -14 + index * 3), 10), '00:30:00');
+    await scheduleRepository(db).update(held.seqSchedule, {
+      status: ScheduleStatus.completed,
+      startedAt: new Date(Date.parse(held.scheduleExpectStartDatetime) + 60_000),
+      progressSeconds: 26 * 60 + index * 95,
+      note: 'Range of motion improving; keep the program and add a second daily session.',
+    });
+  }
+  for (const [index, relation] of relations.entries()) {
+    await book(schedules, relation, at(nextDate(today, 1 + index), index % 2 === 0 ? 10 : 14), '00:30:00');
+  }
+  // One visit later today, when the day still has slots, for today's list.
+  const laterToday = Math.ceil((wallClockIn(new Date(), timeZone).minute + 120) / 60) * 60;
+  const second = relations[1];
+  if (second && laterToday <= 20 * 60)
+    await book(schedules, second, isoInZone(instantOf(today, laterToday, timeZone), timeZone), '00:15:00');
+  const patientSide = relations.at(-1);
+  if (!patientSide) return;
+  const caller = { seqUser: patientSide.seqUser, seqPatient: patientSide.seqPatient, sessionId: 'demo-seed' };
+  const [slot] = await schedules.freeSlots(
+    caller,
+    {
+      seqMedicalRelation: patientSide.seqMedicalRelation,
+      scheduleExpectProgressTime: '00:45:00',
+      startDate: nextDate(today, 2),
+      endDate: nextDate(today, 9),
+    },
+    context,
+  );
+  if (slot)
+    await schedules.book(
+      caller,
+      {
+        seqMedicalRelation: patientSide.seqMedicalRelation,
+        scheduleExpectStartDatetime: slot,
+        scheduleExpectProgressTime: '00:45:00',
+        scheduleSymptoms: 'The knee feels stiff in the morning and after the second session.',
+      },
+      context,
+    );
 }

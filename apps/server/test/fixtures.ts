@@ -39,6 +39,7 @@ export interface CallOptions {
   refreshToken?: string;
   language?: string;
   method?: 'POST' | 'PUT' | 'PATCH';
+  timeZone?: string;
 }
 
 export async function call(
@@ -55,8 +56,36 @@ export async function call(
       ...(options.token && { authorization: `Bearer ${options.token}` }),
       ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
       ...(options.language && { 'accept-language': options.language }),
+      ...(options.timeZone && { 'x-time-zone': options.timeZone }),
     },
     payload: JSON.stringify(body),
+  });
+}
+
+/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
+export async function uploadFile(
+  app: FastifyInstance,
+  path: string,
+  token: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const boundary = '----clinic-test';
+  const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    payload,
   });
 }
 
@@ -81,7 +110,7 @@ export async function verifiedClinician(
 export async function verifiedPatient(
   app: FastifyInstance,
   mail: MailCatcher,
-): Promise<{ email: string; tokens: TokenPair; seqPatient: number }> {
+): Promise<{ email: string; tokens: TokenPair; seqPatient: number; seqUser: number }> {
   const email = `patient.${randomBytes(4).toString('hex')}@example.com`;
   const since = mail.messages.length;
   const signUp = await call(app, '/patientApp/signUp', {
@@ -94,8 +123,8 @@ export async function verifiedPatient(
   if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
   await call(app, '/user/verifyEmail', { token: linkIn(await mail.next(email, since)).token });
   const login = await call(app, '/user/login', { userEmail: email, userPassword: password, userType: 'patient' });
-  const reply = login.json<{ token: TokenPair; user: { seqPatient: number } }>();
-  return { email, tokens: reply.token, seqPatient: reply.user.seqPatient };
+  const reply = login.json<{ token: TokenPair; user: { seqPatient: number; seqUser: number } }>();
+  return { email, tokens: reply.token, seqPatient: reply.user.seqPatient, seqUser: reply.user.seqUser };
 }
 
 /** Logs a test user in again, for tests that move the clock past the access-token lifetime. */

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOverrides } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
@@ -30,6 +30,8 @@ export interface TestApp {
   mail: MailCatcher;
   clock: TestClock;
   dataDir: string;
+  /** The PostgreSQL schema of the test's database ('public' on PGlite). */
+  schema: string;
   /** Everything the server logged. */
   logs(): string;
   close(): Promise<void>;
@@ -40,11 +42,19 @@ export interface TestApp {
  * schema on the PostgreSQL server of DATABASE_URL. Mail goes to a real SMTP server.
  */
 export async function createTestApp(
-  options: { beforeReady?: (app: FastifyInstance) => void; env?: Record<string, string> } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void;
+    env?: Record<string, string>;
+    overrides?: Omit<AppOverrides, 'now' | 'logStream'>;
+    /** A second server instance on the same PostgreSQL database as this one. */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `test_${inject('testRun')}_${randomBytes(6).toString('hex')}` : 'public';
+  const schema =
+    options.sameDatabaseAs?.schema ??
+    (databaseUrl ? `test_${inject('testRun')}_${randomBytes(6).toString('hex')}` : 'public');
   if (!databaseUrl) await cp(join(inject('pgliteTemplate'), 'db'), join(dataDir, 'db'), { recursive: true });
   const mail = await startMailCatcher();
   const clock = testClock();
@@ -59,9 +69,11 @@ export async function createTestApp(
     DEMO: '0',
     LOG_LEVEL: 'info',
     WEB_DIST: join(dataDir, 'no-web'),
+    PATIENT_WEB_DIST: join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp(config, { now: clock, logStream });
+  // The jobs run when a test calls app.jobs.tick(), on the test's clock.
+  const app = await buildApp(config, { now: clock, logStream, startJobs: false, ...options.overrides });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -69,11 +81,12 @@ export async function createTestApp(
     mail,
     clock,
     dataDir,
+    schema,
     logs: () => logLines.join(''),
     async close() {
       await app.close();
       await mail.close();
-      if (databaseUrl) {
+      if (databaseUrl && !options.sameDatabaseAs) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);

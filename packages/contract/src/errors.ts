@@ -35,6 +35,15 @@ export const FailedCode = {
   // Exercises
   ExerciseNotWaiting: 'EX0001',
   IllegalStatusChange: 'EX0002',
+  // Schedules (SPEC 8 "Schedule")
+  ScheduleOverlap: 'SE0113',
+  PatientScheduleOverlap: 'SE0101',
+  ScheduleOverlapOnUpdate: 'SE0134',
+  ScheduleNotWaiting: 'SE0114',
+  ScheduleUnchanged: 'SE0115',
+  SchedulePast: 'SE0116',
+  SchedulePastOnUpdate: 'SE0103',
+  OutsideOpenHours: 'SE0140',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',

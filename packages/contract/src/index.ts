@@ -5,7 +5,9 @@ import * as manager from './manager.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
+import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
+import * as schedule from './schedule.ts';
 import * as storage from './storage.ts';
 import * as user from './user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -27,6 +29,9 @@ export * from './patient-app.ts';
 export * from './exercise-rules.ts';
 export * from './exercise.ts';
 export * from './exercise-record.ts';
+export * from './schedule-rules.ts';
+export * from './schedule.ts';
+export * from './notification.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -46,4 +51,6 @@ export const endpoints: readonly Endpoint[] = [
   patientApp,
   exercise,
   exerciseRecord,
+  schedule,
+  notification,
 ].flatMap(endpointsOf);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, reply, success } from './endpoint.ts';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { birthDateField, emailField, genderField, nameField, passwordField } from './validation.ts';
 
@@ -30,4 +30,14 @@ export const issueSyncAuthCode = defineEndpoint({
   summary: 'A six-digit code the patient gives a clinician to be registered; valid for ten minutes',
   request: z.object({}).strict(),
   reply: success({ patientSyncAuthCode: z.string(), expiresAt: z.string() }),
+});
+
+export const patientLogout = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/logout',
+  access: 'patient',
+  tag,
+  summary: "Ends the patient's session on this device",
+  request: emptyRequest,
+  reply: success({}),
 });

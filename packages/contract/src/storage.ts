@@ -24,3 +24,15 @@ export const uploadSingle = defineEndpoint({
   multipart: true,
   reply: reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]),
 });
+
+/** The patient's side: a symptom photo for a visit (multipart, one `file`). */
+export const uploadSymptomPhoto = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/storage/upload',
+  access: 'patient',
+  tag: 'patientApp',
+  summary: 'Uploads one symptom photo; its publicPath is then attached to a visit',
+  request: z.object({}),
+  multipart: true,
+  reply: reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]),
+});

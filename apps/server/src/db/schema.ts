@@ -388,3 +388,77 @@ export const exerciseRecord = pgTable(
     index('exercise_record_exercise').on(table.seqExercise, table.usageStartAt),
   ],
 );
+
+/**
+ * An online visit between a clinician and a patient who uses the app. The patient is kept beside the
+ * relation so the overlap check for a patient with several clinicians is one index look-up.
+ */
+export const schedule = pgTable(
+  'schedule',
+  {
+    seqSchedule: integer('seq_schedule').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    seqPatient: integer('seq_patient')
+      .notNull()
+      .references(() => patient.seqPatient),
+    status: smallint('status').notNull().default(0),
+    expectStartAt: instant('expect_start_at').notNull(),
+    expectEndAt: instant('expect_end_at').notNull(),
+    startedAt: instant('started_at'),
+    progressSeconds: integer('progress_seconds'),
+    note: text('note'),
+    isNoteImportant: boolean('is_note_important').notNull().default(false),
+    symptoms: text('symptoms'),
+    bookedBy: text('booked_by', { enum: ['clinician', 'patient'] }).notNull(),
+    /** Set once the "starting soon" notification went out, so it goes out once. */
+    announcedAt: instant('announced_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('schedule_manager_start').on(table.seqManager, table.expectStartAt),
+    index('schedule_patient_start').on(table.seqPatient, table.expectStartAt),
+    index('schedule_relation').on(table.seqMedicalRelation),
+    index('schedule_waiting_start')
+      .on(table.expectStartAt)
+      .where(sql`${table.status} = 0`),
+  ],
+);
+
+/** The photos a patient attached to a visit, in their order. */
+export const schedulePhoto = pgTable(
+  'schedule_photo',
+  {
+    seqSchedule: integer('seq_schedule')
+      .notNull()
+      .references(() => schedule.seqSchedule),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => upload.id),
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    uniqueIndex('schedule_photo_order').on(table.seqSchedule, table.position),
+    index('schedule_photo_upload').on(table.uploadId),
+  ],
+);
+
+/** A clinician's weekly open hours, in their time zone. */
+export const reservableWindow = pgTable(
+  'reservable_window',
+  {
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (table) => [uniqueIndex('reservable_window_start').on(table.seqManager, table.dayOfWeek, table.startMinute)],
+);

@@ -5,31 +5,45 @@ import { FailedCode, translate } from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import { languageOf } from './errors.ts';
 
+/** Where the patient web client is served; the clinician's app has the rest. */
+export const patientWebPrefix = '/patient/';
+
+const cacheHeaders = {
+  setHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
+    void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  },
+};
+
 /**
- * Serves the built web app with a history-mode fallback: any GET outside /api that is not a file
- * answers index.html. Hashed assets are cached for a year; index.html is always revalidated.
+ * Serves the built web apps with a history-mode fallback: any GET outside /api that is not a file
+ * answers the app's index.html. Hashed assets are cached for a year; index.html is always revalidated.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, patientWebDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
+  const hasPatientWeb = existsSync(join(patientWebDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, path) {
-        void reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, ...cacheHeaders });
   } else {
     app.log.warn({ webDist }, 'the web app is not built; run npm run build');
   }
+  if (hasPatientWeb) {
+    await app.register(fastifyStatic, {
+      root: patientWebDist,
+      prefix: patientWebPrefix,
+      wildcard: false,
+      index: false,
+      decorateReply: !hasWeb,
+      ...cacheHeaders,
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (hasWeb && isPage && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    if (isPage && !/\.[a-z0-9]+$/i.test(path)) {
+      const isPatientPage = path === patientWebPrefix.slice(0, -1) || path.startsWith(patientWebPrefix);
+      if (isPatientPage && hasPatientWeb)
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', patientWebDist);
+      if (!isPatientPage && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({
       isSuccess: false,

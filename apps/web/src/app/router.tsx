@@ -37,10 +37,11 @@ const homeScreen = screen(() => import('./routes/home.tsx'));
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
-/** The patient tabs built so far; the others (remote, report) lead home until they work. */
+/** The patient tabs built so far; the others (report) lead home until they work. */
 const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], () => Promise<ScreenModule>>> = {
   [segments.patientDetailsInfo]: screen(() => import('./routes/patient-info.tsx')),
   [segments.patientDetailsNote]: screen(() => import('./routes/patient-note.tsx')),
+  [segments.patientDetailsRemote]: screen(() => import('./routes/patient-remote.tsx')),
   [segments.patientDetailsRecord]: screen(() => import('./routes/patient-record.tsx')),
   [segments.patientDetailsCategories]: screen(() => import('./routes/patient-categories.tsx')),
   [segments.patientDetailsRehab]: screen(() => import('./routes/patient-rehab.tsx')),

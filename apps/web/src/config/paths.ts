@@ -31,9 +31,10 @@ export const segments = {
   patientList: 'patientList',
   patientDetails: 'patientList/details',
   patientDetailsTabs: ['info', 'note', 'remote', 'rehab', 'history', 'report', 'record', 'categories'],
-  /** The tabs built so far; the others (remote, report) come with later issues. */
+  /** The tabs built so far; the others (report) come with later issues. */
   patientDetailsInfo: 'info',
   patientDetailsNote: 'note',
+  patientDetailsRemote: 'remote',
   patientDetailsRehab: 'rehab',
   patientDetailsHistory: 'history',
   patientDetailsRecord: 'record',

@@ -81,6 +81,21 @@ export const en = {
   'validation.sync_code_format': 'Enter the 6-digit code from the app.',
   'validation.condition_empty': 'Fill in at least one item of the condition.',
   'validation.note_too_long': 'Use at most 4095 characters.',
+  SE0113: 'This time overlaps another of your visits. Choose another time.',
+  SE0101: 'The patient already has a visit at this time. Choose another time.',
+  SE0134: 'The new time overlaps another of your visits. Choose another time.',
+  SE0114: 'Only a visit that has not started yet can be changed or cancelled.',
+  SE0115: 'Nothing was changed: the visit already has this time and length.',
+  SE0116: 'A visit cannot be booked in the past.',
+  SE0103: 'A visit cannot be moved into the past.',
+  SE0140: "This time is outside the clinician's open hours.",
+  'validation.datetime_format': 'Enter a valid date and time.',
+  'validation.schedule_duration': 'Choose 15, 30, 45 or 60 minutes.',
+  'validation.schedule_slot': 'Choose a start time between 07:00 and 20:45, on the quarter hour.',
+  'validation.range_too_long': 'This date range is too long.',
+  'validation.timeline_overlap': 'Open hours on the same day must not overlap.',
+  'validation.too_many_photos': 'Attach at most 5 photos.',
+  'validation.patient_inactive': 'This patient is deactivated. Activate the patient first.',
 } as const;
 
 export type MessageKey = keyof typeof en;

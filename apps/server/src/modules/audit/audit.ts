@@ -1,7 +1,8 @@
-import type { Principal, RequestContext } from '../../context.ts';
+import type { RequestContext } from '../../context.ts';
 import type { AuditActor } from './audit.repository.ts';
 
-export function actorOf(principal: Principal, context: RequestContext): AuditActor {
+/** The acting clinician, or patient (who has no seqManager), of a request. */
+export function actorOf(principal: { seqUser: number; seqManager?: number }, context: RequestContext): AuditActor {
   return {
     seqUser: principal.seqUser,
     seqManager: principal.seqManager,

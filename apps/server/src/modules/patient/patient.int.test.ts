@@ -1,7 +1,15 @@
 import { FailedCode, rules } from '@clinic/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, onePixelPng, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import {
+  call,
+  onePixelPng,
+  password,
+  relogin,
+  uploadFile,
+  verifiedClinician,
+  verifiedPatient,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -151,26 +159,8 @@ describe('registration', () => {
 });
 
 describe('profile and image', () => {
-  async function upload(who: typeof first, bytes: Buffer, folder = 'profile') {
-    const boundary = '----clinic-test';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folderPath"\r\n\r\n${folder}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="face.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/storage/upload/single',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        authorization: `Bearer ${who.tokens.accessToken}`,
-      },
-      payload,
-    });
-  }
+  const upload = (who: typeof first, bytes: Buffer, folder = 'profile') =>
+    uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, bytes, { folderPath: folder });
   const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
 
   it('uploads an image checked by its content and serves it only to its owner', async () => {

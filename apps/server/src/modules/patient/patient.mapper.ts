@@ -17,7 +17,11 @@ export function ageOn(birthDate: string, today: string): number {
   return Math.max(0, year - birthYear - (hadBirthday ? 0 : 1));
 }
 
-export function toSummary(row: RelationListRow, today: string): PatientSummary {
+export function toSummary(
+  row: RelationListRow,
+  today: string,
+  reservedSchedules: PatientSummary['reservedSchedules'] = [],
+): PatientSummary {
   return {
     seqPatient: row.seqPatient,
     seqMedicalRelation: row.seqMedicalRelation,
@@ -35,7 +39,7 @@ export function toSummary(row: RelationListRow, today: string): PatientSummary {
     categoryIds: row.categoryIds,
     primaryDiagnosis: row.primaryDiagnosis,
     createdAt: row.createdAt.toISOString(),
-    reservedSchedules: [],
+    reservedSchedules,
   };
 }
 

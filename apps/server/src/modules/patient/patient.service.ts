@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
   FailedCode,
+  instantOf,
+  isoInZone,
+  nextDate,
   rules,
+  ScheduleStatus,
   type ConditionEntry,
   type PatientSummary,
   type BodyOf,
@@ -20,6 +24,7 @@ import { actorOf } from '../audit/audit.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';
+import { scheduleRepository } from '../schedule/schedule.repository.ts';
 import { patientRepository, type RelationListRow } from './patient.repository.ts';
 import type { PlanLimits } from './plan-limit.ts';
 
@@ -93,8 +98,24 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       const rows = await patientRepository(db).listForManager(principal.seqManager);
       await audit(db, principal, context, [{ action: 'read', entity: 'patient_list', entityId: rows.length }]);
       const today = todayIn(now(), context.timeZone);
+      const visitsToday = await scheduleRepository(db).listForManagerBetween(
+        principal.seqManager,
+        instantOf(today, 0, context.timeZone),
+        instantOf(nextDate(today), 0, context.timeZone),
+      );
+      const reservedOf = (seqMedicalRelation: number) =>
+        visitsToday
+          .filter(
+            (visit) =>
+              visit.seqMedicalRelation === seqMedicalRelation &&
+              (visit.status === ScheduleStatus.waiting || visit.status === ScheduleStatus.inProgress),
+          )
+          .map((visit) => ({
+            seqSchedule: visit.seqSchedule,
+            scheduleExpectStartDatetime: isoInZone(visit.expectStartAt, context.timeZone),
+          }));
       return {
-        patientList: rows.map((row) => toSummary(row, today)),
+        patientList: rows.map((row) => toSummary(row, today, reservedOf(row.seqMedicalRelation))),
         activeLimit: await plans.activePatientLimit(principal.seqManager),
       };
     },

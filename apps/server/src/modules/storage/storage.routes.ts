@@ -1,7 +1,7 @@
-import { FailedCode, rules, uploadSingle, type UploadFolder } from '@clinic/contract';
+import { FailedCode, rules, uploadSingle, uploadSymptomPhoto, type UploadFolder } from '@clinic/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpFailure } from '../../domain-error.ts';
-import { ok, principalOf, route, type Route } from '../../http/route.ts';
+import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import type { StorageService } from './storage.service.ts';
 
 /** The multipart body handed to the upload route: the checked folder and the file's bytes. */
@@ -15,6 +15,10 @@ export function storageRoutes(files: StorageService): Route[] {
     route(uploadSingle, async (body, context) => {
       const { folderPath, file } = body as unknown as UploadBody;
       return { ...ok, ...(await files.upload(principalOf(context), folderPath, file, context)) };
+    }),
+    route(uploadSymptomPhoto, async (body, context) => {
+      const { file } = body as unknown as UploadBody;
+      return { ...ok, ...(await files.upload({ seqUser: patientOf(context).seqUser }, 'symptom', file, context)) };
     }),
   ];
 }

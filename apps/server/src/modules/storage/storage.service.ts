@@ -36,8 +36,9 @@ export type StorageService = ReturnType<typeof storageService>;
 
 export function storageService({ db, storage, now }: { db: Database; storage: FileStorage; now: Clock }) {
   return {
+    /** Stores an image for a clinician, or for a patient (who has no seqManager). */
     async upload(
-      principal: Principal,
+      principal: { seqUser: number; seqManager?: number },
       folder: UploadFolder,
       bytes: Buffer,
       context: RequestContext,
@@ -50,7 +51,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       try {
         await uploadRepository(db).insert({
           id,
-          seqManager: principal.seqManager,
+          seqManager: principal.seqManager ?? null,
           seqUser: principal.seqUser,
           folder,
           contentType,
@@ -68,14 +69,17 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       return { publicPath: `/api/storage/file/${id}` };
     },
 
-    /** A file for the clinician who uploaded it; anyone else is told it does not exist. */
+    /**
+     * A file for the clinician who uploaded it, or a patient's photo attached to one of the
+     * clinician's visits; anyone else is told it does not exist.
+     */
     async read(
       principal: Principal,
       id: string,
       context: RequestContext,
     ): Promise<{ bytes: Buffer; contentType: string }> {
       const row = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
-        ? await uploadRepository(db).findOwned(id, principal.seqManager)
+        ? await uploadRepository(db).findReadable(id, principal.seqManager)
         : undefined;
       const bytes = row && (await storage.get(row.storageKey));
       if (!row || !bytes) throw notFound();

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { upload } from '../../db/schema.ts';
+import { schedule, schedulePhoto, upload } from '../../db/schema.ts';
 
 export type UploadRow = typeof upload.$inferSelect;
 
@@ -16,6 +16,22 @@ export function uploadRepository(db: Database) {
         .select()
         .from(upload)
         .where(and(eq(upload.id, id), eq(upload.seqManager, seqManager)));
+      return row;
+    },
+
+    /** An upload the clinician made or that a patient attached to one of their visits; else absent. */
+    async findReadable(id: string, seqManager: number): Promise<UploadRow | undefined> {
+      const attachedToOwnVisit = exists(
+        db
+          .select({ one: sql`1` })
+          .from(schedulePhoto)
+          .innerJoin(schedule, eq(schedule.seqSchedule, schedulePhoto.seqSchedule))
+          .where(and(eq(schedulePhoto.uploadId, upload.id), eq(schedule.seqManager, seqManager))),
+      );
+      const [row] = await db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.id, id), or(eq(upload.seqManager, seqManager), attachedToOwnVisit)));
       return row;
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authSession, emailToken, refreshToken } from '../../db/schema.ts';
 
@@ -50,6 +50,15 @@ export function sessionRepository(db: Database) {
 
     async setFcmToken(id: string, fcmToken: string | null): Promise<void> {
       await db.update(authSession).set({ fcmToken }).where(eq(authSession.id, id));
+    },
+
+    /** The push registrations of the user's open sessions. */
+    async listPushTokens(seqUser: number): Promise<{ id: string; fcmToken: string }[]> {
+      const rows = await db
+        .select({ id: authSession.id, fcmToken: authSession.fcmToken })
+        .from(authSession)
+        .where(and(eq(authSession.seqUser, seqUser), isNull(authSession.revokedAt), isNotNull(authSession.fcmToken)));
+      return rows.flatMap((row) => (row.fcmToken ? [{ id: row.id, fcmToken: row.fcmToken }] : []));
     },
 
     async insertRefreshToken(tokenHash: string, sessionId: string, expiresAt: Date): Promise<void> {

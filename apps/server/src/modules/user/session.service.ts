@@ -117,6 +117,12 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
         : { patient: { seqUser: claims.sub, seqPatient: claims.pat, sessionId: claims.sid } };
     },
 
+    /** Whether a session is still open and not idle, without counting this as activity. */
+    async isLive(sessionId: string): Promise<boolean> {
+      const row = await sessionRepository(db).findById(sessionId);
+      return row !== undefined && !row.revokedAt && !isIdle(row, now());
+    },
+
     async end(sessionId: string, reason: string): Promise<void> {
       await sessionRepository(db).revoke(sessionId, reason, now());
     },

@@ -2,7 +2,7 @@ import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { linkIn } from '../../../test/mail-catcher.ts';
-import { call, password, signUpBody, verifiedClinician } from '../../../test/fixtures.ts';
+import { call, password, signUpBody, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { userRepository } from './user.repository.ts';
 import { hashPassword } from '../../security/password.ts';
 
@@ -243,6 +243,17 @@ describe('sessions', () => {
     expect((await call(t.app, '/user/logout', {}, { token: tokens.accessToken })).json()).toEqual({ isSuccess: true });
     expect((await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken })).statusCode).toBe(401);
     expect((await call(t.app, '/manager/getManagerInfo', {}, { token: other.accessToken })).statusCode).toBe(200);
+  });
+
+  it('logs a patient app member out of this session, refresh token included', async () => {
+    const member = await verifiedPatient(t.app, t.mail);
+    const out = await call(t.app, '/patientApp/logout', {}, { token: member.tokens.accessToken });
+    expect(out.json()).toEqual({ isSuccess: true });
+    expect((await call(t.app, '/patientApp/schedule/list', {}, { token: member.tokens.accessToken })).statusCode).toBe(
+      401,
+    );
+    const refreshed = await call(t.app, '/user/refreshToken', {}, { refreshToken: member.tokens.refreshToken });
+    expect(refreshed.statusCode).toBe(401);
   });
 
   it('stores and clears the push token of a session', async () => {

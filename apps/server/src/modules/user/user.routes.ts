@@ -6,6 +6,7 @@ import {
   keepAlive,
   login,
   logout,
+  patientLogout,
   patientSignUp,
   refreshToken,
   resendAuthEmail,
@@ -15,7 +16,7 @@ import {
   validUserEmail,
   verifyEmail,
 } from '@clinic/contract';
-import { ok, principalOf, route, type Route } from '../../http/route.ts';
+import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import type { SessionService } from './session.service.ts';
 import type { UserService } from './user.service.ts';
 
@@ -38,6 +39,10 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
     route(keepAlive, () => Promise.resolve(ok)),
     route(logout, async (_body, context) => {
       await users.logout(principalOf(context));
+      return ok;
+    }),
+    route(patientLogout, async (_body, context) => {
+      await users.logout(patientOf(context));
       return ok;
     }),
     route(findUserId, async (body, context) => ({ ...ok, ...(await users.findUserId(body, context)) })),

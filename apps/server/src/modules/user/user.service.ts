@@ -372,7 +372,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
     },
 
-    async logout(principal: Principal): Promise<void> {
+    async logout(principal: { sessionId: string }): Promise<void> {
       await sessions.end(principal.sessionId, 'logout');
     },
   };

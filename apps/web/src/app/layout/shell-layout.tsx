@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
@@ -79,6 +80,7 @@ export function ShellLayout(): ReactElement {
                 {userName}
               </Text>
             )}
+            <NotificationBell />
             <LanguageSelect size="xs" />
             <Button
               variant="default"

@@ -26,6 +26,7 @@ const tabs = [
   { segment: '', labelKey: 'patientDetails.tabs.dashboard' },
   { segment: segments.patientDetailsInfo, labelKey: 'patientDetails.tabs.info' },
   { segment: segments.patientDetailsNote, labelKey: 'patientDetails.tabs.note' },
+  { segment: segments.patientDetailsRemote, labelKey: 'patientDetails.tabs.remote' },
   { segment: segments.patientDetailsRehab, labelKey: 'patientDetails.tabs.rehab' },
   { segment: segments.patientDetailsHistory, labelKey: 'patientDetails.tabs.history' },
   { segment: segments.patientDetailsRecord, labelKey: 'patientDetails.tabs.record' },

@@ -69,3 +69,8 @@ export function uploadFile<E extends Endpoint>(
 export function fetchFile(path: string, options?: CallOptions): Promise<Blob> {
   return httpClient.fetchFile(path, options);
 }
+
+/** Refreshes the session's tokens once for all callers; see HttpClient.refreshTokens. */
+export function refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'> {
+  return httpClient.refreshTokens(usedRefreshToken);
+}

@@ -50,6 +50,11 @@ export interface HttpClient {
   ): Promise<ReplyOf<E>>;
   /** The bytes behind a served path such as `/api/storage/file/<id>`, fetched with the session. */
   fetchFile(path: string, options?: CallOptions): Promise<Blob>;
+  /**
+   * Refreshes the tokens (single-flight, shared with the calls) after another channel, such as the
+   * WebSocket, found the access token sent with `usedRefreshToken` no longer valid.
+   */
+  refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'>;
 }
 
 export const refreshTokenPath = '/user/refreshToken';
@@ -320,5 +325,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return reply.blob ?? new Blob([]);
   }
 
-  return { callApi, uploadFile, fetchFile };
+  async function refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'> {
+    const outcome = await refreshOnce(usedRefreshToken);
+    return outcome.kind;
+  }
+
+  return { callApi, uploadFile, fetchFile, refreshTokens };
 }

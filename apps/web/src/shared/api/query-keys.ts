@@ -9,4 +9,9 @@ export const queryKeys = {
   medicalRecord: (seqMedicalRelation: number) => ['patients', 'one', seqMedicalRelation, 'record'] as const,
   categories: ['categories'] as const,
   notes: (seqMedicalRelation: number) => ['notes', seqMedicalRelation] as const,
+  /** The root of every schedule query: a notification about a visit refreshes them all. */
+  schedules: ['schedules'] as const,
+  schedulesInRange: (startDate: string, endDate: string) => ['schedules', 'range', startDate, endDate] as const,
+  patientSchedules: (seqMedicalRelation: number) => ['schedules', 'patient', seqMedicalRelation] as const,
+  reservableTimeline: ['schedules', 'timeline'] as const,
 };

@@ -1,0 +1,97 @@
+import {
+  bookSchedule,
+  cancelMySchedule,
+  getMyClinicians,
+  getReservableSlots,
+  listMySchedules,
+  login,
+  updateScheduleSymptoms,
+  uploadSymptomPhoto,
+  type RequestOf,
+  type ScheduleDuration,
+} from '@clinic/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tokenStore, browserStorage, patientStorageKeys } from '../session/token-store.ts';
+import { api, queryKeys } from './client.ts';
+
+export const visitsQuery = queryOptions({
+  queryKey: queryKeys.visits,
+  queryFn: async ({ signal }) => (await api.callApi(listMySchedules, {}, { signal })).scheduleList,
+});
+
+export function useVisits() {
+  return useQuery(visitsQuery);
+}
+
+export function useClinicians() {
+  return useQuery({
+    queryKey: queryKeys.clinicians,
+    queryFn: async ({ signal }) => (await api.callApi(getMyClinicians, {}, { signal })).clinicianList,
+  });
+}
+
+export function useSlots(
+  seqMedicalRelation: number | undefined,
+  duration: ScheduleDuration,
+  range: { startDate: string; endDate: string },
+) {
+  return useQuery({
+    queryKey: queryKeys.slots(seqMedicalRelation ?? 0, duration, range.startDate, range.endDate),
+    enabled: seqMedicalRelation !== undefined,
+    staleTime: 0,
+    queryFn: async ({ signal }) =>
+      (
+        await api.callApi(
+          getReservableSlots,
+          { seqMedicalRelation: seqMedicalRelation ?? 0, scheduleExpectProgressTime: duration, ...range },
+          { signal },
+        )
+      ).slotList,
+  });
+}
+
+export function useBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RequestOf<typeof bookSchedule>) => api.callApi(bookSchedule, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['patient'] }),
+  });
+}
+
+export function useCancel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seqSchedule: number) => api.callApi(cancelMySchedule, { seqSchedule }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.visits }),
+  });
+}
+
+export function useUpdateSymptoms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RequestOf<typeof updateScheduleSymptoms>) => api.callApi(updateScheduleSymptoms, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.visits }),
+  });
+}
+
+export function uploadPhoto(file: File) {
+  return api.uploadFile(uploadSymptomPhoto, file, file.name || 'photo');
+}
+
+/** Logs in as a patient app member; on success the tokens and the name are kept in this browser. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (credentials: { userEmail: string; userPassword: string }) => {
+      const reply = await api.callApi(login, { ...credentials, userType: 'patient' });
+      if (reply.isSuccess) {
+        try {
+          browserStorage()?.setItem(patientStorageKeys.userName, reply.user.userName);
+        } catch {
+          // Private mode: the greeting goes without the name.
+        }
+        tokenStore.save(reply.token);
+      }
+      return reply;
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import type { Notification } from '@clinic/contract';
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, connectRealtime, parseServerMessage, realtimeUrl, type WebSocketLike } from './realtime.ts';
+
+const notification: Notification = {
+  key: 'n-1',
+  pushType: 1,
+  seqSchedule: 7,
+  seqMedicalRelation: 3,
+  patientName: 'Min-jun Chan',
+  managerName: 'Grace Hopper',
+  scheduleExpectStartDatetime: '2026-11-23T00:00:00Z',
+  time: '2026-11-22T10:00:00Z',
+};
+
+class FakeSocket implements WebSocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(code?: number): void {
+    this.closedWith = code;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(value: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(value) });
+  }
+  drop(code: number): void {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+function harness(options: { token?: string | null; refresh?: () => Promise<boolean> } = {}) {
+  const sockets: FakeSocket[] = [];
+  const timers: { task: () => void; ms: number }[] = [];
+  const received: Notification[] = [];
+  const statuses: string[] = [];
+  let unauthorized = 0;
+  const connection = connectRealtime({
+    url: 'ws://localhost/api/realtime',
+    accessToken: () => (options.token === undefined ? 'access-1' : options.token),
+    refresh: options.refresh ?? (() => Promise.resolve(true)),
+    onNotification: (entry) => received.push(entry),
+    onStatus: (status) => statuses.push(status),
+    onUnauthorized: () => (unauthorized += 1),
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    setTimer: (task, ms) => timers.push({ task, ms }),
+    clearTimer: () => undefined,
+    random: () => 0,
+  });
+  return { connection, sockets, timers, received, statuses, unauthorized: () => unauthorized };
+}
+
+describe('server messages', () => {
+  it('reads ready and notification messages and ignores anything else', () => {
+    expect(parseServerMessage('{"type":"ready"}')).toEqual({ type: 'ready' });
+    expect(parseServerMessage(JSON.stringify({ type: 'notification', notification }))).toEqual({
+      type: 'notification',
+      notification,
+    });
+    expect(parseServerMessage('{"type":"notification"}')).toBeUndefined();
+    expect(parseServerMessage('not json')).toBeUndefined();
+    expect(parseServerMessage(new ArrayBuffer(2))).toBeUndefined();
+  });
+
+  it('builds the socket address of the page', () => {
+    expect(realtimeUrl({ protocol: 'https:', host: 'clinic.example' })).toBe('wss://clinic.example/api/realtime');
+    expect(realtimeUrl({ protocol: 'http:', host: '127.0.0.1:3000' })).toBe('ws://127.0.0.1:3000/api/realtime');
+  });
+
+  it('backs off from one second to at most thirty', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((attempt) => backoffDelay(attempt, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(backoffDelay(0, () => 1)).toBe(1200);
+  });
+});
+
+describe('the realtime connection', () => {
+  it('authenticates with the first message, passes notifications on and reconnects with backoff', () => {
+    const { sockets, timers, received, statuses, connection } = harness();
+    const first = sockets[0]!;
+    first.open();
+    expect(JSON.parse(first.sent[0]!)).toEqual({ type: 'auth', accessToken: 'access-1' });
+    first.receive({ type: 'ready' });
+    first.receive({ type: 'notification', notification });
+    expect(received).toEqual([notification]);
+    expect(statuses).toEqual(['connecting', 'live']);
+
+    first.drop(1006);
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+    timers[0]!.task();
+    sockets[1]!.drop(1006);
+    expect(timers.map((timer) => timer.ms)).toEqual([1000, 2000]);
+    timers[1]!.task();
+    // A successful start resets the backoff.
+    sockets[2]!.open();
+    sockets[2]!.receive({ type: 'ready' });
+    sockets[2]!.drop(1001);
+    expect(timers.at(-1)?.ms).toBe(1000);
+
+    connection.close();
+    timers.at(-1)!.task();
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('refreshes the tokens after a 4401 and gives up the session when that is refused', async () => {
+    const refreshed = harness({ refresh: () => Promise.resolve(true) });
+    refreshed.sockets[0]!.drop(4401);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(refreshed.timers).toHaveLength(1);
+
+    const refused = harness({ refresh: () => Promise.resolve(false) });
+    refused.sockets[0]!.drop(4401);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(refused.unauthorized()).toBe(1);
+    expect(refused.timers).toHaveLength(0);
+  });
+
+  it('does not retry after a 4400 and does not connect without a token', () => {
+    const bad = harness();
+    bad.sockets[0]!.drop(4400);
+    expect(bad.timers).toHaveLength(0);
+    const none = harness({ token: null });
+    expect(none.sockets).toHaveLength(0);
+  });
+
+  it('closes the socket when stopped', () => {
+    const { sockets, connection, timers } = harness();
+    connection.close();
+    expect(sockets[0]!.closedWith).toBe(1000);
+    sockets[0]!.drop(1000);
+    expect(timers).toHaveLength(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+/** A background job: its work runs in a transaction and returns what to do once it committed. */
+export interface Job {
+  name: string;
+  /** The advisory lock that lets one instance at a time run it. */
+  lockKey: number;
+  run(tx: Database): Promise<() => Promise<void>>;
+}
+
+const lockSpace = 7240514;
+
+export type JobRunner = ReturnType<typeof jobRunner>;
+
+/**
+ * Runs the jobs on a timer. Each run takes a transaction-scoped advisory lock, so with several
+ * instances on one database only one runs a job at a time; the jobs' own updates make each
+ * change happen once.
+ */
+export function jobRunner({ db, jobs, log }: { db: Database; jobs: Job[]; log: FastifyBaseLogger }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function runOne(job: Job): Promise<void> {
+    const after = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${lockSpace}, ${job.lockKey})` })
+        .from(sql`(values (1)) as one`);
+      const locked = row?.locked === true;
+      return locked ? job.run(tx) : undefined;
+    });
+    await after?.();
+  }
+
+  async function tick(): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await runOne(job);
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'background job failed');
+      }
+    }
+  }
+
+  function tickOnce(): Promise<void> {
+    running = running.then(tick);
+    return running;
+  }
+
+  return {
+    /** One pass of every job; the timer calls it, and tests call it with a fixed clock. */
+    tick: tickOnce,
+    start(intervalMs: number): void {
+      timer = setInterval(() => void tickOnce(), intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

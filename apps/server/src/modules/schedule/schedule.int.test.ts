@@ -1,0 +1,532 @@
+import { eq } from 'drizzle-orm';
+import { FailedCode, PushType, ScheduleStatus, type Notification, type ServerMessage } from '@clinic/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, onePixelPng, relogin, uploadFile, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { registerMember } from '../../../test/realtime.ts';
+import { schedule } from '../../db/schema.ts';
+import { userChannel } from '../../realtime/bus.ts';
+
+// The test clock starts on Sunday 2026-11-22 at 09:00 UTC, 10:00 in Prague.
+const prague = 'Europe/Prague';
+const seoul = 'Asia/Seoul';
+const minute = 60_000;
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let member: Awaited<ReturnType<typeof verifiedPatient>>;
+let secondMember: Awaited<ReturnType<typeof verifiedPatient>>;
+/** The member's relation with the clinician, and with the other clinician. */
+let relation: number;
+let otherRelation: number;
+let secondRelation: number;
+let nonMember: number;
+const heard = new Map<number, Notification[]>();
+
+type Caller = { tokens: { accessToken: string } };
+const as = (who: Caller, timeZone = prague) => ({
+  post: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken, timeZone }),
+  put: (path: string, body: unknown) =>
+    call(t.app, path, body, { token: who.tokens.accessToken, timeZone, method: 'PUT' }),
+});
+type Json = Record<string, unknown>;
+const json = (reply: { json: <T>() => T }) => reply.json<Json & { schedule: Json; failedCode?: string }>();
+
+const register = (owner: Caller, patient: Caller): Promise<number> =>
+  registerMember(t.app, owner.tokens.accessToken, patient.tokens.accessToken);
+
+async function listen(seqUser: number): Promise<void> {
+  heard.set(seqUser, []);
+  await t.app.bus.subscribe(userChannel(seqUser), (message) => {
+    const { notification } = message as Extract<ServerMessage, { type: 'notification' }>;
+    heard.get(seqUser)?.push(notification);
+  });
+}
+const pushesTo = (seqUser: number): number[] => (heard.get(seqUser) ?? []).map((item) => item.pushType);
+
+const visit = (overrides: Json = {}): Json => ({
+  seqMedicalRelation: relation,
+  scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
+  scheduleExpectProgressTime: '00:30:00',
+  scheduleNote: 'Check the knee before the next program',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  member = await verifiedPatient(t.app, t.mail);
+  secondMember = await verifiedPatient(t.app, t.mail);
+  relation = await register(clinician, member);
+  otherRelation = await register(other, member);
+  secondRelation = await register(clinician, secondMember);
+  nonMember = (
+    await as(clinician).post('/patient/addPatient/noAuth', {
+      patientName: 'Nora Offline',
+      patientInfoBirth: '1958-03-01',
+      patientInfoGender: 'F',
+      heightCm: 160,
+      weightKg: 55,
+      deviceType: 1,
+    })
+  ).json<{ seqMedicalRelation: number }>().seqMedicalRelation;
+  for (const who of [clinician, other, member, secondMember]) await listen(who.seqUser);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const who of [clinician, other, member, secondMember]) await relogin(t.app, who);
+});
+
+describe('a clinician books, moves and cancels a visit', () => {
+  it('creates a visit in a start slot, shows it in the caller’s time zone and tells the patient', async () => {
+    const reply = await as(clinician).post('/schedule/createSchedule', visit());
+    expect(reply.statusCode).toBe(200);
+    expect(json(reply).schedule).toMatchObject({
+      seqMedicalRelation: relation,
+      patientName: 'Pat Member',
+      isAppMember: true,
+      scheduleStatus: ScheduleStatus.waiting,
+      scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
+      scheduleExpectEndDatetime: '2026-11-23T10:30:00+01:00',
+      scheduleExpectProgressTime: '00:30:00',
+      scheduleNote: 'Check the knee before the next program',
+      bookedBy: 'clinician',
+    });
+    expect(pushesTo(member.seqUser)).toContain(PushType.bookedByClinician);
+
+    // The same instant, read from Seoul.
+    const seen = await as(clinician, seoul).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+    });
+    expect(seen.json<{ scheduleList: Json[] }>().scheduleList).toEqual([
+      expect.objectContaining({ scheduleExpectStartDatetime: '2026-11-23T18:00:00+09:00' }),
+    ]);
+    const later = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-24',
+      endDate: '2026-11-30',
+    });
+    expect(later.json<{ scheduleList: Json[] }>().scheduleList).toEqual([]);
+  });
+
+  it('lists today’s waiting visits beside each patient in the patient list', async () => {
+    const today = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({ scheduleExpectStartDatetime: '2026-11-22T18:00:00+01:00', scheduleExpectProgressTime: '00:15:00' }),
+      ),
+    ).schedule;
+    const list = await as(clinician).post('/patient/getMyPatientsAndReservedSchedulesForToday', {});
+    const row = list
+      .json<{ patientList: { seqMedicalRelation: number; reservedSchedules: Json[] }[] }>()
+      .patientList.find((item) => item.seqMedicalRelation === relation);
+    expect(row?.reservedSchedules).toEqual([
+      { seqSchedule: today.seqSchedule, scheduleExpectStartDatetime: '2026-11-22T18:00:00+01:00' },
+    ]);
+  });
+
+  it('refuses times off the grid, outside 07:00-20:45, other lengths, and a patient who is not in the app', async () => {
+    for (const [field, value] of [
+      ['scheduleExpectStartDatetime', '2026-11-24T10:05:00+01:00'],
+      ['scheduleExpectStartDatetime', '2026-11-24T06:45:00+01:00'],
+      ['scheduleExpectStartDatetime', '2026-11-24T21:00:00+01:00'],
+      ['scheduleExpectStartDatetime', '2026-11-24 10:00'],
+      ['scheduleExpectProgressTime', '00:20:00'],
+    ] as const) {
+      const reply = await as(clinician).post('/schedule/createSchedule', visit({ [field]: value }));
+      expect(reply.statusCode, value).toBe(400);
+      expect(reply.json<{ fields: { path: string }[] }>().fields[0]?.path).toBe(field);
+    }
+    // 20:45 in Prague is a slot even when the caller's clock reads it as another zone's time.
+    const lastSlot = await as(clinician).post(
+      '/schedule/createSchedule',
+      visit({ scheduleExpectStartDatetime: '2026-11-24T19:45:00Z', scheduleExpectProgressTime: '00:15:00' }),
+    );
+    expect(json(lastSlot).schedule).toMatchObject({ scheduleExpectStartDatetime: '2026-11-24T20:45:00+01:00' });
+    const offline = await as(clinician).post('/schedule/createSchedule', visit({ seqMedicalRelation: nonMember }));
+    expect(json(offline).failedCode).toBe(FailedCode.NotAppMember);
+  });
+
+  it('refuses the past, and overlaps for the clinician and for the patient with another clinician', async () => {
+    const past = await as(clinician).post(
+      '/schedule/createSchedule',
+      visit({ scheduleExpectStartDatetime: '2026-11-22T09:45:00+01:00' }),
+    );
+    expect(json(past).failedCode).toBe(FailedCode.SchedulePast);
+    const clinicianBusy = await as(clinician).post(
+      '/schedule/createSchedule',
+      visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-23T10:15:00+01:00' }),
+    );
+    expect(json(clinicianBusy).failedCode).toBe(FailedCode.ScheduleOverlap);
+    const patientBusy = await as(other).post(
+      '/schedule/createSchedule',
+      visit({ seqMedicalRelation: otherRelation, scheduleExpectStartDatetime: '2026-11-23T10:15:00+01:00' }),
+    );
+    expect(json(patientBusy).failedCode).toBe(FailedCode.PatientScheduleOverlap);
+    // Back to back is not an overlap.
+    const next = await as(clinician).post(
+      '/schedule/createSchedule',
+      visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-23T10:30:00+01:00' }),
+    );
+    expect(json(next).isSuccess).toBe(true);
+  });
+
+  it('moves a waiting visit, refuses no change, the past and overlaps, then cancels it once', async () => {
+    const created = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({ scheduleExpectStartDatetime: '2026-11-25T08:00:00+01:00', scheduleNote: null }),
+      ),
+    ).schedule;
+    const seqSchedule = created.seqSchedule as number;
+    const change = (overrides: Json) =>
+      as(clinician).put('/schedule/updateNotStartedYetSchedule', {
+        seqSchedule,
+        scheduleExpectStartDatetime: '2026-11-25T08:00:00+01:00',
+        scheduleExpectProgressTime: '00:30:00',
+        ...overrides,
+      });
+    expect(json(await change({})).failedCode).toBe(FailedCode.ScheduleUnchanged);
+    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-22T08:00:00+01:00' })).failedCode).toBe(
+      FailedCode.SchedulePastOnUpdate,
+    );
+    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00' })).failedCode).toBe(
+      FailedCode.ScheduleOverlapOnUpdate,
+    );
+    const before = pushesTo(member.seqUser).length;
+    const moved = await change({
+      scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
+      scheduleExpectProgressTime: '01:00:00',
+    });
+    expect(json(moved).schedule).toMatchObject({
+      scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
+      scheduleExpectEndDatetime: '2026-11-25T10:15:00+01:00',
+      scheduleExpectProgressTime: '01:00:00',
+    });
+    expect(pushesTo(member.seqUser).slice(before)).toEqual([PushType.bookedByClinician]);
+    // Only the note changes: that is a change too.
+    expect(
+      json(
+        await change({
+          scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
+          scheduleExpectProgressTime: '01:00:00',
+          scheduleNote: 'Bring the brace',
+        }),
+      ).schedule,
+    ).toMatchObject({ scheduleNote: 'Bring the brace' });
+
+    const cancelled = await as(clinician).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule });
+    expect(json(cancelled).schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByClinician });
+    expect(pushesTo(member.seqUser).at(-1)).toBe(PushType.cancelledByClinician);
+    expect(json(await as(clinician).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule })).failedCode).toBe(
+      FailedCode.ScheduleNotWaiting,
+    );
+    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-26T09:15:00+01:00' })).failedCode).toBe(
+      FailedCode.ScheduleNotWaiting,
+    );
+    // The cancelled visit no longer holds its time.
+    const again = await as(clinician).post(
+      '/schedule/createSchedule',
+      visit({ scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00' }),
+    );
+    expect(json(again).isSuccess).toBe(true);
+  });
+
+  it('keeps the visit note with its importance, and shows the latest completed visit of a patient', async () => {
+    const created = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-27T15:00:00+01:00' }),
+      ),
+    ).schedule;
+    const seqSchedule = created.seqSchedule as number;
+    await t.app.db
+      .update(schedule)
+      .set({ status: ScheduleStatus.completed, startedAt: new Date('2026-11-27T14:01:00Z'), progressSeconds: 1712 })
+      .where(eq(schedule.seqSchedule, seqSchedule));
+    const note = 'x'.repeat(4095);
+    const saved = await as(clinician).post('/schedule/saveScheduleNoteBySeqSchedule', {
+      seqSchedule,
+      scheduleNote: note,
+      isNoteImportant: true,
+    });
+    expect(saved.json()).toMatchObject({ isSuccess: true, data: { isSuccess: true } });
+    const tooLong = await as(clinician).post('/schedule/saveScheduleNoteBySeqSchedule', {
+      seqSchedule,
+      scheduleNote: `${note}x`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+
+    const list = await as(clinician).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', {
+      seqMedicalRelation: secondRelation,
+    });
+    const body = list.json<{ scheduleList: Json[]; latestDoneSchedule: Json }>();
+    expect(body.latestDoneSchedule).toMatchObject({
+      seqSchedule,
+      scheduleStatus: ScheduleStatus.completed,
+      scheduleNote: note,
+      isNoteImportant: true,
+      scheduleStartDatetime: '2026-11-27T15:01:00+01:00',
+      scheduleProgressTime: '00:28:32',
+    });
+    expect(body.scheduleList.map((item) => item.scheduleExpectStartDatetime)).toEqual(
+      [...body.scheduleList.map((item) => item.scheduleExpectStartDatetime as string)].sort().reverse(),
+    );
+  });
+
+  it('looks up at most 3650 days and never backwards', async () => {
+    const tooLong = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-22',
+      endDate: '2036-11-20',
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const longest = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-22',
+      endDate: '2036-11-19',
+    });
+    expect(longest.statusCode).toBe(200);
+    const backwards = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-23',
+      endDate: '2026-11-22',
+    });
+    expect(backwards.statusCode).toBe(400);
+  });
+
+  it('never lets another clinician or patient see or change a visit', async () => {
+    const { seqSchedule } = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({ scheduleExpectStartDatetime: '2026-11-30T07:00:00+01:00' }),
+      ),
+    ).schedule as { seqSchedule: number };
+    const attempts = [
+      as(other).put('/schedule/updateNotStartedYetSchedule', {
+        seqSchedule,
+        scheduleExpectStartDatetime: '2026-11-30T08:00:00+01:00',
+        scheduleExpectProgressTime: '00:30:00',
+      }),
+      as(other).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule }),
+      as(other).post('/schedule/saveScheduleNoteBySeqSchedule', { seqSchedule, scheduleNote: 'mine now' }),
+      as(other).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', { seqMedicalRelation: relation }),
+      as(other).post('/schedule/createSchedule', visit()),
+      as(secondMember).put('/patientApp/schedule/cancel', { seqSchedule }),
+      as(secondMember).put('/patientApp/schedule/updateSymptoms', {
+        seqSchedule,
+        scheduleSymptoms: 'not mine',
+        schedulePhotoList: [],
+      }),
+      as(secondMember).post('/patientApp/schedule/getReservableSlots', {
+        seqMedicalRelation: relation,
+        scheduleExpectProgressTime: '00:30:00',
+        startDate: '2026-11-23',
+        endDate: '2026-11-24',
+      }),
+    ];
+    for (const reply of await Promise.all(attempts)) expect(reply.statusCode, reply.body).toBe(404);
+    const theirs = await as(other).post('/schedule/getAllScheduleByRangeForClinic', {
+      startDate: '2026-11-30',
+      endDate: '2026-11-30',
+    });
+    expect(theirs.json<{ scheduleList: Json[] }>().scheduleList).toEqual([]);
+    // A clinician's token is not a patient's, and the other way round.
+    expect((await as(clinician).post('/patientApp/schedule/list', {})).statusCode).toBe(403);
+    expect(
+      (
+        await as(member).post('/schedule/getAllScheduleByRangeForClinic', {
+          startDate: '2026-11-30',
+          endDate: '2026-11-30',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('open hours and the patient’s side', () => {
+  const hours = [
+    { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' },
+    { dayOfWeek: 1, startTime: '13:00', endTime: '17:00' },
+    { dayOfWeek: 3, startTime: '07:00', endTime: '21:00' },
+    { dayOfWeek: 7, startTime: '07:00', endTime: '21:00' },
+  ];
+
+  it('keeps the weekly hours in the clinician’s time zone and refuses overlapping or off-grid windows', async () => {
+    const saved = await as(other).put('/schedule/reservableTimeline/updateTimeline', { timeline: hours });
+    expect(saved.json()).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
+    const read = await as(other, seoul).post('/schedule/reservableTimeline/getTimeline', {});
+    expect(read.json()).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
+    for (const timeline of [
+      [...hours, { dayOfWeek: 1, startTime: '11:00', endTime: '14:00' }],
+      [{ dayOfWeek: 2, startTime: '06:00', endTime: '08:00' }],
+      [{ dayOfWeek: 2, startTime: '09:10', endTime: '10:00' }],
+      [{ dayOfWeek: 2, startTime: '10:00', endTime: '09:00' }],
+      [{ dayOfWeek: 8, startTime: '09:00', endTime: '10:00' }],
+    ]) {
+      const refused = await as(other).put('/schedule/reservableTimeline/updateTimeline', { timeline });
+      expect(refused.statusCode, JSON.stringify(timeline)).toBe(400);
+    }
+    expect((await as(other).post('/schedule/reservableTimeline/getTimeline', {})).json()).toMatchObject({
+      timeline: hours,
+    });
+  });
+
+  it('lists the patient’s clinicians and the free slots inside their hours, in the patient’s zone', async () => {
+    const clinicians = await as(member).post('/patientApp/getMyClinicians', {});
+    expect(
+      clinicians
+        .json<{ clinicianList: { seqMedicalRelation: number }[] }>()
+        .clinicianList.map((item) => item.seqMedicalRelation),
+    ).toEqual([relation, otherRelation]);
+
+    const slots = await as(member, seoul).post('/patientApp/schedule/getReservableSlots', {
+      seqMedicalRelation: otherRelation,
+      scheduleExpectProgressTime: '01:00:00',
+      // Monday 23 November in Seoul starts at Sunday 16:00 in Prague.
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+    });
+    const slotList = slots.json<{ slotList: string[] }>().slotList;
+    // Sunday in Prague from 16:00 to 20:00 (the last hour-long visit starts at 20:00), then Monday's hours.
+    expect(slotList[0]).toBe('2026-11-23T00:00:00+09:00');
+    expect(slotList).toContain('2026-11-23T04:00:00+09:00');
+    expect(slotList).not.toContain('2026-11-23T04:15:00+09:00');
+    // The member's visit with the first clinician on Monday 10:00-10:30 in Prague blocks 09:30 to 10:15.
+    expect(slotList).toContain('2026-11-23T17:00:00+09:00');
+    expect(slotList).not.toContain('2026-11-23T17:30:00+09:00');
+    expect(slotList).not.toContain('2026-11-23T18:15:00+09:00');
+    expect(slotList).toContain('2026-11-23T18:30:00+09:00');
+    // Monday morning ends at 12:00: the last hour starts at 11:00; the afternoon from 13:00 to 16:00.
+    expect(slotList).toContain('2026-11-23T19:00:00+09:00');
+    expect(slotList).not.toContain('2026-11-23T19:15:00+09:00');
+    expect(slotList.at(-1)).toBe('2026-11-23T23:45:00+09:00');
+    expect(slotList).not.toContain('2026-11-23T20:00:00+09:00');
+  });
+
+  it('books a free slot, tells the clinician, and refuses hours outside, the past and taken times', async () => {
+    const before = pushesTo(other.seqUser).length;
+    const booked = await as(member, seoul).post('/patientApp/schedule/book', {
+      seqMedicalRelation: otherRelation,
+      scheduleExpectStartDatetime: '2026-11-23T21:00:00+09:00',
+      scheduleExpectProgressTime: '00:45:00',
+      scheduleSymptoms: 'My knee is stiff in the morning',
+    });
+    expect(json(booked).schedule).toMatchObject({
+      managerName: `${other.body.firstName} ${other.body.lastName}`,
+      scheduleExpectStartDatetime: '2026-11-23T21:00:00+09:00',
+      scheduleExpectProgressTime: '00:45:00',
+      scheduleSymptoms: 'My knee is stiff in the morning',
+      bookedBy: 'patient',
+      scheduleStatus: ScheduleStatus.waiting,
+    });
+    expect(json(booked).schedule).not.toHaveProperty('scheduleNote');
+    expect(pushesTo(other.seqUser).slice(before)).toEqual([PushType.bookedByPatient]);
+    const [notification] = (heard.get(other.seqUser) ?? []).slice(before);
+    expect(notification).toMatchObject({
+      patientName: 'Pat Member',
+      scheduleExpectStartDatetime: '2026-11-23T12:00:00.000Z',
+    });
+
+    const attempt = (start: string, length = '00:30:00') =>
+      as(member).post('/patientApp/schedule/book', {
+        seqMedicalRelation: otherRelation,
+        scheduleExpectStartDatetime: start,
+        scheduleExpectProgressTime: length,
+      });
+    expect(json(await attempt('2026-11-24T10:00:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
+    expect(json(await attempt('2026-11-23T11:45:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
+    expect(json(await attempt('2026-11-22T09:30:00+01:00')).failedCode).toBe(FailedCode.SchedulePast);
+    // Taken by the patient's visit with the first clinician, then by the patient's own new booking.
+    expect(json(await attempt('2026-11-23T10:00:00+01:00')).failedCode).toBe(FailedCode.PatientScheduleOverlap);
+    expect(json(await attempt('2026-11-23T13:30:00+01:00')).failedCode).toBe(FailedCode.ScheduleOverlap);
+    const rival = await as(secondMember).post('/patientApp/schedule/book', {
+      seqMedicalRelation: secondRelation,
+      scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
+      scheduleExpectProgressTime: '00:30:00',
+    });
+    // The second member's clinician has no open hours at all.
+    expect(json(rival).failedCode).toBe(FailedCode.OutsideOpenHours);
+  });
+
+  it('attaches symptoms and the patient’s own photos, which the visit’s clinician alone can open', async () => {
+    const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+    const upload = await uploadFile(t.app, '/patientApp/storage/upload', member.tokens.accessToken, png);
+    const { publicPath } = upload.json<{ publicPath: string }>();
+    const strangerUpload = await uploadFile(t.app, '/patientApp/storage/upload', secondMember.tokens.accessToken, png);
+    const mine = await as(member).post('/patientApp/schedule/list', {});
+    const waiting = mine
+      .json<{ scheduleList: Json[] }>()
+      .scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
+    const attach = (photos: string[]) =>
+      as(member).put('/patientApp/schedule/updateSymptoms', {
+        seqSchedule: waiting.seqSchedule,
+        scheduleSymptoms: 'Swollen after the exercise',
+        schedulePhotoList: photos,
+      });
+    expect((await attach([strangerUpload.json<{ publicPath: string }>().publicPath])).statusCode).toBe(400);
+    expect(json(await attach([publicPath])).schedule).toMatchObject({
+      scheduleSymptoms: 'Swollen after the exercise',
+      schedulePhotoList: [publicPath],
+    });
+    const seen = await as(other).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', {
+      seqMedicalRelation: otherRelation,
+    });
+    expect(seen.json<{ scheduleList: Json[] }>().scheduleList[0]).toMatchObject({ schedulePhotoList: [publicPath] });
+    const file = (who: Caller) =>
+      t.app.inject({ method: 'GET', url: publicPath, headers: { authorization: `Bearer ${who.tokens.accessToken}` } });
+    expect((await file(other)).statusCode).toBe(200);
+    expect((await file(other)).rawPayload.equals(png)).toBe(true);
+    expect((await file(clinician)).statusCode).toBe(404);
+  });
+
+  it('lets the patient cancel a waiting visit once, and tells the clinician', async () => {
+    const mine = await as(member).post('/patientApp/schedule/list', {});
+    const waiting = mine
+      .json<{ scheduleList: Json[] }>()
+      .scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
+    const cancelled = await as(member).put('/patientApp/schedule/cancel', { seqSchedule: waiting.seqSchedule });
+    expect(json(cancelled).schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByPatient });
+    expect(pushesTo(other.seqUser).at(-1)).toBe(PushType.cancelledByPatient);
+    const again = await as(member).put('/patientApp/schedule/cancel', { seqSchedule: waiting.seqSchedule });
+    expect(json(again).failedCode).toBe(FailedCode.ScheduleNotWaiting);
+  });
+});
+
+describe('background jobs', () => {
+  it('announce a visit starting soon once, and expire it once its time passed without a call', async () => {
+    const { seqSchedule } = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-28T12:00:00+01:00' }),
+      ),
+    ).schedule as { seqSchedule: number };
+    const about = (seqUser: number) =>
+      (heard.get(seqUser) ?? []).filter((item) => item.seqSchedule === seqSchedule).map((item) => item.pushType);
+    const status = async () =>
+      (
+        await t.app.db.select({ status: schedule.status }).from(schedule).where(eq(schedule.seqSchedule, seqSchedule))
+      )[0]?.status;
+    const untilStart = Date.parse('2026-11-28T11:00:00Z') - t.clock().getTime();
+
+    t.clock.advance(untilStart - 16 * minute);
+    await t.app.jobs.tick();
+    expect(about(clinician.seqUser)).toEqual([]);
+    t.clock.advance(2 * minute);
+    await t.app.jobs.tick();
+    await t.app.jobs.tick();
+    expect(about(clinician.seqUser)).toEqual([PushType.startingSoon]);
+    expect(about(secondMember.seqUser)).toEqual([PushType.bookedByClinician, PushType.startingSoon]);
+    expect(await status()).toBe(ScheduleStatus.waiting);
+
+    // Still joinable until its end.
+    t.clock.advance(14 * minute + 29 * minute);
+    await t.app.jobs.tick();
+    expect(await status()).toBe(ScheduleStatus.waiting);
+    t.clock.advance(minute);
+    await t.app.jobs.tick();
+    await t.app.jobs.tick();
+    expect(await status()).toBe(ScheduleStatus.expired);
+    expect(about(clinician.seqUser)).toEqual([PushType.startingSoon, PushType.expired]);
+    expect(about(secondMember.seqUser)).toEqual([PushType.bookedByClinician, PushType.startingSoon, PushType.expired]);
+  });
+});

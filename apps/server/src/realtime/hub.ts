@@ -1,0 +1,113 @@
+import websocket from '@fastify/websocket';
+import { clientMessage, realtimeCloseCodes, realtimePath, type ServerMessage } from '@clinic/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { unauthorized } from '../domain-error.ts';
+import { userChannel, type Bus } from './bus.ts';
+
+/** Who a socket belongs to, once its first message proved it. */
+export interface SocketIdentity {
+  seqUser: number;
+  sessionId: string;
+}
+
+export interface HubDependencies {
+  bus: Bus;
+  /** Resolves an access token of a clinician or a patient; throws when it is not valid. */
+  authenticate(accessToken: string): Promise<SocketIdentity>;
+  /** Whether the session is still open and not idle. */
+  isLive(sessionId: string): Promise<boolean>;
+}
+
+const authTimeoutMs = 10_000;
+const heartbeatMs = 30_000;
+const maxMessageBytes = 64 * 1024;
+
+/**
+ * The authenticated WebSocket at /api/realtime. A client proves who it is with its first message
+ * (the token never appears in a URL); it then hears what the bus carries for its user. Sockets
+ * whose session ended are closed at the next heartbeat.
+ */
+export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependencies): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: maxMessageBytes } });
+  const open = new Map<WebSocket, SocketIdentity & { alive: boolean }>();
+
+  const heartbeat = setInterval(() => {
+    for (const [socket, identity] of open) {
+      if (!identity.alive) {
+        socket.terminate();
+        continue;
+      }
+      identity.alive = false;
+      socket.ping();
+      void hub.isLive(identity.sessionId).then(
+        (live) => {
+          if (!live) socket.close(realtimeCloseCodes.unauthorized, 'session ended');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'realtime session check failed'),
+      );
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(heartbeat);
+    for (const socket of open.keys()) socket.close(1001, 'server shutting down');
+    done();
+  });
+
+  app.route({
+    method: 'GET',
+    url: realtimePath,
+    schema: { hide: true },
+    // A plain HTTP request here has no socket to authenticate.
+    handler: () => {
+      throw unauthorized();
+    },
+    wsHandler: (socket) => {
+      const send = (message: ServerMessage): void => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      let stop: (() => Promise<void>) | undefined;
+      const authTimer = setTimeout(() => socket.close(realtimeCloseCodes.unauthorized, 'no auth'), authTimeoutMs);
+
+      socket.once('message', (raw: Buffer) => {
+        clearTimeout(authTimer);
+        const parsed = clientMessage.safeParse(parseJson(raw));
+        if (!parsed.success || parsed.data.type !== 'auth') {
+          socket.close(realtimeCloseCodes.badMessage, 'expected auth');
+          return;
+        }
+        hub.authenticate(parsed.data.accessToken).then(
+          async (identity) => {
+            if (socket.readyState !== socket.OPEN) return;
+            open.set(socket, { ...identity, alive: true });
+            stop = await hub.bus.subscribe(userChannel(identity.seqUser), (message) => send(message as ServerMessage));
+            if (socket.readyState !== socket.OPEN) {
+              await stop();
+              return;
+            }
+            send({ type: 'ready' });
+          },
+          () => socket.close(realtimeCloseCodes.unauthorized, 'unauthorized'),
+        );
+      });
+      socket.on('pong', () => {
+        const identity = open.get(socket);
+        if (identity) identity.alive = true;
+      });
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        open.delete(socket);
+        stop?.().catch((error: unknown) => app.log.error({ err: error }, 'realtime unsubscribe failed'));
+      });
+    },
+  });
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,94 @@
+import { PushType, ScheduleStatus } from '@clinic/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { listenOnLoopback, openAllWeek, openSocket, registerMember, type SocketClient } from '../../test/realtime.ts';
+import { schedule } from '../db/schema.ts';
+
+// Two server instances need a database server and the Redis bus; PGlite lives inside one process.
+const redisUrl = process.env.REDIS_URL;
+const shared = Boolean(process.env.DATABASE_URL && redisUrl);
+
+describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let clinicianOnB: SocketClient;
+  let memberOnA: SocketClient;
+  let member: Awaited<ReturnType<typeof verifiedPatient>>;
+  let relation: number;
+  let clinicianToken: string;
+
+  beforeAll(async () => {
+    const env = { REDIS_URL: redisUrl ?? '' };
+    a = await createTestApp({ env });
+    b = await createTestApp({ env, sameDatabaseAs: a });
+    const clinician = await verifiedClinician(a.app, a.mail);
+    clinicianToken = clinician.tokens.accessToken;
+    member = await verifiedPatient(a.app, a.mail);
+    relation = await registerMember(a.app, clinicianToken, member.tokens.accessToken);
+    await openAllWeek(a.app, clinicianToken);
+    clinicianOnB = await openSocket(await listenOnLoopback(b.app), clinicianToken);
+    memberOnA = await openSocket(await listenOnLoopback(a.app), member.tokens.accessToken);
+  });
+  afterAll(async () => {
+    clinicianOnB.close();
+    memberOnA.close();
+    await b.close();
+    await a.close();
+  });
+
+  it('a booking through instance A reaches the clinician connected to instance B', async () => {
+    const booked = await call(
+      a.app,
+      '/patientApp/schedule/book',
+      {
+        seqMedicalRelation: relation,
+        scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
+        scheduleExpectProgressTime: '00:30:00',
+      },
+      { token: member.tokens.accessToken },
+    );
+    expect(booked.json()).toMatchObject({ isSuccess: true });
+    const heard = await clinicianOnB.waitFor((message) => message.type === 'notification');
+    expect(heard).toMatchObject({ notification: { pushType: PushType.bookedByPatient, patientName: 'Pat Member' } });
+  });
+
+  it('the expiry job of both instances expires a visit once and tells each side once', async () => {
+    const visit = await call(
+      b.app,
+      '/schedule/createSchedule',
+      {
+        seqMedicalRelation: relation,
+        scheduleExpectStartDatetime: '2026-11-22T11:00:00+01:00',
+        scheduleExpectProgressTime: '00:15:00',
+      },
+      { token: clinicianToken },
+    );
+    const { seqSchedule } = visit.json<{ schedule: { seqSchedule: number } }>().schedule;
+    // Both clocks jump past the end of the visit (and of the one booked before).
+    for (const instance of [a, b]) instance.clock.advance(2 * 86_400_000);
+    await Promise.all([a.app.jobs.tick(), b.app.jobs.tick(), a.app.jobs.tick(), b.app.jobs.tick()]);
+
+    const [row] = await a.app.db.select().from(schedule).where(eq(schedule.seqSchedule, seqSchedule));
+    expect(row?.status).toBe(ScheduleStatus.expired);
+    const expiredFor = (socket: SocketClient) =>
+      socket.notifications().filter((item) => item.seqSchedule === seqSchedule && item.pushType === PushType.expired);
+    await clinicianOnB.waitFor(
+      (message) =>
+        message.type === 'notification' &&
+        message.notification.seqSchedule === seqSchedule &&
+        message.notification.pushType === PushType.expired,
+    );
+    await memberOnA.waitFor(
+      (message) =>
+        message.type === 'notification' &&
+        message.notification.seqSchedule === seqSchedule &&
+        message.notification.pushType === PushType.expired,
+    );
+    // Late duplicates would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(expiredFor(clinicianOnB)).toHaveLength(1);
+    expect(expiredFor(memberOnA)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { realtimePath, type Notification, type ServerMessage } from '@clinic/contract';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import { call } from './fixtures.ts';
+
+/** A client of the realtime socket that keeps what it heard and how it was closed. */
+export interface SocketClient {
+  messages: ServerMessage[];
+  closed: Promise<number>;
+  notifications(): Notification[];
+  /** Resolves once a message matching the predicate has arrived. */
+  waitFor(predicate: (message: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
+  send(raw: string): void;
+  close(): void;
+}
+
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `ws://127.0.0.1:${address.port}${realtimePath}`;
+}
+
+/** Opens the socket; with a token, authenticates with the first message as the web app does. */
+export async function openSocket(url: string, accessToken?: string): Promise<SocketClient> {
+  const socket = new WebSocket(url);
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (raw: Buffer) => {
+    messages.push(JSON.parse(raw.toString()) as ServerMessage);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const client: SocketClient = {
+    messages,
+    closed,
+    notifications: () => messages.flatMap((message) => (message.type === 'notification' ? [message.notification] : [])),
+    waitFor(predicate, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          const found = messages.find(predicate);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such message; heard ${JSON.stringify(messages)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    send: (raw) => socket.send(raw),
+    close: () => socket.close(),
+  };
+  if (accessToken) {
+    client.send(JSON.stringify({ type: 'auth', accessToken }));
+    await client.waitFor((message) => message.type === 'ready');
+  }
+  return client;
+}
+
+/** A clinician's weekly hours on every day, from 07:00 to 21:00, in Prague. */
+export async function openAllWeek(app: FastifyInstance, accessToken: string): Promise<void> {
+  const timeline = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '07:00', endTime: '21:00' }));
+  const reply = await call(
+    app,
+    '/schedule/reservableTimeline/updateTimeline',
+    { timeline },
+    { token: accessToken, method: 'PUT', timeZone: 'Europe/Prague' },
+  );
+  if (reply.statusCode !== 200) throw new Error(reply.body);
+}
+
+/** Registers an app member with a clinician through a sync code; returns the relation. */
+export async function registerMember(
+  app: FastifyInstance,
+  clinicianToken: string,
+  memberToken: string,
+): Promise<number> {
+  const code = (await call(app, '/patientApp/issueSyncAuthCode', {}, { token: memberToken })).json<{
+    patientSyncAuthCode: string;
+  }>().patientSyncAuthCode;
+  const added = await call(
+    app,
+    '/patient/addPatient',
+    { patientSyncAuthCode: code, heightCm: 170, weightKg: 70, deviceType: 1 },
+    { token: clinicianToken },
+  );
+  return added.json<{ seqMedicalRelation: number }>().seqMedicalRelation;
+}

@@ -1,0 +1,93 @@
+import type { Notification } from '@clinic/contract';
+import { notifications as toasts } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { queryClient } from '../../../shared/api/query-client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { withLangQuery } from '../../../shared/i18n/language.ts';
+import { navigateTo } from '../../../shared/navigation/navigate.ts';
+import type { RealtimeStatus } from '../../../shared/realtime/realtime-client.ts';
+import { connectRealtime } from '../../../shared/realtime/realtime-connection.ts';
+import { useAuthStore } from '../../../shared/session/auth-store.ts';
+import { followNotificationChanges, useNotificationStore } from '../notification-store.ts';
+import { notificationSentence, workerTexts } from '../notification-text.ts';
+import { onWorkerNavigate, registerPush, saveWorkerTexts, unsubscribePush } from '../web-push.ts';
+
+/** SPEC 2: schedule data is refreshed when the current path is home, /appointments or /patientList. */
+const refreshingPaths: readonly string[] = [paths.home, paths.appointments, paths.patientList];
+
+export function goHome(): void {
+  void navigateTo(withLangQuery(paths.home, window.location.search));
+}
+
+function refreshScheduleData(pathname: string): void {
+  if (!refreshingPaths.includes(pathname.replace(/(.)\/$/, '$1'))) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.schedules });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.patientList });
+}
+
+function showToast(notification: Notification): void {
+  toasts.show({
+    id: `notification-${notification.key}`,
+    color: 'teal',
+    title: i18n.t('notifications.toastTitle'),
+    message: notificationSentence(i18n.t, notification, i18n.language),
+    autoClose: 8_000,
+    withCloseButton: true,
+    style: { cursor: 'pointer' },
+    'data-testid': 'notification-toast',
+    onClick: () => {
+      void useNotificationStore.getState().markRead([notification.key]);
+      toasts.hide(`notification-${notification.key}`);
+      goHome();
+    },
+  });
+}
+
+/** Keys this page has already shown: the socket and the service worker may both bring one. */
+const shownKeys = new Set<string>();
+
+/** A notification that arrived in the foreground: kept, shown once, and the screen's data refreshed. */
+export async function receiveForeground(notification: Notification): Promise<void> {
+  await useNotificationStore.getState().receive(notification);
+  if (shownKeys.has(notification.key)) return;
+  shownKeys.add(notification.key);
+  showToast(notification);
+  refreshScheduleData(window.location.pathname);
+}
+
+/**
+ * While logged in: the list from the browser database, the socket, the push subscription and the
+ * service worker's sentences. Logging out closes the socket and drops the subscription.
+ */
+export function useNotificationFeed(): RealtimeStatus {
+  const isAuth = useAuthStore((state) => state.isAuth);
+  const [status, setStatus] = useState<RealtimeStatus>('stopped');
+
+  useEffect(() => {
+    if (!isAuth) return undefined;
+    followNotificationChanges((notification) => void receiveForeground(notification));
+    void useNotificationStore.getState().reload();
+    const disconnect = connectRealtime((message) => {
+      if (message.type === 'notification') void receiveForeground(message.notification);
+    }, setStatus);
+    void registerPush();
+    const stopNavigate = onWorkerNavigate((path) => void navigateTo(withLangQuery(path, window.location.search)));
+    return () => {
+      disconnect();
+      stopNavigate();
+      if (!useAuthStore.getState().isAuth) void unsubscribePush();
+    };
+  }, [isAuth]);
+
+  useEffect(() => {
+    if (!isAuth) return undefined;
+    const save = (): void => void saveWorkerTexts(workerTexts(i18n.t, i18n.language));
+    save();
+    i18n.on('languageChanged', save);
+    return () => i18n.off('languageChanged', save);
+  }, [isAuth]);
+
+  return status;
+}

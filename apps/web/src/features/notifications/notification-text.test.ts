@@ -1,0 +1,34 @@
+import { PushType, type Notification } from '@clinic/contract';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { notificationSentence, workerTexts } from './notification-text.ts';
+
+const notification: Notification = {
+  key: 'k',
+  pushType: PushType.cancelledByPatient,
+  seqSchedule: 1,
+  seqMedicalRelation: 2,
+  patientName: 'Ada Lovelace',
+  managerName: 'Grace Hopper',
+  scheduleExpectStartDatetime: new Date(2026, 11, 24, 9, 30).toISOString(),
+  time: new Date().toISOString(),
+};
+
+describe('notification sentences', () => {
+  it('names the patient and the local visit time in each language', () => {
+    expect(notificationSentence(i18n.getFixedT('en'), notification, 'en')).toBe(
+      'Ada Lovelace cancelled the visit on 12/24/2026 09:30.',
+    );
+    expect(notificationSentence(i18n.getFixedT('ko'), notification, 'ko')).toContain('2026.12.24 09:30');
+  });
+
+  it('gives the service worker a template for every push type', () => {
+    const texts = workerTexts(i18n.getFixedT('en'), 'en');
+    expect(
+      Object.keys(texts.types)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 9, 10]);
+    expect(texts.types[PushType.bookedByPatient]).toBe('{{patientName}} booked a visit for {{when}}.');
+  });
+});

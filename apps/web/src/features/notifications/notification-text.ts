@@ -1,0 +1,38 @@
+import { PushType, type Notification } from '@clinic/contract';
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../shared/dates/date-format.ts';
+
+export type PushTypeName = keyof typeof PushType;
+
+const namesByType = new Map<number, PushTypeName>(
+  Object.entries(PushType).map(([name, type]) => [type, name as PushTypeName]),
+);
+
+export function pushTypeName(pushType: number): PushTypeName | undefined {
+  return namesByType.get(pushType);
+}
+
+/** The sentence of SPEC 3 "Push types", with the visit's time in this browser's time zone. */
+export function notificationSentence(t: TFunction, notification: Notification, language: string): string {
+  const name = pushTypeName(notification.pushType) ?? 'bookedByPatient';
+  return t(`notifications.types.${name}`, {
+    patientName: notification.patientName,
+    when: formatDateTime(notification.scheduleExpectStartDatetime, language),
+  });
+}
+
+/** The sentence templates for the service worker, which has no i18n of its own. */
+export function workerTexts(
+  t: TFunction,
+  language: string,
+): { language: string; title: string; types: Record<number, string> } {
+  const types: Record<number, string> = {};
+  for (const [name, type] of Object.entries(PushType)) {
+    types[type] = t(`notifications.types.${name as PushTypeName}`, {
+      patientName: '{{patientName}}',
+      when: '{{when}}',
+      interpolation: { escapeValue: false },
+    });
+  }
+  return { language, title: t('app.name'), types };
+}

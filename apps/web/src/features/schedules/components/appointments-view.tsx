@@ -1,0 +1,142 @@
+import { wallClockIn, type Schedule } from '@clinic/contract';
+import { ActionIcon, Alert, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/dates/date-format.ts';
+import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
+import {
+  browserTimeZone,
+  calendarViews,
+  firstOpenSlot,
+  rangeOf,
+  shiftDate,
+  weekDays,
+  type CalendarView,
+} from '../calendar.ts';
+import { ScheduleCalendar } from './schedule-calendar.tsx';
+import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
+import { StatusLegend } from './schedule-status.tsx';
+import { TimelineEditorModal } from './timeline-editor.tsx';
+import { TodayVisits } from './today-visits.tsx';
+
+/** The clock, ticking each minute so passed slots close as time goes by. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function periodTitle(view: CalendarView, date: string, language: string): string {
+  if (view === 'day') return formatDate(date, language);
+  if (view === 'week') {
+    const days = weekDays(date);
+    return `${formatDate(days[0], language)} – ${formatDate(days[6], language)}`;
+  }
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 7)}-01T00:00:00Z`),
+  );
+}
+
+/** SPEC 2 appointments view: the calendar of visits, today's list, booking and the open hours. */
+export function AppointmentsView(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const timeZone = browserTimeZone();
+  const now = useNow();
+  const today = wallClockIn(now, timeZone).date;
+  const [view, setView] = useState<CalendarView>('week');
+  const [date, setDate] = useState(today);
+  const [target, setTarget] = useState<ScheduleModalTarget | null>(null);
+  const [editingHours, setEditingHours] = useState(false);
+  const range = rangeOf(view, date);
+  const query = useSchedulesInRange(range);
+
+  const openSchedule = (schedule: Schedule): void => setTarget({ kind: 'existing', schedule });
+  const title = periodTitle(view, date, language);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3}>{t('schedule.title')}</Title>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setEditingHours(true)}>
+            {t('schedule.openHours')}
+          </Button>
+          <Button onClick={() => setTarget({ kind: 'new', ...firstOpenSlot(date, timeZone, now) })}>
+            {t('schedule.newVisit')}
+          </Button>
+        </Group>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Stack gap="sm" component="section" aria-label={t('schedule.calendarLabel')}>
+            <Group justify="space-between" gap="sm">
+              <Group gap="xs">
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  onClick={() => setDate(shiftDate(view, date, -1))}
+                  aria-label={t('schedule.previous')}
+                >
+                  ‹
+                </ActionIcon>
+                <Button variant="default" onClick={() => setDate(today)}>
+                  {t('schedule.today')}
+                </Button>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  onClick={() => setDate(shiftDate(view, date, 1))}
+                  aria-label={t('schedule.next')}
+                >
+                  ›
+                </ActionIcon>
+                <Text fw={600} aria-live="polite" data-testid="calendar-period">
+                  {title}
+                </Text>
+                {query.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+              </Group>
+              <SegmentedControl
+                aria-label={t('schedule.viewLabel')}
+                value={view}
+                onChange={setView}
+                data={calendarViews.map((value) => ({ value, label: t(`schedule.views.${value}`) }))}
+              />
+            </Group>
+            <StatusLegend />
+            {query.isError && (
+              <Alert color="red">
+                <Text size="sm">{t('common.loadFailed')}</Text>
+                <Button variant="subtle" size="xs" onClick={() => void query.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              </Alert>
+            )}
+            <ScheduleCalendar
+              view={view}
+              date={date}
+              today={today}
+              now={now}
+              timeZone={timeZone}
+              schedules={query.data ?? []}
+              onSlot={(slotDate, minute) => setTarget({ kind: 'new', date: slotDate, minute })}
+              onSchedule={openSchedule}
+              onDay={(day) => {
+                setDate(day);
+                setView('day');
+              }}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <TodayVisits today={today} timeZone={timeZone} onSchedule={openSchedule} />
+        </Grid.Col>
+      </Grid>
+      {target && <ScheduleModal target={target} onClose={() => setTarget(null)} />}
+      {editingHours && <TimelineEditorModal onClose={() => setEditingHours(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,416 @@
+import {
+  createSchedule,
+  durationMinutes,
+  minutesToClock,
+  scheduleRules,
+  scheduleStateOf,
+  startSlotMinutes,
+  updateNotStartedYetSchedule,
+  wallClockIn,
+  type Schedule,
+  type ScheduleDuration,
+} from '@clinic/contract';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { dateDisplayFormat, formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
+import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
+import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { showSuccess } from '../../../shared/notices/banners.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
+import { useCancelSchedule } from '../api/cancel-schedule.ts';
+import { useCreateSchedule } from '../api/create-schedule.ts';
+import { useSchedulePatients } from '../api/get-schedule-patients.ts';
+import { useSaveScheduleNote } from '../api/save-schedule-note.ts';
+import { useUpdateSchedule } from '../api/update-schedule.ts';
+import { browserTimeZone, measuredLength, startDatetimeOf } from '../calendar.ts';
+import { StatusBadge, useScheduleText } from './schedule-status.tsx';
+
+/** What the schedule calendar modal opens on: a new visit (with a slot and maybe a patient) or a visit. */
+export type ScheduleModalTarget =
+  | { kind: 'new'; date: string; minute: number; seqMedicalRelation?: number | undefined }
+  | { kind: 'existing'; schedule: Schedule };
+
+interface FormValues {
+  patient: string;
+  date: string;
+  minute: string;
+  duration: ScheduleDuration;
+  note: string;
+}
+
+type FormField = keyof FormValues;
+
+/** The request fields of the contract as the fields of the form. */
+const fieldOfRequest: Record<string, FormField> = {
+  seqMedicalRelation: 'patient',
+  scheduleExpectStartDatetime: 'minute',
+  scheduleExpectProgressTime: 'duration',
+  scheduleNote: 'note',
+};
+
+function formErrorsOf(errors: Record<string, string>): Partial<Record<FormField, string>> {
+  const result: Partial<Record<FormField, string>> = {};
+  for (const [name, code] of Object.entries(errors)) {
+    const field = fieldOfRequest[name] ?? (name in fieldOfRequest ? undefined : (name as FormField));
+    if (field && !(field in result)) result[field] = code;
+  }
+  return result;
+}
+
+function initialValues(target: ScheduleModalTarget, timeZone: string): FormValues {
+  if (target.kind === 'new') {
+    return {
+      patient: target.seqMedicalRelation ? String(target.seqMedicalRelation) : '',
+      date: target.date,
+      minute: String(target.minute),
+      duration: '00:30:00',
+      note: '',
+    };
+  }
+  const { schedule } = target;
+  const start = wallClockIn(new Date(schedule.scheduleExpectStartDatetime), timeZone);
+  return {
+    patient: String(schedule.seqMedicalRelation),
+    date: start.date,
+    minute: String(start.minute),
+    duration: schedule.scheduleExpectProgressTime,
+    note: schedule.scheduleNote ?? '',
+  };
+}
+
+/** SPEC 2 "schedule calendar" modal: books a visit, changes or cancels a waiting one, or shows a visit. */
+export function ScheduleModal({ target, onClose }: { target: ScheduleModalTarget; onClose: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const existing = target.kind === 'existing' ? target.schedule : undefined;
+  const editable = !existing || scheduleStateOf(existing.scheduleStatus) === 'waiting';
+  const title = !existing
+    ? t('schedule.modal.createTitle')
+    : editable
+      ? t('schedule.modal.editTitle')
+      : t('schedule.modal.detailsTitle');
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {existing && !editable ? (
+        <ScheduleDetails schedule={existing} onClose={onClose} />
+      ) : (
+        <ScheduleForm target={target} title={title} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function ScheduleForm({
+  target,
+  title,
+  onClose,
+}: {
+  target: ScheduleModalTarget;
+  title: string;
+  onClose: () => void;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const message = useMessage();
+  const text = useScheduleText();
+  const timeZone = browserTimeZone();
+  const existing = target.kind === 'existing' ? target.schedule : undefined;
+  const [values, setValues] = useState<FormValues>(() => initialValues(target, timeZone));
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const patients = useSchedulePatients();
+  const create = useCreateSchedule();
+  const update = useUpdateSchedule();
+  const cancel = useCancelSchedule();
+  const language = i18n.language;
+  const format = dateDisplayFormat(language);
+  const today = wallClockIn(new Date(), timeZone).date;
+
+  const patientOptions = useMemo(() => {
+    const list = (patients.data ?? []).map((patient) => ({
+      value: String(patient.seqMedicalRelation),
+      label: patient.isAppMember ? patient.patientName : `${patient.patientName} (${t('schedule.notAppMember')})`,
+    }));
+    if (values.patient && !list.some((option) => option.value === values.patient)) {
+      list.unshift({ value: values.patient, label: existing?.patientName ?? `#${values.patient}` });
+    }
+    return list;
+  }, [patients.data, values.patient, existing, t]);
+
+  const set = <K extends FormField>(key: K, value: FormValues[K]): void => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+    setFailure(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setFailure(null);
+    const missing: Partial<Record<FormField, string>> = {};
+    if (!values.patient) missing.patient = 'validation.required';
+    if (!values.date) missing.date = 'validation.required';
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    const common = {
+      scheduleExpectStartDatetime: startDatetimeOf(values.date, Number(values.minute), timeZone),
+      scheduleExpectProgressTime: values.duration,
+      scheduleNote: values.note === '' ? null : values.note,
+    };
+    try {
+      if (existing) {
+        const request = { seqSchedule: existing.seqSchedule, ...common };
+        const parsed = updateNotStartedYetSchedule.request.safeParse(request);
+        if (!parsed.success) {
+          setErrors(formErrorsOf(fieldErrorsOf(parsed)));
+          return;
+        }
+        const reply = await update.mutateAsync(request);
+        if (!reply.isSuccess) {
+          setFailure(reply.failedCode);
+          return;
+        }
+        showSuccess(t('schedule.updated'));
+      } else {
+        const request = { seqMedicalRelation: Number(values.patient), ...common };
+        const parsed = createSchedule.request.safeParse(request);
+        if (!parsed.success) {
+          setErrors(formErrorsOf(fieldErrorsOf(parsed)));
+          return;
+        }
+        const reply = await create.mutateAsync(request);
+        if (!reply.isSuccess) {
+          setFailure(reply.failedCode);
+          return;
+        }
+        showSuccess(t('schedule.created'));
+      }
+      onClose();
+    } catch (error) {
+      // A refused field comes back as a 400 with its path; the banner said the rest.
+      if (isApiError(error) && error.fields.length > 0) setErrors(formErrorsOf(fieldErrorsOfReply(error.fields)));
+      else if (isApiError(error) && error.failedCode) setFailure(error.failedCode);
+    }
+  };
+
+  const confirmCancel = async (): Promise<void> => {
+    if (!existing) return;
+    try {
+      const reply = await cancel.mutateAsync(existing.seqSchedule);
+      setConfirming(false);
+      if (!reply.isSuccess) {
+        setFailure(reply.failedCode);
+        return;
+      }
+      showSuccess(t('schedule.cancelled'));
+      onClose();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={title}>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" role="alert">
+            {message(failure)}
+          </Alert>
+        )}
+        {existing ? (
+          <Group justify="space-between">
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('schedule.fields.patient')}
+              </Text>
+              <Text fw={600}>{existing.patientName}</Text>
+            </div>
+            <StatusBadge state="waiting" />
+          </Group>
+        ) : (
+          <Select
+            label={t('schedule.fields.patient')}
+            placeholder={t('schedule.fields.patientPlaceholder')}
+            data={patientOptions}
+            value={values.patient || null}
+            onChange={(value) => set('patient', value ?? '')}
+            searchable
+            nothingFoundMessage={t('fields.nothingFound')}
+            error={message(errors.patient)}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <DatePickerInput
+            label={t('schedule.fields.date')}
+            value={values.date || null}
+            onChange={(value) => set('date', value ?? '')}
+            valueFormat={format}
+            placeholder={format}
+            firstDayOfWeek={1}
+            locale={language === 'zh-HK' ? 'zh-hk' : language}
+            minDate={today}
+            error={message(errors.date)}
+            popoverProps={{ withinPortal: true }}
+            nextLabel={t('fields.nextMonth')}
+            previousLabel={t('fields.previousMonth')}
+          />
+          <SelectField
+            label={t('schedule.fields.start')}
+            allowEmpty={false}
+            value={values.minute}
+            onChange={(value) => set('minute', value)}
+            options={startSlotMinutes.map((minute) => ({ value: String(minute), label: minutesToClock(minute) }))}
+            error={errors.minute}
+          />
+          <SelectField
+            label={t('schedule.fields.duration')}
+            allowEmpty={false}
+            value={values.duration}
+            onChange={(value) => set('duration', value as ScheduleDuration)}
+            options={scheduleRules.durations.map((duration) => ({ value: duration, label: text.duration(duration) }))}
+            error={errors.duration}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {t('schedule.timeZoneHint', { timeZone })}
+        </Text>
+        <TextareaField
+          label={t('schedule.fields.note')}
+          value={values.note}
+          onChange={(value) => set('note', value)}
+          maxLength={scheduleRules.noteMax}
+          error={errors.note}
+        />
+        {existing?.scheduleSymptoms && (
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('schedule.fields.symptoms')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {existing.scheduleSymptoms}
+            </Text>
+          </div>
+        )}
+        <Group justify="space-between" mt="sm">
+          {existing ? (
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              {t('schedule.cancelVisit')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {existing ? t('schedule.save') : t('schedule.create')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      {existing && (
+        <ConfirmModal
+          opened={confirming}
+          title={t('schedule.cancelConfirmTitle')}
+          body={t('schedule.cancelConfirmBody', {
+            name: existing.patientName,
+            datetime: `${formatDate(values.date, language)} ${minutesToClock(Number(values.minute))}`,
+          })}
+          loading={cancel.isPending}
+          onConfirm={() => void confirmCancel()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}
+
+/** A visit that can no longer change: its status, times, measured length and note (the note can be kept). */
+function ScheduleDetails({ schedule, onClose }: { schedule: Schedule; onClose: () => void }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const text = useScheduleText();
+  const state = scheduleStateOf(schedule.scheduleStatus);
+  const timeZone = browserTimeZone();
+  const language = i18n.language;
+  const start = wallClockIn(new Date(schedule.scheduleExpectStartDatetime), timeZone);
+  const measured = measuredLength(schedule.scheduleProgressTime);
+  const noteEditable = state === 'completed' || state === 'inProgress';
+  const [note, setNote] = useState(schedule.scheduleNote ?? '');
+  const saveNote = useSaveScheduleNote();
+
+  const save = async (): Promise<void> => {
+    try {
+      await saveNote.mutateAsync({ seqSchedule: schedule.seqSchedule, scheduleNote: note });
+      showSuccess(t('schedule.noteSaved'));
+    } catch {
+      // the banner told
+    }
+  };
+
+  const row = (label: string, value: string | ReactElement): ReactElement => (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={160}>
+        {label}
+      </Text>
+      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+    </Group>
+  );
+
+  return (
+    <Stack gap="xs">
+      {row(t('schedule.fields.patient'), schedule.patientName)}
+      {row(t('schedule.fields.status'), <StatusBadge state={state} />)}
+      {row(
+        t('schedule.fields.when'),
+        `${formatDate(start.date, language)} ${minutesToClock(start.minute)}–${minutesToClock(
+          start.minute + durationMinutes(schedule.scheduleExpectProgressTime),
+        )}`,
+      )}
+      {row(t('schedule.fields.duration'), text.duration(schedule.scheduleExpectProgressTime))}
+      {schedule.scheduleStartDatetime &&
+        row(t('schedule.fields.startedAt'), formatDateTime(schedule.scheduleStartDatetime, language))}
+      {row(t('schedule.fields.measured'), measured ? t('schedule.measuredValue', measured) : t('schedule.notMeasured'))}
+      {row(t('schedule.fields.bookedBy'), t(`schedule.bookedBy.${schedule.bookedBy}`))}
+      {schedule.scheduleSymptoms && row(t('schedule.fields.symptoms'), schedule.scheduleSymptoms)}
+      {noteEditable ? (
+        <>
+          <TextareaField
+            label={t('schedule.fields.note')}
+            value={note}
+            onChange={setNote}
+            maxLength={scheduleRules.noteMax}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button loading={saveNote.isPending} onClick={() => void save()}>
+              {t('schedule.saveNote')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <>
+          {row(
+            t('schedule.fields.note'),
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {schedule.scheduleNote || t('schedule.noNote')}
+            </Text>,
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { minutesToClock, type Schedule } from '@clinic/contract';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
+import { placeSchedule } from '../calendar.ts';
+import { StatusBadge, stateColors, useScheduleText } from './schedule-status.tsx';
+
+/** Today's visits by start time, beside the calendar. */
+export function TodayVisits({
+  today,
+  timeZone,
+  onSchedule,
+}: {
+  today: string;
+  timeZone: string;
+  onSchedule: (schedule: Schedule) => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const text = useScheduleText();
+  const query = useSchedulesInRange({ startDate: today, endDate: today });
+  const placed = useMemo(
+    () =>
+      (query.data ?? [])
+        .map((schedule) => placeSchedule(schedule, timeZone))
+        .filter((item) => item.date === today)
+        .sort((left, right) => left.startMinute - right.startMinute),
+    [query.data, timeZone, today],
+  );
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="today-visits-title">
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="today-visits-title">
+          {t('schedule.todayTitle')}
+        </Title>
+        {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {query.isError && (
+          <Alert color="red">
+            <Text size="sm">{t('common.loadFailed')}</Text>
+            <Button variant="subtle" size="xs" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        )}
+        {query.data && placed.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('schedule.todayEmpty')}
+          </Text>
+        )}
+        {placed.length > 0 && (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {placed.map((item) => (
+              <li key={item.schedule.seqSchedule}>
+                <UnstyledButton
+                  onClick={() => onSchedule(item.schedule)}
+                  w="100%"
+                  p={6}
+                  style={{
+                    borderRadius: 4,
+                    borderLeft: `3px solid var(--mantine-color-${stateColors[item.state]}-filled)`,
+                    background: 'var(--mantine-color-default-hover)',
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {item.schedule.patientName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {minutesToClock(item.startMinute)}–{minutesToClock(item.endMinute % 1440)} ·{' '}
+                        {text.duration(item.schedule.scheduleExpectProgressTime)}
+                      </Text>
+                    </div>
+                    <StatusBadge state={item.state} />
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { realtimePath, type ServerMessage } from '@clinic/contract';
+import { refreshTokens } from '../api/api-client.ts';
+import { logProblem } from '../log/log-problem.ts';
+import { expireSession } from '../session/session-expiry.ts';
+import { readItem, storageKeys } from '../storage/local-storage.ts';
+import { createRealtimeClient, type RealtimeStatus } from './realtime-client.ts';
+
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${realtimePath}`;
+}
+
+/**
+ * Opens this tab's socket with the session in local storage and keeps it open until the returned
+ * function is called (logout, leaving the shell).
+ */
+export function connectRealtime(
+  onMessage: (message: ServerMessage) => void,
+  onStatus?: (status: RealtimeStatus) => void,
+): () => void {
+  if (typeof WebSocket === 'undefined') return () => undefined;
+  const client = createRealtimeClient({
+    url: realtimeUrl(),
+    createSocket: (url) => new WebSocket(url),
+    readTokens: () => ({
+      accessToken: readItem(storageKeys.accessToken),
+      refreshToken: readItem(storageKeys.refreshToken),
+    }),
+    refreshTokens,
+    onSessionExpired: () => void expireSession(),
+    onMessage,
+    onStatus,
+    onProblem: logProblem,
+  });
+  const onOnline = (): void => client.reconnectNow();
+  window.addEventListener('online', onOnline);
+  client.start();
+  return () => {
+    window.removeEventListener('online', onOnline);
+    client.stop();
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
+import { pushTypes } from './schedule-rules.ts';
+
+/** The authenticated WebSocket: notifications now, call signalling later. */
+export const realtimePath = '/api/realtime';
+
+/** A notification about a visit (SPEC 3 "Push types"); datetimes are UTC instants, shown in the reader's zone. */
+export const notification = z.object({
+  /** Unique per notification and reader: the browser keeps it once, whichever channel brought it. */
+  key: z.string(),
+  pushType: z.union(pushTypes.map((type) => z.literal(type))),
+  seqSchedule: z.number().int(),
+  seqMedicalRelation: z.number().int(),
+  patientName: z.string(),
+  managerName: z.string(),
+  scheduleExpectStartDatetime: z.string(),
+  time: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+/** What a client sends over the socket. The token travels in the first message, never in the URL. */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** What the server sends. */
+export const serverMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('notification'), notification }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** Close codes of the socket: the client logs in again on 4401, and does not retry on 4400. */
+export const realtimeCloseCodes = { unauthorized: 4401, badMessage: 4400 } as const;
+
+export const getWebPushKey = defineEndpoint({
+  method: 'POST',
+  path: '/notification/getWebPushKey',
+  access: 'manager',
+  tag: 'notification',
+  summary: "The server's VAPID public key, for the browser's push subscription (sent with PUT /user/updateToken)",
+  request: emptyRequest,
+  reply: success({ publicKey: z.string() }),
+});

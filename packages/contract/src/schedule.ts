@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { scheduleRules, scheduleStatuses } from './schedule-rules.ts';
+import { dateField, idField } from './validation.ts';
+
+const tag = 'schedule';
+const patientTag = 'patientApp';
+
+/** An instant with its offset, as SPEC 5 "Datetime" writes it: 2026-11-23T09:00:00+09:00. */
+export const datetimeField = z.iso.datetime({ offset: true, error: 'validation.datetime_format' });
+export const durationField = z.enum(scheduleRules.durations, { error: 'validation.schedule_duration' });
+const noteField = z.string().max(scheduleRules.noteMax, { error: 'validation.too_long' });
+const symptomsField = z.string().trim().max(scheduleRules.symptomsMax, { error: 'validation.too_long' });
+
+const range = { startDate: dateField, endDate: dateField };
+const rangeOrder = (value: { startDate: string; endDate: string }): boolean => value.startDate <= value.endDate;
+const rangeOrderError = { error: 'validation.range_order', path: ['endDate'] };
+const spanDays = (value: { startDate: string; endDate: string }): number =>
+  (Date.parse(value.endDate) - Date.parse(value.startDate)) / 86_400_000;
+
+/** A visit as the clinician sees it; datetimes carry the offset of the caller's time zone. */
+export const schedule = z.object({
+  seqSchedule: z.number().int(),
+  seqMedicalRelation: z.number().int(),
+  patientName: z.string(),
+  isAppMember: z.boolean(),
+  scheduleStatus: z.union(scheduleStatuses.map((status) => z.literal(status))),
+  scheduleExpectStartDatetime: z.string(),
+  scheduleExpectEndDatetime: z.string(),
+  scheduleExpectProgressTime: durationField,
+  scheduleStartDatetime: z.string().nullable(),
+  /** The measured length of the call, HH:mm:ss. */
+  scheduleProgressTime: z.string().nullable(),
+  scheduleNote: z.string().nullable(),
+  isNoteImportant: z.boolean(),
+  scheduleSymptoms: z.string().nullable(),
+  /** Paths of the photos the patient attached, served by GET /api/storage/file/:id. */
+  schedulePhotoList: z.array(z.string()),
+  bookedBy: z.enum(['clinician', 'patient']),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+const changeFailures = [
+  FailedCode.ScheduleNotWaiting,
+  FailedCode.ScheduleUnchanged,
+  FailedCode.SchedulePastOnUpdate,
+  FailedCode.ScheduleOverlapOnUpdate,
+  FailedCode.PatientScheduleOverlap,
+] as const;
+
+export const getAllScheduleByRangeForClinic = defineEndpoint({
+  method: 'POST',
+  path: '/schedule/getAllScheduleByRangeForClinic',
+  access: 'manager',
+  tag,
+  summary: `The clinician's visits between two dates of their time zone, at most ${scheduleRules.rangeMaxDays} days apart`,
+  request: z
+    .object(range)
+    .refine(rangeOrder, rangeOrderError)
+    .refine((value) => spanDays(value) <= scheduleRules.rangeMaxDays, {
+      error: 'validation.range_too_long',
+      path: ['endDate'],
+    }),
+  reply: success({ scheduleList: z.array(schedule) }),
+});
+
+export const getListAndLatestDoneSchedule = defineEndpoint({
+  method: 'POST',
+  path: '/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation',
+  access: 'manager',
+  tag,
+  summary: "One patient's visits, newest first, and the latest completed one with its visit note",
+  request: z.object({ seqMedicalRelation: idField }),
+  reply: success({ scheduleList: z.array(schedule), latestDoneSchedule: schedule.nullable() }),
+});
+
+export const createSchedule = defineEndpoint({
+  method: 'POST',
+  path: '/schedule/createSchedule',
+  access: 'manager',
+  tag,
+  summary: 'Books an online visit with one of the clinician’s patients who uses the app',
+  request: z.object({
+    seqMedicalRelation: idField,
+    scheduleExpectStartDatetime: datetimeField,
+    scheduleExpectProgressTime: durationField,
+    scheduleNote: noteField.nullable().optional(),
+  }),
+  reply: reply({ schedule }, [
+    FailedCode.ScheduleOverlap,
+    FailedCode.PatientScheduleOverlap,
+    FailedCode.SchedulePast,
+    FailedCode.NotAppMember,
+  ]),
+});
+
+export const updateNotStartedYetSchedule = defineEndpoint({
+  method: 'PUT',
+  path: '/schedule/updateNotStartedYetSchedule',
+  access: 'manager',
+  tag,
+  summary: 'Moves or changes a visit that is still waiting',
+  request: z.object({
+    seqSchedule: idField,
+    scheduleExpectStartDatetime: datetimeField,
+    scheduleExpectProgressTime: durationField,
+    scheduleNote: noteField.nullable().optional(),
+  }),
+  reply: reply({ schedule }, changeFailures),
+});
+
+export const cancelNotStartedYetSchedule = defineEndpoint({
+  method: 'PUT',
+  path: '/schedule/cancelNotStartedYetSchedule',
+  access: 'manager',
+  tag,
+  summary: 'Cancels a visit that is still waiting; the patient is told',
+  request: z.object({ seqSchedule: idField }),
+  reply: reply({ schedule }, [FailedCode.ScheduleNotWaiting]),
+});
+
+export const saveScheduleNote = defineEndpoint({
+  method: 'POST',
+  path: '/schedule/saveScheduleNoteBySeqSchedule',
+  access: 'manager',
+  tag,
+  summary: 'Saves the visit note (and whether it is important)',
+  request: z.object({
+    seqSchedule: idField,
+    scheduleNote: noteField,
+    isNoteImportant: z.boolean().optional(),
+  }),
+  reply: success({ data: z.object({ isSuccess: z.literal(true) }), schedule }),
+});
+
+/** One weekly window of availability, in the clinician's time zone. */
+export const timelineWindow = z
+  .object({
+    /** 1 Monday ... 7 Sunday. */
+    dayOfWeek: z.number({ error: 'validation.required' }).int().min(1).max(7, { error: 'validation.invalid' }),
+    startTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: 'validation.schedule_slot' }),
+    endTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^21:00$/, { error: 'validation.schedule_slot' }),
+  })
+  .refine((window) => window.startTime < window.endTime, { error: 'validation.range_order', path: ['endTime'] })
+  .refine((window) => window.startTime >= '07:00' && window.endTime <= '21:00', {
+    error: 'validation.schedule_slot',
+    path: ['startTime'],
+  });
+export type TimelineWindow = z.infer<typeof timelineWindow>;
+
+export const reservableTimeline = z.object({
+  timeZone: z.string(),
+  timeline: z.array(timelineWindow),
+});
+
+export const getReservableTimeline = defineEndpoint({
+  method: 'POST',
+  path: '/schedule/reservableTimeline/getTimeline',
+  access: 'manager',
+  tag,
+  summary: "The clinician's weekly hours in which patients may book",
+  request: emptyRequest,
+  reply: success(reservableTimeline.shape),
+});
+
+export const updateReservableTimeline = defineEndpoint({
+  method: 'PUT',
+  path: '/schedule/reservableTimeline/updateTimeline',
+  access: 'manager',
+  tag,
+  summary: "Replaces the clinician's weekly hours; they are kept in the caller's time zone",
+  request: z.object({
+    timeline: z
+      .array(timelineWindow)
+      .max(7 * 28, { error: 'validation.too_long' })
+      .refine(
+        (windows) =>
+          windows.every((window, index) =>
+            windows.every(
+              (other, otherIndex) =>
+                otherIndex === index ||
+                other.dayOfWeek !== window.dayOfWeek ||
+                other.endTime <= window.startTime ||
+                other.startTime >= window.endTime,
+            ),
+          ),
+        { error: 'validation.timeline_overlap' },
+      ),
+  }),
+  reply: success(reservableTimeline.shape),
+});
+
+// The patient's side, used by the patients' app and apps/patient.
+
+/** A visit as the patient sees it. */
+export const patientSchedule = schedule
+  .omit({ scheduleNote: true, isNoteImportant: true, patientName: true, isAppMember: true })
+  .extend({ managerName: z.string() });
+export type PatientSchedule = z.infer<typeof patientSchedule>;
+
+export const getMyClinicians = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/getMyClinicians',
+  access: 'patient',
+  tag: patientTag,
+  summary: 'The clinicians the patient is registered with, for booking',
+  request: emptyRequest,
+  reply: success({
+    clinicianList: z.array(
+      z.object({
+        seqMedicalRelation: z.number().int(),
+        managerName: z.string(),
+        managerSpecialty: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+
+export const getReservableSlots = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/schedule/getReservableSlots',
+  access: 'patient',
+  tag: patientTag,
+  summary: `Free start times in the clinician's weekly hours, for one visit length, at most ${scheduleRules.slotRangeMaxDays} days`,
+  request: z
+    .object({ seqMedicalRelation: idField, scheduleExpectProgressTime: durationField, ...range })
+    .refine(rangeOrder, rangeOrderError)
+    .refine((value) => spanDays(value) <= scheduleRules.slotRangeMaxDays, {
+      error: 'validation.range_too_long',
+      path: ['endDate'],
+    }),
+  reply: success({ slotList: z.array(z.string()) }),
+});
+
+export const listMySchedules = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/schedule/list',
+  access: 'patient',
+  tag: patientTag,
+  summary: "The patient's visits with every clinician, soonest first",
+  request: emptyRequest,
+  reply: success({ scheduleList: z.array(patientSchedule) }),
+});
+
+export const bookSchedule = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/schedule/book',
+  access: 'patient',
+  tag: patientTag,
+  summary: "Books a visit in a free slot of the clinician's weekly hours; the clinician is told at once",
+  request: z.object({
+    seqMedicalRelation: idField,
+    scheduleExpectStartDatetime: datetimeField,
+    scheduleExpectProgressTime: durationField,
+    scheduleSymptoms: symptomsField.nullable().optional(),
+  }),
+  reply: reply({ schedule: patientSchedule }, [
+    FailedCode.ScheduleOverlap,
+    FailedCode.PatientScheduleOverlap,
+    FailedCode.SchedulePast,
+    FailedCode.OutsideOpenHours,
+  ]),
+});
+
+export const cancelMySchedule = defineEndpoint({
+  method: 'PUT',
+  path: '/patientApp/schedule/cancel',
+  access: 'patient',
+  tag: patientTag,
+  summary: 'Cancels a waiting visit; the clinician is told at once',
+  request: z.object({ seqSchedule: idField }),
+  reply: reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]),
+});
+
+export const updateScheduleSymptoms = defineEndpoint({
+  method: 'PUT',
+  path: '/patientApp/schedule/updateSymptoms',
+  access: 'patient',
+  tag: patientTag,
+  summary: 'Attaches the symptoms text and photos (paths from /patientApp/storage/upload) to a waiting visit',
+  request: z.object({
+    seqSchedule: idField,
+    scheduleSymptoms: symptomsField.nullable(),
+    schedulePhotoList: z
+      .array(z.string().regex(/^\/api\/storage\/file\/[0-9a-f-]{36}$/, { error: 'validation.invalid' }))
+      .max(scheduleRules.photosMax, { error: 'validation.too_many_photos' }),
+  }),
+  reply: reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]),
+});
