@@ -49,6 +49,8 @@ import { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './m
 import { storageService } from './modules/storage/storage.service.ts';
 import { HttpFailure, InvalidField, unauthorized } from './domain-error.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
+import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { notifier } from './modules/notification/notifier.ts';
 import { webPushSender } from './modules/notification/web-push.ts';
@@ -170,10 +172,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
+  const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
     db: database.db,
     log: app.log,
-    jobs: [{ name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) }],
+    jobs: [
+      // Abandoned calls first, so their visits can expire in the same pass.
+      { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
+      { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
+    ],
   });
   app.decorate('jobs', jobs);
   app.decorate('bus', bus);
@@ -251,12 +258,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...exerciseRecordRoutes(exerciseRecords),
       ...scheduleRoutes(schedules),
       ...notificationRoutes(push.publicKey),
+      ...meetingRoutes(meetings),
     ],
     authenticate,
   );
   await registerRealtimeHub(app, {
     bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
+    relaySignal: (seqUser, meetingId, data) => meetings.relaySignal(seqUser, meetingId, data),
     async authenticate(accessToken) {
       const authorization = `Bearer ${accessToken}`;
       // A clinician's token, else a patient's: each kind is refused by the other's check with a 403.

@@ -26,6 +26,10 @@ const environment = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STUN_URLS: z.string().optional(),
+  TURN_URLS: z.string().optional(),
+  TURN_SECRET: z.string().min(16).optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   TRUST_PROXY: flag,
   DEMO: flag,
   DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
@@ -43,6 +47,14 @@ const environment = z.object({
 
 export type Config = ReturnType<typeof parseConfig>;
 
+/** A comma-separated list, e.g. of stun: or turn: URLs. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /** Parses the environment once and fails fast with a message naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const result = environment.safeParse(env);
@@ -56,6 +68,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(
       'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
+  }
+  if (Boolean(value.TURN_URLS) !== Boolean(value.TURN_SECRET)) {
+    throw new Error('Invalid configuration: TURN_URLS and TURN_SECRET go together');
   }
   const dataDir = resolve(value.DATA_DIR);
   return {
@@ -87,5 +102,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: value.LOG_LEVEL,
     webDist: resolve(value.WEB_DIST),
     patientWebDist: resolve(value.PATIENT_WEB_DIST),
+    ice: {
+      stunUrls: listOf(value.STUN_URLS),
+      turnUrls: listOf(value.TURN_URLS),
+      turnSecret: value.TURN_SECRET,
+      turnTtlSeconds: value.TURN_TTL_SECONDS,
+    },
   };
 }

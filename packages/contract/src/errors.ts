@@ -44,6 +44,17 @@ export const FailedCode = {
   SchedulePast: 'SE0116',
   SchedulePastOnUpdate: 'SE0103',
   OutsideOpenHours: 'SE0140',
+  // Meetings (SPEC 8 "Meeting creation")
+  ScheduleCompleted: 'TE1104',
+  ScheduleExpired: 'TE1105',
+  ScheduleCancelled: 'TE1106',
+  ScheduleClosed: 'SE0120',
+  CallTooEarly: 'SE0121',
+  CallInProgress: 'SE0122',
+  MeetingNotOpen: 'SE0123',
+  MeetingNotFound: 'TE1101',
+  CompletionRejected: 'SE0110',
+  CompletionMeetingMismatch: 'SE0111',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',

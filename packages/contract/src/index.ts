@@ -2,6 +2,7 @@ import * as category from './category.ts';
 import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
 import * as manager from './manager.ts';
+import * as meeting from './meeting.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
@@ -32,6 +33,7 @@ export * from './exercise-record.ts';
 export * from './schedule-rules.ts';
 export * from './schedule.ts';
 export * from './notification.ts';
+export * from './meeting.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -53,4 +55,5 @@ export const endpoints: readonly Endpoint[] = [
   exerciseRecord,
   schedule,
   notification,
+  meeting,
 ].flatMap(endpointsOf);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
+import { signalData } from './meeting.ts';
 import { pushTypes } from './schedule-rules.ts';
 
 /** The authenticated WebSocket: notifications now, call signalling later. */
@@ -22,6 +23,8 @@ export type Notification = z.infer<typeof notification>;
 /** What a client sends over the socket. The token travels in the first message, never in the URL. */
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
+  /** Signalling for the other attendee of a meeting the sender attends. */
+  z.object({ type: z.literal('signal'), meetingId: z.uuid(), data: signalData }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
@@ -29,6 +32,17 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('notification'), notification }),
+  /** Signalling from the other attendee of a meeting. */
+  z.object({ type: z.literal('signal'), meetingId: z.string(), fromAttendeeId: z.string(), data: signalData }),
+  /** The clinician opened or closed the call of a visit (sent to its patient). */
+  z.object({
+    type: z.literal('meeting'),
+    meetingId: z.string(),
+    seqSchedule: z.number().int(),
+    state: z.enum(['opened', 'closed']),
+  }),
+  /** A signal the server refused, e.g. for a meeting the sender does not attend. */
+  z.object({ type: z.literal('refused'), meetingId: z.string(), failedCode: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 

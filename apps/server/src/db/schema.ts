@@ -462,3 +462,63 @@ export const reservableWindow = pgTable(
   },
   (table) => [uniqueIndex('reservable_window_start').on(table.seqManager, table.dayOfWeek, table.startMinute)],
 );
+
+/** The video call of a visit; at most one is open per visit. */
+export const meeting = pgTable(
+  'meeting',
+  {
+    id: uuid('id').primaryKey(),
+    seqSchedule: integer('seq_schedule')
+      .notNull()
+      .references(() => schedule.seqSchedule),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    createdAt: createdAt(),
+    closedAt: instant('closed_at'),
+  },
+  (table) => [
+    uniqueIndex('meeting_open_per_schedule')
+      .on(table.seqSchedule)
+      .where(sql`${table.closedAt} is null`),
+    index('meeting_manager_open')
+      .on(table.seqManager)
+      .where(sql`${table.closedAt} is null`),
+  ],
+);
+
+/** One joining of a meeting by the clinician or the patient of its visit. */
+export const meetingAttendee = pgTable(
+  'meeting_attendee',
+  {
+    id: uuid('id').primaryKey(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meeting.id),
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    role: text('role', { enum: ['clinician', 'patient'] }).notNull(),
+    joinedAt: createdAt(),
+  },
+  (table) => [index('meeting_attendee_meeting').on(table.meetingId, table.seqUser)],
+);
+
+/** What a browser saw during a call, sent once it ended. */
+export const meetingEvent = pgTable(
+  'meeting_event',
+  {
+    seqMeetingEvent: bigint('seq_meeting_event', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meeting.id),
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    name: text('name').notNull(),
+    at: instant('at').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull(),
+    receivedAt: createdAt(),
+  },
+  (table) => [index('meeting_event_meeting').on(table.meetingId, table.at)],
+);

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { clientMessage, realtimeCloseCodes, realtimePath, type ServerMessage } from '@clinic/contract';
+import { clientMessage, realtimeCloseCodes, realtimePath, type ServerMessage, type SignalData } from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { unauthorized } from '../domain-error.ts';
@@ -17,6 +17,8 @@ export interface HubDependencies {
   authenticate(accessToken: string): Promise<SocketIdentity>;
   /** Whether the session is still open and not idle. */
   isLive(sessionId: string): Promise<boolean>;
+  /** Relays a call's signalling; answers a failed code when the sender may not. */
+  relaySignal(seqUser: number, meetingId: string, data: SignalData): Promise<string | undefined>;
 }
 
 const authTimeoutMs = 10_000;
@@ -87,10 +89,25 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
               return;
             }
             send({ type: 'ready' });
+            socket.on('message', (next: Buffer) => onMessage(identity, next));
           },
           () => socket.close(realtimeCloseCodes.unauthorized, 'unauthorized'),
         );
       });
+      const onMessage = (identity: SocketIdentity, raw: Buffer): void => {
+        const parsed = clientMessage.safeParse(parseJson(raw));
+        if (!parsed.success || parsed.data.type !== 'signal') {
+          socket.close(realtimeCloseCodes.badMessage, 'unexpected message');
+          return;
+        }
+        const { meetingId, data } = parsed.data;
+        hub.relaySignal(identity.seqUser, meetingId, data).then(
+          (failedCode) => {
+            if (failedCode) send({ type: 'refused', meetingId, failedCode });
+          },
+          (error: unknown) => app.log.error({ err: error }, 'signal relay failed'),
+        );
+      };
       socket.on('pong', () => {
         const identity = open.get(socket);
         if (identity) identity.alive = true;

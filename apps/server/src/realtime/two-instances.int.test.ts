@@ -54,6 +54,35 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     expect(heard).toMatchObject({ notification: { pushType: PushType.bookedByPatient, patientName: 'Pat Member' } });
   });
 
+  it('relays a call’s signalling between a clinician on instance B and a patient on instance A', async () => {
+    const visit = await call(
+      a.app,
+      '/schedule/createSchedule',
+      {
+        seqMedicalRelation: relation,
+        scheduleExpectStartDatetime: '2026-11-22T09:15:00Z',
+        scheduleExpectProgressTime: '00:15:00',
+      },
+      { token: clinicianToken },
+    );
+    const { seqSchedule } = visit.json<{ schedule: { seqSchedule: number } }>().schedule;
+    const opened = await call(b.app, '/meeting/chime/createMeeting', { seqSchedule }, { token: clinicianToken });
+    const meetingId = opened.json<{ Meeting: { MeetingId: string } }>().Meeting.MeetingId;
+    await memberOnA.waitFor((message) => message.type === 'meeting' && message.meetingId === meetingId);
+    const joined = await call(a.app, '/patientApp/meeting/join', { seqSchedule }, { token: member.tokens.accessToken });
+    expect(joined.json()).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
+
+    clinicianOnB.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'offer', sdp: 'v=0 from B' } }));
+    expect(await memberOnA.waitFor((message) => message.type === 'signal')).toMatchObject({
+      data: { kind: 'offer', sdp: 'v=0 from B' },
+    });
+    memberOnA.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'answer', sdp: 'v=0 from A' } }));
+    expect(await clinicianOnB.waitFor((message) => message.type === 'signal')).toMatchObject({
+      data: { kind: 'answer', sdp: 'v=0 from A' },
+    });
+    await call(b.app, '/meeting/chime/closeMeeting', { meetingId, seqSchedule }, { token: clinicianToken });
+  });
+
   it('the expiry job of both instances expires a visit once and tells each side once', async () => {
     const visit = await call(
       b.app,

@@ -96,6 +96,16 @@ export const en = {
   'validation.timeline_overlap': 'Open hours on the same day must not overlap.',
   'validation.too_many_photos': 'Attach at most 5 photos.',
   'validation.patient_inactive': 'This patient is deactivated. Activate the patient first.',
+  TE1104: 'This visit is already completed. Create a new visit before calling.',
+  TE1105: 'This visit has expired. Create a new visit before calling.',
+  TE1106: 'This visit was cancelled. Create a new visit before calling.',
+  SE0120: 'This visit can no longer be held. Create a new visit before calling.',
+  SE0121: 'The call can start at the earliest 15 minutes before the scheduled time.',
+  SE0122: 'Another call is already in progress. End it before starting this one.',
+  SE0123: 'The clinician has not started the call yet. Please wait a moment.',
+  TE1101: 'The call could not be found (code TE1101). Please contact the manager.',
+  SE0110: 'The visit could not be completed: the result was abnormal. Please try again.',
+  SE0111: 'The visit could not be completed: the call does not belong to it. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,277 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { FailedCode, PushType, ScheduleStatus } from '@clinic/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
+import { meeting, schedule } from '../../db/schema.ts';
+
+// The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
+
+let t: TestApp;
+let url: string;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let member: Awaited<ReturnType<typeof verifiedPatient>>;
+let secondMember: Awaited<ReturnType<typeof verifiedPatient>>;
+let relation: number;
+let secondRelation: number;
+
+type Caller = { tokens: { accessToken: string } };
+type Json = Record<string, unknown>;
+const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
+const put = (who: Caller, path: string, body: unknown) =>
+  call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
+const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+
+async function visitAt(start: string, seqMedicalRelation = relation): Promise<number> {
+  const reply = await post(clinician, '/schedule/createSchedule', {
+    seqMedicalRelation,
+    scheduleExpectStartDatetime: start,
+    scheduleExpectProgressTime: '00:30:00',
+  });
+  return reply.json<{ schedule: { seqSchedule: number } }>().schedule.seqSchedule;
+}
+const open = (who: Caller, seqSchedule: number) => post(who, '/meeting/chime/createMeeting', { seqSchedule });
+const joined = (reply: { json: <T>() => T }) =>
+  reply.json<{ Meeting: { MeetingId: string }; Attendee: { AttendeeId: string }; iceServers: Json[] }>();
+const statusOf = async (seqSchedule: number) =>
+  (await t.app.db.select().from(schedule).where(eq(schedule.seqSchedule, seqSchedule)))[0]?.status;
+/** Moves the clock to an instant, forwards only. */
+const travelTo = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock().getTime());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await listenOnLoopback(t.app);
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  member = await verifiedPatient(t.app, t.mail);
+  secondMember = await verifiedPatient(t.app, t.mail);
+  relation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken);
+  secondRelation = await registerMember(t.app, clinician.tokens.accessToken, secondMember.tokens.accessToken);
+});
+afterAll(() => t.close());
+
+describe('a video visit', () => {
+  let seqSchedule: number;
+  let meetingId: string;
+  let clinicianSocket: SocketClient;
+  let memberSocket: SocketClient;
+  let strangerSocket: SocketClient;
+
+  it('opens no earlier than 15 minutes before its time; the patient joins once it is open', async () => {
+    seqSchedule = await visitAt('2026-11-22T10:00:00Z');
+    memberSocket = await openSocket(url, member.tokens.accessToken);
+    expect(failedCode(await open(clinician, seqSchedule))).toBe(FailedCode.CallTooEarly);
+    expect(failedCode(await post(member, '/patientApp/meeting/join', { seqSchedule }))).toBe(FailedCode.MeetingNotOpen);
+
+    travelTo('2026-11-22T09:45:00Z');
+    for (const who of [clinician, other, member, secondMember]) await relogin(t.app, who);
+    clinicianSocket = await openSocket(url, clinician.tokens.accessToken);
+    memberSocket.close();
+    memberSocket = await openSocket(url, member.tokens.accessToken);
+    strangerSocket = await openSocket(url, secondMember.tokens.accessToken);
+    const opened = await open(clinician, seqSchedule);
+    expect(opened.json()).toMatchObject({ isSuccess: true, iceServers: [] });
+    meetingId = joined(opened).Meeting.MeetingId;
+    expect(await statusOf(seqSchedule)).toBe(ScheduleStatus.inProgress);
+    await memberSocket.waitFor(
+      (message) => message.type === 'meeting' && message.meetingId === meetingId && message.state === 'opened',
+    );
+
+    const patientSide = await post(member, '/patientApp/meeting/join', { seqSchedule });
+    expect(joined(patientSide).Meeting.MeetingId).toBe(meetingId);
+    // Rejoining the open call keeps the meeting and gives a new attendee.
+    const again = joined(await open(clinician, seqSchedule));
+    expect(again.Meeting.MeetingId).toBe(meetingId);
+    expect(again.Attendee.AttendeeId).not.toBe(joined(opened).Attendee.AttendeeId);
+    // Someone else's visit reads as absent.
+    expect((await open(other, seqSchedule)).statusCode).toBe(404);
+    expect((await post(secondMember, '/patientApp/meeting/join', { seqSchedule })).statusCode).toBe(404);
+  });
+
+  it('relays offers, answers and candidates between the two attendees only', async () => {
+    const signal = (socket: SocketClient, data: Json) =>
+      socket.send(JSON.stringify({ type: 'signal', meetingId, data }));
+    signal(clinicianSocket, { kind: 'offer', sdp: 'v=0 offer' });
+    const offer = await memberSocket.waitFor((message) => message.type === 'signal');
+    expect(offer).toMatchObject({ meetingId, data: { kind: 'offer', sdp: 'v=0 offer' } });
+    signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer' });
+    signal(memberSocket, {
+      kind: 'candidate',
+      candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    });
+    await clinicianSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
+    expect(
+      clinicianSocket.messages.filter((message) => message.type === 'signal').map((message) => message.data.kind),
+    ).toEqual(['answer', 'candidate']);
+
+    // A third user can neither speak in the meeting nor hear it.
+    signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' });
+    const refused = await strangerSocket.waitFor((message) => message.type === 'refused');
+    expect(refused).toMatchObject({ meetingId, failedCode: FailedCode.Forbidden });
+    signal(clinicianSocket, { kind: 'candidate', candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 });
+    await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
+    expect(strangerSocket.messages.filter((message) => message.type === 'signal')).toEqual([]);
+    expect(memberSocket.messages.filter((message) => message.type === 'signal')).toHaveLength(2);
+  });
+
+  it('allows one call at a time', async () => {
+    const next = await visitAt('2026-11-22T10:30:00Z', secondRelation);
+    travelTo('2026-11-22T10:20:00Z');
+    for (const who of [clinician, other, member]) await relogin(t.app, who);
+    expect(failedCode(await open(clinician, next))).toBe(FailedCode.CallInProgress);
+  });
+
+  it('completes only with its own meeting and a plausible measured length, then tells the patient', async () => {
+    const complete = (overrides: Json) =>
+      put(clinician, '/schedule/completeSchedule', {
+        seqSchedule,
+        startDatetime: '2026-11-22T09:46:10Z',
+        progressTime: '00:31:05',
+        meetingId,
+        ...overrides,
+      });
+    expect(failedCode(await complete({ meetingId: '00000000-0000-4000-8000-000000000000' }))).toBe(
+      FailedCode.CompletionMeetingMismatch,
+    );
+    expect(failedCode(await complete({ progressTime: '00:00:00' }))).toBe(FailedCode.CompletionRejected);
+    expect(failedCode(await complete({ startDatetime: '2026-11-22T09:00:00Z' }))).toBe(FailedCode.CompletionRejected);
+    expect(failedCode(await complete({ progressTime: '03:00:00' }))).toBe(FailedCode.CompletionRejected);
+    expect((await complete({ progressTime: '31:05' })).statusCode).toBe(400);
+
+    const done = await complete({});
+    expect(done.json()).toMatchObject({
+      isSuccess: true,
+      schedule: {
+        scheduleStatus: ScheduleStatus.completed,
+        scheduleStartDatetime: '2026-11-22T09:46:10Z',
+        scheduleProgressTime: '00:31:05',
+      },
+    });
+    await memberSocket.waitFor(
+      (message) => message.type === 'notification' && message.notification.pushType === PushType.completed,
+    );
+    await memberSocket.waitFor((message) => message.type === 'meeting' && message.state === 'closed');
+    const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, meetingId));
+    expect(row?.closedAt).not.toBeNull();
+    expect(failedCode(await complete({}))).toBe(FailedCode.ScheduleNotWaiting);
+    expect(failedCode(await open(clinician, seqSchedule))).toBe(FailedCode.ScheduleCompleted);
+    // A closed meeting relays nothing.
+    memberSocket.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'bye' } }));
+    expect(await memberSocket.waitFor((message) => message.type === 'refused')).toMatchObject({ meetingId });
+  });
+
+  it('keeps the events of the call for the clinician who attended it', async () => {
+    const events = [
+      { name: 'meetingStartRequested', timestampMs: Date.parse('2026-11-22T09:45:01Z'), attributes: {} },
+      {
+        name: 'attendeePresenceReceived',
+        timestampMs: Date.parse('2026-11-22T09:46:10Z'),
+        attributes: { role: 'patient' },
+      },
+      { name: 'meetingEnded', timestampMs: Date.parse('2026-11-22T10:17:15Z'), attributes: { stopCode: 6 } },
+    ];
+    const saved = await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events });
+    expect(saved.json()).toEqual({ isSuccess: true, saved: 3 });
+    expect(failedCode(await post(other, '/meeting/saveMeetingEvents', { meetingId, events }))).toBe(
+      FailedCode.MeetingNotFound,
+    );
+    const tooMany = Array.from({ length: 2001 }, () => events[0]);
+    expect((await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events: tooMany })).statusCode).toBe(400);
+    for (const socket of [clinicianSocket, memberSocket, strangerSocket]) socket.close();
+  });
+
+  it('lets a call end without completing: the visit waits again, and can be cancelled or expire', async () => {
+    const later = await visitAt('2026-11-22T11:00:00Z');
+    travelTo('2026-11-22T10:50:00Z');
+    for (const who of [clinician, member]) await relogin(t.app, who);
+    const id = joined(await open(clinician, later)).Meeting.MeetingId;
+    expect(
+      failedCode(await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: 999_999 })),
+    ).toBe(FailedCode.MeetingNotFound);
+    expect(
+      (await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: later })).json(),
+    ).toEqual({
+      isSuccess: true,
+    });
+    expect(await statusOf(later)).toBe(ScheduleStatus.waiting);
+    expect(failedCode(await post(member, '/patientApp/meeting/join', { seqSchedule: later }))).toBe(
+      FailedCode.MeetingNotOpen,
+    );
+    await put(clinician, '/schedule/cancelNotStartedYetSchedule', { seqSchedule: later });
+    expect(failedCode(await open(clinician, later))).toBe(FailedCode.ScheduleCancelled);
+
+    const missed = await visitAt('2026-11-22T12:00:00Z');
+    travelTo('2026-11-22T12:30:00Z');
+    for (const who of [clinician]) await relogin(t.app, who);
+    // Expired once its time is over, even before the job has marked it.
+    expect(failedCode(await open(clinician, missed))).toBe(FailedCode.ScheduleExpired);
+    await t.app.jobs.tick();
+    expect(await statusOf(missed)).toBe(ScheduleStatus.expired);
+  });
+
+  it('ends a call left open an hour past its visit, so the visit expires', async () => {
+    const forgotten = await visitAt('2026-11-22T13:00:00Z', secondRelation);
+    travelTo('2026-11-22T13:00:00Z');
+    await relogin(t.app, clinician);
+    const id = joined(await open(clinician, forgotten)).Meeting.MeetingId;
+    travelTo('2026-11-22T14:00:00Z');
+    await t.app.jobs.tick();
+    expect(await statusOf(forgotten)).toBe(ScheduleStatus.inProgress);
+    travelTo('2026-11-22T14:31:00Z');
+    await t.app.jobs.tick();
+    expect(await statusOf(forgotten)).toBe(ScheduleStatus.expired);
+    const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, id));
+    expect(row?.closedAt).not.toBeNull();
+  });
+});
+
+describe('ICE servers', () => {
+  it('gives STUN, and TURN with credentials that expire in the scheme coturn checks', async () => {
+    const secret = 'a-turn-secret-of-some-length';
+    const turn = await createTestApp({
+      env: {
+        STUN_URLS: 'stun:stun.clinic.test:3478',
+        TURN_URLS: 'turn:turn.clinic.test:3478?transport=udp, turns:turn.clinic.test:5349',
+        TURN_SECRET: secret,
+        TURN_TTL_SECONDS: '600',
+      },
+    });
+    try {
+      const doctor = await verifiedClinician(turn.app, turn.mail);
+      const patient = await verifiedPatient(turn.app, turn.mail);
+      const seqMedicalRelation = await registerMember(turn.app, doctor.tokens.accessToken, patient.tokens.accessToken);
+      const created = await call(
+        turn.app,
+        '/schedule/createSchedule',
+        {
+          seqMedicalRelation,
+          scheduleExpectStartDatetime: '2026-11-22T09:15:00Z',
+          scheduleExpectProgressTime: '00:15:00',
+        },
+        { token: doctor.tokens.accessToken },
+      );
+      const { seqSchedule } = created.json<{ schedule: { seqSchedule: number } }>().schedule;
+      const reply = await call(
+        turn.app,
+        '/meeting/chime/createMeeting',
+        { seqSchedule },
+        { token: doctor.tokens.accessToken },
+      );
+      const [stun, relay] = joined(reply).iceServers as { urls: string[]; username?: string; credential?: string }[];
+      expect(stun).toEqual({ urls: ['stun:stun.clinic.test:3478'] });
+      const expiry = Math.floor(turn.clock().getTime() / 1000) + 600;
+      expect(relay).toEqual({
+        urls: ['turn:turn.clinic.test:3478?transport=udp', 'turns:turn.clinic.test:5349'],
+        username: `${expiry}:${doctor.seqUser}`,
+        credential: createHmac('sha1', secret).update(`${expiry}:${doctor.seqUser}`).digest('base64'),
+      });
+    } finally {
+      await turn.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { ScheduleStatus, type MeetingEvent } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
+import { meeting, meetingAttendee, meetingEvent, schedule } from '../../db/schema.ts';
+
+export type MeetingRow = typeof meeting.$inferSelect;
+
+export function meetingRepository(db: Database) {
+  return {
+    async findOpenForSchedule(seqSchedule: number): Promise<MeetingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(meeting)
+        .where(and(eq(meeting.seqSchedule, seqSchedule), isNull(meeting.closedAt)));
+      return row;
+    },
+
+    /** Another visit's call the clinician still has open. */
+    async hasOtherOpen(seqManager: number, seqSchedule: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: meeting.id })
+        .from(meeting)
+        .where(and(eq(meeting.seqManager, seqManager), isNull(meeting.closedAt), ne(meeting.seqSchedule, seqSchedule)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async findForSchedule(id: string, seqSchedule: number): Promise<MeetingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(meeting)
+        .where(and(eq(meeting.id, id), eq(meeting.seqSchedule, seqSchedule)));
+      return row;
+    },
+
+    async insert(row: typeof meeting.$inferInsert): Promise<void> {
+      await db.insert(meeting).values(row);
+    },
+
+    async close(id: string, at: Date): Promise<void> {
+      await db
+        .update(meeting)
+        .set({ closedAt: at })
+        .where(and(eq(meeting.id, id), isNull(meeting.closedAt)));
+    },
+
+    async addAttendee(row: typeof meetingAttendee.$inferInsert): Promise<void> {
+      await db.insert(meetingAttendee).values(row);
+    },
+
+    /** The user's latest attendance of an open meeting, with the other side of its visit. */
+    async findAttendance(
+      meetingId: string,
+      seqUser: number,
+    ): Promise<{ attendeeId: string; role: 'clinician' | 'patient'; seqSchedule: number } | undefined> {
+      const [row] = await db
+        .select({ attendeeId: meetingAttendee.id, role: meetingAttendee.role, seqSchedule: meeting.seqSchedule })
+        .from(meetingAttendee)
+        .innerJoin(meeting, eq(meeting.id, meetingAttendee.meetingId))
+        .where(
+          and(eq(meetingAttendee.meetingId, meetingId), eq(meetingAttendee.seqUser, seqUser), isNull(meeting.closedAt)),
+        )
+        .orderBy(sql`${meetingAttendee.joinedAt} desc`)
+        .limit(1);
+      return row;
+    },
+
+    /** Whether the user ever attended the meeting (open or closed). */
+    async attended(meetingId: string, seqUser: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: meetingAttendee.id })
+        .from(meetingAttendee)
+        .where(and(eq(meetingAttendee.meetingId, meetingId), eq(meetingAttendee.seqUser, seqUser)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insertEvents(meetingId: string, seqUser: number, events: MeetingEvent[]): Promise<number> {
+      if (events.length === 0) return 0;
+      await db.insert(meetingEvent).values(
+        events.map((event) => ({
+          meetingId,
+          seqUser,
+          name: event.name,
+          at: new Date(event.timestampMs),
+          attributes: event.attributes,
+        })),
+      );
+      return events.length;
+    },
+
+    /**
+     * Closes calls left open long after their visit ended (a browser that never said goodbye) and
+     * puts their visits back to waiting, so the expiry job can end them. Returns how many.
+     */
+    async closeAbandoned(at: Date, graceMs: number): Promise<number> {
+      const abandoned = await db
+        .update(meeting)
+        .set({ closedAt: at })
+        .where(
+          and(
+            isNull(meeting.closedAt),
+            inArray(
+              meeting.seqSchedule,
+              db
+                .select({ seqSchedule: schedule.seqSchedule })
+                .from(schedule)
+                .where(lt(schedule.expectEndAt, new Date(at.getTime() - graceMs))),
+            ),
+          ),
+        )
+        .returning({ seqSchedule: meeting.seqSchedule });
+      const ids = abandoned.map((row) => row.seqSchedule);
+      if (ids.length > 0)
+        await db
+          .update(schedule)
+          .set({ status: ScheduleStatus.waiting, updatedAt: at })
+          .where(and(inArray(schedule.seqSchedule, ids), eq(schedule.status, ScheduleStatus.inProgress)));
+      return ids.length;
+    },
+  };
+}

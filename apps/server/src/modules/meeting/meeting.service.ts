@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FailedCode,
+  meetingRules,
+  PushType,
+  ScheduleStatus,
+  type IceServer,
+  type MeetingEvent,
+  type Schedule,
+  type ServerMessage,
+  type SignalData,
+} from '@clinic/contract';
+import type { Config } from '../../config.ts';
+import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, notFound } from '../../domain-error.ts';
+import { userChannel, type Bus } from '../../realtime/bus.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import type { Notifier } from '../notification/notifier.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
+import { scheduleRepository, type ScheduleRow, type ScheduleView } from '../schedule/schedule.repository.ts';
+import { toSchedule } from '../schedule/schedule.service.ts';
+import { iceServersFor } from './ice-servers.ts';
+import { meetingRepository } from './meeting.repository.ts';
+
+const minuteMs = 60_000;
+/** A call may run this long past its visit's end before it counts as abandoned. */
+const overtimeMs = 60 * minuteMs;
+
+export interface JoinedMeeting {
+  Meeting: { MeetingId: string };
+  Attendee: { AttendeeId: string };
+  iceServers: IceServer[];
+}
+
+/** The failure that says why a visit's call cannot be held, if it cannot. */
+function closedFailure(row: ScheduleRow, at: Date): FailedCode | undefined {
+  switch (row.status) {
+    case ScheduleStatus.completed:
+      return FailedCode.ScheduleCompleted;
+    case ScheduleStatus.cancelledByClinician:
+    case ScheduleStatus.cancelledByPatient:
+      return FailedCode.ScheduleCancelled;
+    case ScheduleStatus.expired:
+      return FailedCode.ScheduleExpired;
+  }
+  // A waiting visit whose time passed is expired, even before the job has marked it.
+  if (row.status === ScheduleStatus.waiting && row.expectEndAt <= at) return FailedCode.ScheduleExpired;
+  return undefined;
+}
+
+function clockSeconds(clock: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = clock.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+export type MeetingService = ReturnType<typeof meetingService>;
+
+export function meetingService({
+  db,
+  now,
+  bus,
+  notify,
+  ice,
+}: {
+  db: Database;
+  now: Clock;
+  bus: Bus;
+  notify: Notifier;
+  ice: Config['ice'];
+}) {
+  const tellPatient = (view: ScheduleView, message: ServerMessage): Promise<void> =>
+    view.patientUser === null ? Promise.resolve() : bus.publish(userChannel(view.patientUser), message);
+
+  async function join(
+    database: Database,
+    meetingId: string,
+    seqUser: number,
+    role: 'clinician' | 'patient',
+  ): Promise<JoinedMeeting> {
+    const attendeeId = randomUUID();
+    await meetingRepository(database).addAttendee({ id: attendeeId, meetingId, seqUser, role, joinedAt: now() });
+    return {
+      Meeting: { MeetingId: meetingId },
+      Attendee: { AttendeeId: attendeeId },
+      iceServers: iceServersFor(ice, seqUser, now()),
+    };
+  }
+
+  return {
+    /** Opens the visit's call, or rejoins the one already open, for its clinician. */
+    async create(principal: Principal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting> {
+      const { joined, view } = await db.transaction(async (tx) => {
+        const schedules = scheduleRepository(tx);
+        const row = await schedules.lockForManager(seqSchedule, principal.seqManager);
+        if (!row) throw notFound();
+        const at = now();
+        const closed = closedFailure(row, at);
+        if (closed) throw new BusinessFailure(closed);
+        const relation = await patientRepository(tx).findOwned(row.seqMedicalRelation, principal.seqManager);
+        if (!relation?.isEnabled) throw new BusinessFailure(FailedCode.ScheduleClosed);
+        if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
+        if (at.getTime() < row.expectStartAt.getTime() - meetingRules.earlyStartMinutes * minuteMs)
+          throw new BusinessFailure(FailedCode.CallTooEarly);
+        const meetings = meetingRepository(tx);
+        // One call at a time: the clinician's lock keeps two starts from both passing this check.
+        await patientRepository(tx).lockManager(principal.seqManager);
+        if (await meetings.hasOtherOpen(principal.seqManager, seqSchedule))
+          throw new BusinessFailure(FailedCode.CallInProgress);
+        let open = await meetings.findOpenForSchedule(seqSchedule);
+        if (!open) {
+          open = { id: randomUUID(), seqSchedule, seqManager: principal.seqManager, createdAt: at, closedAt: null };
+          await meetings.insert(open);
+        }
+        if (row.status !== ScheduleStatus.inProgress)
+          await schedules.update(seqSchedule, { status: ScheduleStatus.inProgress, updatedAt: at });
+        await auditRepository(tx).append(actorOf(principal, context), at, [
+          {
+            action: 'create',
+            entity: 'meeting',
+            entityId: open.id,
+            seqMedicalRelation: row.seqMedicalRelation,
+            seqPatient: row.seqPatient,
+          },
+        ]);
+        const joined = await join(tx, open.id, principal.seqUser, 'clinician');
+        return { joined, view: (await schedules.findView(seqSchedule))! };
+      });
+      await tellPatient(view, { type: 'meeting', meetingId: joined.Meeting.MeetingId, seqSchedule, state: 'opened' });
+      return joined;
+    },
+
+    /** Ends the call; a visit not completed waits again (the expiry job ends it once its time is over). */
+    async close(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void> {
+      const view = await db.transaction(async (tx) => {
+        const schedules = scheduleRepository(tx);
+        const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
+        const meetings = meetingRepository(tx);
+        const found = row && (await meetings.findForSchedule(request.meetingId, request.seqSchedule));
+        if (!row || !found) throw new BusinessFailure(FailedCode.MeetingNotFound);
+        if (found.closedAt) return undefined;
+        await meetings.close(found.id, now());
+        if (row.status === ScheduleStatus.inProgress)
+          await schedules.update(row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: now() });
+        return schedules.findView(row.seqSchedule);
+      });
+      if (view)
+        await tellPatient(view, {
+          type: 'meeting',
+          meetingId: request.meetingId,
+          seqSchedule: view.seqSchedule,
+          state: 'closed',
+        });
+    },
+
+    /** Completes the visit with the measured start and length of its call, and ends the call. */
+    async complete(
+      principal: Principal,
+      request: { seqSchedule: number; startDatetime: string; progressTime: string; meetingId: string },
+      context: RequestContext,
+    ): Promise<Schedule> {
+      const view = await db.transaction(async (tx) => {
+        const schedules = scheduleRepository(tx);
+        const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
+        if (!row) throw notFound();
+        const meetings = meetingRepository(tx);
+        const found = await meetings.findForSchedule(request.meetingId, row.seqSchedule);
+        if (!found) throw new BusinessFailure(FailedCode.CompletionMeetingMismatch);
+        if (row.status !== ScheduleStatus.inProgress && row.status !== ScheduleStatus.waiting)
+          throw new BusinessFailure(FailedCode.ScheduleNotWaiting);
+        const at = now();
+        const startedAt = new Date(request.startDatetime);
+        const seconds = clockSeconds(request.progressTime);
+        // The call started once the meeting was open and lasted no longer than until now.
+        const plausible =
+          seconds > 0 &&
+          startedAt.getTime() >= found.createdAt.getTime() - minuteMs &&
+          startedAt.getTime() + seconds * 1000 <= at.getTime() + minuteMs;
+        if (!plausible) throw new BusinessFailure(FailedCode.CompletionRejected);
+        await schedules.update(row.seqSchedule, {
+          status: ScheduleStatus.completed,
+          startedAt,
+          progressSeconds: seconds,
+          updatedAt: at,
+        });
+        await meetings.close(found.id, at);
+        await auditRepository(tx).append(actorOf(principal, context), at, [
+          {
+            action: 'update',
+            entity: 'schedule',
+            entityId: row.seqSchedule,
+            seqMedicalRelation: row.seqMedicalRelation,
+            seqPatient: row.seqPatient,
+          },
+        ]);
+        return (await schedules.findView(row.seqSchedule))!;
+      });
+      await tellPatient(view, {
+        type: 'meeting',
+        meetingId: request.meetingId,
+        seqSchedule: view.seqSchedule,
+        state: 'closed',
+      });
+      await notify.visitChanged(PushType.completed, view, ['patient']);
+      return toSchedule(view, context.timeZone);
+    },
+
+    /** The patient joins the call the clinician has opened. */
+    async joinAsPatient(
+      caller: PatientPrincipal,
+      seqSchedule: number,
+      context: RequestContext,
+    ): Promise<JoinedMeeting> {
+      return db.transaction(async (tx) => {
+        const row = await scheduleRepository(tx).lockForPatient(seqSchedule, caller.seqPatient);
+        if (!row) throw notFound();
+        const closed = closedFailure(row, now());
+        if (closed === FailedCode.ScheduleCompleted || closed === FailedCode.ScheduleCancelled)
+          throw new BusinessFailure(closed);
+        const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
+        if (!open) throw new BusinessFailure(closed ?? FailedCode.MeetingNotOpen);
+        await auditRepository(tx).append(actorOf(caller, context), now(), [
+          {
+            action: 'create',
+            entity: 'meeting_attendee',
+            entityId: open.id,
+            seqMedicalRelation: row.seqMedicalRelation,
+            seqPatient: row.seqPatient,
+          },
+        ]);
+        return join(tx, open.id, caller.seqUser, 'patient');
+      });
+    },
+
+    /** Keeps the events of a call the clinician attended. */
+    async saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[]): Promise<number> {
+      const meetings = meetingRepository(db);
+      if (!(await meetings.attended(meetingId, principal.seqUser)))
+        throw new BusinessFailure(FailedCode.MeetingNotFound);
+      return meetings.insertEvents(meetingId, principal.seqUser, events);
+    },
+
+    /**
+     * Relays signalling from one attendee of an open meeting to the other side of its visit.
+     * Answers the failed code when the sender does not attend it; nobody else ever hears it.
+     */
+    async relaySignal(seqUser: number, meetingId: string, data: SignalData): Promise<string | undefined> {
+      const attendance = await meetingRepository(db).findAttendance(meetingId, seqUser);
+      if (!attendance) return FailedCode.Forbidden;
+      const view = await scheduleRepository(db).findView(attendance.seqSchedule);
+      const to = attendance.role === 'clinician' ? view?.patientUser : view?.clinicianUser;
+      if (to === undefined || to === null) return FailedCode.Forbidden;
+      await bus.publish(userChannel(to), {
+        type: 'signal',
+        meetingId,
+        fromAttendeeId: attendance.attendeeId,
+        data,
+      } satisfies ServerMessage);
+      return undefined;
+    },
+  };
+}
+
+/** The job that ends calls left open long past their visit, before the expiry job runs. */
+export function abandonedMeetingJob({ now }: { now: Clock }) {
+  return {
+    async run(database: Database): Promise<() => Promise<void>> {
+      await meetingRepository(database).closeAbandoned(now(), overtimeMs);
+      return () => Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { defineEndpoint, reply } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { schedule } from './schedule.ts';
+import { idField } from './validation.ts';
+
+const tag = 'meeting';
+
+/** Constants of the video visit (SPEC 4 "Meeting status", 9). */
+export const meetingRules = {
+  /** A call may start this long before the scheduled time (SE0121). */
+  earlyStartMinutes: 15,
+  /** Failure events carry only this much history. */
+  eventHistoryMs: 5 * 60_000,
+  /** At most this many events are kept per upload. */
+  eventsMax: 2000,
+  timerTickMs: 1000,
+  refreshTokenCheckMs: 1000,
+  timerWarningSeconds: 300,
+  cameraRetries: 10,
+  cameraRetryMs: 1000,
+  popup: { width: 1200, height: 800 },
+} as const;
+
+/** Stop codes of the call session (SPEC 4): 6 ends normally, 19 is forced by the connection. */
+export const MeetingStopCode = { normal: 6, forced: 19 } as const;
+
+/** An ICE server for RTCPeerConnection: none on a LAN, STUN, or TURN with time-limited credentials. */
+export const iceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
+/** Names stay as the patients' app speaks them (SPEC 3 "Meeting from server"). */
+export const meetingReply = {
+  Meeting: z.object({ MeetingId: z.string() }),
+  Attendee: z.object({ AttendeeId: z.string() }),
+  iceServers: z.array(iceServer),
+};
+
+const startFailures = [
+  FailedCode.ScheduleCompleted,
+  FailedCode.ScheduleCancelled,
+  FailedCode.ScheduleClosed,
+  FailedCode.ScheduleExpired,
+  FailedCode.CallTooEarly,
+  FailedCode.NotAppMember,
+  FailedCode.CallInProgress,
+] as const;
+
+export const createMeeting = defineEndpoint({
+  method: 'POST',
+  path: '/meeting/chime/createMeeting',
+  access: 'manager',
+  tag,
+  summary: 'Opens the video call of a visit (or rejoins it) and adds the clinician as an attendee',
+  request: z.object({ seqSchedule: idField }),
+  reply: reply(meetingReply, startFailures),
+});
+
+export const closeMeeting = defineEndpoint({
+  method: 'POST',
+  path: '/meeting/chime/closeMeeting',
+  access: 'manager',
+  tag,
+  summary: 'Ends the call; a visit that was not completed waits again until its time is over',
+  request: z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField }),
+  reply: reply({}, [FailedCode.MeetingNotFound]),
+});
+
+/** progressTime of SPEC 3 "Completion payload": the measured length, HH:mm:ss. */
+const progressTimeField = z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' });
+
+export const completeSchedule = defineEndpoint({
+  method: 'PUT',
+  path: '/schedule/completeSchedule',
+  access: 'manager',
+  tag: 'schedule',
+  summary: 'Completes a visit with the measured start and length of its call',
+  request: z.object({
+    seqSchedule: idField,
+    startDatetime: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }),
+    progressTime: progressTimeField,
+    meetingId: z.uuid({ error: 'validation.invalid' }),
+  }),
+  reply: reply({ schedule }, [
+    FailedCode.CompletionRejected,
+    FailedCode.CompletionMeetingMismatch,
+    FailedCode.ScheduleNotWaiting,
+  ]),
+});
+
+/** One thing that happened in a call, as the browser saw it. */
+export const meetingEvent = z.object({
+  name: z.enum([
+    'meetingStartRequested',
+    'meetingStarted',
+    'meetingStartFailed',
+    'meetingEnded',
+    'meetingFailed',
+    'attendeePresenceReceived',
+    'attendeeLeft',
+    'audioInputFailed',
+    'videoInputFailed',
+    'deviceChanged',
+    'reconnecting',
+    'reconnected',
+  ]),
+  /** Milliseconds since the epoch. */
+  timestampMs: z.number().int().nonnegative(),
+  attributes: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+});
+export type MeetingEvent = z.infer<typeof meetingEvent>;
+
+export const saveMeetingEvents = defineEndpoint({
+  method: 'POST',
+  path: '/meeting/saveMeetingEvents',
+  access: 'manager',
+  tag,
+  summary: 'Keeps the events of a call the caller attended, sent once the call has ended',
+  request: z.object({
+    meetingId: z.uuid({ error: 'validation.invalid' }),
+    events: z.array(meetingEvent).max(meetingRules.eventsMax, { error: 'validation.too_long' }),
+  }),
+  reply: reply({ saved: z.number().int() }, [FailedCode.MeetingNotFound]),
+});
+
+// The patient's side.
+
+export const joinMeeting = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/meeting/join',
+  access: 'patient',
+  tag: 'patientApp',
+  summary: 'Joins the call of a visit once the clinician has opened it',
+  request: z.object({ seqSchedule: idField }),
+  reply: reply(meetingReply, [
+    FailedCode.MeetingNotOpen,
+    FailedCode.ScheduleCompleted,
+    FailedCode.ScheduleCancelled,
+    FailedCode.ScheduleExpired,
+  ]),
+});
+
+/** Signalling data relayed between the two attendees of a meeting. */
+export const signalData = z.discriminatedUnion('kind', [
+  /** I am here, in this joining of the call (sent on joining and answered by the other side). */
+  z.object({ kind: z.literal('hello'), sessionId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000) }),
+  z.object({ kind: z.literal('answer'), sdp: z.string().max(100_000) }),
+  z.object({
+    kind: z.literal('candidate'),
+    candidate: z.string().max(2000),
+    sdpMid: z.string().max(100).nullable(),
+    sdpMLineIndex: z.number().int().min(0).max(1000).nullable(),
+  }),
+  /** I am leaving the call. */
+  z.object({ kind: z.literal('bye') }),
+]);
+export type SignalData = z.infer<typeof signalData>;
