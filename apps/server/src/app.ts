@@ -50,6 +50,8 @@ import { storageService } from './modules/storage/storage.service.ts';
 import { HttpFailure, InvalidField, unauthorized } from './domain-error.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
+import { reportService } from './modules/report/report.service.ts';
 import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { notifier } from './modules/notification/notifier.ts';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
+  const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
     db: database.db,
@@ -259,6 +262,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...scheduleRoutes(schedules),
       ...notificationRoutes(push.publicKey),
       ...meetingRoutes(meetings),
+      ...reportRoutes(reports),
     ],
     authenticate,
   );

@@ -137,3 +137,60 @@ export async function relogin(
   const login = await call(app, '/user/login', { userEmail, userPassword: password, userType });
   who.tokens = login.json<{ token: TokenPair }>().token;
 }
+
+/** A knee program on the pro device, twice a day, that the device sessions below follow. */
+export const kneeProgram = {
+  deviceType: 2,
+  mode: 0,
+  position: 3,
+  direction: 2,
+  method: 5,
+  strength: 4,
+  frequency: 2,
+  countPerSet: 30,
+  sets: 1,
+  dueDate: '2027-01-31',
+  minRom: 10,
+  maxRom: 100,
+  assistance: 2,
+  resistanceSensitivity: 5,
+  deviceHeight: 3,
+  upDelay: 2,
+  downDelay: 2,
+  upLimit: 60,
+  downLimit: 60,
+  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+};
+
+/** One session of the knee program as the pro device uploads it, started at the given instant. */
+export function deviceSession(
+  seqExercise: number,
+  recordKey: string,
+  start: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    recordKey,
+    seqExercise,
+    iuppiterUsageMode: 0,
+    iuppiterUsageCount: 30,
+    iuppiterUsageMinAngle: 12.5,
+    iuppiterUsageMaxAngle: 95,
+    iuppiterUsageMinSpeed: 4,
+    iuppiterUsageMaxSpeed: 22.5,
+    minTorque: -3.2,
+    maxTorque: 8.4,
+    deviceUsageDuration: 1200,
+    exerciseGuideMode: 0,
+    exerciseGuideMinRom: 10,
+    exerciseGuideMaxRom: 100,
+    exerciseGuideCount: 30,
+    exerciseGuideTime: '00:20:00',
+    exerciseGuideDirection: 2,
+    exerciseGuidePosition: 3,
+    usageStartDatetime: start,
+    createDatetime: start,
+    patientReview: 'A bit sore afterwards',
+    ...overrides,
+  };
+}

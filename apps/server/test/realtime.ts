@@ -83,6 +83,7 @@ export async function registerMember(
   app: FastifyInstance,
   clinicianToken: string,
   memberToken: string,
+  deviceType: 1 | 2 = 1,
 ): Promise<number> {
   const code = (await call(app, '/patientApp/issueSyncAuthCode', {}, { token: memberToken })).json<{
     patientSyncAuthCode: string;
@@ -90,7 +91,7 @@ export async function registerMember(
   const added = await call(
     app,
     '/patient/addPatient',
-    { patientSyncAuthCode: code, heightCm: 170, weightKg: 70, deviceType: 1 },
+    { patientSyncAuthCode: code, heightCm: 170, weightKg: 70, deviceType },
     { token: clinicianToken },
   );
   return added.json<{ seqMedicalRelation: number }>().seqMedicalRelation;

@@ -81,13 +81,18 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     emit('presence', present);
   }
 
-  /** A fresh peer connection carrying this side's tracks, with a transceiver per kind. */
-  function connect(): { peer: RTCPeerConnection; senders: Record<'audio' | 'video', RTCRtpSender> } {
+  /**
+   * A fresh peer connection carrying this side's tracks. The side that offers adds a transceiver
+   * per kind; the polite side takes up the ones the offer brings (see adoptTransceivers), since a
+   * transceiver it added itself would not be matched to the offer and would carry nothing.
+   */
+  function connect(): { peer: RTCPeerConnection; senders: Partial<Record<'audio' | 'video', RTCRtpSender>> } {
     const peer = new RTCPeerConnection({ iceServers });
     const remoteStream = new MediaStream();
-    const senders = Object.fromEntries(
-      kinds.map((kind) => [kind, peer.addTransceiver(tracks[kind] ?? kind, { direction: 'sendrecv' }).sender]),
-    ) as Record<'audio' | 'video', RTCRtpSender>;
+    const senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
+    if (!polite)
+      for (const kind of kinds)
+        senders[kind] = peer.addTransceiver(tracks[kind] ?? kind, { direction: 'sendrecv' }).sender;
     peer.ontrack = ({ track }) => {
       remoteStream.addTrack(track);
       emit('remoteStream', remoteStream);
@@ -124,6 +129,17 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
       }
     };
     return { peer, senders };
+  }
+
+  /** Before answering: sends this side's tracks on the transceivers the other side's offer made. */
+  async function adoptTransceivers(): Promise<void> {
+    for (const transceiver of connection.peer.getTransceivers()) {
+      const kind = transceiver.receiver.track.kind as 'audio' | 'video';
+      if (transceiver.mid === null || connection.senders[kind] || !kinds.includes(kind)) continue;
+      connection.senders[kind] = transceiver.sender;
+      transceiver.direction = 'sendrecv';
+      await transceiver.sender.replaceTrack(tracks[kind]);
+    }
   }
 
   async function offer(peer: RTCPeerConnection): Promise<void> {
@@ -173,6 +189,7 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
         if (ignoreOffer) return;
         await peer.setRemoteDescription({ type: data.kind, sdp: data.sdp });
         if (data.kind === 'offer') {
+          if (polite) await adoptTransceivers();
           await peer.setLocalDescription();
           if (peer.localDescription) transport.send({ kind: 'answer', sdp: peer.localDescription.sdp });
         }
@@ -203,7 +220,7 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     },
     async replaceTrack(kind, track) {
       tracks[kind] = track;
-      await connection.senders[kind].replaceTrack(track);
+      await connection.senders[kind]?.replaceTrack(track);
     },
     close() {
       if (closed) return;

@@ -8,6 +8,7 @@ import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
+import * as report from './report.ts';
 import * as schedule from './schedule.ts';
 import * as storage from './storage.ts';
 import * as user from './user.ts';
@@ -34,6 +35,7 @@ export * from './schedule-rules.ts';
 export * from './schedule.ts';
 export * from './notification.ts';
 export * from './meeting.ts';
+export * from './report.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -56,4 +58,5 @@ export const endpoints: readonly Endpoint[] = [
   schedule,
   notification,
   meeting,
+  report,
 ].flatMap(endpointsOf);

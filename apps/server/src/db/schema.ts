@@ -522,3 +522,28 @@ export const meetingEvent = pgTable(
   },
   (table) => [index('meeting_event_meeting').on(table.meetingId, table.at)],
 );
+
+/** A kept report: the clinician's choices and words, and the data of its period as they were when saved. */
+export const report = pgTable(
+  'report',
+  {
+    seqReport: integer('seq_report').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    parameters: jsonb('parameters').$type<string[]>().notNull(),
+    position: smallint('position'),
+    mode: smallint('mode'),
+    chiefComplaint: text('chief_complaint').notNull(),
+    expertOpinion: text('expert_opinion').notNull(),
+    /** The report data and ROM days at saving, validated against the contract when read. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('report_relation').on(table.seqMedicalRelation, table.createdAt)],
+);

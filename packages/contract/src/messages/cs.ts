@@ -106,4 +106,5 @@ export const cs: Messages = {
   TE1101: 'Hovor nebyl nalezen (kód TE1101). Obraťte se na správce.',
   SE0110: 'Návštěvu se nepodařilo dokončit: výsledek byl neobvyklý. Zkuste to znovu.',
   SE0111: 'Návštěvu se nepodařilo dokončit: hovor k ní nepatří. Zkuste to znovu.',
+  'validation.report_parameter_required': 'Vyberte pro zprávu alespoň jeden parametr.',
 };

@@ -106,6 +106,7 @@ export const en = {
   TE1101: 'The call could not be found (code TE1101). Please contact the manager.',
   SE0110: 'The visit could not be completed: the result was abnormal. Please try again.',
   SE0111: 'The visit could not be completed: the call does not belong to it. Please try again.',
+  'validation.report_parameter_required': 'Choose at least one parameter for the report.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -104,4 +104,5 @@ export const zhHK: Messages = {
   TE1101: '找不到此通話（代碼 TE1101）。請聯絡管理員。',
   SE0110: '未能完成診症：結果異常，請再試一次。',
   SE0111: '未能完成診症：此通話不屬於該診症，請再試一次。',
+  'validation.report_parameter_required': '請為報告選擇最少一個參數。',
 };

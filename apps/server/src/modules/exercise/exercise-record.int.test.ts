@@ -1,6 +1,14 @@
 import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import {
+  call,
+  deviceSession,
+  kneeProgram,
+  password,
+  relogin,
+  verifiedClinician,
+  verifiedPatient,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -12,59 +20,14 @@ let seqMedicalRelation: number;
 let seqExercise: number;
 
 type Json = Record<string, unknown>;
-/** The knee program on the pro device that the sessions below follow. */
-const kneeProgram = {
-  deviceType: 2,
-  mode: 0,
-  position: 3,
-  direction: 2,
-  method: 5,
-  strength: 4,
-  frequency: 2,
-  countPerSet: 30,
-  sets: 1,
-  dueDate: '2027-01-31',
-  minRom: 10,
-  maxRom: 100,
-  assistance: 2,
-  resistanceSensitivity: 5,
-  deviceHeight: 3,
-  upDelay: 2,
-  downDelay: 2,
-  upLimit: 60,
-  downLimit: 60,
-  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
-};
 const asClinician = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST', who = clinician) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method, language: 'en' });
 const upload = (records: Json[]) =>
   call(t.app, '/patientApp/exerciseRecord/upload', { records }, { token: member.tokens.accessToken });
 
 /** A session of the knee program on the pro device, started at the given instant. */
-const session = (key: string, start: string, overrides: Json = {}): Json => ({
-  recordKey: key,
-  seqExercise,
-  iuppiterUsageMode: 0,
-  iuppiterUsageCount: 30,
-  iuppiterUsageMinAngle: 12.5,
-  iuppiterUsageMaxAngle: 95,
-  iuppiterUsageMinSpeed: 4,
-  iuppiterUsageMaxSpeed: 22.5,
-  minTorque: -3.2,
-  maxTorque: 8.4,
-  deviceUsageDuration: 1200,
-  exerciseGuideMode: 0,
-  exerciseGuideMinRom: 10,
-  exerciseGuideMaxRom: 100,
-  exerciseGuideCount: 30,
-  exerciseGuideTime: '00:20:00',
-  exerciseGuideDirection: 2,
-  exerciseGuidePosition: 3,
-  usageStartDatetime: start,
-  createDatetime: start,
-  patientReview: 'A bit sore afterwards',
-  ...overrides,
-});
+const session = (key: string, start: string, overrides: Json = {}): Json =>
+  deviceSession(seqExercise, key, start, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

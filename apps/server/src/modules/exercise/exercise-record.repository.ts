@@ -21,13 +21,14 @@ export interface DayRange {
   timeZone: string;
 }
 
-export function exerciseRecordRepository(db: Database) {
-  const inRange = (range: DayRange): SQL =>
-    and(
-      gte(exerciseRecord.usageStartAt, dayStart(range.startDate, range.timeZone)),
-      lt(exerciseRecord.usageStartAt, dayEnd(range.endDate, range.timeZone)),
-    )!;
+/** Records that started on the days of the range, in its time zone. */
+const inRange = (range: DayRange): SQL =>
+  and(
+    gte(exerciseRecord.usageStartAt, dayStart(range.startDate, range.timeZone)),
+    lt(exerciseRecord.usageStartAt, dayEnd(range.endDate, range.timeZone)),
+  )!;
 
+export function exerciseRecordRepository(db: Database) {
   return {
     /** Stores new records; a key the patient already sent is skipped. Answers the stored ones. */
     async insertNew(rows: NewRecord[]): Promise<RecordRow[]> {
@@ -166,6 +167,49 @@ export function exerciseRecordRepository(db: Database) {
           ),
         )
         .orderBy(asc(exercise.createdAt));
+    },
+
+    /** The calendar days of the range on which the patient's devices recorded anything. */
+    async daysWithRecords(seqMedicalRelation: number, range: DayRange): Promise<string[]> {
+      const day = sql<string>`to_char(${exerciseRecord.usageStartAt} at time zone ${range.timeZone}, 'YYYY-MM-DD')`;
+      const rows = await db
+        .selectDistinct({ date: day })
+        .from(exerciseRecord)
+        .where(and(eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation), inRange(range)))
+        .orderBy(sql`1`);
+      return rows.map((row) => row.date);
+    },
+
+    /** Sessions recorded in the range, per prescription. */
+    async sessionsPerExercise(seqMedicalRelation: number, range: DayRange): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ seqExercise: exerciseRecord.seqExercise, sessions: sql<number>`count(*)::int` })
+        .from(exerciseRecord)
+        .where(and(eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation), inRange(range)))
+        .groupBy(exerciseRecord.seqExercise);
+      return new Map(rows.map((row) => [row.seqExercise, row.sessions]));
+    },
+
+    /** The prescriptions in force at some point of the range, with what adherence needs. */
+    async prescriptionsForAdherence(seqMedicalRelation: number, range: DayRange) {
+      return db
+        .select({
+          seqExercise: exercise.seqExercise,
+          frequency: exercise.frequency,
+          exerciseStatus: exercise.exerciseStatus,
+          createdAt: exercise.createdAt,
+          updatedAt: exercise.updatedAt,
+          dueDate: exercise.dueDate,
+        })
+        .from(exercise)
+        .where(
+          and(
+            eq(exercise.seqMedicalRelation, seqMedicalRelation),
+            isNull(exercise.deletedAt),
+            lt(exercise.createdAt, dayEnd(range.endDate, range.timeZone)),
+            gte(exercise.dueDate, range.startDate),
+          ),
+        );
     },
 
     async relationsOfPatientForManager(seqPatient: number, seqManager: number): Promise<number[]> {

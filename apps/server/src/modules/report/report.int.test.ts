@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  deviceSession,
+  kneeProgram,
+  relogin,
+  verifiedClinician,
+  verifiedPatient,
+} from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { registerMember } from '../../../test/realtime.ts';
+
+// The test clock starts on 2026-11-22 at 09:00 UTC; the prescriptions are made then.
+const day = 86_400_000;
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let member: Awaited<ReturnType<typeof verifiedPatient>>;
+let relation: number;
+let knee: number;
+
+type Json = Record<string, unknown>;
+type Caller = { tokens: { accessToken: string } };
+const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
+const range = { startDate: '2026-11-22', endDate: '2026-12-31' };
+const dateOf = (offset: number): string => new Date(Date.parse('2026-11-22T12:00:00Z') + offset * day).toISOString();
+const upload = (keys: number[]) =>
+  post(member, '/patientApp/exerciseRecord/upload', {
+    records: keys.map((offset) =>
+      deviceSession(knee, `report-${offset}`, dateOf(offset), { iuppiterUsageMaxAngle: 60 + offset }),
+    ),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  member = await verifiedPatient(t.app, t.mail);
+  relation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken, 2);
+  const prescribe = (frequency: number) =>
+    post(clinician, '/exercise/addClinicAssignedExercise', {
+      seqMedicalRelation: relation,
+      exercise: { ...kneeProgram, frequency },
+    }).then((reply) => reply.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise);
+  knee = await prescribe(2);
+  const cancelled = await prescribe(1);
+  for (const mmt of ['2', '3']) {
+    await post(clinician, '/patient/appendPatientStatus', {
+      seqMedicalRelation: relation,
+      status: { primaryDiagnosis: 'Total knee arthroplasty', mmt, chiefComplaint: `Stiff knee, MMT ${mmt}` },
+    });
+    t.clock.advance(day);
+    await relogin(t.app, clinician);
+  }
+  // Cancelled on the 24th: it asked for sessions on the 22nd and the 23rd only.
+  const cancel = await call(
+    t.app,
+    '/exercise/updateExerciseStatusBySeqExercise',
+    { seqExercise: cancelled, exerciseStatus: 5 },
+    { token: clinician.tokens.accessToken, method: 'PUT' },
+  );
+  expect(cancel.json()).toMatchObject({ isSuccess: true, exercise: { exerciseStatus: 5 } });
+  t.clock.advance(Date.parse('2027-01-01T09:00:00Z') - t.clock().getTime());
+  for (const who of [clinician, other, member]) await relogin(t.app, who);
+  // Twenty days with sessions in the first 30 days, five in the ten days after.
+  const sent = await upload([...Array.from({ length: 20 }, (_, index) => index), 30, 32, 34, 36, 38]);
+  expect(sent.json()).toMatchObject({ isSuccess: true, accepted: 25 });
+});
+afterAll(() => t.close());
+
+describe('the report of a period', () => {
+  it('shows the first and latest condition, adherence and the days with device data per 30 days', async () => {
+    const reply = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+      seqMedicalRelation: relation,
+      ...range,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({
+      isSuccess: true,
+      patient: { seqMedicalRelation: relation, patientName: 'Pat Member' },
+      initStatus: { mmt: '2', chiefComplaint: 'Stiff knee, MMT 2' },
+      lastStatus: { mmt: '3', chiefComplaint: 'Stiff knee, MMT 3' },
+      // 40 days twice a day, and the cancelled program's 2 days once a day.
+      adherence: { prescribedSessions: 82, completedSessions: 25, rate: 0.305 },
+      deviceDays: [
+        { startDate: '2026-11-22', endDate: '2026-12-21', days: 20, meetsBillingThreshold: true },
+        { startDate: '2026-12-22', endDate: '2026-12-31', days: 5, meetsBillingThreshold: false },
+      ],
+      clinician: { managerName: `${clinician.body.firstName} ${clinician.body.lastName}`, title: clinician.body.title },
+    });
+  });
+
+  it('counts 16 days in a period as billable, and caps sessions at what was prescribed', async () => {
+    const reply = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+      seqMedicalRelation: relation,
+      startDate: '2026-11-22',
+      endDate: '2026-12-07',
+    });
+    const body = reply.json<{ adherence: Json; deviceDays: Json[] }>();
+    expect(body.deviceDays).toEqual([
+      { startDate: '2026-11-22', endDate: '2026-12-07', days: 16, meetsBillingThreshold: true },
+    ]);
+    expect(body.adherence).toEqual({ prescribedSessions: 34, completedSessions: 16, rate: 0.471 });
+  });
+
+  it('keeps a report unchanged, lists it and refuses one without a parameter', async () => {
+    const words = {
+      seqMedicalRelation: relation,
+      ...range,
+      position: null,
+      mode: null,
+      chiefComplaint: 'Stiff knee after surgery',
+      expertOpinion: 'Flexion improves steadily; continue twice daily.',
+    };
+    expect((await post(clinician, '/report/save', { ...words, parameters: [] })).statusCode).toBe(400);
+    const saved = await post(clinician, '/report/save', { ...words, parameters: ['maxAngle', 'sessions'] });
+    const { report } = saved.json<{ report: Json & { seqReport: number; romDays: Json[]; data: Json } }>();
+    expect(report).toMatchObject({
+      parameters: ['maxAngle', 'sessions'],
+      expertOpinion: 'Flexion improves steadily; continue twice daily.',
+      data: { deviceDays: [{ days: 20 }, { days: 5 }] },
+    });
+    expect(report.romDays).toHaveLength(25);
+    expect(report.romDays[0]).toMatchObject({ date: '2026-11-22', maxAngle: 60, sessions: 1 });
+
+    // The devices send more; the kept report stays as it was, a new look shows the new data.
+    expect((await upload([35, 37])).json()).toMatchObject({ accepted: 2 });
+    const reopened = await post(clinician, '/report/get', { seqReport: report.seqReport });
+    expect(reopened.json<{ report: Json }>().report).toEqual(report);
+    const fresh = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+      seqMedicalRelation: relation,
+      ...range,
+    });
+    expect(fresh.json<{ deviceDays: Json[] }>().deviceDays[1]).toMatchObject({ days: 7 });
+
+    await post(clinician, '/report/save', { ...words, parameters: ['minAngle'], startDate: '2026-12-01' });
+    const list = await post(clinician, '/report/list', { seqMedicalRelation: relation });
+    expect(list.json<{ reportList: Json[] }>().reportList.map((item) => item.parameters)).toEqual([
+      ['minAngle'],
+      ['maxAngle', 'sessions'],
+    ]);
+  });
+
+  it('is the clinician’s own: another clinician gets nothing', async () => {
+    const attempts = await Promise.all([
+      post(other, '/report/getInitAndLastPatientConditionForReport', { seqMedicalRelation: relation, ...range }),
+      post(other, '/report/list', { seqMedicalRelation: relation }),
+      post(other, '/report/get', { seqReport: 1 }),
+      post(other, '/report/save', {
+        seqMedicalRelation: relation,
+        ...range,
+        parameters: ['maxAngle'],
+        position: null,
+        mode: null,
+        chiefComplaint: '',
+        expertOpinion: '',
+      }),
+    ]);
+    for (const reply of attempts) expect(reply.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,210 @@
+import {
+  ExerciseStatus,
+  nextDate,
+  reportContent,
+  reportRules,
+  savedReport,
+  wallClockIn,
+  type ReportData,
+  type ReportParameter,
+  type SavedReport,
+} from '@clinic/contract';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../domain-error.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { exerciseRecordRepository, type DayRange } from '../exercise/exercise-record.repository.ts';
+import type { ExerciseRecordService } from '../exercise/exercise-record.service.ts';
+import type { ManagerService } from '../manager/manager.service.ts';
+import type { PatientService } from '../patient/patient.service.ts';
+import { reportRepository, type ReportRow } from './report.repository.ts';
+
+const dayMs = 86_400_000;
+const daysFrom = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
+const earlier = (a: string, b: string): string => (a < b ? a : b);
+const later = (a: string, b: string): string => (a > b ? a : b);
+
+/**
+ * The sessions a prescription asked for in the range: its frequency on every day it was in force.
+ * A prescription ends on its due date, on the day it was accomplished, or the day before it was
+ * terminated or cancelled.
+ */
+export function prescribedSessions(
+  prescription: { frequency: number; exerciseStatus: number; createdAt: Date; updatedAt: Date; dueDate: string },
+  range: DayRange,
+): number {
+  const from = later(wallClockIn(prescription.createdAt, range.timeZone).date, range.startDate);
+  let to = earlier(prescription.dueDate, range.endDate);
+  const changed = wallClockIn(prescription.updatedAt, range.timeZone).date;
+  const { terminated, canceled, accomplishedManual, accomplishedAuto } = ExerciseStatus;
+  if (prescription.exerciseStatus === terminated || prescription.exerciseStatus === canceled)
+    to = earlier(to, nextDate(changed, -1));
+  if (prescription.exerciseStatus === accomplishedManual || prescription.exerciseStatus === accomplishedAuto)
+    to = earlier(to, changed);
+  return to < from ? 0 : daysFrom(from, to) * prescription.frequency;
+}
+
+/** The report's range cut into 30-day periods from its first day, with the days that have device data. */
+export function deviceDaysPeriods(range: { startDate: string; endDate: string }, daysWithData: string[]) {
+  const periods: ReportData['deviceDays'] = [];
+  for (let start = range.startDate; start <= range.endDate; start = nextDate(start, reportRules.periodDays)) {
+    const end = earlier(nextDate(start, reportRules.periodDays - 1), range.endDate);
+    const days = daysWithData.filter((date) => date >= start && date <= end).length;
+    periods.push({ startDate: start, endDate: end, days, meetsBillingThreshold: days >= reportRules.billingDays });
+  }
+  return periods;
+}
+
+function toSavedReport(row: ReportRow): SavedReport {
+  const content = reportContent.parse(row.content);
+  return savedReport.parse({
+    seqReport: row.seqReport,
+    seqMedicalRelation: row.seqMedicalRelation,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    parameters: row.parameters,
+    position: row.position,
+    mode: row.mode,
+    chiefComplaint: row.chiefComplaint,
+    expertOpinion: row.expertOpinion,
+    createdAt: row.createdAt.toISOString(),
+    ...content,
+  });
+}
+
+export type ReportService = ReturnType<typeof reportService>;
+
+export function reportService({
+  db,
+  now,
+  patients,
+  records,
+  managers,
+}: {
+  db: Database;
+  now: Clock;
+  patients: PatientService;
+  records: ExerciseRecordService;
+  managers: ManagerService;
+}) {
+  async function data(
+    principal: Principal,
+    request: { seqMedicalRelation: number; startDate: string; endDate: string },
+    context: RequestContext,
+  ): Promise<ReportData> {
+    // The patient's detail checks ownership and writes the read to the audit trail.
+    const detail = await patients.detail(principal, request.seqMedicalRelation, context);
+    const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
+    const repository = exerciseRecordRepository(db);
+    const [prescriptions, sessions, daysWithData, profile] = await Promise.all([
+      repository.prescriptionsForAdherence(request.seqMedicalRelation, range),
+      repository.sessionsPerExercise(request.seqMedicalRelation, range),
+      repository.daysWithRecords(request.seqMedicalRelation, range),
+      managers.getProfile(principal),
+    ]);
+    let prescribed = 0;
+    let completed = 0;
+    for (const prescription of prescriptions) {
+      const asked = prescribedSessions(prescription, range);
+      prescribed += asked;
+      // Extra sessions on one program do not make up for another.
+      completed += Math.min(sessions.get(prescription.seqExercise) ?? 0, asked);
+    }
+    return {
+      patient: detail.patient,
+      initStatus: detail.firstStatus,
+      lastStatus: detail.latestStatus,
+      adherence: {
+        prescribedSessions: prescribed,
+        completedSessions: completed,
+        rate: prescribed === 0 ? null : Math.round((completed / prescribed) * 1000) / 1000,
+      },
+      deviceDays: deviceDaysPeriods(range, daysWithData),
+      clinician: {
+        managerName: profile.managerName,
+        title: profile.title,
+        managerSpecialty: profile.managerSpecialty,
+        managerESignatureImageUrl: profile.managerESignatureImageUrl,
+      },
+    };
+  }
+
+  return {
+    data,
+
+    async save(
+      principal: Principal,
+      request: {
+        seqMedicalRelation: number;
+        startDate: string;
+        endDate: string;
+        parameters: ReportParameter[];
+        position: number | null;
+        mode: number | null;
+        chiefComplaint: string;
+        expertOpinion: string;
+      },
+      context: RequestContext,
+    ): Promise<SavedReport> {
+      const [content, rom] = await Promise.all([
+        data(principal, request, context),
+        records.romStatistics(principal, request, context),
+      ]);
+      const row = await db.transaction(async (tx) => {
+        const saved = await reportRepository(tx).insert({
+          seqMedicalRelation: request.seqMedicalRelation,
+          seqManager: principal.seqManager,
+          startDate: request.startDate,
+          endDate: request.endDate,
+          parameters: request.parameters,
+          position: request.position,
+          mode: request.mode,
+          chiefComplaint: request.chiefComplaint,
+          expertOpinion: request.expertOpinion,
+          content: { data: content, romDays: rom.days },
+          createdAt: now(),
+        });
+        await auditRepository(tx).append(actorOf(principal, context), now(), [
+          {
+            action: 'create',
+            entity: 'report',
+            entityId: saved.seqReport,
+            seqMedicalRelation: request.seqMedicalRelation,
+            seqPatient: content.patient.seqPatient,
+          },
+        ]);
+        return saved;
+      });
+      return toSavedReport(row);
+    },
+
+    async list(principal: Principal, seqMedicalRelation: number, context: RequestContext) {
+      await patients.detail(principal, seqMedicalRelation, context);
+      const rows = await reportRepository(db).listForRelation(seqMedicalRelation, principal.seqManager);
+      return rows.map((row) => ({
+        seqReport: row.seqReport,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        parameters: row.parameters as ReportParameter[],
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    async get(principal: Principal, seqReport: number, context: RequestContext): Promise<SavedReport> {
+      const row = await reportRepository(db).findOwned(seqReport, principal.seqManager);
+      if (!row) throw notFound();
+      const saved = toSavedReport(row);
+      await auditRepository(db).append(actorOf(principal, context), now(), [
+        {
+          action: 'read',
+          entity: 'report',
+          entityId: seqReport,
+          seqMedicalRelation: row.seqMedicalRelation,
+          seqPatient: saved.data.patient.seqPatient,
+        },
+      ]);
+      return saved;
+    },
+  };
+}
