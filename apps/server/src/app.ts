@@ -44,13 +44,17 @@ import { managerNoteService } from './modules/manager-note/manager-note.service.
 import { medicalRecordService } from './modules/patient/medical-record.service.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { patientService } from './modules/patient/patient.service.ts';
-import { freePlanLimits } from './modules/patient/plan-limit.ts';
 import { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './modules/storage/storage.routes.ts';
 import { storageService } from './modules/storage/storage.service.ts';
 import { HttpFailure, InvalidField, unauthorized } from './domain-error.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { boardService } from './modules/board/board.service.ts';
+import { sandboxGateway } from './modules/payment/gateway.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { paymentService, renewalJob, subscriptionPlanLimits } from './modules/payment/payment.service.ts';
 import { reportService } from './modules/report/report.service.ts';
 import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -154,7 +158,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
   const managers = managerService({ db: database.db, storage, now });
-  const patients = patientService({ db: database.db, limiter, plans: freePlanLimits, now });
+  const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
   const categories = categoryService({ db: database.db, now });
@@ -175,6 +179,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
+  const gateway = sandboxGateway(database.db);
+  const payments = paymentService({ db: database.db, now, gateway });
+  const board = boardService({ db: database.db, now, mailer, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
     db: database.db,
@@ -183,6 +190,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
       { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
+      { name: 'renewals', lockKey: 3, ...renewalJob({ db: database.db, now, gateway }) },
     ],
   });
   app.decorate('jobs', jobs);
@@ -263,6 +271,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...notificationRoutes(push.publicKey),
       ...meetingRoutes(meetings),
       ...reportRoutes(reports),
+      ...paymentRoutes(payments),
+      ...boardRoutes(board),
     ],
     authenticate,
   );

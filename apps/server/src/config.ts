@@ -26,6 +26,8 @@ const environment = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SUPPORT_EMAIL: z.email().default('support@clinic.localhost'),
+  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   STUN_URLS: z.string().optional(),
   TURN_URLS: z.string().optional(),
   TURN_SECRET: z.string().min(16).optional(),
@@ -82,6 +84,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     redisUrl: value.REDIS_URL,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    supportEmail: value.SUPPORT_EMAIL,
+    paymentGateway: value.PAYMENT_GATEWAY,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
     s3:

@@ -67,6 +67,7 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
   let closed = false;
   let makingOffer = false;
   let ignoreOffer = false;
+  let earlyCandidates: RTCIceCandidateInit[] = [];
   let connection = connect();
 
   function setState(next: CallConnectionState): void {
@@ -158,6 +159,7 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
   function reset(): void {
     connection.peer.close();
     connection = connect();
+    earlyCandidates = [];
     remoteSessionId = undefined;
     setPresent(false);
     setState('waiting');
@@ -175,7 +177,8 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
         remoteSessionId = data.sessionId;
         setPresent(true);
         transport.send({ kind: 'hello', sessionId: ownSessionId });
-        setState('connecting');
+        // An offer that overtook the hello may have connected already.
+        if (state === 'waiting') setState('connecting');
         if (!polite) await offer(connection.peer);
         return;
       case 'bye':
@@ -188,6 +191,7 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
         ignoreOffer = !polite && collision;
         if (ignoreOffer) return;
         await peer.setRemoteDescription({ type: data.kind, sdp: data.sdp });
+        for (const candidate of earlyCandidates.splice(0)) await peer.addIceCandidate(candidate).catch(() => undefined);
         if (data.kind === 'offer') {
           if (polite) await adoptTransceivers();
           await peer.setLocalDescription();
@@ -195,16 +199,19 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
         }
         return;
       }
-      case 'candidate':
+      case 'candidate': {
+        const candidate = { candidate: data.candidate, sdpMid: data.sdpMid, sdpMLineIndex: data.sdpMLineIndex };
+        // The relay may pass a candidate on before the description it belongs to: keep it until then.
+        if (!peer.remoteDescription) {
+          earlyCandidates.push(candidate);
+          return;
+        }
         try {
-          await peer.addIceCandidate({
-            candidate: data.candidate,
-            sdpMid: data.sdpMid,
-            sdpMLineIndex: data.sdpMLineIndex,
-          });
+          await peer.addIceCandidate(candidate);
         } catch (error) {
           if (!ignoreOffer) throw error;
         }
+      }
     }
   }
 

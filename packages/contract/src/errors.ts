@@ -55,6 +55,15 @@ export const FailedCode = {
   MeetingNotFound: 'TE1101',
   CompletionRejected: 'SE0110',
   CompletionMeetingMismatch: 'SE0111',
+  // Payment (SPEC 8 "Payment")
+  UnexpectedPaymentError: 'MA2000',
+  PaymentFailed: 'PAY2000',
+  CardDeclined: 'PAY2001',
+  CardExpired: 'PAY2002',
+  NoPaymentMethod: 'PAY2201',
+  ProductInUse: 'PAY2202',
+  PlanChangeTooSoon: 'PAY2203',
+  NoSubscription: 'PAY2204',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',

@@ -1,3 +1,4 @@
+import * as board from './board.ts';
 import * as category from './category.ts';
 import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
@@ -8,6 +9,7 @@ import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
+import * as payment from './payment.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
 import * as storage from './storage.ts';
@@ -36,6 +38,8 @@ export * from './schedule.ts';
 export * from './notification.ts';
 export * from './meeting.ts';
 export * from './report.ts';
+export * from './payment.ts';
+export * from './board.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -59,4 +63,6 @@ export const endpoints: readonly Endpoint[] = [
   notification,
   meeting,
   report,
+  payment,
+  board,
 ].flatMap(endpointsOf);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
-import { clinicianTitles } from './validation.ts';
+import { clinicianTitles, nameField } from './validation.ts';
 
 const tag = 'manager';
 
@@ -42,4 +42,67 @@ export const deleteManagerAccount = defineEndpoint({
   summary: 'Deletes the account after a password confirmation of the last minutes and ends every session',
   request: emptyRequest,
   reply: reply({}, [FailedCode.PasswordConfirmationRequired]),
+});
+
+/** A path from POST /storage/upload/single (folder profile), as the profile form sends it. */
+const imagePath = z.string().regex(/^\/api\/storage\/file\/[0-9a-f-]{36}$/, { error: 'validation.invalid' });
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: 'validation.too_long' }).nullable().optional();
+
+export const profileRules = {
+  specialtyMax: 100,
+  textMax: 2000,
+  languagesMax: 20,
+  languageMax: 40,
+  yearsMax: 70,
+} as const;
+
+export const updateManagerInfo = defineEndpoint({
+  method: 'PUT',
+  path: '/manager/updateManagerInfo',
+  access: 'manager',
+  tag,
+  summary: "Changes the clinician's profile; an image left out is kept, null removes it",
+  request: z.object({
+    firstName: nameField,
+    lastName: nameField,
+    managerImageUrl: imagePath.nullable().optional(),
+    managerESignatureImageUrl: imagePath.nullable().optional(),
+    managerSpecialty: optionalText(profileRules.specialtyMax),
+    managerBackground: optionalText(profileRules.textMax),
+    managerLanguageList: z
+      .array(z.string().trim().min(1).max(profileRules.languageMax, { error: 'validation.too_long' }))
+      .max(profileRules.languagesMax, { error: 'validation.too_long' })
+      .default([]),
+    managerProfessionalEducation: optionalText(profileRules.textMax),
+    managerYearsOfExperience: z
+      .number({ error: 'validation.integer' })
+      .int({ error: 'validation.integer' })
+      .min(0, { error: 'validation.out_of_range' })
+      .max(profileRules.yearsMax, { error: 'validation.out_of_range' })
+      .nullable()
+      .optional(),
+  }),
+  reply: success({ manager: managerProfile }),
+});
+
+/** What a clinician over their plan's patient limit chose in the pay pop-up. */
+export const penaltyChoices = ['pay', 'deactivate', 'later'] as const;
+
+export const penaltyRecord = z.object({
+  choice: z.enum(penaltyChoices),
+  activePatients: z.number().int(),
+  patientLimit: z.number().int(),
+  recordedAt: z.string(),
+});
+
+export const updatePenaltyInfo = defineEndpoint({
+  method: 'PUT',
+  path: '/manager/updatePenaltyInfo',
+  access: 'manager',
+  tag,
+  summary:
+    'Records what a clinician over the patient limit chose (pay, deactivate patients, or later), with the count and the limit at that moment',
+  request: z.object({ choice: z.enum(penaltyChoices, { error: 'validation.invalid' }) }),
+  reply: success({ penalty: penaltyRecord }),
 });

@@ -57,6 +57,9 @@ export const manager = pgTable('manager', {
   signaturePath: text('signature_path'),
   certificationCode: text('certification_code'),
   imagePath: text('image_path'),
+  imageUploadId: uuid('image_upload_id'),
+  /** The e-signature shown on reports: the drawn sign-up signature until another is uploaded. */
+  signatureUploadId: uuid('signature_upload_id'),
   specialty: text('specialty'),
   background: text('background'),
   languageList: jsonb('language_list').$type<string[]>().notNull().default([]),
@@ -255,7 +258,7 @@ export const upload = pgTable('upload', {
   seqUser: integer('seq_user')
     .notNull()
     .references(() => appUser.seqUser),
-  folder: text('folder', { enum: ['profile', 'symptom'] }).notNull(),
+  folder: text('folder', { enum: ['profile', 'symptom', 'signature'] }).notNull(),
   contentType: text('content_type').notNull(),
   byteSize: integer('byte_size').notNull(),
   storageKey: text('storage_key').notNull(),
@@ -546,4 +549,129 @@ export const report = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('report_relation').on(table.seqMedicalRelation, table.createdAt)],
+);
+
+/** A plan on offer. */
+export const product = pgTable('product', {
+  seqProduct: integer('seq_product').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  /** Active patients allowed; 0 means no limit. */
+  patientLimit: integer('patient_limit').notNull(),
+  priceMinor: integer('price_minor').notNull(),
+  currency: text('currency').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+  isOffered: boolean('is_offered').notNull().default(true),
+});
+
+/** A clinician's subscription and the card on file (its type, last four and expiry only). */
+export const subscription = pgTable('subscription', {
+  seqManager: integer('seq_manager')
+    .primaryKey()
+    .references(() => manager.seqManager),
+  seqProduct: integer('seq_product')
+    .notNull()
+    .references(() => product.seqProduct),
+  status: text('status', { enum: ['trial', 'active', 'grace', 'ended'] }).notNull(),
+  trialEndsAt: instant('trial_ends_at'),
+  currentPeriodEnd: instant('current_period_end').notNull(),
+  graceEndsAt: instant('grace_ends_at'),
+  /** The last failed renewal attempt, so the grace period retries once a day. */
+  lastAttemptAt: instant('last_attempt_at'),
+  planChangedAt: instant('plan_changed_at'),
+  cardType: text('card_type'),
+  cardLast4: text('card_last4'),
+  cardExpiry: text('card_expiry'),
+  /** The processor's reference to the card; never the number. */
+  cardToken: text('card_token'),
+  createdAt: createdAt(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** A charge, a failed charge or the start of a trial. */
+export const payment = pgTable(
+  'payment',
+  {
+    seqPayment: integer('seq_payment').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    seqProduct: integer('seq_product')
+      .notNull()
+      .references(() => product.seqProduct),
+    kind: text('kind', { enum: ['subscribe', 'renewal', 'retry'] }).notNull(),
+    status: text('status', { enum: ['paid', 'failed', 'trial'] }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: instant('period_start'),
+    periodEnd: instant('period_end'),
+    cardLast4: text('card_last4'),
+    chargeId: text('charge_id'),
+    failedCode: text('failed_code'),
+    /** The browser's key of a checkout: a retried request finds the first answer here. */
+    idempotencyKey: uuid('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_idempotency').on(table.seqManager, table.idempotencyKey),
+    index('payment_manager').on(table.seqManager, table.createdAt),
+  ],
+);
+
+/** The sandbox processor's own books: cards it was shown and charges it made. */
+export const sandboxCharge = pgTable('sandbox_charge', {
+  id: text('id').primaryKey(),
+  cardToken: text('card_token').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status', { enum: ['succeeded', 'declined', 'expired', 'error'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxCard = pgTable('sandbox_card', {
+  token: text('token').primaryKey(),
+  /** What the test number makes the card do: succeed, be declined, be expired, fail. */
+  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'expired', 'error'] }).notNull(),
+  cardType: text('card_type').notNull(),
+  last4: text('last4').notNull(),
+  expiry: text('expiry').notNull(),
+  createdAt: createdAt(),
+});
+
+/** What a clinician over the patient limit chose in the pay pop-up, with the numbers then. */
+export const penalty = pgTable(
+  'penalty',
+  {
+    seqPenalty: integer('seq_penalty').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    choice: text('choice', { enum: ['pay', 'deactivate', 'later'] }).notNull(),
+    activePatients: integer('active_patients').notNull(),
+    patientLimit: integer('patient_limit').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('penalty_manager').on(table.seqManager, table.createdAt)],
+);
+
+/** A question to the service team: from a clinician (contact us) or a provider without an account. */
+export const boardInquiry = pgTable(
+  'board_inquiry',
+  {
+    seqBoard: integer('seq_board').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager').references(() => manager.seqManager),
+    kind: text('kind', { enum: ['clinic', 'provider'] }).notNull(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    name: text('name'),
+    email: text('email'),
+    organization: text('organization'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (table) => [index('board_inquiry_manager').on(table.seqManager, table.createdAt)],
 );

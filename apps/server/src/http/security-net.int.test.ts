@@ -20,6 +20,7 @@ const publicRoutes = new Set([
   'POST /api/user/resetManagerPw',
   'POST /api/user/completePasswordReset',
   'POST /api/patientApp/signUp',
+  'POST /api/board/inquiry/save',
   'GET /api/healthz',
   'GET /api/readyz',
   'GET /api/openapi.json',

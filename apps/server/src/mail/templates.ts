@@ -107,3 +107,28 @@ export function userIdMail(language: Language, to: string, name: string, userId:
     html: `<p>${escapeHtml(body)}</p><p>${escapeHtml(t.ignore)}</p>`,
   };
 }
+
+/** A question to the service team, written in the team's language, with who asked. */
+export function inquiryMail(
+  to: string,
+  inquiry: {
+    seqBoard: number;
+    kind: string;
+    category: string;
+    title: string;
+    content: string;
+    name: string | null;
+    email: string | null;
+    organization: string | null;
+    phone: string | null;
+  },
+): MailMessage {
+  const from = [inquiry.name, inquiry.email, inquiry.organization, inquiry.phone].filter(Boolean).join(', ');
+  const heading = `${inquiry.kind === 'provider' ? 'Provider inquiry' : 'Clinician inquiry'} #${inquiry.seqBoard} (${inquiry.category}) from ${from}`;
+  return {
+    to,
+    subject: `[Inquiry #${inquiry.seqBoard}] ${inquiry.title}`,
+    text: `${heading}\n\n${inquiry.title}\n\n${inquiry.content}\n`,
+    html: `<p>${escapeHtml(heading)}</p><h3>${escapeHtml(inquiry.title)}</h3><p style="white-space:pre-wrap">${escapeHtml(inquiry.content)}</p>`,
+  };
+}

@@ -1,4 +1,6 @@
+import { FailedCode } from '@clinic/contract';
 import type { Redis } from 'ioredis';
+import { HttpFailure } from '../domain-error.ts';
 
 export interface RateLimit {
   /** How many hits a key may make in one window. */
@@ -11,6 +13,13 @@ export interface RateLimiter {
   hit(key: string, limit: RateLimit, now: Date): Promise<number>;
   /** The seconds to wait if the key is already at its limit, without counting a hit. */
   peek(key: string, limit: RateLimit, now: Date): Promise<number>;
+}
+
+/** Counts a hit on every key; refuses with 429 and the seconds to wait when any is over its limit. */
+export async function enforceLimits(limiter: RateLimiter, keys: [string, RateLimit][], now: Date): Promise<void> {
+  const waits = await Promise.all(keys.map(([key, rule]) => limiter.hit(key, rule, now)));
+  const wait = Math.max(...waits);
+  if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
 }
 
 /** Fixed windows kept in this process: the embedded default. */

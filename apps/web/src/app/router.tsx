@@ -11,7 +11,7 @@ import { loadChunk } from './chunk-loading.ts';
 import { requirePatientId, requirePaymentResult, requireSession, type GuardResult } from './guards.ts';
 import { LoginLayout } from './layout/login-layout.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
-import { NotYetAvailable, PaymentInfoRoute } from './routes/not-yet-available.tsx';
+import { NotYetAvailable } from './routes/not-yet-available.tsx';
 import { RouteError } from './route-error.tsx';
 
 interface ScreenModule {
@@ -37,7 +37,7 @@ const homeScreen = screen(() => import('./routes/home.tsx'));
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
-/** The patient tabs built so far; the others (report) lead home until they work. */
+/** The patient tabs built so far; any other leads home until it works. */
 const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], () => Promise<ScreenModule>>> = {
   [segments.patientDetailsInfo]: screen(() => import('./routes/patient-info.tsx')),
   [segments.patientDetailsNote]: screen(() => import('./routes/patient-note.tsx')),
@@ -46,6 +46,7 @@ const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], ()
   [segments.patientDetailsCategories]: screen(() => import('./routes/patient-categories.tsx')),
   [segments.patientDetailsRehab]: screen(() => import('./routes/patient-rehab.tsx')),
   [segments.patientDetailsHistory]: screen(() => import('./routes/patient-history.tsx')),
+  [segments.patientDetailsReport]: screen(() => import('./routes/patient-report.tsx')),
 };
 
 export const routes: RouteObject[] = [
@@ -85,16 +86,31 @@ export const routes: RouteObject[] = [
               {
                 path: segments.payments,
                 children: [
-                  { index: true, element: later },
-                  { path: segments.paymentInfo, element: <PaymentInfoRoute /> },
-                  { path: segments.paymentResult, loader: guard(requirePaymentResult), element: later },
+                  { index: true, lazy: screen(() => import('./routes/payments.tsx')) },
+                  { path: segments.paymentInfo, lazy: screen(() => import('./routes/payment-info.tsx')) },
+                  {
+                    path: segments.paymentResult,
+                    loader: guard(requirePaymentResult),
+                    lazy: screen(() => import('./routes/payment-result.tsx')),
+                  },
                 ],
               },
             ],
           },
         ],
       },
-      { path: paths.remote, element: later },
+      {
+        path: paths.remote,
+        loader: guard((url) => requireSession(url, hasAccessToken())),
+        errorElement: <RouteError />,
+        lazy: screen(() => import('./routes/remote.tsx')),
+      },
+      {
+        path: paths.remotePhotos,
+        loader: guard((url) => requireSession(url, hasAccessToken())),
+        errorElement: <RouteError />,
+        lazy: screen(() => import('./routes/remote-photos.tsx')),
+      },
       {
         path: paths.login,
         element: <LoginLayout />,

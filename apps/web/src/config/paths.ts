@@ -18,6 +18,8 @@ export const paths = {
   paymentInfo: '/payments/paymentInfo',
   paymentResult: '/payments/result',
   remote: '/remote',
+  /** The symptom photo slider of a video visit, opened in its own pop-up. */
+  remotePhotos: '/remote/photos',
   login: '/login',
   findPassword: '/login/findPassword',
   signUp: '/login/signUp',
@@ -31,12 +33,12 @@ export const segments = {
   patientList: 'patientList',
   patientDetails: 'patientList/details',
   patientDetailsTabs: ['info', 'note', 'remote', 'rehab', 'history', 'report', 'record', 'categories'],
-  /** The tabs built so far; the others (report) come with later issues. */
   patientDetailsInfo: 'info',
   patientDetailsNote: 'note',
   patientDetailsRemote: 'remote',
   patientDetailsRehab: 'rehab',
   patientDetailsHistory: 'history',
+  patientDetailsReport: 'report',
   patientDetailsRecord: 'record',
   patientDetailsCategories: 'categories',
   rehab: 'rehab',

@@ -107,6 +107,22 @@ export const en = {
   SE0110: 'The visit could not be completed: the result was abnormal. Please try again.',
   SE0111: 'The visit could not be completed: the call does not belong to it. Please try again.',
   'validation.report_parameter_required': 'Choose at least one parameter for the report.',
+  MA2000: 'An unexpected error occurred. Please try again.',
+  PAY2000: 'The payment could not be processed. Please try again.',
+  PAY2001: 'The card was declined. Please try again or use another card.',
+  PAY2002: 'The card has expired. Please use another card.',
+  PAY2201: 'There is no card on file. Please add a card and try again.',
+  PAY2202: 'This plan is already in use.',
+  PAY2203: 'The plan can be changed once a month. Please try again later.',
+  PAY2204: 'You have no subscription yet. Choose a plan first.',
+  'validation.card_type': 'Select the card type.',
+  'validation.card_number': 'The card number is wrong.',
+  'validation.card_expiry': 'The expiry date is wrong. Enter it as MMYY.',
+  'validation.card_expired': 'The card has expired.',
+  'validation.card_cvc': 'The security code is wrong.',
+  'validation.zip_code': 'Enter a valid zip code.',
+  'validation.address_chars': 'Use only letters, digits, spaces and - / . ,',
+  'validation.phone': 'Enter a valid phone number.',
 } as const;
 
 export type MessageKey = keyof typeof en;

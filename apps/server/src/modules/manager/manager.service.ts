@@ -1,8 +1,16 @@
-import { FailedCode, session as sessionRules, type ManagerProfile } from '@clinic/contract';
+import {
+  FailedCode,
+  session as sessionRules,
+  type BodyOf,
+  type ManagerProfile,
+  type updateManagerInfo,
+} from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { BusinessFailure, unauthorized } from '../../domain-error.ts';
+import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { imageUrlOf, uploadIdOf } from '../storage/upload-path.ts';
+import { uploadRepository } from '../storage/upload.repository.ts';
 import { sessionRepository } from '../user/session.repository.ts';
 import { fullName } from '../user/user.service.ts';
 import { managerRepository, userRepository } from '../user/user.repository.ts';
@@ -30,15 +38,40 @@ export function managerService({ db, storage, now }: ManagerDependencies) {
         lastName: manager.lastName,
         title: manager.title as ManagerProfile['title'],
         npiNumber: manager.npiNumber,
-        // Images are served once the storage endpoints exist; until then no URL is offered.
-        managerImageUrl: null,
-        managerESignatureImageUrl: null,
+        managerImageUrl: imageUrlOf(manager.imageUploadId),
+        managerESignatureImageUrl: imageUrlOf(manager.signatureUploadId),
         managerSpecialty: manager.specialty,
         managerBackground: manager.background,
         managerLanguageList: manager.languageList,
         managerProfessionalEducation: manager.professionalEducation,
         managerYearsOfExperience: manager.yearsOfExperience,
       };
+    },
+
+    /** Changes the profile; an image left out is kept, null removes it, a path must be the clinician's upload. */
+    async updateProfile(principal: Principal, request: BodyOf<typeof updateManagerInfo>): Promise<ManagerProfile> {
+      const uploads = uploadRepository(db);
+      const imageOf = async (field: string, path: string | null | undefined) => {
+        if (path === undefined) return undefined;
+        if (path === null) return null;
+        const image = await uploads.findOwned(uploadIdOf(path) ?? '', principal.seqManager);
+        if (!image || image.folder === 'symptom') throw new InvalidField(field, 'validation.invalid');
+        return image.id;
+      };
+      const imageUploadId = await imageOf('managerImageUrl', request.managerImageUrl);
+      const signatureUploadId = await imageOf('managerESignatureImageUrl', request.managerESignatureImageUrl);
+      await managerRepository(db).updateProfile(principal.seqUser, {
+        firstName: request.firstName,
+        lastName: request.lastName,
+        ...(imageUploadId !== undefined && { imageUploadId }),
+        ...(signatureUploadId !== undefined && { signatureUploadId }),
+        specialty: request.managerSpecialty || null,
+        background: request.managerBackground || null,
+        languageList: request.managerLanguageList,
+        professionalEducation: request.managerProfessionalEducation || null,
+        yearsOfExperience: request.managerYearsOfExperience ?? null,
+      });
+      return this.getProfile(principal);
     },
 
     /** Deletes the account of a clinician who confirmed the password in the last minutes. */

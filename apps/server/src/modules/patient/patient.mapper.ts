@@ -1,8 +1,6 @@
+import { imageUrlOf } from '../storage/upload-path.ts';
 import type { ConditionEntry, PatientSummary } from '@clinic/contract';
 import type { RelationListRow, StatusRow } from './patient.repository.ts';
-
-export const imageUrlOf = (uploadId: string | null): string | null =>
-  uploadId ? `/api/storage/file/${uploadId}` : null;
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(now: Date, timeZone: string): string {

@@ -15,12 +15,13 @@ import {
   type updatePatientInfo,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { BusinessFailure, HttpFailure, InvalidField, notFound } from '../../domain-error.ts';
+import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
+import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
+import { uploadIdOf } from '../storage/upload-path.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';
@@ -43,8 +44,6 @@ type StatusFields = BodyOf<typeof appendPatientStatus>['status'];
 /** Guessing six-digit codes is slowed down per clinician. */
 const syncCodeAttempts: RateLimit = { max: 20, windowSeconds: 15 * 60 };
 const syncCodeAttemptsInAll: RateLimit = { max: 1000, windowSeconds: 15 * 60 };
-const uploadIdOf = (imageUrl: string): string | undefined =>
-  /^\/api\/storage\/file\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(imageUrl)?.[1];
 
 export type PatientService = ReturnType<typeof patientService>;
 
@@ -60,7 +59,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   }
 
   async function assertRoomForOneMore(database: Database, seqManager: number): Promise<void> {
-    const limit = await plans.activePatientLimit(seqManager);
+    const limit = await plans.activePatientLimit(database, seqManager);
     // A limit of 0 means unlimited (SPEC 9).
     if (limit > 0 && (await patientRepository(database).countActive(seqManager)) >= limit) {
       throw new BusinessFailure(FailedCode.PlanLimitReached);
@@ -80,14 +79,16 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   }
 
   /** Six digits can be guessed: tries are limited per clinician, per address and in all. */
-  async function attemptSyncCode(principal: Principal, context: RequestContext): Promise<void> {
-    const waits = await Promise.all([
-      limiter.hit(`sync-code:manager:${principal.seqManager}`, syncCodeAttempts, now()),
-      limiter.hit(`sync-code:ip:${context.ip}`, syncCodeAttempts, now()),
-      limiter.hit('sync-code:all', syncCodeAttemptsInAll, now()),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
+  function attemptSyncCode(principal: Principal, context: RequestContext): Promise<void> {
+    return enforceLimits(
+      limiter,
+      [
+        [`sync-code:manager:${principal.seqManager}`, syncCodeAttempts],
+        [`sync-code:ip:${context.ip}`, syncCodeAttempts],
+        ['sync-code:all', syncCodeAttemptsInAll],
+      ],
+      now(),
+    );
   }
 
   return {
@@ -116,7 +117,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           }));
       return {
         patientList: rows.map((row) => toSummary(row, today, reservedOf(row.seqMedicalRelation))),
-        activeLimit: await plans.activePatientLimit(principal.seqManager),
+        activeLimit: await plans.activePatientLimit(db, principal.seqManager),
       };
     },
 

@@ -1,13 +1,7 @@
-import { rules } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
 
-/**
- * How many active patients a clinician may have. Until subscriptions exist every clinician has
- * the free limit; the subscription issue replaces this one function.
- */
+/** How many active patients a clinician may have (0: no limit); the subscription decides. */
 export interface PlanLimits {
-  activePatientLimit(seqManager: number): Promise<number>;
+  /** Read through the caller's transaction, so the check and the write see the same state. */
+  activePatientLimit(database: Database, seqManager: number): Promise<number>;
 }
-
-export const freePlanLimits: PlanLimits = {
-  activePatientLimit: () => Promise.resolve(rules.freePatientLimit),
-};

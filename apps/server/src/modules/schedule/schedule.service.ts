@@ -25,6 +25,7 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import type { Notifier } from '../notification/notifier.ts';
+import { uploadIdOf, uploadPathOf } from '../storage/upload-path.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView, type WindowRow } from './schedule.repository.ts';
 
@@ -58,7 +59,7 @@ export function toSchedule(row: ScheduleView, timeZone: string): Schedule {
     scheduleNote: row.note,
     isNoteImportant: row.isNoteImportant,
     scheduleSymptoms: row.symptoms,
-    schedulePhotoList: row.photoIds.map((id) => `/api/storage/file/${id}`),
+    schedulePhotoList: row.photoIds.map(uploadPathOf),
     bookedBy: row.bookedBy,
   };
 }
@@ -463,7 +464,7 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
       request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
       context: RequestContext,
     ): Promise<PatientSchedule> {
-      const uploadIds = [...new Set(request.schedulePhotoList.map((path) => path.slice(path.lastIndexOf('/') + 1)))];
+      const uploadIds = [...new Set(request.schedulePhotoList.map((path) => uploadIdOf(path) ?? ''))];
       return db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForPatient(request.seqSchedule, caller.seqPatient);

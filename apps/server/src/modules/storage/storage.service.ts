@@ -6,6 +6,7 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
+import { uploadPathOf } from './upload-path.ts';
 import { uploadRepository } from './upload.repository.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
@@ -66,7 +67,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       await auditRepository(db).append(actorOf(principal, context), now(), [
         { action: 'create', entity: 'upload', entityId: id },
       ]);
-      return { publicPath: `/api/storage/file/${id}` };
+      return { publicPath: uploadPathOf(id) };
     },
 
     /**

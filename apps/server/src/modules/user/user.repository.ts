@@ -96,6 +96,11 @@ export function managerRepository(db: Database) {
       return row;
     },
 
+    async updateProfile(seqUser: number, changes: Partial<NewManager>): Promise<ManagerRow | undefined> {
+      const [row] = await db.update(manager).set(changes).where(eq(manager.seqUser, seqUser)).returning();
+      return row;
+    },
+
     /** Personal data of a deleted account is erased; the row stays for the records it signed. */
     async eraseProfile(seqUser: number): Promise<void> {
       await db
@@ -105,6 +110,8 @@ export function managerRepository(db: Database) {
           signaturePath: null,
           certificationCode: null,
           imagePath: null,
+          imageUploadId: null,
+          signatureUploadId: null,
           specialty: null,
           background: null,
           languageList: [],

@@ -16,12 +16,13 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, userIdMail, verificationMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/password.ts';
-import type { RateLimit, RateLimiter } from '../../security/rate-limiter.ts';
+import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { emailTokenRepository, sessionRepository } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
+import { uploadRepository } from '../storage/upload.repository.ts';
 import { managerRepository, userRepository, type ManagerRow, type UserRow } from './user.repository.ts';
 
 export interface UserDependencies {
@@ -61,11 +62,7 @@ export type UserService = ReturnType<typeof userService>;
 
 export function userService({ db, mailer, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
   /** Counts a hit against each key and refuses with 429 when any is over its limit. */
-  async function limit(keys: [string, RateLimit][]): Promise<void> {
-    const waits = await Promise.all(keys.map(([key, rule]) => limiter.hit(key, rule, now())));
-    const wait = Math.max(...waits);
-    if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
-  }
+  const limit = (keys: [string, RateLimit][]): Promise<void> => enforceLimits(limiter, keys, now());
 
   /** Ends the open links of a kind and makes a new one; the raw token goes only into the mail. */
   async function newLink(database: Database, seqUser: number, purpose: 'verify_email' | 'reset_password') {
@@ -136,7 +133,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
             language: context.language,
           });
           const at = now();
-          await managerRepository(tx).insert({
+          const manager = await managerRepository(tx).insert({
             seqUser: user.seqUser,
             firstName: request.firstName,
             lastName: request.lastName,
@@ -149,6 +146,19 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
             personalInfoAgreedAt: at,
             providerConfirmedAt: at,
           });
+          // The drawn signature is the clinician's e-signature on reports until they upload another.
+          const signatureUploadId = randomUUID();
+          await uploadRepository(tx).insert({
+            id: signatureUploadId,
+            seqManager: manager.seqManager,
+            seqUser: user.seqUser,
+            folder: 'signature',
+            contentType: 'image/png',
+            byteSize: signature.length,
+            storageKey: signatureKey,
+            createdAt: at,
+          });
+          await managerRepository(tx).updateProfile(user.seqUser, { signatureUploadId });
           const token = await newLink(tx, user.seqUser, 'verify_email');
           await sendOrFailSignUp(
             verificationMail(context.language, user.userEmail, fullName(request), verifyLink(token)),

@@ -1,14 +1,17 @@
 import { AppShell, Burger, Button, Group, NavLink, Progress, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { ContactUsModal } from '../../features/inquiries/components/contact-us-modal.tsx';
+import { PayPopup } from '../../features/payments/components/pay-popup.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
+import { ServiceAgreementModal } from './service-agreement-modal.tsx';
 
 interface MenuEntry {
   to: string;
@@ -40,6 +43,7 @@ export function ShellLayout(): ReactElement {
   const [menuOpen, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
   const userName = useAuthStore((state) => state.userName);
   const logout = useLogout();
+  const [dialog, setDialog] = useState<'agreement' | 'contact' | null>(null);
 
   return (
     <AppShell
@@ -106,11 +110,30 @@ export function ShellLayout(): ReactElement {
             onClick={closeMenu}
           />
         ))}
+        <NavLink
+          component="button"
+          label={t('menu.agreement')}
+          onClick={() => {
+            closeMenu();
+            setDialog('agreement');
+          }}
+        />
+        <NavLink
+          component="button"
+          label={t('menu.contactUs')}
+          onClick={() => {
+            closeMenu();
+            setDialog('contact');
+          }}
+        />
       </AppShell.Navbar>
 
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />
+      <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />
+      <PayPopup />
     </AppShell>
   );
 }

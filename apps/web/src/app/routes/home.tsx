@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppointmentsView } from '../../features/schedules/components/appointments-view.tsx';
+import { useStartVideoVisit } from '../../features/video-call/components/start-visit.tsx';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 
@@ -10,11 +11,13 @@ export function Component(): ReactElement {
   const { t } = useTranslation();
   const userName = useAuthStore((state) => state.userName);
   useDocumentTitle(t('schedule.documentTitle'));
+  const videoVisit = useStartVideoVisit();
 
   return (
     <Stack gap="md">
       <Title order={2}>{userName ? t('home.welcomeNamed', { name: userName }) : t('home.welcome')}</Title>
-      <AppointmentsView />
+      <AppointmentsView onStartVisit={videoVisit.startVisit} />
+      {videoVisit.notice}
     </Stack>
   );
 }

@@ -1,20 +1,29 @@
-import { Stack } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { ProviderInquiryModal } from '../../features/inquiries/components/provider-inquiry-modal.tsx';
 import { FlashNotice } from '../../shared/notices/flash-notice.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 
 /** `/login`, also the landing of verification links (`#verify=`) and of ended sessions. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
+  const [inquiring, setInquiring] = useState(false);
   useDocumentTitle(t('login.title'));
   return (
     <Stack gap="md">
       <FlashNotice />
       <VerifyEmailNotice />
       <LoginForm />
+      <Text size="sm" ta="center" c="dimmed">
+        {t('login.inquiryIntro')}{' '}
+        <Anchor component="button" type="button" size="sm" onClick={() => setInquiring(true)}>
+          {t('login.providerInquiry')}
+        </Anchor>
+      </Text>
+      <ProviderInquiryModal opened={inquiring} onClose={() => setInquiring(false)} />
     </Stack>
   );
 }

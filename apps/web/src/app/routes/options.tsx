@@ -1,12 +1,17 @@
-import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { DeleteAccount } from '../../features/account/components/delete-account.tsx';
+import { useManagerInfo } from '../../features/account/api/get-manager-info.ts';
+import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
+import { CookieSettings } from '../../shared/notices/cookie-settings.tsx';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
 import { UnitSelect } from '../../shared/ui/unit-select.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { NotificationSettings } from '../notification-settings.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
   return (
@@ -19,7 +24,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** My page (`/options`): units, language and account. */
+function Profile(): ReactElement {
+  const { t } = useTranslation();
+  const info = useManagerInfo();
+  if (info.isError) return <Alert color="red">{t('home.profileError')}</Alert>;
+  if (!info.data) return <Skeleton height={200} aria-label={t('common.loading')} />;
+  // A fresh form when the saved profile changes.
+  return <ProfileForm key={info.dataUpdatedAt} manager={info.data} />;
+}
+
+/** My page (`/options`): units, profile, payment and plan, account, language, notifications, cookies. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -36,6 +50,14 @@ export function Component(): ReactElement {
             {t('options.unitsHint')}
           </Text>
         </Stack>
+      </Section>
+
+      <Section id="options-profile" title={t('profile.formTitle')}>
+        <Profile />
+      </Section>
+
+      <Section id="options-payment" title={t('payments.sectionTitle')}>
+        <PaymentPlanSection />
       </Section>
 
       <Section id="options-language" title={t('options.languageTitle')}>
@@ -72,6 +94,14 @@ export function Component(): ReactElement {
             <DeleteAccount />
           </Stack>
         </Stack>
+      </Section>
+
+      <Section id="options-notifications" title={t('options.notifications.title')}>
+        <NotificationSettings />
+      </Section>
+
+      <Section id="options-cookies" title={t('notices.cookies.title')}>
+        <CookieSettings />
       </Section>
     </Stack>
   );

@@ -29,6 +29,7 @@ const tabs = [
   { segment: segments.patientDetailsRemote, labelKey: 'patientDetails.tabs.remote' },
   { segment: segments.patientDetailsRehab, labelKey: 'patientDetails.tabs.rehab' },
   { segment: segments.patientDetailsHistory, labelKey: 'patientDetails.tabs.history' },
+  { segment: segments.patientDetailsReport, labelKey: 'patientDetails.tabs.report' },
   { segment: segments.patientDetailsRecord, labelKey: 'patientDetails.tabs.record' },
   { segment: segments.patientDetailsCategories, labelKey: 'patientDetails.tabs.categories' },
 ] as const;

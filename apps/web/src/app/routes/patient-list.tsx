@@ -7,6 +7,7 @@ import { useMyPatients } from '../../features/patients/api/get-my-patients.ts';
 import { PatientAddModal } from '../../features/patients/components/patient-add-modal.tsx';
 import { patientDetailsPath, PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
+import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';
 import {
   countActive,
   defaultSort,
@@ -74,7 +75,10 @@ export function Component(): ReactElement {
             </Text>
           )}
         </div>
-        <Button onClick={() => setAdding(true)}>{t('patients.add.open')}</Button>
+        <Group gap="sm">
+          <RecordsExportButton patients={rows} />
+          <Button onClick={() => setAdding(true)}>{t('patients.add.open')}</Button>
+        </Group>
       </Group>
 
       <Group align="flex-end" gap="sm" wrap="wrap">

@@ -14,4 +14,7 @@ export const queryKeys = {
   schedulesInRange: (startDate: string, endDate: string) => ['schedules', 'range', startDate, endDate] as const,
   patientSchedules: (seqMedicalRelation: number) => ['schedules', 'patient', seqMedicalRelation] as const,
   reservableTimeline: ['schedules', 'timeline'] as const,
+  /** The root of every payment query: the active patients count against the plan's limit. */
+  payments: ['payments'] as const,
+  subscriptionStatus: ['payments', 'subscription'] as const,
 };

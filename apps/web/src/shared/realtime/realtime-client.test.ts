@@ -144,3 +144,39 @@ describe('realtime client', () => {
     expect(sockets).toEqual([]);
   });
 });
+
+describe('realtime client sending', () => {
+  const signal = {
+    type: 'signal',
+    meetingId: '00000000-0000-4000-8000-000000000001',
+    data: { kind: 'bye' },
+  } as const;
+
+  it('keeps messages until the server is ready, then sends them in order after the auth', () => {
+    const { client, sockets } = harness();
+    client.start();
+    expect(client.send(signal)).toBe(false);
+    const socket = sockets[0];
+    socket?.open();
+    expect(socket?.sent).toEqual([JSON.stringify({ type: 'auth', accessToken: 'access-1' })]);
+    socket?.receive({ type: 'ready' });
+    expect(socket?.sent.slice(1)).toEqual([JSON.stringify(signal)]);
+    expect(client.send(signal)).toBe(true);
+    expect(socket?.sent).toHaveLength(3);
+  });
+
+  it('drops the oldest waiting messages past the limit and sends nothing once stopped', () => {
+    const { client, sockets } = harness({ maxQueued: 2 });
+    client.start();
+    client.send({ ...signal, data: { kind: 'hello', sessionId: 'a' } });
+    client.send({ ...signal, data: { kind: 'hello', sessionId: 'b' } });
+    client.send({ ...signal, data: { kind: 'hello', sessionId: 'c' } });
+    sockets[0]?.open();
+    sockets[0]?.receive({ type: 'ready' });
+    expect(
+      sockets[0]?.sent.slice(1).map((text) => (JSON.parse(text) as { data: { sessionId: string } }).data.sessionId),
+    ).toEqual(['b', 'c']);
+    client.stop();
+    expect(client.send(signal)).toBe(false);
+  });
+});

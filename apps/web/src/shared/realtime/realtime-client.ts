@@ -28,6 +28,8 @@ export interface RealtimeClientOptions {
   onProblem?: (problem: string, detail?: unknown) => void;
   /** Delays before the n-th reconnection; the last one repeats. */
   backoffMs?: readonly number[];
+  /** How many messages wait for the socket to be ready; 100 unless told. */
+  maxQueued?: number;
   random?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -39,6 +41,11 @@ export interface RealtimeClient {
   /** Reconnects now if waiting (e.g. the browser came back online). */
   reconnectNow(): void;
   status(): RealtimeStatus;
+  /**
+   * Sends a message once the socket is authenticated: sent now when ready, else kept (up to
+   * `maxQueued`, oldest dropped) and sent in order on the next `ready`. Answers whether it was sent now.
+   */
+  send(message: ClientMessage): boolean;
 }
 
 export const defaultBackoffMs: readonly number[] = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
@@ -59,6 +66,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let attempt = 0;
   let state: RealtimeStatus = 'stopped';
   let running = false;
+  const maxQueued = options.maxQueued ?? 100;
+  /** Messages sent while not ready, sent in order once the server says ready. */
+  let queue: string[] = [];
 
   function setStatus(next: RealtimeStatus): void {
     if (state === next) return;
@@ -132,6 +142,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (message.data.type === 'ready') {
         attempt = 0;
         setStatus('ready');
+        const waiting = queue;
+        queue = [];
+        for (const text of waiting) current.send(text);
       }
       options.onMessage(message.data);
     };
@@ -180,6 +193,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     },
     stop() {
       running = false;
+      queue = [];
       cancelTimer();
       const current = socket;
       socket = null;
@@ -199,5 +213,16 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       connect();
     },
     status: () => state,
+    send(message) {
+      const text = JSON.stringify(message);
+      if (state === 'ready' && socket && socket.readyState === 1) {
+        socket.send(text);
+        return true;
+      }
+      if (!running) return false;
+      queue.push(text);
+      if (queue.length > maxQueued) queue.splice(0, queue.length - maxQueued);
+      return false;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { realtimePath, type ServerMessage } from '@clinic/contract';
+import { realtimePath, type ClientMessage, type ServerMessage } from '@clinic/contract';
 import { refreshTokens } from '../api/api-client.ts';
 import { logProblem } from '../log/log-problem.ts';
 import { expireSession } from '../session/session-expiry.ts';
@@ -9,6 +9,13 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = wind
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${realtimePath}`;
 }
 
+/** An open realtime socket of this tab: send on it, stop it. */
+export interface RealtimeConnection {
+  /** Sent once the socket is authenticated (kept until then); see RealtimeClient.send. */
+  send(message: ClientMessage): boolean;
+  stop(): void;
+}
+
 /**
  * Opens this tab's socket with the session in local storage and keeps it open until the returned
  * function is called (logout, leaving the shell).
@@ -17,7 +24,16 @@ export function connectRealtime(
   onMessage: (message: ServerMessage) => void,
   onStatus?: (status: RealtimeStatus) => void,
 ): () => void {
-  if (typeof WebSocket === 'undefined') return () => undefined;
+  const connection = openRealtime(onMessage, onStatus);
+  return () => connection.stop();
+}
+
+/** Like connectRealtime, and the socket can also send (call signalling). */
+export function openRealtime(
+  onMessage: (message: ServerMessage) => void,
+  onStatus?: (status: RealtimeStatus) => void,
+): RealtimeConnection {
+  if (typeof WebSocket === 'undefined') return { send: () => false, stop: () => undefined };
   const client = createRealtimeClient({
     url: realtimeUrl(),
     createSocket: (url) => new WebSocket(url),
@@ -34,8 +50,11 @@ export function connectRealtime(
   const onOnline = (): void => client.reconnectNow();
   window.addEventListener('online', onOnline);
   client.start();
-  return () => {
-    window.removeEventListener('online', onOnline);
-    client.stop();
+  return {
+    send: (message) => client.send(message),
+    stop: () => {
+      window.removeEventListener('online', onOnline);
+      client.stop();
+    },
   };
 }

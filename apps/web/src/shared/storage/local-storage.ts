@@ -13,6 +13,8 @@ export const storageKeys = {
   devId: 'devId',
   time: 'time',
   preSetDeviceId: 'preSetDeviceId',
+  /** My page "notifications" switch: 'off' keeps this browser from subscribing to pushes. */
+  notifications: 'notifications',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

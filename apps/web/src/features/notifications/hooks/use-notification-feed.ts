@@ -10,6 +10,7 @@ import { navigateTo } from '../../../shared/navigation/navigate.ts';
 import type { RealtimeStatus } from '../../../shared/realtime/realtime-client.ts';
 import { connectRealtime } from '../../../shared/realtime/realtime-connection.ts';
 import { useAuthStore } from '../../../shared/session/auth-store.ts';
+import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';
 import { followNotificationChanges, useNotificationStore } from '../notification-store.ts';
 import { notificationSentence, workerTexts } from '../notification-text.ts';
 import { onWorkerNavigate, registerPush, saveWorkerTexts, unsubscribePush } from '../web-push.ts';
@@ -72,7 +73,7 @@ export function useNotificationFeed(): RealtimeStatus {
     const disconnect = connectRealtime((message) => {
       if (message.type === 'notification') void receiveForeground(message.notification);
     }, setStatus);
-    void registerPush();
+    if (readItem(storageKeys.notifications) !== 'off') void registerPush();
     const stopNavigate = onWorkerNavigate((path) => void navigateTo(withLangQuery(path, window.location.search)));
     return () => {
       disconnect();

@@ -38,7 +38,9 @@ export function useAddPatient(): UseMutationResult<AddPatientReply, Error, AddPa
     mutationFn: (input: AddPatientInput) =>
       input.mode === 'noAuth' ? addPatientNoAuthRequest(input.body) : addPatientWithCodeRequest(input.body),
     onSuccess: (reply) => {
-      if (reply.isSuccess) void queryClient.invalidateQueries({ queryKey: queryKeys.patientList });
+      if (!reply.isSuccess) return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.patientList });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
     },
   });
 }

@@ -22,6 +22,7 @@ export function useChangeActivation(): UseMutationResult<ChangeActivationReply, 
       if (!reply.isSuccess) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.patientList });
       void queryClient.invalidateQueries({ queryKey: queryKeys.patient(input.seqMedicalRelation) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { PatientSummary } from '@clinic/contract';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
@@ -26,7 +27,7 @@ export function useUnitLabels(): UnitLabels {
   return { cm: t('units.cm'), kg: t('units.kg'), ft: t('units.ft'), in: t('units.in'), lb: t('units.lb') };
 }
 
-export function genderLabel(t: ReturnType<typeof useTranslation>['t'], gender: PatientSummary['patientInfoGender']) {
+export function genderLabel(t: TFunction, gender: PatientSummary['patientInfoGender']) {
   return gender === 'M' ? t('fields.genderMale') : gender === 'F' ? t('fields.genderFemale') : t('fields.genderUnset');
 }
 

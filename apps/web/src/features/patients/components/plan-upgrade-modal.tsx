@@ -5,10 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 
-/**
- * SPEC 2 "plan upgrade" modal: the active patients reached the plan limit. Paying comes with the
- * payment screens of a later issue; until then the way out is to deactivate patients.
- */
+/** SPEC 2 "plan upgrade" modal: the active patients reached the plan limit; upgrade or deactivate patients. */
 export function PlanUpgradeModal({
   opened,
   onClose,
@@ -25,6 +22,11 @@ export function PlanUpgradeModal({
   const deactivate = (): void => {
     onClose();
     void navigate(withLangQuery(`${paths.patientList}?status=active`, location.search));
+  };
+
+  const upgrade = (): void => {
+    onClose();
+    void navigate(withLangQuery(paths.payments, location.search));
   };
 
   return (
@@ -44,8 +46,11 @@ export function PlanUpgradeModal({
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button onClick={deactivate} data-autofocus>
+          <Button variant="light" onClick={deactivate}>
             {t('plan.deactivate')}
+          </Button>
+          <Button onClick={upgrade} data-autofocus>
+            {t('plan.upgrade')}
           </Button>
         </Group>
       </Stack>

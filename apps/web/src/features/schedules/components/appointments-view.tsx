@@ -40,8 +40,15 @@ function periodTitle(view: CalendarView, date: string, language: string): string
   );
 }
 
-/** SPEC 2 appointments view: the calendar of visits, today's list, booking and the open hours. */
-export function AppointmentsView(): ReactElement {
+/**
+ * SPEC 2 appointments view: the calendar of visits, today's list, booking and the open hours.
+ * `onStartVisit` opens the video visit of one of today's waiting or running visits.
+ */
+export function AppointmentsView({
+  onStartVisit,
+}: {
+  onStartVisit?: ((schedule: Schedule) => void) | undefined;
+} = {}): ReactElement {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = browserTimeZone();
@@ -132,10 +139,18 @@ export function AppointmentsView(): ReactElement {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
-          <TodayVisits today={today} timeZone={timeZone} onSchedule={openSchedule} />
+          <TodayVisits today={today} timeZone={timeZone} onSchedule={openSchedule} onStartVisit={onStartVisit} />
         </Grid.Col>
       </Grid>
-      {target && <ScheduleModal target={target} onClose={() => setTarget(null)} />}
+      {target && (
+        <ScheduleModal
+          target={target}
+          onClose={() => setTarget(null)}
+          onStartVisit={onStartVisit}
+          today={today}
+          timeZone={timeZone}
+        />
+      )}
       {editingHours && <TimelineEditorModal onClose={() => setEditingHours(false)} />}
     </Stack>
   );

@@ -28,7 +28,7 @@ import { useSchedulePatients } from '../api/get-schedule-patients.ts';
 import { useSaveScheduleNote } from '../api/save-schedule-note.ts';
 import { useUpdateSchedule } from '../api/update-schedule.ts';
 import { browserTimeZone, measuredLength, startDatetimeOf } from '../calendar.ts';
-import { StatusBadge, useScheduleText } from './schedule-status.tsx';
+import { canStartVisit, StatusBadge, useScheduleText } from './schedule-status.tsx';
 
 /** What the schedule calendar modal opens on: a new visit (with a slot and maybe a patient) or a visit. */
 export type ScheduleModalTarget =
@@ -84,10 +84,29 @@ function initialValues(target: ScheduleModalTarget, timeZone: string): FormValue
 }
 
 /** SPEC 2 "schedule calendar" modal: books a visit, changes or cancels a waiting one, or shows a visit. */
-export function ScheduleModal({ target, onClose }: { target: ScheduleModalTarget; onClose: () => void }): ReactElement {
+export function ScheduleModal({
+  target,
+  onClose,
+  onStartVisit,
+  today,
+  timeZone,
+}: {
+  target: ScheduleModalTarget;
+  onClose: () => void;
+  /** Opens the video visit; offered for today's waiting and running visits. */
+  onStartVisit?: ((schedule: Schedule) => void) | undefined;
+  today?: string | undefined;
+  timeZone?: string | undefined;
+}): ReactElement {
   const { t } = useTranslation();
   const existing = target.kind === 'existing' ? target.schedule : undefined;
   const editable = !existing || scheduleStateOf(existing.scheduleStatus) === 'waiting';
+  const startable =
+    existing !== undefined &&
+    onStartVisit !== undefined &&
+    canStartVisit(scheduleStateOf(existing.scheduleStatus)) &&
+    wallClockIn(new Date(existing.scheduleExpectStartDatetime), timeZone ?? browserTimeZone()).date ===
+      (today ?? wallClockIn(new Date(), timeZone ?? browserTimeZone()).date);
   const title = !existing
     ? t('schedule.modal.createTitle')
     : editable
@@ -95,6 +114,19 @@ export function ScheduleModal({ target, onClose }: { target: ScheduleModalTarget
       : t('schedule.modal.detailsTitle');
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+      {startable && existing && (
+        <Group justify="flex-end" mb="sm">
+          <Button
+            onClick={() => {
+              onStartVisit?.(existing);
+              onClose();
+            }}
+            aria-label={t('videoCall.startVisitOf', { name: existing.patientName })}
+          >
+            {t('videoCall.startVisit')}
+          </Button>
+        </Group>
+      )}
       {existing && !editable ? (
         <ScheduleDetails schedule={existing} onClose={onClose} />
       ) : (

@@ -14,6 +14,11 @@ export const stateColors: Record<ScheduleState, MantineColor> = {
   expired: 'orange',
 };
 
+/** A video visit can be opened for a visit still waiting or already running (SPEC 4 "Schedule"). */
+export function canStartVisit(state: ScheduleState): boolean {
+  return state === 'waiting' || state === 'inProgress';
+}
+
 export function useScheduleText(): {
   state: (state: ScheduleState) => string;
   duration: (duration: ScheduleDuration) => string;

@@ -4,17 +4,20 @@ import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
 import { placeSchedule } from '../calendar.ts';
-import { StatusBadge, stateColors, useScheduleText } from './schedule-status.tsx';
+import { canStartVisit, StatusBadge, stateColors, useScheduleText } from './schedule-status.tsx';
 
 /** Today's visits by start time, beside the calendar. */
 export function TodayVisits({
   today,
   timeZone,
   onSchedule,
+  onStartVisit,
 }: {
   today: string;
   timeZone: string;
   onSchedule: (schedule: Schedule) => void;
+  /** Opens the video visit; offered for waiting and running visits. */
+  onStartVisit?: ((schedule: Schedule) => void) | undefined;
 }): ReactElement {
   const { t } = useTranslation();
   const text = useScheduleText();
@@ -74,6 +77,17 @@ export function TodayVisits({
                     <StatusBadge state={item.state} />
                   </Group>
                 </UnstyledButton>
+                {onStartVisit && canStartVisit(item.state) && (
+                  <Button
+                    size="compact-xs"
+                    mt={4}
+                    ml={6}
+                    onClick={() => onStartVisit(item.schedule)}
+                    aria-label={t('videoCall.startVisitOf', { name: item.schedule.patientName })}
+                  >
+                    {t('videoCall.startVisit')}
+                  </Button>
+                )}
               </li>
             ))}
           </Stack>

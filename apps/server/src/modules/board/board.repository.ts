@@ -1,0 +1,42 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { boardInquiry } from '../../db/schema.ts';
+
+export type InquiryRow = typeof boardInquiry.$inferSelect;
+
+export function boardRepository(db: Database) {
+  const ownLive = (seqManager: number) => and(eq(boardInquiry.seqManager, seqManager), isNull(boardInquiry.deletedAt));
+  return {
+    async insert(row: Omit<typeof boardInquiry.$inferInsert, 'seqBoard'>): Promise<InquiryRow> {
+      const [inserted] = await db.insert(boardInquiry).values(row).returning();
+      return inserted!;
+    },
+
+    async pageOwn(seqManager: number, page: number, size: number) {
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(boardInquiry)
+          .where(ownLive(seqManager))
+          .orderBy(desc(boardInquiry.createdAt), desc(boardInquiry.seqBoard))
+          .limit(size)
+          .offset(page * size),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(boardInquiry)
+          .where(ownLive(seqManager)),
+      ]);
+      return { rows, totalCount: count?.count ?? 0 };
+    },
+
+    /** Marks the clinician's inquiry removed; false when it is not theirs or already removed. */
+    async removeOwn(seqBoard: number, seqManager: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(boardInquiry)
+        .set({ deletedAt: at })
+        .where(and(eq(boardInquiry.seqBoard, seqBoard), ownLive(seqManager)))
+        .returning({ seqBoard: boardInquiry.seqBoard });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { Inquiry, inquiryCategories } from '@clinic/contract';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../domain-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { inquiryMail } from '../../mail/templates.ts';
+import { enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
+import { managerRepository, userRepository } from '../user/user.repository.ts';
+import { fullName } from '../user/user.service.ts';
+import { boardRepository, type InquiryRow } from './board.repository.ts';
+
+/** Provider inquiries come from people without an account: a few an hour from one address. */
+const providerInquiriesPerHour = { max: 5, windowSeconds: 3600 };
+
+function toInquiry(row: InquiryRow): Inquiry {
+  return {
+    seqBoard: row.seqBoard,
+    category: row.category as Inquiry['category'],
+    title: row.title,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type BoardService = ReturnType<typeof boardService>;
+
+/** Questions to the service team: each is kept and mailed to the team's address. */
+export function boardService({
+  db,
+  now,
+  mailer,
+  limiter,
+  supportEmail,
+}: {
+  db: Database;
+  now: Clock;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  supportEmail: string;
+}) {
+  return {
+    async fromClinician(
+      principal: Principal,
+      request: { category: (typeof inquiryCategories)[number]; title: string; content: string },
+    ): Promise<Inquiry> {
+      const [user, manager] = await Promise.all([
+        userRepository(db).findById(principal.seqUser),
+        managerRepository(db).findByUser(principal.seqUser),
+      ]);
+      const row = await boardRepository(db).insert({
+        seqManager: principal.seqManager,
+        kind: 'clinic',
+        ...request,
+        name: manager ? fullName(manager) : null,
+        email: user?.userEmail ?? null,
+        createdAt: now(),
+      });
+      await mailer.send(inquiryMail(supportEmail, row));
+      return toInquiry(row);
+    },
+
+    async fromProvider(
+      request: {
+        name: string;
+        email: string;
+        organization?: string | null | undefined;
+        phone?: string | null | undefined;
+        title: string;
+        content: string;
+      },
+      context: RequestContext,
+    ): Promise<number> {
+      await enforceLimits(limiter, [[`inquiry:ip:${context.ip}`, providerInquiriesPerHour]], now());
+      const row = await boardRepository(db).insert({
+        kind: 'provider',
+        category: 'service',
+        title: request.title,
+        content: request.content,
+        name: request.name,
+        email: request.email,
+        organization: request.organization || null,
+        phone: request.phone || null,
+        createdAt: now(),
+      });
+      await mailer.send(inquiryMail(supportEmail, row));
+      return row.seqBoard;
+    },
+
+    async list(principal: Principal, page: number, size: number) {
+      const { rows, totalCount } = await boardRepository(db).pageOwn(principal.seqManager, page, size);
+      return { inquiryList: rows.map(toInquiry), totalCount };
+    },
+
+    async remove(principal: Principal, seqBoard: number): Promise<void> {
+      if (!(await boardRepository(db).removeOwn(seqBoard, principal.seqManager, now()))) throw notFound();
+    },
+  };
+}

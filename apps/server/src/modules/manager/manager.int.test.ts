@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, onePixelPng, uploadFile, verifiedClinician } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+
+type Json = Record<string, unknown>;
+type Caller = { tokens: { accessToken: string } };
+const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+const profile = async (who: Caller) =>
+  (await call(t.app, '/manager/getManagerInfo', {}, { token: who.tokens.accessToken })).json<{ manager: Json }>()
+    .manager;
+const update = (who: Caller, body: Json) =>
+  call(t.app, '/manager/updateManagerInfo', body, { token: who.tokens.accessToken, method: 'PUT' });
+const upload = async (who: Caller) =>
+  (await uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, png, { folderPath: 'profile' })).json<{
+    publicPath: string;
+  }>().publicPath;
+const file = (who: Caller, path: string) =>
+  t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.tokens.accessToken}` } });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+});
+afterAll(() => t.close());
+
+describe('the clinician’s profile', () => {
+  it('offers the signature drawn at sign-up as the e-signature, to its owner only', async () => {
+    const { managerESignatureImageUrl, managerImageUrl } = await profile(clinician);
+    expect(managerImageUrl).toBeNull();
+    expect(managerESignatureImageUrl).toMatch(/^\/api\/storage\/file\/[0-9a-f-]{36}$/);
+    const own = await file(clinician, managerESignatureImageUrl as string);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect((await file(other, managerESignatureImageUrl as string)).statusCode).toBe(404);
+  });
+
+  it('changes the profile fields and images; an image left out is kept, null removes it', async () => {
+    const [image, signature] = [await upload(clinician), await upload(clinician)];
+    const body = {
+      firstName: 'Grace',
+      lastName: 'Hopper-Lee',
+      managerImageUrl: image,
+      managerESignatureImageUrl: signature,
+      managerSpecialty: 'Neurological rehabilitation',
+      managerBackground: 'Ten years in stroke units',
+      managerLanguageList: ['English', 'Korean'],
+      managerProfessionalEducation: 'DPT, University of Seoul',
+      managerYearsOfExperience: 10,
+    };
+    const saved = await update(clinician, body);
+    expect(saved.json()).toMatchObject({
+      manager: {
+        managerName: 'Grace Hopper-Lee',
+        managerImageUrl: image,
+        managerESignatureImageUrl: signature,
+        managerLanguageList: ['English', 'Korean'],
+        managerYearsOfExperience: 10,
+      },
+    });
+    const { managerImageUrl: _image, managerESignatureImageUrl: _signature, ...withoutImages } = body;
+    expect((await update(clinician, { ...withoutImages, managerImageUrl: null })).json()).toMatchObject({
+      manager: { managerImageUrl: null, managerESignatureImageUrl: signature },
+    });
+  });
+
+  it('refuses an image that is not the clinician’s upload, and out-of-range values', async () => {
+    const theirs = await upload(other);
+    const base = { firstName: 'Grace', lastName: 'Hopper' };
+    expect((await update(clinician, { ...base, managerImageUrl: theirs })).statusCode).toBe(400);
+    expect((await update(clinician, { ...base, managerYearsOfExperience: 71 })).statusCode).toBe(400);
+    expect((await update(clinician, { ...base, firstName: '' })).statusCode).toBe(400);
+    expect(await profile(clinician)).toMatchObject({ managerName: 'Grace Hopper-Lee' });
+  });
+});

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { FailedCode } from '@clinic/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { payment, sandboxCharge, subscription } from '../../db/schema.ts';
+import { sandboxTestCards } from './gateway.ts';
+
+const day = 86_400_000;
+const visa = '4242424242424242';
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let products: { seqProduct: number; productCode: string; priceMinor: number }[];
+
+type Json = Record<string, unknown>;
+type Caller = { tokens: { accessToken: string } };
+const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
+const put = (who: Caller, path: string, body: unknown) =>
+  call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
+const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+const card = (cardNumber: string, overrides: Json = {}): Json => ({
+  cardType: 'Visa',
+  cardNumber,
+  expiry: '1230',
+  cvc: '123',
+  zipCode: '10001',
+  address: '1 Main St., Apt 2/3',
+  ...overrides,
+});
+const plan = (code: string) => products.find((item) => item.productCode === code)!.seqProduct;
+const status = async (who: Caller) =>
+  (await post(who, '/payment/getSubscriptionStatus', {})).json<{ subscription: Json }>().subscription;
+const history = async (who: Caller) =>
+  (await post(who, '/payment/getMyPurchaseHistory', { page: 0, size: 50 })).json<{ purchaseList: Json[] }>()
+    .purchaseList;
+/** Moves the clock, runs the background jobs and logs everyone in again. */
+async function pass(milliseconds: number): Promise<void> {
+  t.clock.advance(milliseconds);
+  await t.app.jobs.tick();
+  for (const who of [clinician, other]) await relogin(t.app, who);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  products = (await post(clinician, '/payment/getProductList', {})).json<{ productList: typeof products }>()
+    .productList;
+});
+afterAll(() => t.close());
+
+describe('cards', () => {
+  it('refuses a wrong number, security code, expiry, zip or address before any processor sees it', async () => {
+    const checkout = (overrides: Json) =>
+      post(clinician, '/payment/checkout', {
+        seqProduct: plan('basic'),
+        card: card(visa, overrides),
+        idempotencyKey: randomUUID(),
+      });
+    for (const [field, overrides] of [
+      ['cardNumber', { cardNumber: '4242424242424241' }],
+      ['cardNumber', { cardNumber: '42424242' }],
+      ['cardNumber', { cardType: 'AmericanExpress' }],
+      ['cvc', { cardType: 'AmericanExpress', cardNumber: '378282246310005', cvc: '123' }],
+      ['expiry', { expiry: '1320' }],
+      ['expiry', { expiry: '0120' }],
+      ['zipCode', { zipCode: '1' }],
+      ['address', { address: '1 Main St #4' }],
+    ] as const) {
+      const reply = await checkout(overrides);
+      expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(reply.json<{ fields: { path: string }[] }>().fields[0]?.path).toBe(`card.${field}`);
+    }
+    expect(await status(clinician)).toMatchObject({ subscribeStatus: 'none', patientLimit: 30 });
+  });
+
+  it('shows the processor’s refusal, declined or expired, and keeps nothing', async () => {
+    for (const [number, code] of [
+      [sandboxTestCards.declined, FailedCode.CardDeclined],
+      [sandboxTestCards.expired, FailedCode.CardExpired],
+      [sandboxTestCards.processingError, FailedCode.PaymentFailed],
+    ] as const) {
+      const reply = await post(clinician, '/payment/checkout', {
+        seqProduct: plan('basic'),
+        card: card(number),
+        idempotencyKey: randomUUID(),
+      });
+      expect(failedCode(reply)).toBe(code);
+    }
+    expect(await status(clinician)).toMatchObject({ subscribeStatus: 'none', isSubscribeActive: false });
+    expect(await history(clinician)).toEqual([]);
+  });
+});
+
+describe('a subscription', () => {
+  it('starts with the 30-day free trial once, however often the browser retries the checkout', async () => {
+    const request = { seqProduct: plan('basic'), card: card(visa), idempotencyKey: randomUUID() };
+    const [first, retry] = [
+      await post(clinician, '/payment/checkout', request),
+      await post(clinician, '/payment/checkout', request),
+    ];
+    expect(first.json()).toEqual(retry.json());
+    expect(first.json()).toMatchObject({
+      isSuccess: true,
+      subscription: {
+        subscribeStatus: 'trial',
+        isSubscribeActive: true,
+        trialEndsAt: new Date(t.clock().getTime() + 30 * day).toISOString(),
+        patientLimit: 50,
+        currentSubscriptionInfo: { productPatientProfileLimit: 50, paymentType: 'card' },
+      },
+      payment: { status: 'trial', amountMinor: 0, cardLast4: '4242' },
+    });
+    expect(await history(clinician)).toHaveLength(1);
+    expect(failedCode(await post(clinician, '/payment/checkout', { ...request, idempotencyKey: randomUUID() }))).toBe(
+      FailedCode.ProductInUse,
+    );
+    const summary = (await post(clinician, '/payment/getMyPurchaseSummary', {})).json<Json>();
+    expect(summary).toMatchObject({
+      product: { productCode: 'basic', priceMinor: 4900 },
+      nextAmountMinor: 4900,
+      paymentMethod: { paymentType: 'card', cardType: 'Visa', last4: '4242', expiry: '1230' },
+    });
+  });
+
+  it('never keeps or logs the card number or the security code', async () => {
+    const tables = JSON.stringify([
+      await t.app.db.select().from(subscription),
+      await t.app.db.select().from(payment),
+      await t.app.db.select().from(sandboxCharge),
+    ]);
+    expect(tables).not.toContain(visa);
+    expect(tables).not.toContain(visa.slice(0, 12));
+    expect(tables).not.toContain('"123"');
+    expect(t.logs()).not.toContain(visa);
+    expect(t.logs()).not.toContain('424242424242');
+  });
+
+  it('changes plan once a month, with the new limit at once and the new price at the next charge', async () => {
+    const change = (code: string) => put(clinician, '/payment/changeSubscription', { seqProduct: plan(code) });
+    expect(failedCode(await change('basic'))).toBe(FailedCode.ProductInUse);
+    expect((await change('standard')).json()).toMatchObject({ subscription: { patientLimit: 150 } });
+    expect(failedCode(await change('unlimited'))).toBe(FailedCode.PlanChangeTooSoon);
+    expect(failedCode(await put(other, '/payment/changeSubscription', { seqProduct: plan('basic') }))).toBe(
+      FailedCode.NoSubscription,
+    );
+
+    // The trial ends: the first month is charged at the standard price.
+    await pass(30 * day);
+    expect(await status(clinician)).toMatchObject({ subscribeStatus: 'active', patientLimit: 150 });
+    expect((await history(clinician))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 9900 });
+    expect((await change('unlimited')).json()).toMatchObject({ subscription: { patientLimit: 0, isOverLimit: false } });
+    // The job running again charges nothing more.
+    await t.app.jobs.tick();
+    expect(await history(clinician)).toHaveLength(2);
+  });
+
+  it('enters the grace period when a renewal is refused, retries daily, then ends', async () => {
+    const replaced = await put(clinician, '/payment/updatePaymentMethod', {
+      card: card(sandboxTestCards.chargeDeclined),
+      idempotencyKey: randomUUID(),
+    });
+    expect(replaced.json()).toMatchObject({ paymentMethod: { last4: '0341' } });
+    // Thirty-one active patients on the unlimited plan.
+    for (let index = 0; index < 31; index++) {
+      const added = await post(clinician, '/patient/addPatient/noAuth', {
+        patientName: `Patient ${index}`,
+        patientInfoBirth: '1960-01-01',
+        patientInfoGender: 'F',
+        heightCm: 160,
+        weightKg: 60,
+        deviceType: 1,
+      });
+      expect(added.json(), added.body).toMatchObject({ isSuccess: true });
+    }
+
+    const { currentPeriodEnd } = (await status(clinician)) as { currentPeriodEnd: string };
+    await pass(Date.parse(currentPeriodEnd) - t.clock().getTime());
+    expect(await status(clinician)).toMatchObject({
+      subscribeStatus: 'grace',
+      isGracePeriod: true,
+      isSubscribeActive: true,
+      patientLimit: 0,
+      graceEndsAt: new Date(t.clock().getTime() + 7 * day).toISOString(),
+    });
+    expect((await history(clinician))[0]).toMatchObject({ kind: 'renewal', status: 'failed', amountMinor: 19900 });
+    await t.app.jobs.tick();
+    expect(await history(clinician)).toHaveLength(3);
+    await pass(day);
+    expect((await history(clinician)).map((item) => [item.kind, item.status]).slice(0, 2)).toEqual([
+      ['retry', 'failed'],
+      ['renewal', 'failed'],
+    ]);
+
+    await pass(6 * day + 1000);
+    expect(await status(clinician)).toMatchObject({
+      subscribeStatus: 'ended',
+      isSubscribeActive: false,
+      patientLimit: 30,
+      activePatients: 31,
+      isOverLimit: true,
+    });
+  });
+
+  it('blocks a clinician over the limit until they pay or deactivate patients, and records the choice', async () => {
+    const more = await post(clinician, '/patient/addPatient/noAuth', {
+      patientName: 'One Too Many',
+      patientInfoBirth: '1960-01-01',
+      patientInfoGender: 'M',
+      heightCm: 170,
+      weightKg: 70,
+      deviceType: 1,
+    });
+    expect(failedCode(more)).toBe(FailedCode.PlanLimitReached);
+    const choice = await put(clinician, '/manager/updatePenaltyInfo', { choice: 'later' });
+    expect(choice.json()).toMatchObject({
+      penalty: { choice: 'later', activePatients: 31, patientLimit: 30, recordedAt: t.clock().toISOString() },
+    });
+    const list = await post(clinician, '/patient/getMyPatientsAndReservedSchedulesForToday', {});
+    const [first] = list.json<{ patientList: { seqMedicalRelation: number }[] }>().patientList;
+    await put(clinician, '/patient/changeActivationStatus', {
+      seqMedicalRelation: first!.seqMedicalRelation,
+      isEnabled: false,
+    });
+    expect(await status(clinician)).toMatchObject({ activePatients: 30, isOverLimit: false });
+  });
+
+  it('charges at once after an ended subscription (no second trial), once per checkout key', async () => {
+    const onFile = { seqProduct: plan('basic'), idempotencyKey: randomUUID() };
+    const charges = async () => (await t.app.db.select().from(sandboxCharge)).length;
+    expect(failedCode(await post(clinician, '/payment/checkout', onFile))).toBe(FailedCode.CardDeclined);
+    const before = await charges();
+    expect(failedCode(await post(clinician, '/payment/checkout', onFile))).toBe(FailedCode.CardDeclined);
+    expect(await charges()).toBe(before);
+
+    const paid = await post(clinician, '/payment/checkout', {
+      seqProduct: plan('basic'),
+      card: card('5555555555554444', { cardType: 'MasterCard' }),
+      idempotencyKey: randomUUID(),
+    });
+    expect(paid.json()).toMatchObject({
+      subscription: { subscribeStatus: 'active', trialEndsAt: null, patientLimit: 50 },
+      payment: { kind: 'subscribe', status: 'paid', amountMinor: 4900, cardLast4: '4444' },
+    });
+  });
+
+  it('settles the grace period at once when the card on file is replaced', async () => {
+    await post(other, '/payment/checkout', {
+      seqProduct: plan('standard'),
+      card: card(sandboxTestCards.chargeDeclined),
+      idempotencyKey: randomUUID(),
+    });
+    await pass(30 * day);
+    expect(await status(other)).toMatchObject({ subscribeStatus: 'grace' });
+    const fixed = await put(other, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
+    expect(fixed.json()).toMatchObject({
+      subscription: { subscribeStatus: 'active', isGracePeriod: false },
+      paymentMethod: { last4: '4242' },
+    });
+    expect((await history(other))[0]).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 9900 });
+    // Each clinician sees their own payments only.
+    expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { payment, penalty, product, subscription } from '../../db/schema.ts';
+
+export type ProductRow = typeof product.$inferSelect;
+export type SubscriptionRow = typeof subscription.$inferSelect;
+export type PaymentRow = typeof payment.$inferSelect;
+
+export function paymentRepository(db: Database) {
+  return {
+    async listProducts(): Promise<ProductRow[]> {
+      return db.select().from(product).where(eq(product.isOffered, true)).orderBy(asc(product.sortOrder));
+    },
+
+    async findProduct(seqProduct: number): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(product)
+        .where(and(eq(product.seqProduct, seqProduct), eq(product.isOffered, true)));
+      return row;
+    },
+
+    async findSubscription(seqManager: number): Promise<(SubscriptionRow & { product: ProductRow }) | undefined> {
+      const [row] = await db
+        .select({ subscription, product })
+        .from(subscription)
+        .innerJoin(product, eq(product.seqProduct, subscription.seqProduct))
+        .where(eq(subscription.seqManager, seqManager));
+      return row && { ...row.subscription, product: row.product };
+    },
+
+    async saveSubscription(row: typeof subscription.$inferInsert): Promise<void> {
+      await db
+        .insert(subscription)
+        .values(row)
+        .onConflictDoUpdate({ target: subscription.seqManager, set: { ...row, createdAt: undefined } });
+    },
+
+    async updateSubscription(seqManager: number, changes: Partial<typeof subscription.$inferInsert>): Promise<void> {
+      await db.update(subscription).set(changes).where(eq(subscription.seqManager, seqManager));
+    },
+
+    /** Grace periods that are over end the subscription. */
+    async endGracePeriods(at: Date): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ status: 'ended', updatedAt: at })
+        .where(and(eq(subscription.status, 'grace'), lte(subscription.graceEndsAt, at)));
+    },
+
+    /**
+     * Claims the subscriptions to charge now: a period that ended, or a grace period whose last
+     * attempt is a day old. Answers their clinicians; a claim is not made twice in a day.
+     */
+    async claimDue(at: Date, dayBefore: Date): Promise<number[]> {
+      const rows = await db
+        .update(subscription)
+        .set({ lastAttemptAt: at })
+        .where(
+          and(
+            or(
+              and(inArray(subscription.status, ['trial', 'active']), lte(subscription.currentPeriodEnd, at)),
+              eq(subscription.status, 'grace'),
+            ),
+            or(isNull(subscription.lastAttemptAt), lte(subscription.lastAttemptAt, dayBefore)),
+          ),
+        )
+        .returning({ seqManager: subscription.seqManager });
+      return rows.map((row) => row.seqManager);
+    },
+
+    async insertPayment(row: Omit<typeof payment.$inferInsert, 'seqPayment'>): Promise<PaymentRow> {
+      const [inserted] = await db.insert(payment).values(row).returning();
+      return inserted!;
+    },
+
+    async findPaymentByKey(seqManager: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.seqManager, seqManager), eq(payment.idempotencyKey, idempotencyKey)));
+      return row;
+    },
+
+    async pagePayments(seqManager: number, page: number, size: number) {
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ payment, productTitle: product.title })
+          .from(payment)
+          .innerJoin(product, eq(product.seqProduct, payment.seqProduct))
+          .where(eq(payment.seqManager, seqManager))
+          .orderBy(desc(payment.createdAt), desc(payment.seqPayment))
+          .limit(size)
+          .offset(page * size),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(payment)
+          .where(eq(payment.seqManager, seqManager)),
+      ]);
+      return { rows, totalCount: count?.count ?? 0 };
+    },
+
+    async insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>) {
+      const [inserted] = await db.insert(penalty).values(row).returning();
+      return inserted!;
+    },
+  };
+}

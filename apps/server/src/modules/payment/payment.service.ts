@@ -1,0 +1,415 @@
+import {
+  FailedCode,
+  rules,
+  subscriptionRules,
+  type Card,
+  type CardType,
+  type Payment,
+  type Product,
+  type SubscriptionStatus,
+} from '@clinic/contract';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, notFound } from '../../domain-error.ts';
+import { auditRepository } from '../audit/audit.repository.ts';
+import { actorOf } from '../audit/audit.ts';
+import { uniqueViolationOf } from '../../db/errors.ts';
+import { patientRepository } from '../patient/patient.repository.ts';
+import type { PlanLimits } from '../patient/plan-limit.ts';
+import type { GatewayFailure, PaymentGateway } from './gateway.ts';
+import { paymentRepository, type PaymentRow, type ProductRow, type SubscriptionRow } from './payment.repository.ts';
+
+const dayMs = 86_400_000;
+
+/** The same day of the next month (the last day when the next month is shorter), same time. */
+export function addMonth(at: Date): Date {
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(year, month, Math.min(at.getUTCDate(), lastDay), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()),
+  );
+}
+
+/** A subscription that still grants its plan: trial, active, or in its grace period. */
+const isLive = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
+  row !== undefined && row.status !== 'ended';
+
+function toProduct(row: ProductRow): Product {
+  return {
+    seqProduct: row.seqProduct,
+    productCode: row.code,
+    defaultProductTitle: row.title,
+    defaultProductSubTitle: row.subtitle,
+    productPatientProfileLimit: row.patientLimit,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+  };
+}
+
+function toPayment(row: PaymentRow, productTitle: string): Payment {
+  return {
+    seqPayment: row.seqPayment,
+    productTitle,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    status: row.status,
+    kind: row.kind,
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+    cardLast4: row.cardLast4,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The active-patient limit read from the subscription: its plan's, or the free limit without one. */
+export const subscriptionPlanLimits: PlanLimits = {
+  async activePatientLimit(database, seqManager) {
+    const row = await paymentRepository(database).findSubscription(seqManager);
+    return isLive(row) ? row.product.patientLimit : rules.freePatientLimit;
+  },
+};
+
+export type PaymentService = ReturnType<typeof paymentService>;
+
+export function paymentService({ db, now, gateway }: { db: Database; now: Clock; gateway: PaymentGateway }) {
+  async function statusOf(database: Database, seqManager: number): Promise<SubscriptionStatus> {
+    const row = await paymentRepository(database).findSubscription(seqManager);
+    const activePatients = await patientRepository(database).countActive(seqManager);
+    const live = isLive(row);
+    const patientLimit = live ? row.product.patientLimit : rules.freePatientLimit;
+    const changeAllowedAt = row?.planChangedAt
+      ? new Date(row.planChangedAt.getTime() + subscriptionRules.planChangeDays * dayMs)
+      : undefined;
+    return {
+      isSubscribeActive: live,
+      subscribeStatus: row?.status ?? 'none',
+      isGracePeriod: row?.status === 'grace',
+      currentSubscriptionInfo: live
+        ? {
+            productPatientProfileLimit: row.product.patientLimit,
+            seqProduct: row.product.seqProduct,
+            defaultProductTitle: row.product.title,
+            defaultProductSubTitle: row.product.subtitle,
+            paymentType: 'card',
+          }
+        : null,
+      trialEndsAt: row?.status === 'trial' ? (row.trialEndsAt?.toISOString() ?? null) : null,
+      currentPeriodEnd: live ? row.currentPeriodEnd.toISOString() : null,
+      graceEndsAt: row?.status === 'grace' ? (row.graceEndsAt?.toISOString() ?? null) : null,
+      planChangeAllowedAt: changeAllowedAt && changeAllowedAt > now() ? changeAllowedAt.toISOString() : null,
+      activePatients,
+      patientLimit,
+      isOverLimit: patientLimit > 0 && activePatients > patientLimit,
+    };
+  }
+
+  const fail = (failedCode: GatewayFailure | typeof FailedCode.NoPaymentMethod): never => {
+    throw new BusinessFailure(failedCode);
+  };
+
+  /** The card to charge: a new one saved with the processor, or the one on file. */
+  async function cardFor(card: Card | undefined, row: SubscriptionRow | undefined) {
+    if (!card) {
+      if (!row?.cardToken || !row.cardType || !row.cardLast4 || !row.cardExpiry)
+        return fail(FailedCode.NoPaymentMethod);
+      return { token: row.cardToken, cardType: row.cardType as CardType, last4: row.cardLast4, expiry: row.cardExpiry };
+    }
+    const saved = await gateway.saveCard(card);
+    return saved.ok ? saved.value : fail(saved.failedCode);
+  }
+
+  const audit = (database: Database, principal: Principal, context: RequestContext, entity: string) =>
+    auditRepository(database).append(actorOf(principal, context), now(), [{ action: 'update', entity }]);
+
+  return {
+    async products(): Promise<Product[]> {
+      return (await paymentRepository(db).listProducts()).map(toProduct);
+    },
+
+    status(principal: Principal): Promise<SubscriptionStatus> {
+      return statusOf(db, principal.seqManager);
+    },
+
+    async summary(principal: Principal) {
+      const row = await paymentRepository(db).findSubscription(principal.seqManager);
+      const live = isLive(row);
+      return {
+        product: live ? toProduct(row.product) : null,
+        nextChargeAt: live ? row.currentPeriodEnd.toISOString() : null,
+        nextAmountMinor: live ? row.product.priceMinor : null,
+        paymentMethod:
+          row?.cardType && row.cardLast4 && row.cardExpiry
+            ? {
+                paymentType: 'card' as const,
+                cardType: row.cardType as Card['cardType'],
+                last4: row.cardLast4,
+                expiry: row.cardExpiry,
+              }
+            : null,
+      };
+    },
+
+    async history(principal: Principal, page: number, size: number) {
+      const { rows, totalCount } = await paymentRepository(db).pagePayments(principal.seqManager, page, size);
+      return { purchaseList: rows.map((row) => toPayment(row.payment, row.productTitle)), totalCount };
+    },
+
+    /**
+     * Subscribes to a plan. The first subscription starts the free trial with the card checked;
+     * after an ended one, or to settle a grace period, the month is charged at once. The processor
+     * is never called inside a transaction; the browser's key makes a retried request answer the
+     * first outcome, and reaches the processor as the charge's key, so the month is charged once.
+     */
+    async checkout(
+      principal: Principal,
+      request: { seqProduct: number; card?: Card | undefined; idempotencyKey: string },
+      context: RequestContext,
+    ): Promise<{ subscription: SubscriptionStatus; payment: Payment | null }> {
+      const payments = paymentRepository(db);
+      const chosen = await payments.findProduct(request.seqProduct);
+      if (!chosen) throw notFound();
+      const answered = async (): Promise<{ subscription: SubscriptionStatus; payment: Payment } | undefined> => {
+        const earlier = await payments.findPaymentByKey(principal.seqManager, request.idempotencyKey);
+        if (!earlier) return undefined;
+        if (earlier.status === 'failed') throw new BusinessFailure(earlier.failedCode as GatewayFailure);
+        return { subscription: await statusOf(db, principal.seqManager), payment: toPayment(earlier, chosen.title) };
+      };
+      const replay = await answered();
+      if (replay) return replay;
+      const current = await payments.findSubscription(principal.seqManager);
+      // A running subscription is paid for: another plan is a plan change (changeSubscription).
+      if (current && (current.status === 'trial' || current.status === 'active'))
+        throw new BusinessFailure(FailedCode.ProductInUse);
+      const card = await cardFor(request.card, current);
+      const at = now();
+      const charge = current
+        ? await gateway.charge({
+            token: card.token,
+            amountMinor: chosen.priceMinor,
+            currency: chosen.currency,
+            idempotencyKey: `checkout:${principal.seqManager}:${request.idempotencyKey}`,
+          })
+        : undefined;
+      const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
+      try {
+        const paid = await db.transaction(async (tx) => {
+          const books = paymentRepository(tx);
+          await patientRepository(tx).lockManager(principal.seqManager);
+          const row = await books.insertPayment({
+            seqManager: principal.seqManager,
+            seqProduct: chosen.seqProduct,
+            kind: 'subscribe',
+            status: !charge ? 'trial' : charge.ok ? 'paid' : 'failed',
+            amountMinor: charge ? chosen.priceMinor : 0,
+            currency: chosen.currency,
+            periodStart: charge?.ok === false ? null : at,
+            periodEnd: charge?.ok === false ? null : periodEnd,
+            cardLast4: card.last4,
+            chargeId: charge?.ok ? charge.value.chargeId : null,
+            failedCode: charge?.ok === false ? charge.failedCode : null,
+            idempotencyKey: request.idempotencyKey,
+            createdAt: at,
+          });
+          // A refused charge is kept, so a retry finds it, but changes nothing else.
+          if (charge?.ok === false) return row;
+          await books.saveSubscription({
+            seqManager: principal.seqManager,
+            seqProduct: chosen.seqProduct,
+            status: charge ? 'active' : 'trial',
+            trialEndsAt: charge ? (current?.trialEndsAt ?? null) : periodEnd,
+            currentPeriodEnd: periodEnd,
+            graceEndsAt: null,
+            lastAttemptAt: null,
+            planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
+            cardType: card.cardType,
+            cardLast4: card.last4,
+            cardExpiry: card.expiry,
+            cardToken: card.token,
+            createdAt: at,
+            updatedAt: at,
+          });
+          await audit(tx, principal, context, 'subscription');
+          return row;
+        });
+        if (paid.status === 'failed') throw new BusinessFailure(paid.failedCode as GatewayFailure);
+        return { subscription: await statusOf(db, principal.seqManager), payment: toPayment(paid, chosen.title) };
+      } catch (error) {
+        // The same checkout retried at the same moment: the first one's outcome is the answer.
+        if (uniqueViolationOf(error) === 'payment_idempotency') return (await answered())!;
+        throw error;
+      }
+    },
+
+    /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
+    async updateCard(principal: Principal, request: { card: Card; idempotencyKey: string }, context: RequestContext) {
+      const payments = paymentRepository(db);
+      const current = await payments.findSubscription(principal.seqManager);
+      if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
+      const card = await cardFor(request.card, current);
+      const at = now();
+      const charge =
+        current.status === 'grace'
+          ? await gateway.charge({
+              token: card.token,
+              amountMinor: current.product.priceMinor,
+              currency: current.product.currency,
+              idempotencyKey: `card:${principal.seqManager}:${request.idempotencyKey}`,
+            })
+          : undefined;
+      await db.transaction(async (tx) => {
+        const books = paymentRepository(tx);
+        await books.updateSubscription(principal.seqManager, {
+          cardType: card.cardType,
+          cardLast4: card.last4,
+          cardExpiry: card.expiry,
+          cardToken: card.token,
+          ...(charge?.ok && {
+            status: 'active' as const,
+            currentPeriodEnd: addMonth(at),
+            graceEndsAt: null,
+            lastAttemptAt: null,
+          }),
+          updatedAt: at,
+        });
+        if (charge)
+          await books.insertPayment({
+            seqManager: principal.seqManager,
+            seqProduct: current.seqProduct,
+            kind: 'retry',
+            status: charge.ok ? 'paid' : 'failed',
+            amountMinor: current.product.priceMinor,
+            currency: current.product.currency,
+            periodStart: charge.ok ? at : null,
+            periodEnd: charge.ok ? addMonth(at) : null,
+            cardLast4: card.last4,
+            chargeId: charge.ok ? charge.value.chargeId : null,
+            failedCode: charge.ok ? null : charge.failedCode,
+            createdAt: at,
+          });
+        await audit(tx, principal, context, 'payment_method');
+      });
+      if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
+      return {
+        subscription: await statusOf(db, principal.seqManager),
+        paymentMethod: {
+          paymentType: 'card' as const,
+          cardType: card.cardType,
+          last4: card.last4,
+          expiry: card.expiry,
+        },
+      };
+    },
+
+    /** Moves to another plan, once a month: its limit at once, its price from the next charge. */
+    async changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus> {
+      return db.transaction(async (tx) => {
+        const payments = paymentRepository(tx);
+        await patientRepository(tx).lockManager(principal.seqManager);
+        const chosen = await payments.findProduct(seqProduct);
+        if (!chosen) throw notFound();
+        const current = await payments.findSubscription(principal.seqManager);
+        if (!isLive(current)) throw new BusinessFailure(FailedCode.NoSubscription);
+        if (current.seqProduct === seqProduct) throw new BusinessFailure(FailedCode.ProductInUse);
+        const at = now();
+        if (
+          current.planChangedAt &&
+          at.getTime() - current.planChangedAt.getTime() < subscriptionRules.planChangeDays * dayMs
+        )
+          throw new BusinessFailure(FailedCode.PlanChangeTooSoon);
+        await payments.updateSubscription(principal.seqManager, { seqProduct, planChangedAt: at, updatedAt: at });
+        await audit(tx, principal, context, 'subscription');
+        return statusOf(tx, principal.seqManager);
+      });
+    },
+
+    /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
+    async recordPenaltyChoice(principal: Principal, choice: 'pay' | 'deactivate' | 'later') {
+      const status = await statusOf(db, principal.seqManager);
+      const row = await paymentRepository(db).insertPenalty({
+        seqManager: principal.seqManager,
+        choice,
+        activePatients: status.activePatients,
+        patientLimit: status.patientLimit,
+        createdAt: now(),
+      });
+      return {
+        choice: row.choice,
+        activePatients: row.activePatients,
+        patientLimit: row.patientLimit,
+        recordedAt: row.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+/**
+ * The renewal job: a period that ended is charged; a refused charge starts the grace period, in
+ * which the charge is tried again once a day; when the grace period is over the subscription ends.
+ * Under the job's lock a pass claims what is due (its attempt time), then charges after the claim
+ * has committed, outside any transaction; the charge keys name the subscription and its period or
+ * day, so a charge interrupted and claimed again is still made once.
+ */
+export function renewalJob({ db, now, gateway }: { db: Database; now: Clock; gateway: PaymentGateway }) {
+  return {
+    async run(database: Database): Promise<() => Promise<void>> {
+      const payments = paymentRepository(database);
+      const at = now();
+      await payments.endGracePeriods(at);
+      const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
+      return async () => {
+        for (const seqManager of claimed) await renew(seqManager, at);
+      };
+    },
+  };
+
+  async function renew(seqManager: number, at: Date): Promise<void> {
+    const current = await paymentRepository(db).findSubscription(seqManager);
+    if (!current || current.status === 'ended') return;
+    const isRetry = current.status === 'grace';
+    const charge = current.cardToken
+      ? await gateway.charge({
+          token: current.cardToken,
+          amountMinor: current.product.priceMinor,
+          currency: current.product.currency,
+          idempotencyKey: isRetry
+            ? `retry:${seqManager}:${at.toISOString().slice(0, 10)}`
+            : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`,
+        })
+      : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
+    const periodStart = isRetry ? at : current.currentPeriodEnd;
+    await db.transaction(async (tx) => {
+      const books = paymentRepository(tx);
+      await books.insertPayment({
+        seqManager,
+        seqProduct: current.seqProduct,
+        kind: isRetry ? 'retry' : 'renewal',
+        status: charge.ok ? 'paid' : 'failed',
+        amountMinor: current.product.priceMinor,
+        currency: current.product.currency,
+        periodStart: charge.ok ? periodStart : null,
+        periodEnd: charge.ok ? addMonth(periodStart) : null,
+        cardLast4: current.cardLast4,
+        chargeId: charge.ok ? charge.value.chargeId : null,
+        failedCode: charge.ok ? null : charge.failedCode,
+        createdAt: at,
+      });
+      await books.updateSubscription(
+        seqManager,
+        charge.ok
+          ? {
+              status: 'active',
+              currentPeriodEnd: addMonth(periodStart),
+              graceEndsAt: null,
+              lastAttemptAt: null,
+              updatedAt: at,
+            }
+          : {
+              status: 'grace',
+              graceEndsAt: current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs),
+              updatedAt: at,
+            },
+      );
+    });
+  }
+}

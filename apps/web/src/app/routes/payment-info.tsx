@@ -1,0 +1,70 @@
+import { Alert, Anchor, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useProductList } from '../../features/payments/api/get-product-list.ts';
+import { PaymentInfoForm } from '../../features/payments/components/payment-info-form.tsx';
+import { usePlanText } from '../../features/payments/components/plan-text.ts';
+import { withLangQuery } from '../../shared/i18n/language.ts';
+import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { skipPaymentInfoAfterSuccess } from '../guards.ts';
+
+/** `/payments/paymentInfo?seqProduct=`: the chosen plan's details and the card form. */
+export function Component(): ReactElement {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const products = useProductList();
+  const text = usePlanText();
+  useDocumentTitle(t('payments.info.title'));
+
+  const skipTo = skipPaymentInfoAfterSuccess(location.state, location.search);
+  if (skipTo) return <Navigate to={skipTo} replace />;
+  if (products.isError) return <Alert color="red">{t('common.loadFailed')}</Alert>;
+  if (!products.data) return <PageLoader />;
+  const product = products.data.find((candidate) => String(candidate.seqProduct) === params.get('seqProduct'));
+  if (!product) return <Navigate to={withLangQuery(paths.payments, location.search)} replace />;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={2}>{t('payments.info.title')}</Title>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="plan-details">
+            <Stack gap="xs">
+              <Title order={3} id="plan-details">
+                {t('payments.info.planDetails')}
+              </Title>
+              <Text fw={600} data-testid="chosen-plan">
+                {text.name(product)}
+              </Text>
+              <Text size="sm">{text.limit(product.productPatientProfileLimit)}</Text>
+              <Text size="sm">{text.price(product)}</Text>
+              <Text size="xs" c="dimmed">
+                {t('payments.info.trialTerms')}
+              </Text>
+              <Anchor component={Link} to={withLangQuery(paths.payments, location.search)} size="sm">
+                {t('payments.info.otherPlan')}
+              </Anchor>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="lg" radius="md">
+            <PaymentInfoForm
+              product={product}
+              onPaid={() =>
+                void navigate(
+                  withLangQuery(`${paths.paymentResult}?result=success&seqProduct=${product.seqProduct}`, location.search),
+                )
+              }
+            />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

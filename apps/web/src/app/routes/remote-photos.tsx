@@ -1,0 +1,36 @@
+import { Center, Loader, Text } from '@mantine/core';
+import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useVisit } from '../../features/video-call/api/get-visit.ts';
+import { PhotoSlider } from '../../features/video-call/components/photo-slider.tsx';
+
+/** The symptom photo slider of a video visit, in its own pop-up (SPEC 2). */
+export function Component(): ReactElement {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const seqSchedule = Number(params.get('seqSchedule')) || null;
+  const index = Number(params.get('index')) || 0;
+  const visit = useVisit(seqSchedule);
+  const schedule = visit.data ?? null;
+
+  useEffect(() => {
+    if (schedule) document.title = t('videoCall.photos.title', { name: schedule.patientName });
+  }, [schedule, t]);
+
+  if (visit.isPending && seqSchedule !== null) {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!schedule) {
+    return (
+      <Center mih="100dvh">
+        <Text>{t('videoCall.photos.none')}</Text>
+      </Center>
+    );
+  }
+  return <PhotoSlider schedule={schedule} initialIndex={index} />;
+}

@@ -1,0 +1,31 @@
+import type { Product } from '@clinic/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice, isPlanCode, isUnlimited } from '../plan-presentation.ts';
+
+export interface PlanText {
+  name: (product: Pick<Product, 'productCode' | 'defaultProductTitle'>) => string;
+  limit: (limit: number) => string;
+  price: (product: Pick<Product, 'priceMinor' | 'currency'>) => string;
+}
+
+/** Plan names by their code (the server's titles only for an unknown code), limits and prices. */
+export function usePlanText(): PlanText {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const name = useCallback(
+    (product: Pick<Product, 'productCode' | 'defaultProductTitle'>) =>
+      isPlanCode(product.productCode) ? t(`payments.plans.${product.productCode}`) : product.defaultProductTitle,
+    [t],
+  );
+  const limit = useCallback(
+    (value: number) => (isUnlimited(value) ? t('payments.limitUnlimited') : t('payments.limit', { count: value })),
+    [t],
+  );
+  const price = useCallback(
+    (product: Pick<Product, 'priceMinor' | 'currency'>) =>
+      t('payments.perMonth', { price: formatPrice(product.priceMinor, product.currency, language) }),
+    [t, language],
+  );
+  return { name, limit, price };
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/dates/date-format.ts';
+import { purchaseHistoryPageSize, usePurchaseHistory } from '../api/get-purchase-history.ts';
+import { formatPrice } from '../plan-presentation.ts';
+
+/** Charges and trial starts, newest first. */
+export function PurchaseHistory(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const history = usePurchaseHistory(page);
+  const rows = history.data?.purchaseList ?? [];
+  const total = history.data?.totalCount ?? 0;
+
+  if (history.isError) return <Text size="sm">{t('common.loadFailed')}</Text>;
+  if (history.isPending) return <Text size="sm">{t('common.loading')}</Text>;
+  if (total === 0) return <Text size="sm" c="dimmed">{t('payments.history.empty')}</Text>;
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped aria-label={t('payments.history.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payments.history.date')}</Table.Th>
+              <Table.Th>{t('payments.history.plan')}</Table.Th>
+              <Table.Th>{t('payments.history.kind')}</Table.Th>
+              <Table.Th>{t('payments.history.amount')}</Table.Th>
+              <Table.Th>{t('payments.history.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.seqPayment}>
+                <Table.Td>{formatDate(row.createdAt, i18n.language)}</Table.Td>
+                <Table.Td>{row.productTitle}</Table.Td>
+                <Table.Td>{t(`payments.history.kinds.${row.kind}`)}</Table.Td>
+                <Table.Td>{formatPrice(row.amountMinor, row.currency, i18n.language)}</Table.Td>
+                <Table.Td>{t(`payments.history.statuses.${row.status}`)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > purchaseHistoryPageSize && (
+        <Group gap="xs" mt="xs">
+          <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {t('common.previousPage')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={(page + 1) * purchaseHistoryPageSize >= total}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('common.nextPage')}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

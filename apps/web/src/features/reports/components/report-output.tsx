@@ -1,0 +1,165 @@
+import type { ReportParameter } from '@clinic/contract';
+import { Box, Button, Group, Loader, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logProblem } from '../../../shared/log/log-problem.ts';
+import { useUnit } from '../../../shared/units/unit-preference.ts';
+import { getRecordsByRangeRequest } from '../api/get-records-by-range.ts';
+import { recordSheets, recordsFileName, reportFileName, reportSheets } from '../excel/report-sheets.ts';
+import { downloadWorkbook } from '../excel/write-workbook.ts';
+import { daySeconds, parameterSeries, type ReportView } from '../report-model.ts';
+import { ReportPrint } from './report-print.tsx';
+import { ReportSections, type ConditionFactsOf } from './report-sections.tsx';
+
+const DayChart = lazy(() => import('../../../shared/charts/day-chart.tsx'));
+
+const chartStyle: Record<ReportParameter, { kind: 'line' | 'bars'; color: string; suffix: string }> = {
+  maxAngle: { kind: 'line', color: '#e8590c', suffix: '°' },
+  minAngle: { kind: 'line', color: '#1c7ed6', suffix: '°' },
+  exerciseTime: { kind: 'bars', color: '#868e96', suffix: '' },
+  sessions: { kind: 'bars', color: '#2f9e44', suffix: '' },
+};
+
+/** The report on screen with Print and Excel, and its printable copy. */
+export function ReportOutput({
+  report,
+  conditionFacts,
+  actions,
+}: {
+  report: ReportView;
+  conditionFacts: ConditionFactsOf;
+  /** More buttons before Print (e.g. Save). */
+  actions?: ReactNode;
+}): ReactElement {
+  const { t } = useTranslation();
+  const unit = useUnit();
+  const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
+  const [exporting, setExporting] = useState<'report' | 'records' | null>(null);
+  const span = useMemo(
+    () => [daySeconds(report.startDate), daySeconds(report.endDate)] as const,
+    [report.startDate, report.endDate],
+  );
+  const series = useMemo(
+    () =>
+      Object.fromEntries(
+        report.parameters.map((parameter) => [parameter, parameterSeries(report.romDays, parameter)]),
+      ) as Partial<Record<ReportParameter, { x: number[]; y: number[] }>>,
+    [report.romDays, report.parameters],
+  );
+  const imageSetters = useMemo(
+    () =>
+      Object.fromEntries(
+        report.parameters.map((parameter) => [
+          parameter,
+          (url: string) =>
+            setImages((previous) => (previous[parameter] === url ? previous : { ...previous, [parameter]: url })),
+        ]),
+      ) as Partial<Record<ReportParameter, (url: string) => void>>,
+    [report.parameters],
+  );
+
+  const screenChart = useCallback(
+    (parameter: ReportParameter) => {
+      const data = series[parameter];
+      if (!data) return null;
+      const style = chartStyle[parameter];
+      const axis =
+        parameter === 'exerciseTime'
+          ? t('report.chart.minutesAxis')
+          : parameter === 'sessions'
+            ? t('report.chart.sessionsAxis')
+            : t('report.chart.angleAxis');
+      return (
+        <Box
+          role="figure"
+          aria-label={t('report.chart.summary', {
+            name: t(`report.parameterNames.${parameter}`),
+            days: data.x.length,
+          })}
+        >
+          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+            <DayChart
+              x={data.x}
+              y={data.y}
+              seriesLabel={t(`report.parameterNames.${parameter}`)}
+              axisLabel={axis}
+              dayLabel={t('report.chart.day')}
+              kind={style.kind}
+              color={style.color}
+              tickSuffix={style.suffix}
+              height={240}
+              span={span}
+              onImage={imageSetters[parameter]}
+            />
+          </Suspense>
+        </Box>
+      );
+    },
+    [series, span, t, imageSetters],
+  );
+
+  const printChart = (parameter: ReportParameter): ReactNode => {
+    const image = images[parameter];
+    return image ? <img src={image} alt={t(`report.parameterNames.${parameter}`)} /> : null;
+  };
+
+  const exportReport = async (): Promise<void> => {
+    setExporting('report');
+    try {
+      await downloadWorkbook(
+        reportSheets(t, report, unit),
+        reportFileName(report.data.patient, report.startDate, report.endDate),
+        t('app.name'),
+      );
+    } catch (error) {
+      logProblem('report export failed', error);
+      notifications.show({ color: 'red', message: t('report.exportFailed') });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const exportRecords = async (): Promise<void> => {
+    setExporting('records');
+    try {
+      const { patient } = report.data;
+      const records = await getRecordsByRangeRequest({
+        seqMedicalRelation: patient.seqMedicalRelation,
+        startDate: report.startDate,
+        endDate: report.endDate,
+      });
+      await downloadWorkbook(
+        recordSheets(t, [{ patientName: patient.patientName, records }]),
+        recordsFileName(patient, report.startDate, report.endDate),
+        t('app.name'),
+      );
+    } catch (error) {
+      logProblem('records export failed', error);
+      notifications.show({ color: 'red', message: t('report.exportFailed') });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" className="report-actions">
+        {actions}
+        <Button variant="default" onClick={() => window.print()}>
+          {t('report.print.button')}
+        </Button>
+        <Button variant="default" loading={exporting === 'report'} onClick={() => void exportReport()}>
+          {t('report.exportExcel')}
+        </Button>
+        <Button variant="default" loading={exporting === 'records'} onClick={() => void exportRecords()}>
+          {t('report.exportRecords')}
+        </Button>
+      </Group>
+      <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
+      <ReportPrint report={report}>
+        <ReportSections report={report} conditionFacts={conditionFacts} chart={printChart} />
+      </ReportPrint>
+    </Stack>
+  );
+}

@@ -1,0 +1,331 @@
+import { exerciseModes, reportParameters, reportRules, type DeviceType, type ReportParameter } from '@clinic/contract';
+import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, todayIso } from '../../../shared/dates/date-format.ts';
+import { DateField } from '../../../shared/forms/date-field.tsx';
+import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { useReportConditions } from '../api/get-report-conditions.ts';
+import { useReportRomDays } from '../api/get-report-rom-days.ts';
+import { useSavedReport } from '../api/get-report.ts';
+import { useReportList } from '../api/list-reports.ts';
+import { useSaveReport } from '../api/save-report.ts';
+import { isReportParameter, modeKeyOf, orderedParameters, positionKeyOf, type ReportView } from '../report-model.ts';
+import { ReportOutput } from './report-output.tsx';
+import type { ConditionFactsOf } from './report-sections.tsx';
+
+/** The default period: the last 30 days up to today. */
+export function defaultReportRange(today = todayIso()): { startDate: string; endDate: string } {
+  return { startDate: dayjs(today).subtract(29, 'day').format('YYYY-MM-DD'), endDate: today };
+}
+
+/** Why a period cannot be reported, as a contract message key; undefined when it can. */
+export function rangeProblem(startDate: string, endDate: string): string | undefined {
+  if (startDate === '' || endDate === '') return 'validation.required';
+  if (startDate > endDate) return 'validation.range_order';
+  if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 >= reportRules.rangeMaxDays) {
+    return 'validation.range_too_long';
+  }
+  return undefined;
+}
+
+const jointsByDevice: Record<DeviceType, number[]> = { 1: [1, 2, 3, 4, 5], 2: [3, 4] };
+
+function ReportBuilder({
+  seqMedicalRelation,
+  deviceType,
+  conditionFacts,
+}: {
+  seqMedicalRelation: number;
+  deviceType: DeviceType;
+  conditionFacts: ConditionFactsOf;
+}): ReactElement {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const [range, setRange] = useState(() => defaultReportRange());
+  const [parameters, setParameters] = useState<ReportParameter[]>(['maxAngle', 'minAngle']);
+  const [position, setPosition] = useState('');
+  const [mode, setMode] = useState('');
+  const [chiefComplaint, setChiefComplaint] = useState<string | null>(null);
+  const [expertOpinion, setExpertOpinion] = useState('');
+  const [parameterError, setParameterError] = useState<string | undefined>();
+  const save = useSaveReport();
+
+  const problem = rangeProblem(range.startDate, range.endDate);
+  const conditions = useReportConditions({ seqMedicalRelation, ...range }, problem === undefined);
+  const romDays = useReportRomDays(
+    {
+      seqMedicalRelation,
+      ...range,
+      position: position === '' ? null : Number(position),
+      mode: mode === '' ? null : Number(mode),
+    },
+    problem === undefined,
+  );
+  const complaint = chiefComplaint ?? conditions.data?.lastStatus?.chiefComplaint ?? '';
+
+  const view = useMemo<ReportView | null>(
+    () =>
+      conditions.data && romDays.data
+        ? {
+            data: conditions.data,
+            romDays: romDays.data,
+            startDate: range.startDate,
+            endDate: range.endDate,
+            parameters: orderedParameters(parameters),
+            position: position === '' ? null : Number(position),
+            mode: mode === '' ? null : Number(mode),
+            chiefComplaint: complaint,
+            expertOpinion,
+            createdAt: null,
+          }
+        : null,
+    [conditions.data, romDays.data, range, parameters, position, mode, complaint, expertOpinion],
+  );
+
+  const onSave = (): void => {
+    if (parameters.length === 0) {
+      setParameterError('validation.report_parameter_required');
+      return;
+    }
+    if (problem) return;
+    save.mutate(
+      {
+        seqMedicalRelation,
+        startDate: range.startDate,
+        endDate: range.endDate,
+        parameters: orderedParameters(parameters),
+        position: position === '' ? null : Number(position),
+        mode: mode === '' ? null : Number(mode),
+        chiefComplaint: complaint,
+        expertOpinion,
+      },
+      { onSuccess: () => notifications.show({ color: 'teal', message: t('report.savedNotice') }) },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="section" aria-label={t('report.builder')}>
+        <Stack gap="sm">
+          <Title order={3}>{t('report.builder')}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            <DateField
+              label={t('report.from')}
+              value={range.startDate}
+              onChange={(startDate) => setRange((previous) => ({ ...previous, startDate }))}
+              notInFuture
+              required
+            />
+            <DateField
+              label={t('report.to')}
+              value={range.endDate}
+              onChange={(endDate) => setRange((previous) => ({ ...previous, endDate }))}
+              error={problem}
+              notInFuture
+              required
+            />
+            <SelectField
+              label={t('report.joint')}
+              value={position}
+              onChange={setPosition}
+              placeholder={t('report.allJoints')}
+              options={jointsByDevice[deviceType].map((joint) => {
+                const key = positionKeyOf(joint);
+                return { value: String(joint), label: key ? t(key) : String(joint) };
+              })}
+            />
+            <SelectField
+              label={t('report.mode')}
+              value={mode}
+              onChange={setMode}
+              placeholder={t('report.allModes')}
+              options={exerciseModes.map((value) => {
+                const key = modeKeyOf(value);
+                return { value: String(value), label: key ? t(key) : String(value) };
+              })}
+            />
+          </SimpleGrid>
+          <Checkbox.Group
+            label={t('report.parameters')}
+            value={parameters}
+            onChange={(values) => {
+              const chosen = values.filter(isReportParameter);
+              setParameters(chosen);
+              setParameterError(chosen.length === 0 ? 'validation.report_parameter_required' : undefined);
+            }}
+            error={message(parameterError)}
+          >
+            <Group gap="lg" mt={4}>
+              {reportParameters.map((parameter) => (
+                <Checkbox key={parameter} value={parameter} label={t(`report.parameterNames.${parameter}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <TextareaField
+            label={t('report.chiefComplaint')}
+            value={complaint}
+            onChange={setChiefComplaint}
+            maxLength={reportRules.chiefComplaintMax}
+          />
+          <TextareaField
+            label={t('report.expertOpinion')}
+            value={expertOpinion}
+            onChange={setExpertOpinion}
+            maxLength={reportRules.expertOpinionMax}
+          />
+        </Stack>
+      </Paper>
+      {(conditions.isPending || romDays.isPending) && problem === undefined && (
+        <Loader aria-label={t('common.loading')} />
+      )}
+      {(conditions.isError || romDays.isError) && <Alert color="red">{t('common.loadFailed')}</Alert>}
+      {view && (
+        <ReportOutput
+          report={view}
+          conditionFacts={conditionFacts}
+          actions={
+            <Button onClick={onSave} loading={save.isPending} disabled={problem !== undefined}>
+              {t('report.save')}
+            </Button>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function SavedReportView({
+  seqReport,
+  conditionFacts,
+  onClose,
+}: {
+  seqReport: number;
+  conditionFacts: ConditionFactsOf;
+  onClose: () => void;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const report = useSavedReport(seqReport);
+  const view = useMemo<ReportView | null>(
+    () => (report.data ? { ...report.data, parameters: orderedParameters(report.data.parameters) } : null),
+    [report.data],
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3}>
+          {report.data
+            ? t('report.savedList.viewing', { date: formatDateTime(report.data.createdAt, i18n.language) })
+            : t('report.savedList.title')}
+        </Title>
+        <Button variant="subtle" onClick={onClose}>
+          {t('report.savedList.close')}
+        </Button>
+      </Group>
+      {report.isPending && <Loader aria-label={t('common.loading')} />}
+      {report.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+      {view && <ReportOutput report={view} conditionFacts={conditionFacts} />}
+    </Stack>
+  );
+}
+
+function SavedReportList({
+  seqMedicalRelation,
+  openSeq,
+  onOpen,
+}: {
+  seqMedicalRelation: number;
+  openSeq: number | null;
+  onOpen: (seqReport: number) => void;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const list = useReportList(seqMedicalRelation);
+  const title = t('report.savedList.title');
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3}>{title}</Title>
+        {list.isPending && <Loader aria-label={t('common.loading')} />}
+        {list.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+        {list.data && list.data.length === 0 && <Text c="dimmed">{t('report.savedList.empty')}</Text>}
+        {list.data && list.data.length > 0 && (
+          <Table fz="sm" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('report.savedList.createdAt')}</Table.Th>
+                <Table.Th>{t('report.sections.period')}</Table.Th>
+                <Table.Th>{t('report.parameters')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((item) => {
+                const period = t('report.periodRange', {
+                  start: formatDate(item.startDate, i18n.language),
+                  end: formatDate(item.endDate, i18n.language),
+                });
+                return (
+                  <Table.Tr key={item.seqReport} aria-current={item.seqReport === openSeq || undefined}>
+                    <Table.Td>{formatDateTime(item.createdAt, i18n.language)}</Table.Td>
+                    <Table.Td>{period}</Table.Td>
+                    <Table.Td>
+                      {orderedParameters(item.parameters)
+                        .map((parameter) => t(`report.parameterNames.${parameter}`))
+                        .join(', ')}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => onOpen(item.seqReport)}
+                        aria-label={t('report.savedList.openLabel', { period })}
+                      >
+                        {t('report.savedList.open')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The report tab: a new report (period, parameters, words, preview, Save) or a kept one, and the kept reports. */
+export function ReportScreen({
+  seqMedicalRelation,
+  deviceType,
+  conditionFacts,
+}: {
+  seqMedicalRelation: number;
+  deviceType: DeviceType;
+  conditionFacts: ConditionFactsOf;
+}): ReactElement {
+  const [openSeq, setOpenSeq] = useState<number | null>(null);
+  return (
+    <Stack gap="lg">
+      <SavedReportList seqMedicalRelation={seqMedicalRelation} openSeq={openSeq} onOpen={setOpenSeq} />
+      {openSeq === null ? (
+        <ReportBuilder
+          seqMedicalRelation={seqMedicalRelation}
+          deviceType={deviceType}
+          conditionFacts={conditionFacts}
+        />
+      ) : (
+        <SavedReportView
+          key={openSeq}
+          seqReport={openSeq}
+          conditionFacts={conditionFacts}
+          onClose={() => setOpenSeq(null)}
+        />
+      )}
+    </Stack>
+  );
+}

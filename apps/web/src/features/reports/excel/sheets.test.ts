@@ -1,0 +1,202 @@
+import type { ExerciseRecord, ReportData } from '@clinic/contract';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { ReportView } from '../report-model.ts';
+import { bodyNumbers, recordSheets, reportFileName, reportSheets } from './report-sheets.ts';
+import { excelDate, excelFileName, excelNumber, fileNamePart, sheetName, uniqueSheetNames } from './sheets.ts';
+
+/** A t() that answers the key (with its options), so a test sees which words were asked for. */
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options && 'unit' in options ? `${key}(${String(options.unit)})` : key) as unknown as TFunction;
+
+describe('file names', () => {
+  it('strips special characters and spaces from the name and e-mail', () => {
+    expect(fileNamePart('Min-jun Chan')).toBe('MinjunChan');
+    expect(fileNamePart('min.jun+1@example.com')).toBe('minjun1examplecom');
+    expect(fileNamePart('김 민준/..\\')).toBe('김민준');
+    expect(fileNamePart(null)).toBe('');
+  });
+
+  it('joins the cleaned parts and leaves out empty ones', () => {
+    expect(excelFileName(['Report', 'Min-jun Chan', null, '2026-01-01'])).toBe('Report_MinjunChan_20260101.xlsx');
+    expect(excelFileName(['***', ''])).toBe('export.xlsx');
+    expect(reportFileName({ patientName: "O'Neil, Ann", patientEmail: 'ann@x.io' }, '2026-01-01', '2026-01-31')).toBe(
+      'Report_ONeilAnn_annxio_20260101_20260131.xlsx',
+    );
+  });
+});
+
+describe('sheet names', () => {
+  it('cuts at 30 characters and drops what Excel refuses', () => {
+    expect(sheetName('a'.repeat(40))).toHaveLength(30);
+    expect(sheetName('Days [with] data: 1/2?')).toBe('Days with data 1 2');
+    expect(sheetName('   ')).toBe('Sheet');
+    // Whole characters, never half a surrogate pair.
+    expect(Array.from(sheetName('😀'.repeat(31)))).toHaveLength(30);
+  });
+
+  it('keeps names unique within 30 characters, ignoring case', () => {
+    const long = 'Alexandra Konstantinopoulou-Smith';
+    const names = uniqueSheetNames([long, long, 'ROM', 'rom']);
+    expect(names[0]).toBe(long.slice(0, 30));
+    expect(names[1]).toHaveLength(30);
+    expect(names[1]?.endsWith(' (2)')).toBe(true);
+    expect(names.slice(2)).toEqual(['ROM', 'rom (2)']);
+  });
+});
+
+describe('cell values', () => {
+  it('turns calendar dates into Excel dates at UTC midnight', () => {
+    expect(excelDate('2026-03-05')?.toISOString()).toBe('2026-03-05T00:00:00.000Z');
+    expect(excelDate('')).toBeNull();
+    expect(excelDate('nonsense')).toBeNull();
+  });
+
+  it('keeps the local wall-clock time of a date-time', () => {
+    const value = '2026-03-05T14:30:00+00:00';
+    const local = new Date(value);
+    const date = excelDate(value);
+    expect(date?.getUTCHours()).toBe(local.getHours());
+    expect(date?.getUTCMinutes()).toBe(local.getMinutes());
+  });
+
+  it('keeps numbers as numbers and drops non-finite ones', () => {
+    expect(excelNumber(12.345, 1)).toBe(12.3);
+    expect(excelNumber(7)).toBe(7);
+    expect(excelNumber(Number.NaN)).toBeNull();
+    expect(excelNumber(null)).toBeNull();
+  });
+});
+
+const data: ReportData = {
+  patient: {
+    seqPatient: 1,
+    seqMedicalRelation: 9,
+    patientName: 'Min-jun Chan',
+    patientEmail: 'minjun@example.com',
+    patientInfoBirth: '1970-02-03',
+    patientInfoGender: 'M',
+    patientAge: 56,
+    deviceType: 1,
+    isEnabled: true,
+    isAppMember: true,
+    heightCm: 180,
+    weightKg: 80,
+    imageUrl: null,
+    categoryIds: [],
+    primaryDiagnosis: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    reservedSchedules: [],
+  },
+  initStatus: null,
+  lastStatus: null,
+  adherence: { prescribedSessions: 60, completedSessions: 45, rate: 0.75 },
+  deviceDays: [
+    { startDate: '2026-01-01', endDate: '2026-01-30', days: 20, meetsBillingThreshold: true },
+    { startDate: '2026-01-31', endDate: '2026-02-01', days: 1, meetsBillingThreshold: false },
+  ],
+  clinician: { managerName: 'Dr Demo', title: 'DPT', managerSpecialty: null, managerESignatureImageUrl: null },
+};
+
+const report: ReportView = {
+  data,
+  romDays: [
+    { date: '2026-01-02', minAngle: 10, maxAngle: 70.5, exerciseSeconds: 630, sessions: 2 },
+    { date: '2026-01-01', minAngle: 12, maxAngle: 65, exerciseSeconds: 300, sessions: 1 },
+  ],
+  startDate: '2026-01-01',
+  endDate: '2026-02-01',
+  parameters: ['exerciseTime', 'maxAngle'],
+  position: 3,
+  mode: null,
+  chiefComplaint: 'Stiff knee',
+  expertOpinion: 'Improving',
+  createdAt: null,
+};
+
+describe('report sheets', () => {
+  it('builds the summary, ROM, adherence and device-day sheets with typed cells', () => {
+    const sheets = reportSheets(t, report, 'metric');
+    expect(sheets.map((sheet) => sheet.name)).toEqual([
+      'report.excel.sheets.summary',
+      'report.excel.sheets.rom',
+      'report.excel.sheets.adherence',
+      'report.excel.sheets.deviceDays',
+    ]);
+    const [summary, rom, adherence, deviceDays] = sheets;
+    expect(summary?.rows).toContainEqual(['report.patient.name', 'Min-jun Chan']);
+    expect(summary?.rows).toContainEqual(['report.excel.height(units.cm)', 180]);
+    expect(summary?.rows).toContainEqual(['report.from', new Date(Date.UTC(2026, 0, 1))]);
+    expect(summary?.rows).toContainEqual(['report.expertOpinion', 'Improving']);
+    // Parameters in their fixed order, days oldest first, minutes with one decimal.
+    expect(rom?.columns.map((column) => column.header)).toEqual([
+      'report.excel.columns.date',
+      'report.excel.columns.maxAngle',
+      'report.excel.columns.exerciseTime',
+    ]);
+    expect(rom?.rows).toEqual([
+      [new Date(Date.UTC(2026, 0, 1)), 65, 5],
+      [new Date(Date.UTC(2026, 0, 2)), 70.5, 10.5],
+    ]);
+    expect(adherence?.rows).toEqual([[60, 45, 0.75]]);
+    expect(deviceDays?.rows[0]).toEqual([
+      new Date(Date.UTC(2026, 0, 1)),
+      new Date(Date.UTC(2026, 0, 30)),
+      20,
+      'common.yes',
+    ]);
+  });
+
+  it('gives height and weight in the unit setting', () => {
+    expect(bodyNumbers({ heightCm: 180, weightKg: 80 }, 'metric')).toEqual({ height: 180, weight: 80 });
+    expect(bodyNumbers({ heightCm: 180, weightKg: 80 }, 'imperial')).toEqual({ height: 70.9, weight: 176.4 });
+    const imperial = reportSheets(t, report, 'imperial')[0];
+    expect(imperial?.rows).toContainEqual(['report.excel.weight(units.lb)', 176.4]);
+  });
+});
+
+describe('record sheets', () => {
+  const record = (start: string, maxAngle: number): ExerciseRecord => ({
+    seqExerciseRecord: 1,
+    seqExercise: 1,
+    seqMedicalRelation: 9,
+    iuppiterUsageMode: 0,
+    iuppiterUsageCount: 20,
+    iuppiterUsageMinAngle: 12,
+    iuppiterUsageMaxAngle: maxAngle,
+    iuppiterUsageMinSpeed: 3,
+    iuppiterUsageMaxSpeed: 18.5,
+    minTorque: null,
+    maxTorque: null,
+    deviceUsageDuration: 125,
+    exerciseGuideMode: 0,
+    exerciseGuideMinRom: 10,
+    exerciseGuideMaxRom: 90,
+    exerciseGuideExtension: null,
+    exerciseGuideFlexion: null,
+    exerciseGuideSpeed: null,
+    exerciseGuideCount: null,
+    exerciseGuideTime: null,
+    exerciseGuideDirection: 1,
+    exerciseGuidePosition: 3,
+    usageStartDatetime: start,
+    createDatetime: start,
+    patientReview: null,
+  });
+
+  it('makes one sheet per patient with numbers as numbers, oldest record first', () => {
+    const sheets = recordSheets(t, [
+      {
+        patientName: 'A'.repeat(35),
+        records: [record('2026-01-02T10:00:00Z', 70), record('2026-01-01T10:00:00Z', 60)],
+      },
+      { patientName: 'A'.repeat(35), records: [] },
+    ]);
+    expect(sheets.map((sheet) => sheet.name)).toEqual(['A'.repeat(30), `${'A'.repeat(26)} (2)`]);
+    const rows = sheets[0]?.rows ?? [];
+    expect(rows.map((row) => row[5])).toEqual([60, 70]);
+    expect(rows[0]?.[0]).toBeInstanceOf(Date);
+    expect(rows[0]?.[1]).toBe('exercises.positions.knee');
+    expect(typeof rows[0]?.[8]).toBe('number');
+  });
+});

@@ -1,0 +1,82 @@
+import { reportParameters, type ReportData, type ReportParameter, type SavedReport } from '@clinic/contract';
+
+export type RomDay = SavedReport['romDays'][number];
+
+/** Everything a report shows: a kept one, or the one being made. */
+export interface ReportView {
+  data: ReportData;
+  romDays: RomDay[];
+  startDate: string;
+  endDate: string;
+  parameters: ReportParameter[];
+  position: number | null;
+  mode: number | null;
+  chiefComplaint: string;
+  expertOpinion: string;
+  /** When it was kept; null for a report not saved yet. */
+  createdAt: string | null;
+}
+
+export function isReportParameter(value: string): value is ReportParameter {
+  return (reportParameters as readonly string[]).includes(value);
+}
+
+/** The parameters in their fixed order (max angle, min angle, exercise time, sessions). */
+export function orderedParameters(parameters: readonly ReportParameter[]): ReportParameter[] {
+  return reportParameters.filter((parameter) => parameters.includes(parameter));
+}
+
+/** A day's value of one parameter: angles in degrees, exercise time in minutes (one decimal), sessions. */
+export function parameterValue(day: RomDay, parameter: ReportParameter): number {
+  switch (parameter) {
+    case 'maxAngle':
+      return day.maxAngle;
+    case 'minAngle':
+      return day.minAngle;
+    case 'exerciseTime':
+      return Math.round((day.exerciseSeconds / 60) * 10) / 10;
+    case 'sessions':
+      return day.sessions;
+  }
+}
+
+/** The ROM days in date order. */
+export function sortedDays(days: readonly RomDay[]): RomDay[] {
+  return [...days].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Seconds since the epoch of a YYYY-MM-DD day at local midnight (the chart's x values). */
+export function daySeconds(date: string): number {
+  const [year = 1970, month = 1, day = 1] = date.slice(0, 10).split('-').map(Number);
+  return Math.floor(new Date(year, month - 1, day).getTime() / 1000);
+}
+
+/** The chart columns of one parameter: days and values. */
+export function parameterSeries(days: readonly RomDay[], parameter: ReportParameter): { x: number[]; y: number[] } {
+  const sorted = sortedDays(days);
+  return { x: sorted.map((day) => daySeconds(day.date)), y: sorted.map((day) => parameterValue(day, parameter)) };
+}
+
+/** Joint and mode names of the exercise enumerations (SPEC 3), as translation keys. */
+export const positionKeys = {
+  1: 'exercises.positions.elbow',
+  2: 'exercises.positions.wrist',
+  3: 'exercises.positions.knee',
+  4: 'exercises.positions.ankle',
+  5: 'exercises.positions.lowerExtremity',
+} as const;
+
+export const modeKeys = {
+  0: 'exercises.modes.active',
+  1: 'exercises.modes.passive',
+  2: 'exercises.modes.passiveMeasure',
+  3: 'exercises.modes.activeMeasure',
+} as const;
+
+export function positionKeyOf(position: number): (typeof positionKeys)[keyof typeof positionKeys] | undefined {
+  return positionKeys[position as keyof typeof positionKeys];
+}
+
+export function modeKeyOf(mode: number): (typeof modeKeys)[keyof typeof modeKeys] | undefined {
+  return modeKeys[mode as keyof typeof modeKeys];
+}

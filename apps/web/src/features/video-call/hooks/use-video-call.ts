@@ -1,0 +1,514 @@
+import { createCallSession, type CallSession } from '@clinic/call';
+import { meetingRules, type Schedule, type SignalData } from '@clinic/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { changeLanguage, messageText } from '../../../shared/i18n/i18n.ts';
+import { isLanguage } from '../../../shared/i18n/language.ts';
+import { showErrorBanner, showSuccess } from '../../../shared/notices/banners.ts';
+import { openRealtime, type RealtimeConnection } from '../../../shared/realtime/realtime-connection.ts';
+import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';
+import { closeMeetingRequest } from '../api/close-meeting.ts';
+import { completeScheduleRequest } from '../api/complete-schedule.ts';
+import { createMeetingRequest } from '../api/create-meeting.ts';
+import { saveMeetingEventsRequest } from '../api/save-meeting-events.ts';
+import { acquireCallLock, isCallLockHeld } from '../call-lock.ts';
+import { completeFailureKey, startFailureText } from '../call-messages.ts';
+import { callReducer, initialCallState, isCallOpen, showsStart, type CallState } from '../call-status.ts';
+import { formatClock, isoWithOffset } from '../call-timer.ts';
+import { createMeetingEventLog, type MeetingEventName } from '../meeting-events.ts';
+import { videoCallActions } from '../video-call-store.ts';
+import { useLocalMedia, type DeviceProblem, type LocalMedia } from './use-local-media.ts';
+
+/** SPEC 4 stop codes of the session: 6 ends normally, 19 is forced by the connection. */
+type StopCode = 6 | 19;
+
+/** A connection that keeps reconnecting this long is ended (SPEC 8 "call ended after a long connection delay"). */
+const forcedEndAfterMs = 30_000;
+/** The patient's video counts as gone when no frame came for this long. */
+const frameStallMs = 3_000;
+
+interface OpenCall {
+  meetingId: string;
+  session: CallSession | null;
+  realtime: RealtimeConnection;
+  release: () => void;
+}
+
+export interface VideoCall {
+  state: CallState;
+  media: LocalMedia;
+  speakerOn: boolean;
+  setSpeakerOn: (on: boolean) => void;
+  /** The text of the common alert, or null. */
+  alert: string | null;
+  showAlert: (text: string) => void;
+  dismissAlert: () => void;
+  /** Another call of this browser holds the one-call lock. */
+  otherCallOpen: boolean;
+  /** A server step (start, end) is under way. */
+  busy: boolean;
+  confirmingEnd: boolean;
+  start: () => void;
+  end: () => void;
+  /** From stopping (a call closed without time) back to waiting, to start again. */
+  reset: () => void;
+  confirmEnd: () => void;
+  cancelEnd: () => void;
+}
+
+/**
+ * The clinician's side of a video visit: the status machine of SPEC 4 driven by the server calls,
+ * the @clinic/call session, the devices and the safety rules (session loss, language change,
+ * closing the window, one call at a time).
+ */
+export function useVideoCall({
+  schedule,
+  onSessionEnded,
+  remoteVideoRef,
+}: {
+  schedule: Schedule;
+  onSessionEnded: () => void;
+  /** The patient's <video>: it plays the remote stream and its frames tell whether the video is there. */
+  remoteVideoRef: RefObject<HTMLVideoElement | null>;
+}): VideoCall {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(callReducer, initialCallState);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const [otherCallOpen, setOtherCallOpen] = useState(false);
+  const [speakerOn, setSpeakerOn] = useState(true);
+  const [session, setSession] = useState<CallSession | null>(null);
+  const [remote, setRemote] = useState<{ stream: MediaStream; version: number } | null>(null);
+  const openRef = useRef<OpenCall | null>(null);
+  const stateRef = useRef(state);
+  const events = useRef(createMeetingEventLog());
+  const cancelStart = useRef(false);
+  const forcedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const seqSchedule = schedule.seqSchedule;
+
+  useEffect(() => {
+    stateRef.current = state;
+    videoCallActions.status(state.status);
+  }, [state]);
+
+  const logEvent = useCallback(
+    (name: MeetingEventName, attributes?: Record<string, string | number | boolean | null>) =>
+      events.current.add(name, attributes),
+    [],
+  );
+
+  const onProblem = useCallback((problem: DeviceProblem) => setAlert(t(`videoCall.deviceErrors.${problem}`)), [t]);
+  const media = useLocalMedia({ onProblem, onEvent: logEvent });
+
+  /** SPEC 8 "HTTP": a 401 in the call steps is an unexpected error; others get their banner. */
+  const reportFailure = useCallback(
+    (error: unknown): void => {
+      if (isApiError(error) && error.kind !== 'sessionExpired') showErrorBanner(error);
+      else setAlert(t('videoCall.errors.unexpected'));
+    },
+    [t],
+  );
+
+  /** Lets go of the session, the socket and the lock; answers what was open. */
+  const teardown = useCallback((): OpenCall | null => {
+    const open = openRef.current;
+    openRef.current = null;
+    clearTimeout(forcedTimer.current);
+    forcedTimer.current = undefined;
+    if (!open) return null;
+    open.session?.close();
+    open.realtime.stop();
+    open.release();
+    setSession(null);
+    setRemote(null);
+    return open;
+  }, []);
+
+  /** After the session stopped: the events go to the server, failures with their 5-minute history. */
+  const sendEvents = useCallback((meetingId: string, code: StopCode) => {
+    events.current.add(code === 19 ? 'meetingFailed' : 'meetingEnded', { code });
+    const list = events.current.events();
+    events.current.clear();
+    saveMeetingEventsRequest({ meetingId, events: list }).catch(() => undefined);
+  }, []);
+
+  const refreshSchedules = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules }),
+    [queryClient],
+  );
+
+  /** Ends a call without time: the meeting is simply closed (status stopping). */
+  const closeCall = useCallback(
+    async (code: StopCode): Promise<void> => {
+      dispatch({ type: 'end' });
+      const open = teardown();
+      if (open) {
+        setBusy(true);
+        try {
+          await closeMeetingRequest({ meetingId: open.meetingId, seqSchedule });
+        } catch {
+          // The server closes an abandoned meeting by itself.
+        }
+        sendEvents(open.meetingId, code);
+        setBusy(false);
+        refreshSchedules();
+      }
+      dispatch({ type: 'stopped' });
+    },
+    [refreshSchedules, sendEvents, seqSchedule, teardown],
+  );
+
+  /** Ends a call with time: completes the visit; on failure the call goes on (status connecting). */
+  const completeVisit = useCallback(
+    async (code: StopCode): Promise<void> => {
+      const open = openRef.current;
+      const { startedAt, elapsed } = stateRef.current;
+      if (!open || startedAt === null) return;
+      dispatch({ type: 'end' });
+      setBusy(true);
+      try {
+        const reply = await completeScheduleRequest({
+          seqSchedule,
+          startDatetime: isoWithOffset(startedAt),
+          progressTime: formatClock(elapsed),
+          meetingId: open.meetingId,
+        });
+        if (!reply.isSuccess) {
+          setAlert(t(`videoCall.errors.${completeFailureKey(reply.failedCode)}`));
+          dispatch({ type: 'completeFailed' });
+          return;
+        }
+      } catch (error) {
+        reportFailure(error);
+        dispatch({ type: 'completeFailed' });
+        return;
+      } finally {
+        setBusy(false);
+      }
+      teardown();
+      sendEvents(open.meetingId, code);
+      dispatch({ type: 'stopped' });
+      refreshSchedules();
+      showSuccess(t('videoCall.completedNotice'));
+    },
+    [refreshSchedules, reportFailure, sendEvents, seqSchedule, t, teardown],
+  );
+
+  /** SPEC 4 session stop: with time the visit is completed, without it the meeting is closed. */
+  const stopCall = useCallback(
+    (code: StopCode, reason?: string): void => {
+      if (reason) setAlert(reason);
+      if (stateRef.current.elapsed > 0) void completeVisit(code);
+      else void closeCall(code);
+    },
+    [closeCall, completeVisit],
+  );
+
+  const start = useCallback((): void => {
+    if (!showsStart(stateRef.current) || media.setupAlert) return;
+    cancelStart.current = false;
+    dispatch({ type: 'start' });
+    events.current.clear();
+    logEvent('meetingStartRequested', { seqSchedule });
+    setBusy(true);
+    const fail = (text: string | null, reason: string): void => {
+      logEvent('meetingStartFailed', { reason });
+      if (text) setAlert(text);
+      setBusy(false);
+      dispatch({ type: 'startFailed' });
+    };
+    void (async () => {
+      const release = await acquireCallLock();
+      if (!release) {
+        setOtherCallOpen(true);
+        fail(t('videoCall.errors.callInProgress'), 'locked');
+        return;
+      }
+      let reply: Awaited<ReturnType<typeof createMeetingRequest>>;
+      try {
+        reply = await createMeetingRequest({ seqSchedule });
+      } catch (error) {
+        release();
+        reportFailure(error);
+        fail(null, isApiError(error) ? error.kind : 'error');
+        return;
+      }
+      if (!reply.isSuccess) {
+        release();
+        const text = startFailureText(reply.failedCode);
+        fail(
+          text.kind === 'message'
+            ? messageText(text.code)
+            : t(`videoCall.errors.${text.key}`, { code: text.code ?? '' }),
+          reply.failedCode,
+        );
+        refreshSchedules();
+        return;
+      }
+      const meetingId = reply.Meeting.MeetingId;
+      const closeQuietly = (): void => void closeMeetingRequest({ meetingId, seqSchedule }).catch(() => undefined);
+      if (cancelStart.current) {
+        release();
+        closeQuietly();
+        setBusy(false);
+        dispatch({ type: 'stopped' });
+        return;
+      }
+      // Choose the devices: a call with neither camera nor microphone cannot start.
+      if (!media.audioTrack && !media.videoTrack) {
+        release();
+        closeQuietly();
+        fail(t('videoCall.deviceErrors.choose'), 'devices');
+        return;
+      }
+      const listeners = new Set<(data: SignalData) => void>();
+      const realtime = openRealtime((message) => {
+        if (!('meetingId' in message) || message.meetingId !== meetingId) return;
+        if (message.type === 'signal') for (const listener of listeners) listener(message.data);
+        else if (message.type === 'refused') {
+          logEvent('meetingFailed', { failedCode: message.failedCode });
+          stopCall(19, t('videoCall.errors.refused', { code: message.failedCode }));
+        }
+      });
+      let callSession: CallSession;
+      try {
+        callSession = createCallSession({
+          iceServers: reply.iceServers,
+          polite: false,
+          transport: {
+            send: (data) => void realtime.send({ type: 'signal', meetingId, data }),
+            onSignal: (listener) => {
+              listeners.add(listener);
+              return () => listeners.delete(listener);
+            },
+          },
+          localTracks: {
+            audio: media.audioTrack,
+            video: media.cameraOn ? media.videoTrack : null,
+          },
+        });
+      } catch (error) {
+        realtime.stop();
+        release();
+        closeQuietly();
+        fail(t('videoCall.errors.unexpected'), String((error as Error).name));
+        return;
+      }
+      openRef.current = { meetingId, session: callSession, realtime, release };
+      let reconnecting = false;
+      callSession.on('presence', (present) => {
+        dispatch({ type: 'presence', present, at: Date.now() });
+        logEvent(present ? 'attendeePresenceReceived' : 'attendeeLeft');
+      });
+      callSession.on('state', (connection) => {
+        if (connection === 'reconnecting' && !reconnecting) {
+          reconnecting = true;
+          dispatch({ type: 'reconnecting' });
+          logEvent('reconnecting');
+          clearTimeout(forcedTimer.current);
+          forcedTimer.current = setTimeout(() => stopCall(19, t('videoCall.errors.forcedEnd')), forcedEndAfterMs);
+        } else if (reconnecting && (connection === 'connected' || connection === 'waiting')) {
+          reconnecting = false;
+          clearTimeout(forcedTimer.current);
+          dispatch({ type: 'reconnected' });
+          logEvent('reconnected');
+        }
+      });
+      callSession.on('remoteStream', (stream) =>
+        setRemote((previous) => ({ stream, version: (previous?.version ?? 0) + 1 })),
+      );
+      setSession(callSession);
+      callSession.start();
+      logEvent('meetingStarted', { meetingId, attendeeId: reply.Attendee.AttendeeId });
+      setBusy(false);
+    })();
+  }, [logEvent, media, refreshSchedules, reportFailure, seqSchedule, stopCall, t]);
+
+  const end = useCallback((): void => {
+    const current = stateRef.current;
+    if (!isCallOpen(current.status)) return;
+    if (!openRef.current) {
+      // Still starting: the start closes the meeting once it has it.
+      cancelStart.current = true;
+      dispatch({ type: 'end' });
+      return;
+    }
+    if (current.elapsed > 0) setConfirmingEnd(true);
+    else void closeCall(6);
+  }, [closeCall]);
+
+  const confirmEnd = useCallback((): void => {
+    setConfirmingEnd(false);
+    void completeVisit(6);
+  }, [completeVisit]);
+
+  // What the session sends follows the devices and the camera toggle.
+  const sentVideo = media.cameraOn ? media.videoTrack : null;
+  useEffect(() => {
+    session?.replaceTrack('video', sentVideo).catch(() => logEvent('videoInputFailed', { error: 'replaceTrack' }));
+  }, [session, sentVideo, logEvent]);
+  useEffect(() => {
+    session
+      ?.replaceTrack('audio', media.audioTrack)
+      .catch(() => logEvent('audioInputFailed', { error: 'replaceTrack' }));
+  }, [session, media.audioTrack, logEvent]);
+
+  // The patient's media on the remote element; its video counts while a live, unmuted track plays frames.
+  useEffect(() => {
+    const video = remoteVideoRef.current;
+    const stream = remote?.stream ?? null;
+    if (video && video.srcObject !== stream) {
+      video.srcObject = stream;
+      if (stream) video.play().catch(() => undefined);
+    }
+    if (!stream) return undefined;
+    let lastFrames = -1;
+    let lastFrameAt = Date.now();
+    const check = (): void => {
+      const live = stream.getVideoTracks().some((track) => track.readyState === 'live' && !track.muted);
+      const frames = video?.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;
+      if (frames !== lastFrames) {
+        lastFrames = frames;
+        lastFrameAt = Date.now();
+      }
+      dispatch({ type: 'remoteVideo', available: live && Date.now() - lastFrameAt < frameStallMs && frames > 0 });
+    };
+    const tracks = stream.getTracks();
+    for (const track of tracks) {
+      track.addEventListener('mute', check);
+      track.addEventListener('unmute', check);
+      track.addEventListener('ended', check);
+    }
+    const timer = setInterval(check, 500);
+    check();
+    return () => {
+      clearInterval(timer);
+      for (const track of tracks) {
+        track.removeEventListener('mute', check);
+        track.removeEventListener('unmute', check);
+        track.removeEventListener('ended', check);
+      }
+    };
+  }, [remote, remoteVideoRef]);
+
+  // The speaker: muting the patient's element, and the chosen output where the browser allows.
+  useEffect(() => {
+    const video = remoteVideoRef.current;
+    if (video) video.muted = !speakerOn;
+  }, [speakerOn, remoteVideoRef]);
+  const outputId = media.choice.audioOutputDeviceId;
+  useEffect(() => {
+    const video = remoteVideoRef.current;
+    if (!video || !('setSinkId' in video) || !outputId) return;
+    video.setSinkId(outputId).catch(() => setAlert(t('videoCall.deviceErrors.choose')));
+  }, [outputId, t, remoteVideoRef]);
+
+  // The call timer: a 1 s tick from the moment both were present.
+  const timing = state.startedAt !== null && isCallOpen(state.status);
+  useEffect(() => {
+    if (!timing) return undefined;
+    const timer = setInterval(() => dispatch({ type: 'tick', at: Date.now() }), meetingRules.timerTickMs);
+    return () => clearInterval(timer);
+  }, [timing]);
+
+  // One call at a time in this browser: tell at once when another page holds it.
+  useEffect(() => {
+    let live = true;
+    void isCallLockHeld().then((held) => {
+      if (live && held) {
+        setOtherCallOpen(true);
+        setAlert(t('videoCall.errors.callInProgress'));
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // Only on opening the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // SPEC 4: losing the refresh token (checked every second) closes the visit and resets it.
+  const sessionEnded = useRef(onSessionEnded);
+  useEffect(() => {
+    sessionEnded.current = onSessionEnded;
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (readItem(storageKeys.refreshToken)) return;
+      clearInterval(timer);
+      const open = teardown();
+      if (open) sendEvents(open.meetingId, 19);
+      dispatch({ type: 'reset' });
+      setConfirmingEnd(false);
+      setAlert(t('videoCall.errors.sessionEnded'));
+      sessionEnded.current();
+    }, meetingRules.refreshTokenCheckMs);
+    return () => clearInterval(timer);
+  }, [sendEvents, t, teardown]);
+
+  // SPEC 4: a language change during a call ends it; another window's change reaches this one.
+  const callOpen = isCallOpen(state.status);
+  useEffect(() => {
+    if (!callOpen) return undefined;
+    const onLanguage = (): void => stopCall(6, i18n.t('videoCall.errors.languageChanged'));
+    i18n.on('languageChanged', onLanguage);
+    return () => i18n.off('languageChanged', onLanguage);
+  }, [callOpen, i18n, stopCall]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent): void => {
+      if (event.key !== storageKeys.lang || !isLanguage(event.newValue) || event.newValue === i18n.language) return;
+      void changeLanguage(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [i18n]);
+
+  // Closing the window while a call is open asks the browser's confirmation.
+  useEffect(() => {
+    if (!callOpen) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent): void => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [callOpen]);
+
+  // Leaving the screen (or the window closing) lets go of the call; the server closes it if we cannot.
+  useEffect(() => {
+    const onPageHide = (): void => {
+      const open = teardown();
+      if (open) void closeMeetingRequest({ meetingId: open.meetingId, seqSchedule }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      onPageHide();
+    };
+  }, [seqSchedule, teardown]);
+
+  return {
+    state,
+    media,
+    speakerOn,
+    setSpeakerOn,
+    alert,
+    showAlert: setAlert,
+    dismissAlert: () => setAlert(null),
+    otherCallOpen,
+    busy,
+    confirmingEnd,
+    start,
+    end,
+    reset: () => {
+      if (stateRef.current.status === 'stopping' && !openRef.current) dispatch({ type: 'reset' });
+    },
+    confirmEnd,
+    cancelEnd: () => setConfirmingEnd(false),
+  };
+}

@@ -1,0 +1,226 @@
+import { messages } from '@clinic/contract';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.ts';
+import { acceptCookies, accessTokenOf, callApi, logIn, ui } from './steps.ts';
+
+const t = ui.en;
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return callApi<T>(stack.url, path, body, token);
+}
+
+interface Patient {
+  seqMedicalRelation: number;
+  patientName: string;
+  patientEmail: string | null;
+  isAppMember: boolean;
+  isEnabled: boolean;
+}
+
+interface SavedReport {
+  seqReport: number;
+  startDate: string;
+  endDate: string;
+  expertOpinion: string;
+  romDays: { date: string; maxAngle: number; minAngle: number; sessions: number }[];
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+const iso = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const us = (date: Date): string => `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+
+/** Node 20 lacks Promise.withResolvers, which PDF.js uses. */
+function ensureWithResolvers(): void {
+  const promise = Promise as unknown as { withResolvers?: unknown };
+  promise.withResolvers ??= <T>() => {
+    let resolve!: (value: T) => void;
+    let reject!: (reason: unknown) => void;
+    const created = new Promise<T>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    return { promise: created, resolve, reject };
+  };
+}
+
+/** The text of every page of a PDF. */
+async function pdfText(bytes: Buffer): Promise<string[]> {
+  ensureWithResolvers();
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: true });
+  const document = await task.promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await task.destroy();
+  return pages;
+}
+
+async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), path };
+}
+
+describe('reports, end to end', () => {
+  it('builds a report for a demo patient, saves it, prints it to PDF and exports it to Excel', async () => {
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
+    await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+    const token = await accessTokenOf(page);
+    const { patientList } = await api<{ patientList: Patient[] }>(
+      '/patient/getMyPatientsAndReservedSchedulesForToday',
+      {},
+      token,
+    );
+    const members = patientList.filter((patient) => patient.isAppMember && patient.isEnabled);
+    const patient = members.find((one) => one.patientName === 'Min-jun Chan') ?? members[0];
+    if (!patient) throw new Error('the demo has no app member');
+
+    // The period: the 60 days up to today.
+    const end = new Date();
+    const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 59);
+    await page.goto(`/patientList/details/report?id=${patient.seqMedicalRelation}`);
+    await page.getByRole('heading', { name: patient.patientName, level: 2 }).waitFor();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.report }).waitFor();
+    const builder = page.getByRole('region', { name: t.report.builder });
+    await builder.getByLabel(t.report.from, { exact: true }).fill(us(start));
+    await builder.getByLabel(t.report.from, { exact: true }).press('Tab');
+
+    // At least one parameter: clearing them all is refused with a translated message.
+    await builder.getByLabel(t.report.parameterNames.maxAngle, { exact: true }).uncheck();
+    await builder.getByLabel(t.report.parameterNames.minAngle, { exact: true }).uncheck();
+    await builder.getByText(messages.en['validation.report_parameter_required']).waitFor();
+    await builder.getByLabel(t.report.parameterNames.maxAngle, { exact: true }).check();
+    await builder.getByLabel(t.report.parameterNames.sessions, { exact: true }).check();
+    expect(await builder.getByText(messages.en['validation.report_parameter_required']).count()).toBe(0);
+
+    const opinion = `Steady progress in the range of motion ${Date.now()}`;
+    await builder.getByLabel(t.report.expertOpinion, { exact: true }).fill(opinion);
+    await page
+      .getByRole('figure', { name: new RegExp(`^${t.report.parameterNames.maxAngle} chart over \\d+ days`) })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: t.report.save, exact: true }).click();
+    await page.getByText(t.report.savedNotice).waitFor();
+
+    // The kept report is in the list; it opens as it was saved.
+    const period = `${us(start)} – ${us(end)}`;
+    const list = page.getByRole('region', { name: t.report.savedList.title });
+    await list.getByRole('cell', { name: period }).first().waitFor();
+    const { reportList } = await api<{ reportList: { seqReport: number; startDate: string; endDate: string }[] }>(
+      '/report/list',
+      { seqMedicalRelation: patient.seqMedicalRelation },
+      token,
+    );
+    expect(reportList).toHaveLength(1);
+    expect(reportList[0]).toMatchObject({ startDate: iso(start), endDate: iso(end) });
+    const { report } = await api<{ report: SavedReport }>(
+      '/report/get',
+      { seqReport: reportList[0]?.seqReport },
+      token,
+    );
+    expect(report.expertOpinion).toBe(opinion);
+    expect(report.romDays.length).toBeGreaterThan(0);
+
+    await list.getByRole('button', { name: t.report.savedList.openLabel.replace('{{period}}', period) }).click();
+    await page.getByRole('button', { name: t.report.savedList.close }).waitFor();
+    await page.getByTestId('expert-opinion').first().getByText(opinion).waitFor();
+    expect(await page.getByRole('textbox', { name: t.report.expertOpinion }).count()).toBe(0);
+
+    // Print: an A4 PDF with the header, the period, the opinion, the charts and page numbers, without the app.
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('report-print');
+    await printed.locator('.report-chart img').first().waitFor();
+    expect(await printed.locator('.report-chart img').count()).toBe(2);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const pages = await pdfText(pdf);
+    const text = pages.join('\n');
+    expect(text).toContain(patient.patientName);
+    expect(text).toContain(period);
+    expect(text).toContain(opinion);
+    expect(text).toContain(t.app.name);
+    expect(text).toContain('Dana Demo');
+    expect(pages[0]).toContain(`${t.report.print.page} 1 / ${pages.length}`);
+    expect(text).not.toContain(t.report.savedList.title);
+    expect(text).not.toContain(t.report.save);
+
+    // Excel: sheet names, the patient, and a day's max angle as a number beside its date.
+    const file = await downloadOf(page, () => page.getByRole('button', { name: t.report.exportExcel }).click());
+    expect(file.name).toMatch(/^Report_[\p{L}\p{N}_]+\.xlsx$/u);
+    expect(file.name).toContain(patient.patientName.replace(/[^\p{L}\p{N}]/gu, ''));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file.path);
+    const sheets = workbook.worksheets.map((sheet) => sheet.name);
+    expect(sheets).toEqual([
+      t.report.excel.sheets.summary,
+      t.report.excel.sheets.rom,
+      t.report.excel.sheets.adherence,
+      t.report.excel.sheets.deviceDays,
+    ]);
+    const summary = workbook.getWorksheet(t.report.excel.sheets.summary);
+    const values: unknown[] = [];
+    summary?.eachRow((row) => values.push(row.getCell(2).value));
+    expect(values).toContain(patient.patientName);
+    expect(values).toContain(opinion);
+    const rom = workbook.getWorksheet(t.report.excel.sheets.rom);
+    expect(rom?.getRow(1).getCell(2).value).toBe(t.report.excel.columns.maxAngle);
+    const day = report.romDays[report.romDays.length - 1];
+    if (!day) throw new Error('no ROM day');
+    let found = false;
+    rom?.eachRow((row, number) => {
+      if (number === 1) return;
+      const date = row.getCell(1).value;
+      expect(date).toBeInstanceOf(Date);
+      if (date instanceof Date && date.toISOString().slice(0, 10) === day.date.slice(0, 10)) {
+        expect(row.getCell(2).value).toBe(day.maxAngle);
+        expect(row.getCell(3).value).toBe(day.sessions);
+        found = true;
+      }
+    });
+    expect(found).toBe(true);
+    await context.close();
+  });
+
+  it('exports the records of the listed patients behind a progress overlay counting x / y', async () => {
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
+    await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+    await page.goto('/patientList');
+    await page.getByLabel(t.patients.list.search).fill('Chan');
+    const shown = page.getByRole('status').filter({ hasText: /of/ });
+    await shown.first().waitFor();
+    const file = await downloadOf(page, async () => {
+      await page.getByRole('button', { name: t.report.exportList.button }).click();
+      await page
+        .getByRole('alertdialog', { name: t.report.exportList.progress })
+        .getByText(/^\d+ \/ \d+$/)
+        .waitFor();
+    });
+    expect(file.name).toMatch(/^ExerciseRecords_\d{8}_\d{8}\.xlsx$|^ExerciseRecords_[\p{L}\p{N}_]+\.xlsx$/u);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file.path);
+    expect(workbook.worksheets.length).toBeGreaterThan(0);
+    for (const sheet of workbook.worksheets) {
+      expect(sheet.name.length).toBeLessThanOrEqual(30);
+    }
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

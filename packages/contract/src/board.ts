@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineEndpoint, success } from './endpoint.ts';
+import { rules } from './rules.ts';
+import { emailField, idField, nameField } from './validation.ts';
+
+const tag = 'board';
+
+export const inquiryRules = { titleMax: 200, contentMax: rules.noteMax, organizationMax: 200, phoneMax: 30 } as const;
+
+export const inquiryCategories = ['service', 'payment', 'device', 'account', 'other'] as const;
+
+const title = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(inquiryRules.titleMax, { error: 'validation.too_long' });
+const content = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(inquiryRules.contentMax, { error: 'validation.too_long' });
+
+export const inquiry = z.object({
+  seqBoard: z.number().int(),
+  category: z.enum(inquiryCategories),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Inquiry = z.infer<typeof inquiry>;
+
+/** Contact us: a logged-in clinician writes to the service. */
+export const saveClinicInquiry = defineEndpoint({
+  method: 'POST',
+  path: '/board/inquiry/clinic',
+  access: 'manager',
+  tag,
+  summary: "Sends the clinician's question to the service team and keeps it in their list",
+  request: z.object({ category: z.enum(inquiryCategories, { error: 'validation.invalid' }), title, content }),
+  reply: success({ inquiry }),
+});
+
+/** The provider inquiry form of the login area: anyone may ask about the service. */
+export const saveProviderInquiry = defineEndpoint({
+  method: 'POST',
+  path: '/board/inquiry/save',
+  access: 'public',
+  tag,
+  summary: 'Sends a question from a provider who has no account yet to the service team',
+  request: z.object({
+    name: nameField,
+    email: emailField,
+    organization: z
+      .string()
+      .trim()
+      .max(inquiryRules.organizationMax, { error: 'validation.too_long' })
+      .nullable()
+      .optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[0-9+() -]{0,30}$/, { error: 'validation.phone' })
+      .nullable()
+      .optional(),
+    title,
+    content,
+  }),
+  reply: success({ seqBoard: z.number().int() }),
+});
+
+export const listInquiries = defineEndpoint({
+  method: 'POST',
+  path: '/board/inquiry/list',
+  access: 'manager',
+  tag,
+  summary: "The clinician's own inquiries, newest first",
+  request: z.object({
+    page: z.number().int().min(0).max(10_000).default(0),
+    size: z.number().int().min(1).max(100).default(20),
+  }),
+  reply: success({ inquiryList: z.array(inquiry), totalCount: z.number().int() }),
+});
+
+export const deleteInquiry = defineEndpoint({
+  method: 'PATCH',
+  path: '/board/inquiry/delete',
+  access: 'manager',
+  tag,
+  summary: 'Removes one of the clinician’s inquiries from their list',
+  request: z.object({ seqBoard: idField }),
+  reply: success({}),
+});

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { idField } from './validation.ts';
+
+const tag = 'payment';
+
+/** Constants of subscriptions (SPEC 4 "Subscription", 9). */
+export const subscriptionRules = {
+  trialDays: 30,
+  /** A failed renewal is retried daily for this long before the subscription ends. */
+  graceDays: 7,
+  /** A plan change is allowed once a month. */
+  planChangeDays: 30,
+  /** How long the pay pop-up stays away after "later" (the payPopup cookie). */
+  payPopupGraceDays: 1,
+  zipMax: 10,
+  addressMax: 200,
+} as const;
+
+/** The five card types of SPEC 5, with the lengths of their numbers and security codes. */
+export const cardTypes = {
+  AmericanExpress: { lengths: [15], cvcLength: 4, prefixes: [/^3[47]/] },
+  Discover: { lengths: [16, 17, 18, 19], cvcLength: 3, prefixes: [/^6011/, /^64[4-9]/, /^65/, /^622/] },
+  JCB: { lengths: [16, 17, 18, 19], cvcLength: 3, prefixes: [/^35(2[89]|[3-8])/] },
+  MasterCard: { lengths: [16], cvcLength: 3, prefixes: [/^5[1-5]/, /^2(2[2-9]|[3-6]|7[01]|720)/] },
+  Visa: { lengths: [13, 16, 19], cvcLength: 3, prefixes: [/^4/] },
+} as const;
+export type CardType = keyof typeof cardTypes;
+export const cardTypeNames = Object.keys(cardTypes) as CardType[];
+
+/** The Luhn check digit of a card number. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < number.length; index++) {
+    let digit = Number(number[number.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length > 0 && sum % 10 === 0;
+}
+
+/** Whether an MMYY expiry is this month or later, at an instant. */
+export function expiryNotPast(expiry: string, now: Date): boolean {
+  const month = Number(expiry.slice(0, 2));
+  const year = 2000 + Number(expiry.slice(2, 4));
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+/**
+ * A card as the pay form sends it (SPEC 3 "Payment method", rules of SPEC 5). The number and
+ * the security code go to the payment processor only; we keep the type, last four and expiry.
+ */
+export const cardField = z
+  .object({
+    cardType: z.enum(cardTypeNames as [CardType, ...CardType[]], { error: 'validation.card_type' }),
+    cardNumber: z
+      .string({ error: 'validation.required' })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
+    /** MMYY. */
+    expiry: z
+      .string({ error: 'validation.required' })
+      .regex(/^(0[1-9]|1[0-2])\d{2}$/, { error: 'validation.card_expiry' }),
+    cvc: z.string({ error: 'validation.required' }).regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
+    zipCode: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip_code' }),
+    address: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
+      .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
+  })
+  .superRefine((card, context) => {
+    const type = cardTypes[card.cardType];
+    const fitsType =
+      (type.lengths as readonly number[]).includes(card.cardNumber.length) &&
+      type.prefixes.some((prefix) => prefix.test(card.cardNumber));
+    if (!fitsType || !passesLuhn(card.cardNumber))
+      context.addIssue({ code: 'custom', path: ['cardNumber'], message: 'validation.card_number' });
+    if (card.cvc.length !== type.cvcLength)
+      context.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.card_cvc' });
+    if (!expiryNotPast(card.expiry, new Date()))
+      context.addIssue({ code: 'custom', path: ['expiry'], message: 'validation.card_expired' });
+  });
+export type CardInput = z.input<typeof cardField>;
+export type Card = z.output<typeof cardField>;
+
+export const product = z.object({
+  seqProduct: z.number().int(),
+  /** A stable name the web app translates the plan by (basic, standard, unlimited). */
+  productCode: z.string(),
+  defaultProductTitle: z.string(),
+  defaultProductSubTitle: z.string(),
+  /** Active patients the plan allows; 0 means no limit. */
+  productPatientProfileLimit: z.number().int(),
+  /** The monthly price in minor units (cents). */
+  priceMinor: z.number().int(),
+  currency: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+/** The card on file: never its number or security code. */
+export const paymentMethod = z.object({
+  paymentType: z.literal('card'),
+  cardType: z.enum(cardTypeNames as [CardType, ...CardType[]]),
+  last4: z.string(),
+  expiry: z.string(),
+});
+
+export const subscribeStatuses = ['none', 'trial', 'active', 'grace', 'ended'] as const;
+export type SubscribeStatus = (typeof subscribeStatuses)[number];
+
+export const subscriptionStatus = z.object({
+  isSubscribeActive: z.boolean(),
+  subscribeStatus: z.enum(subscribeStatuses),
+  isGracePeriod: z.boolean(),
+  currentSubscriptionInfo: z
+    .object({
+      productPatientProfileLimit: z.number().int(),
+      seqProduct: z.number().int(),
+      defaultProductTitle: z.string(),
+      defaultProductSubTitle: z.string(),
+      paymentType: z.literal('card'),
+    })
+    .nullable(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  graceEndsAt: z.string().nullable(),
+  /** When the plan may be changed again; null when it may now. */
+  planChangeAllowedAt: z.string().nullable(),
+  activePatients: z.number().int(),
+  /** The active patients allowed now: the plan's, or the free limit without a subscription; 0 means no limit. */
+  patientLimit: z.number().int(),
+  /** More active patients than allowed: the clinician pays or deactivates patients. */
+  isOverLimit: z.boolean(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const payment = z.object({
+  seqPayment: z.number().int(),
+  productTitle: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['paid', 'failed', 'trial']),
+  kind: z.enum(['subscribe', 'renewal', 'retry']),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+const paymentFailures = [
+  FailedCode.PaymentFailed,
+  FailedCode.CardDeclined,
+  FailedCode.CardExpired,
+  FailedCode.NoPaymentMethod,
+] as const;
+
+export const getProductList = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getProductList',
+  access: 'manager',
+  tag,
+  summary: 'The plans on offer, with their patient limits and monthly prices',
+  request: emptyRequest,
+  reply: success({ productList: z.array(product) }),
+});
+
+export const checkout = defineEndpoint({
+  method: 'POST',
+  path: '/payment/checkout',
+  access: 'manager',
+  tag,
+  summary:
+    'Subscribes to a plan: the first subscription starts the 30-day free trial with the card checked; later ones are charged at once. A retry with the same key charges once.',
+  request: z.object({
+    seqProduct: idField,
+    /** A new card; without one the card on file is used. */
+    card: cardField.optional(),
+    /** Made by the browser for this checkout; a retried request with the same key is answered, not charged again. */
+    idempotencyKey: z.uuid({ error: 'validation.invalid' }),
+  }),
+  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable() }, [
+    ...paymentFailures,
+    FailedCode.ProductInUse,
+  ]),
+});
+
+export const getMyPurchaseSummary = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getMyPurchaseSummary',
+  access: 'manager',
+  tag,
+  summary: 'The current plan, the next charge and the card on file',
+  request: emptyRequest,
+  reply: success({
+    product: product.nullable(),
+    nextChargeAt: z.string().nullable(),
+    nextAmountMinor: z.number().int().nullable(),
+    paymentMethod: paymentMethod.nullable(),
+  }),
+});
+
+export const getMyPurchaseHistory = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getMyPurchaseHistory',
+  access: 'manager',
+  tag,
+  summary: 'Charges and trial starts, newest first',
+  request: z.object({
+    page: z.number().int().min(0).max(10_000).default(0),
+    size: z.number().int().min(1).max(100).default(20),
+  }),
+  reply: success({ purchaseList: z.array(payment), totalCount: z.number().int() }),
+});
+
+export const getSubscriptionStatus = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getSubscriptionStatus',
+  access: 'manager',
+  tag,
+  summary: 'The subscription, its grace period, and the active patients against the limit',
+  request: emptyRequest,
+  reply: success({ subscription: subscriptionStatus }),
+});
+
+export const updatePaymentMethod = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/updatePaymentMethod',
+  access: 'manager',
+  tag,
+  summary: 'Replaces the card on file after the processor checked it; in the grace period the overdue month is charged',
+  request: z.object({ card: cardField, idempotencyKey: z.uuid({ error: 'validation.invalid' }) }),
+  reply: reply({ subscription: subscriptionStatus, paymentMethod }, paymentFailures),
+});
+
+export const changeSubscription = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/changeSubscription',
+  access: 'manager',
+  tag,
+  summary: 'Moves to another plan, once a month; its limit applies at once and its price from the next charge',
+  request: z.object({ seqProduct: idField }),
+  reply: reply({ subscription: subscriptionStatus }, [
+    FailedCode.ProductInUse,
+    FailedCode.PlanChangeTooSoon,
+    FailedCode.NoSubscription,
+  ]),
+});
