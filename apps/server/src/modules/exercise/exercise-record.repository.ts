@@ -154,6 +154,9 @@ export function exerciseRecordRepository(db: Database) {
           maxRom: exercise.maxRom,
           createdAt: exercise.createdAt,
           dueDate: exercise.dueDate,
+          frequency: exercise.frequency,
+          exerciseStatus: exercise.exerciseStatus,
+          updatedAt: exercise.updatedAt,
         })
         .from(exercise)
         .where(
@@ -188,28 +191,6 @@ export function exerciseRecordRepository(db: Database) {
         .where(and(eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation), inRange(range)))
         .groupBy(exerciseRecord.seqExercise);
       return new Map(rows.map((row) => [row.seqExercise, row.sessions]));
-    },
-
-    /** The prescriptions in force at some point of the range, with what adherence needs. */
-    async prescriptionsForAdherence(seqMedicalRelation: number, range: DayRange) {
-      return db
-        .select({
-          seqExercise: exercise.seqExercise,
-          frequency: exercise.frequency,
-          exerciseStatus: exercise.exerciseStatus,
-          createdAt: exercise.createdAt,
-          updatedAt: exercise.updatedAt,
-          dueDate: exercise.dueDate,
-        })
-        .from(exercise)
-        .where(
-          and(
-            eq(exercise.seqMedicalRelation, seqMedicalRelation),
-            isNull(exercise.deletedAt),
-            lt(exercise.createdAt, dayEnd(range.endDate, range.timeZone)),
-            gte(exercise.dueDate, range.startDate),
-          ),
-        );
     },
 
     async relationsOfPatientForManager(seqPatient: number, seqManager: number): Promise<number[]> {

@@ -237,7 +237,18 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
         seqMedicalRelation: relation.seqMedicalRelation,
         seqPatient: relation.seqPatient,
       });
-      return { days, prescriptions: prescriptions.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+      return {
+        days,
+        prescriptions: prescriptions.map(({ seqExercise, position, mode, minRom, maxRom, createdAt, dueDate }) => ({
+          seqExercise,
+          position,
+          mode,
+          minRom,
+          maxRom,
+          createdAt: createdAt.toISOString(),
+          dueDate,
+        })),
+      };
     },
   };
 }

@@ -5,7 +5,9 @@ import {
   reportRules,
   savedReport,
   wallClockIn,
+  type BodyOf,
   type ReportData,
+  type saveReport,
   type ReportParameter,
   type SavedReport,
 } from '@clinic/contract';
@@ -98,7 +100,7 @@ export function reportService({
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
     const repository = exerciseRecordRepository(db);
     const [prescriptions, sessions, daysWithData, profile] = await Promise.all([
-      repository.prescriptionsForAdherence(request.seqMedicalRelation, range),
+      repository.prescriptionsInRange(request.seqMedicalRelation, range, {}),
       repository.sessionsPerExercise(request.seqMedicalRelation, range),
       repository.daysWithRecords(request.seqMedicalRelation, range),
       managers.getProfile(principal),
@@ -135,16 +137,7 @@ export function reportService({
 
     async save(
       principal: Principal,
-      request: {
-        seqMedicalRelation: number;
-        startDate: string;
-        endDate: string;
-        parameters: ReportParameter[];
-        position: number | null;
-        mode: number | null;
-        chiefComplaint: string;
-        expertOpinion: string;
-      },
+      request: BodyOf<typeof saveReport>,
       context: RequestContext,
     ): Promise<SavedReport> {
       const [content, rom] = await Promise.all([
