@@ -3,13 +3,15 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { patientLogout } from '@clinic/contract';
+import { patientLogout, type PatientSchedule } from '@clinic/contract';
 import { api, onSessionExpired, queryClient } from './api/client.ts';
 import { i18n } from './i18n/i18n.ts';
 import { AppHeader } from './screens/app-header.tsx';
 import { BookScreen } from './screens/book-screen.tsx';
+import { CallScreen } from './screens/call-screen.tsx';
 import { HomeScreen } from './screens/home-screen.tsx';
 import { LoginScreen } from './screens/login-screen.tsx';
+import { RealtimeChannelContext } from './realtime/realtime-channel.ts';
 import { useRealtime } from './realtime/use-realtime.ts';
 import { tokenStore } from './session/token-store.ts';
 
@@ -47,22 +49,26 @@ export function signOut(): void {
     .finally(forgetSession);
 }
 
-type Screen = 'home' | 'book';
+type Screen = { name: 'home' } | { name: 'book' } | { name: 'call'; visit: PatientSchedule };
 
 function SignedIn(): ReactElement {
-  const [screen, setScreen] = useState<Screen>('home');
-  const status = useRealtime();
+  const [screen, setScreen] = useState<Screen>({ name: 'home' });
+  const home = (): void => setScreen({ name: 'home' });
+  const { status, channel } = useRealtime();
   return (
-    <>
+    <RealtimeChannelContext value={channel}>
       <AppHeader status={status} onSignOut={signOut} />
       <main>
-        {screen === 'home' ? (
-          <HomeScreen onBook={() => setScreen('book')} />
-        ) : (
-          <BookScreen onDone={() => setScreen('home')} />
+        {screen.name === 'home' && (
+          <HomeScreen
+            onBook={() => setScreen({ name: 'book' })}
+            onJoin={(visit) => setScreen({ name: 'call', visit })}
+          />
         )}
+        {screen.name === 'book' && <BookScreen onDone={home} />}
+        {screen.name === 'call' && <CallScreen visit={screen.visit} onLeave={home} />}
       </main>
-    </>
+    </RealtimeChannelContext>
   );
 }
 

@@ -1,6 +1,13 @@
 import type { Notification } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, connectRealtime, parseServerMessage, realtimeUrl, type WebSocketLike } from './realtime.ts';
+import {
+  backoffDelay,
+  connectRealtime,
+  parseServerMessage,
+  realtimeUrl,
+  type CallMessage,
+  type WebSocketLike,
+} from './realtime.ts';
 
 const notification: Notification = {
   key: 'n-1',
@@ -44,6 +51,7 @@ function harness(options: { token?: string | null; refresh?: () => Promise<boole
   const sockets: FakeSocket[] = [];
   const timers: { task: () => void; ms: number }[] = [];
   const received: Notification[] = [];
+  const calls: CallMessage[] = [];
   const statuses: string[] = [];
   let unauthorized = 0;
   const connection = connectRealtime({
@@ -51,6 +59,7 @@ function harness(options: { token?: string | null; refresh?: () => Promise<boole
     accessToken: () => (options.token === undefined ? 'access-1' : options.token),
     refresh: options.refresh ?? (() => Promise.resolve(true)),
     onNotification: (entry) => received.push(entry),
+    onCallMessage: (message) => calls.push(message),
     onStatus: (status) => statuses.push(status),
     onUnauthorized: () => (unauthorized += 1),
     createSocket: () => {
@@ -62,7 +71,7 @@ function harness(options: { token?: string | null; refresh?: () => Promise<boole
     clearTimer: () => undefined,
     random: () => 0,
   });
-  return { connection, sockets, timers, received, statuses, unauthorized: () => unauthorized };
+  return { connection, sockets, timers, received, calls, statuses, unauthorized: () => unauthorized };
 }
 
 describe('server messages', () => {
@@ -147,5 +156,41 @@ describe('the realtime connection', () => {
     expect(sockets[0]!.closedWith).toBe(1000);
     sockets[0]!.drop(1000);
     expect(timers).toHaveLength(0);
+  });
+
+  it('passes call messages on and sends signals once the socket is live, keeping them across a drop', () => {
+    const { sockets, timers, calls, received, connection } = harness();
+    const meetingId = '3f2c1a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
+    const hello = { type: 'signal', meetingId, data: { kind: 'hello', sessionId: 's-1' } } as const;
+    const first = sockets[0]!;
+    first.open();
+    // Not authenticated yet: the signal waits.
+    connection.send(hello);
+    expect(first.sent).toHaveLength(1);
+    first.receive({ type: 'ready' });
+    expect(first.sent.slice(1).map((data) => JSON.parse(data) as unknown)).toEqual([hello]);
+
+    const opened = { type: 'meeting', meetingId, seqSchedule: 7, state: 'opened' };
+    const offer = { type: 'signal', meetingId, fromAttendeeId: 'a-1', data: { kind: 'offer', sdp: 'v=0' } };
+    const refused = { type: 'refused', meetingId, failedCode: 'CM0403' };
+    first.receive(opened);
+    first.receive(offer);
+    first.receive(refused);
+    expect(calls).toEqual([opened, offer, refused]);
+    expect(received).toEqual([]);
+
+    first.drop(1006);
+    connection.send({ type: 'signal', meetingId, data: { kind: 'bye' } });
+    timers[0]!.task();
+    const second = sockets[1]!;
+    second.open();
+    second.receive({ type: 'ready' });
+    expect(second.sent.slice(1).map((data) => JSON.parse(data) as unknown)).toEqual([
+      { type: 'signal', meetingId, data: { kind: 'bye' } },
+    ]);
+
+    connection.close();
+    connection.send(hello);
+    expect(second.sent).toHaveLength(2);
   });
 });

@@ -9,6 +9,15 @@ import {
 
 export type RealtimeStatus = 'connecting' | 'live' | 'offline';
 
+/** What the server says about video calls: a call opened or closed, signalling, a refused signal. */
+export type CallMessage = Extract<ServerMessage, { type: 'meeting' | 'signal' | 'refused' }>;
+
+/** Signalling for the other attendee of a call. */
+export type SignalMessage = Extract<ClientMessage, { type: 'signal' }>;
+
+/** Signals written while the socket is down wait for it, up to this many. */
+const pendingMax = 200;
+
 /** A message from the server, or undefined when it is not one the contract knows. */
 export function parseServerMessage(data: unknown): ServerMessage | undefined {
   if (typeof data !== 'string') return undefined;
@@ -49,6 +58,7 @@ export interface RealtimeOptions {
   /** Gets a fresh access token after the server refused the old one; false ends the session. */
   refresh: () => Promise<boolean>;
   onNotification: (notification: Notification) => void;
+  onCallMessage?: (message: CallMessage) => void;
   onStatus?: (status: RealtimeStatus) => void;
   /** The session is over: the refresh was refused. */
   onUnauthorized?: () => void;
@@ -58,11 +68,17 @@ export interface RealtimeOptions {
   random?: () => number;
 }
 
+export interface RealtimeConnection {
+  /** Sends now when the socket is live, else once it is again (the oldest are dropped past a limit). */
+  send(message: SignalMessage): void;
+  close(): void;
+}
+
 /**
  * The authenticated WebSocket: the token goes in the first message, never in the URL. Reconnects
  * with backoff; a 4401 close gets fresh tokens first, a 4400 close is not retried.
  */
-export function connectRealtime(options: RealtimeOptions): { close(): void } {
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as WebSocketLike);
   const setTimer = options.setTimer ?? ((task: () => void, ms: number) => setTimeout(task, ms));
   const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
@@ -70,6 +86,8 @@ export function connectRealtime(options: RealtimeOptions): { close(): void } {
   let timer: unknown;
   let attempt = 0;
   let stopped = false;
+  let live = false;
+  let pending: string[] = [];
 
   const status = (value: RealtimeStatus): void => options.onStatus?.(value);
 
@@ -103,13 +121,19 @@ export function connectRealtime(options: RealtimeOptions): { close(): void } {
       if (!message) return;
       if (message.type === 'ready') {
         attempt = 0;
+        live = true;
         status('live');
-      } else options.onNotification(message.notification);
+        const waiting = pending;
+        pending = [];
+        for (const data of waiting) current.send(data);
+      } else if (message.type === 'notification') options.onNotification(message.notification);
+      else options.onCallMessage?.(message);
     };
     current.onerror = () => undefined;
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = undefined;
+      live = false;
       if (stopped) return;
       if (event.code === realtimeCloseCodes.badMessage) {
         status('offline');
@@ -133,8 +157,16 @@ export function connectRealtime(options: RealtimeOptions): { close(): void } {
 
   open();
   return {
+    send(message) {
+      if (stopped) return;
+      const data = JSON.stringify(message);
+      if (live && socket) socket.send(data);
+      else pending = [...pending, data].slice(-pendingMax);
+    },
     close() {
       stopped = true;
+      live = false;
+      pending = [];
       if (timer !== undefined) clearTimer(timer);
       const current = socket;
       socket = undefined;

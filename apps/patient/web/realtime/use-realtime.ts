@@ -2,11 +2,12 @@ import { type Notification } from '@clinic/contract';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../api/client.ts';
+import { api, queryKeys } from '../api/client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { formatDateTime } from '../visits/visits.ts';
 import { connectRealtime, realtimeUrl, type RealtimeStatus } from './realtime.ts';
+import { createRealtimeHub, type RealtimeChannel } from './realtime-channel.ts';
 
 const notificationKeys = {
   1: 'notifications.1',
@@ -22,10 +23,14 @@ function notificationKey(pushType: Notification['pushType']): (typeof notificati
   return notificationKeys[pushType];
 }
 
-/** The socket of the signed-in patient: a toast per notification, and the visits fetched again. */
-export function useRealtime(): RealtimeStatus {
+/**
+ * The socket of the signed-in patient: a toast per notification, the visits fetched again when a
+ * visit changes or its call opens or closes, and the channel that video calls signal through.
+ */
+export function useRealtime(): { status: RealtimeStatus; channel: RealtimeChannel } {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const [hub] = useState(createRealtimeHub);
 
   useEffect(() => {
     const show = (notification: Notification): void => {
@@ -41,19 +46,33 @@ export function useRealtime(): RealtimeStatus {
       });
       void queryClient.invalidateQueries({ queryKey: ['patient'] });
     };
+    let wasOffline = false;
     const connection = connectRealtime({
       url: realtimeUrl(window.location),
       accessToken: () => tokenStore.read().accessToken,
       refresh: () => api.refresh(),
       onNotification: show,
-      onStatus: setStatus,
+      onCallMessage: (message) => {
+        if (message.type === 'meeting') void queryClient.invalidateQueries({ queryKey: queryKeys.visits });
+        hub.dispatch(message);
+      },
+      onStatus: (next) => {
+        // Back after a drop: what changed meanwhile (a call opened) was not heard.
+        if (next === 'live' && wasOffline) void queryClient.invalidateQueries({ queryKey: ['patient'] });
+        wasOffline = next === 'offline' || (wasOffline && next === 'connecting');
+        setStatus(next);
+      },
       onUnauthorized: () => {
         tokenStore.clear();
         queryClient.clear();
       },
     });
-    return () => connection.close();
-  }, [queryClient]);
+    hub.attach(connection);
+    return () => {
+      hub.attach(undefined);
+      connection.close();
+    };
+  }, [queryClient, hub]);
 
-  return status;
+  return { status, channel: hub };
 }

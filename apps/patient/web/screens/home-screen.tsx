@@ -3,9 +3,13 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVisits } from '../api/visits.ts';
+import { isCallOpen, nextVisit } from '../call/call.ts';
+import { useHeardCalls } from '../call/use-heard-calls.ts';
+import { useRealtimeChannel } from '../realtime/realtime-channel.ts';
 import { browserStorage, patientStorageKeys } from '../session/token-store.ts';
 import { splitVisits } from '../visits/visits.ts';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { NextVisit } from './next-visit.tsx';
 import { SymptomsModal } from './symptoms-modal.tsx';
 import { VisitCard } from './visit-card.tsx';
 
@@ -17,13 +21,23 @@ function storedName(): string | null {
   }
 }
 
-export function HomeScreen({ onBook }: { onBook: () => void }): ReactElement {
+export function HomeScreen({
+  onBook,
+  onJoin,
+}: {
+  onBook: () => void;
+  onJoin: (visit: PatientSchedule) => void;
+}): ReactElement {
   const { t } = useTranslation();
   const visits = useVisits();
+  const heard = useHeardCalls(useRealtimeChannel());
   const [cancelling, setCancelling] = useState<PatientSchedule>();
   const [editing, setEditing] = useState<PatientSchedule>();
   const name = storedName();
   const { upcoming, past } = splitVisits(visits.data ?? []);
+  const callOpen = (visit: PatientSchedule): boolean =>
+    isCallOpen(visit, heard.get(visit.seqSchedule), visits.dataUpdatedAt);
+  const next = nextVisit(upcoming, callOpen);
   // The dialog shows the visit as it is now, after a refetch.
   const current = (visit: PatientSchedule | undefined): PatientSchedule | undefined =>
     visit && (visits.data?.find((entry) => entry.seqSchedule === visit.seqSchedule) ?? visit);
@@ -55,6 +69,7 @@ export function HomeScreen({ onBook }: { onBook: () => void }): ReactElement {
         )}
         {visits.isSuccess && (
           <>
+            {next && <NextVisit visit={next} callOpen={callOpen(next)} onJoin={() => onJoin(next)} />}
             <section aria-labelledby="upcoming-title">
               <Title order={3} id="upcoming-title" mb="xs">
                 {t('home.upcoming')}
