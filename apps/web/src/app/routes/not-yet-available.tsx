@@ -8,4 +8,3 @@ export function NotYetAvailable(): ReactElement {
   const location = useLocation();
   return <Navigate to={withLangQuery(paths.home, location.search)} replace />;
 }
-

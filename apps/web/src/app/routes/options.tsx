@@ -60,15 +60,6 @@ export function Component(): ReactElement {
         <PaymentPlanSection />
       </Section>
 
-      <Section id="options-language" title={t('options.languageTitle')}>
-        <Stack gap="xs" maw={320}>
-          <LanguageSelect label={t('options.languageLabel')} />
-          <Text size="xs" c="dimmed">
-            {t('options.languageHint')}
-          </Text>
-        </Stack>
-      </Section>
-
       <Section id="options-account" title={t('account.title')}>
         <Stack gap="lg">
           <Stack gap="xs" align="flex-start">
@@ -93,6 +84,15 @@ export function Component(): ReactElement {
             <Title order={4}>{t('account.delete.title')}</Title>
             <DeleteAccount />
           </Stack>
+        </Stack>
+      </Section>
+
+      <Section id="options-language" title={t('options.languageTitle')}>
+        <Stack gap="xs" maw={320}>
+          <LanguageSelect label={t('options.languageLabel')} />
+          <Text size="xs" c="dimmed">
+            {t('options.languageHint')}
+          </Text>
         </Stack>
       </Section>
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -31,40 +31,39 @@ export function Component(): ReactElement {
   return (
     <Stack gap="lg" maw={960}>
       <Title order={2}>{t('payments.info.title')}</Title>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="plan-details">
-            <Stack gap="xs">
-              <Title order={3} id="plan-details">
-                {t('payments.info.planDetails')}
-              </Title>
-              <Text fw={600} data-testid="chosen-plan">
-                {text.name(product)}
-              </Text>
-              <Text size="sm">{text.limit(product.productPatientProfileLimit)}</Text>
-              <Text size="sm">{text.price(product)}</Text>
-              <Text size="xs" c="dimmed">
-                {t('payments.info.trialTerms')}
-              </Text>
-              <Anchor component={Link} to={withLangQuery(paths.payments, location.search)} size="sm">
-                {t('payments.info.otherPlan')}
-              </Anchor>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="lg" radius="md">
-            <PaymentInfoForm
-              product={product}
-              onPaid={() =>
-                void navigate(
-                  withLangQuery(`${paths.paymentResult}?result=success&seqProduct=${product.seqProduct}`, location.search),
-                )
-              }
-            />
-          </Paper>
-        </Grid.Col>
-      </Grid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="plan-details">
+          <Stack gap="xs">
+            <Title order={3} id="plan-details">
+              {t('payments.info.planDetails')}
+            </Title>
+            <Text fw={600} data-testid="chosen-plan">
+              {text.name(product)}
+            </Text>
+            <Text size="sm">{text.limit(product.productPatientProfileLimit)}</Text>
+            <Text size="sm">{text.price(product)}</Text>
+            <Text size="xs" c="dimmed">
+              {t('payments.info.trialTerms')}
+            </Text>
+            <Anchor component={Link} to={withLangQuery(paths.payments, location.search)} size="sm">
+              {t('payments.info.otherPlan')}
+            </Anchor>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <PaymentInfoForm
+            product={product}
+            onPaid={() =>
+              void navigate(
+                withLangQuery(
+                  `${paths.paymentResult}?result=success&seqProduct=${product.seqProduct}`,
+                  location.search,
+                ),
+              )
+            }
+          />
+        </Paper>
+      </SimpleGrid>
     </Stack>
   );
 }

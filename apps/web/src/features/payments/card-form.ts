@@ -10,7 +10,14 @@ export interface CardFormValues {
   address: string;
 }
 
-export const emptyCard: CardFormValues = { cardType: '', cardNumber: '', expiry: '', cvc: '', zipCode: '', address: '' };
+export const emptyCard: CardFormValues = {
+  cardType: '',
+  cardNumber: '',
+  expiry: '',
+  cvc: '',
+  zipCode: '',
+  address: '',
+};
 
 export function isCardType(value: unknown): value is CardType {
   return typeof value === 'string' && (cardTypeNames as readonly string[]).includes(value);

@@ -10,7 +10,9 @@ export interface AttemptKey {
 }
 
 /** A version 4 UUID, also where `crypto.randomUUID` is missing (an insecure context). */
-export function newUuid(random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newUuid(
+  random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes),
+): string {
   const bytes = new Uint8Array(new ArrayBuffer(16));
   random(bytes);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;

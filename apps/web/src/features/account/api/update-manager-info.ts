@@ -33,7 +33,11 @@ export interface SaveManagerProfileInput {
 }
 
 /** Uploads new images first (folder profile), then saves the profile with their paths. */
-export async function saveManagerProfile({ profile, image, signature }: SaveManagerProfileInput): Promise<ManagerProfile> {
+export async function saveManagerProfile({
+  profile,
+  image,
+  signature,
+}: SaveManagerProfileInput): Promise<ManagerProfile> {
   const managerImageUrl = await imageFieldOf(image, 'profile.jpg');
   const managerESignatureImageUrl = await imageFieldOf(signature, 'signature.jpg');
   const reply = await callApi(updateManagerInfo, {

@@ -115,8 +115,20 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
           </Stack>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextField label={t('profile.firstName')} value={firstName} onChange={setFirstName} maxLength={50} error={errors.firstName} />
-          <TextField label={t('profile.lastName')} value={lastName} onChange={setLastName} maxLength={50} error={errors.lastName} />
+          <TextField
+            label={t('profile.firstName')}
+            value={firstName}
+            onChange={setFirstName}
+            maxLength={50}
+            error={errors.firstName}
+          />
+          <TextField
+            label={t('profile.lastName')}
+            value={lastName}
+            onChange={setLastName}
+            maxLength={50}
+            error={errors.lastName}
+          />
         </SimpleGrid>
         <TextField
           label={t('profile.specialty')}

@@ -19,11 +19,21 @@ export function InquiryList(): ReactElement {
   if (inquiries.isError) return <Text size="sm">{t('common.loadFailed')}</Text>;
   if (!inquiries.data) return <Text size="sm">{t('common.loading')}</Text>;
   const { inquiryList, totalCount } = inquiries.data;
-  if (totalCount === 0) return <Text size="sm" c="dimmed">{t('inquiries.list.empty')}</Text>;
+  if (totalCount === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('inquiries.list.empty')}
+      </Text>
+    );
 
   return (
     <Stack gap="sm">
-      <Stack gap="xs" component="ul" aria-label={t('inquiries.list.title')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label={t('inquiries.list.title')}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {inquiryList.map((inquiry) => (
           <Paper key={inquiry.seqBoard} withBorder p="sm" component="li" aria-label={inquiry.title}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">

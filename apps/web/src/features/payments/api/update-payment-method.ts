@@ -11,11 +11,7 @@ export function updatePaymentMethodRequest(input: UpdatePaymentMethodInput): Pro
   return callApi(updatePaymentMethod, input);
 }
 
-export function useUpdatePaymentMethod(): UseMutationResult<
-  UpdatePaymentMethodReply,
-  Error,
-  UpdatePaymentMethodInput
-> {
+export function useUpdatePaymentMethod(): UseMutationResult<UpdatePaymentMethodReply, Error, UpdatePaymentMethodInput> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePaymentMethodRequest,

@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import type { FormErrors } from '../../../shared/forms/use-form-state.ts';
-import {
-  detectCardType,
-  formatCardNumber,
-  isCardType,
-  normaliseCvc,
-  type CardFormValues,
-} from '../card-form.ts';
+import { detectCardType, formatCardNumber, isCardType, normaliseCvc, type CardFormValues } from '../card-form.ts';
 
 export interface CardFieldsProps {
   values: CardFormValues;

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
+import { create } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -9,8 +10,11 @@ import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { useUpdatePenaltyInfo, type PenaltyChoice } from '../api/update-penalty-info.ts';
 import { payPopupCookieDays, payPopupCookieName, shouldShowPayPopup } from '../pay-popup.ts';
 
-/** "Deactivate patients" holds the pop-up back for this page's life, while the clinician does it. */
-let deactivatingChosen = false;
+/** "Deactivate patients" holds the pop-up back while the clinician does it (until the page reloads). */
+const useDeactivating = create<{ deactivating: boolean; set: (deactivating: boolean) => void }>()((set) => ({
+  deactivating: false,
+  set: (deactivating) => set({ deactivating }),
+}));
 
 /**
  * The pay pop-up of decision 0007: over the plan's patient limit the clinician is blocked until
@@ -23,23 +27,31 @@ export function PayPopup(): ReactElement | null {
   const status = useSubscriptionStatus();
   const record = useUpdatePenaltyInfo();
   const [, rerender] = useState(0);
+  const deactivating = useDeactivating((state) => state.deactivating);
+  const setDeactivating = useDeactivating((state) => state.set);
   const subscription = status.data;
-  if (!subscription) return null;
+  const overLimit = subscription?.isOverLimit ?? false;
+
   // Back under the limit: a later excess shows the pop-up again.
-  if (!subscription.isOverLimit) deactivatingChosen = false;
+  useEffect(() => {
+    if (!overLimit) setDeactivating(false);
+  }, [overLimit, setDeactivating]);
+
+  if (!subscription) return null;
 
   const opened = shouldShowPayPopup({
     isOverLimit: subscription.isOverLimit,
     laterCookie: getBrowserCookie(payPopupCookieName),
     pathname: location.pathname,
-    deactivating: deactivatingChosen,
+    deactivating,
   });
 
   const choose = (choice: PenaltyChoice): void => {
     // The choice is recorded for the service team; the clinician need not wait for it.
     record.mutate(choice);
     if (choice === 'later') setBrowserCookie(payPopupCookieName, new Date().toISOString(), payPopupCookieDays);
-    if (choice === 'deactivate') deactivatingChosen = true;
+    if (choice === 'deactivate') setDeactivating(true);
+    // The cookie is not React state: show the pop-up's new state now.
     rerender((count) => count + 1);
     if (choice === 'pay') void navigate(withLangQuery(paths.payments, location.search));
     if (choice === 'deactivate') void navigate(withLangQuery(`${paths.patientList}?status=active`, location.search));

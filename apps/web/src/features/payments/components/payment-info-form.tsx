@@ -1,4 +1,4 @@
-import type { Product } from '@clinic/contract';
+import type { Card, Product } from '@clinic/contract';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function PaymentInfoForm({
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setFailure(undefined);
-    let card;
+    let card: Card | undefined;
     if (!withSavedCard) {
       const parsed = parseCard(form.values);
       if (!parsed.success) {

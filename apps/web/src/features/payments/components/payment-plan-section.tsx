@@ -1,3 +1,4 @@
+import type { SubscribeStatus } from '@clinic/contract';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,12 @@ export function PaymentPlanSection(): ReactElement {
   const date = statusDate(subscription);
   const card = summary.data.paymentMethod;
   const language = i18n.language;
+  const statusText = (value: SubscribeStatus, date: string | null): string => {
+    if (date && value === 'trial') return t('payments.status.trialUntil', { date });
+    if (date && value === 'active') return t('payments.status.activeUntil', { date });
+    if (date && value === 'grace') return t('payments.status.graceUntil', { date });
+    return t(`payments.status.${value}`);
+  };
 
   return (
     <Stack gap="md">
@@ -61,9 +68,7 @@ export function PaymentPlanSection(): ReactElement {
           {live && product ? text.name(product) : t('payments.summary.noPlan')}
         </Fact>
         <Fact label={t('payments.summary.status')} testId="subscription-status">
-          {date
-            ? t(`payments.status.${subscription.subscribeStatus}Until`, { date: formatDate(date, language) })
-            : t(`payments.status.${subscription.subscribeStatus}`)}
+          {statusText(subscription.subscribeStatus, date ? formatDate(date, language) : null)}
         </Fact>
         <Fact label={t('payments.summary.patients')}>
           {subscription.patientLimit > 0

@@ -19,7 +19,7 @@ export function usePlanText(): PlanText {
     [t],
   );
   const limit = useCallback(
-    (value: number) => (isUnlimited(value) ? t('payments.limitUnlimited') : t('payments.limit', { count: value })),
+    (value: number) => (isUnlimited(value) ? t('payments.limitUnlimited') : t('payments.limit', { limit: value })),
     [t],
   );
   const price = useCallback(

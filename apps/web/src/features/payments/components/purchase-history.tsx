@@ -15,7 +15,12 @@ export function PurchaseHistory(): ReactElement {
 
   if (history.isError) return <Text size="sm">{t('common.loadFailed')}</Text>;
   if (history.isPending) return <Text size="sm">{t('common.loading')}</Text>;
-  if (total === 0) return <Text size="sm" c="dimmed">{t('payments.history.empty')}</Text>;
+  if (total === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('payments.history.empty')}
+      </Text>
+    );
 
   return (
     <>

@@ -1,0 +1,259 @@
+import { messages } from '@clinic/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.ts';
+import { acceptCookies, accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
+
+const t = ui.en;
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return callApi<T>(stack.url, path, body, token);
+}
+
+function addPatientByApi(token: string, patientName: string) {
+  return api<{ seqMedicalRelation: number }>(
+    '/patient/addPatient/noAuth',
+    { patientName, patientInfoBirth: '1970-05-20', patientInfoGender: 'M', heightCm: 180, weightKg: 80, deviceType: 1 },
+    token,
+  );
+}
+
+interface Status {
+  subscription: { subscribeStatus: string; isOverLimit: boolean; activePatients: number; patientLimit: number };
+}
+interface Manager {
+  manager: {
+    managerImageUrl: string | null;
+    managerESignatureImageUrl: string | null;
+    managerSpecialty: string | null;
+  };
+}
+
+/** A PNG drawn in the page with a canvas. */
+async function makePng(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = '#0b7285';
+      context.fillRect(0, 0, w, h);
+      context.fillStyle = '#f08c00';
+      context.fillRect(w / 4, h / 4, w / 2, h / 2);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** Chooses an image in the nth image selector of the page and keeps the proposed crop. */
+async function chooseImage(page: Page, index: number, name: string): Promise<void> {
+  const png = await makePng(page, 400, 480);
+  await page.locator('input[type="file"]').nth(index).setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  const cropDialog = page.getByRole('dialog', { name: t.image.cropTitle });
+  await cropDialog.waitFor();
+  await cropDialog.getByRole('button', { name: t.image.applyCrop, exact: true }).click();
+  await cropDialog.waitFor({ state: 'hidden' });
+}
+
+async function fillCard(scope: ReturnType<Page['getByRole']>, cardNumber: string): Promise<void> {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await scope.getByLabel(t.payments.card.type, { exact: true }).selectOption('Visa');
+  await scope.getByLabel(t.payments.card.number, { exact: true }).fill(cardNumber);
+  await scope.getByLabel(t.payments.card.expiry, { exact: true }).fill(`12${nextYear}`);
+  await scope.getByLabel(t.payments.card.cvc, { exact: true }).fill('123');
+  await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
+  await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
+}
+
+describe('my page, payments and inquiries, end to end', () => {
+  it('changes units, language and the profile; subscribes; resolves the over-limit block; sends an inquiry', async () => {
+    const { page } = await newClinicianSession(stack);
+    const token = await accessTokenOf(page);
+
+    // Units: a patient's height in imperial (the default), then in metric.
+    const { seqMedicalRelation } = await addPatientByApi(token, 'Height Check');
+    await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
+    await page.getByText('5 ft 10.9 in', { exact: true }).waitFor();
+    await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();
+    await page.getByRole('heading', { name: t.options.title, level: 2 }).waitFor();
+    await page.getByLabel(t.options.unitsLabel, { exact: true }).selectOption('metric');
+    await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
+    await page.getByText('180 cm', { exact: true }).waitFor();
+
+    // Language: Korean, then back to English.
+    await page.goto('/options');
+    await page.getByLabel(t.options.languageLabel, { exact: true }).selectOption('ko');
+    await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: ui.ko.payments.sectionTitle, level: 3 }).waitFor();
+    await page.getByLabel(ui.ko.options.languageLabel, { exact: true }).selectOption('en');
+    await page.getByRole('heading', { name: t.options.title, level: 2 }).waitFor();
+
+    // Profile: a photo and a new e-signature, uploaded and kept.
+    const before = await api<Manager>('/manager/getManagerInfo', {}, token);
+    expect(before.manager.managerImageUrl).toBeNull();
+    expect(before.manager.managerESignatureImageUrl).not.toBeNull(); // drawn at sign-up
+    await page.getByRole('img', { name: t.profile.signatureAlt }).waitFor();
+    await chooseImage(page, 0, 'portrait.png');
+    await chooseImage(page, 1, 'signature.png');
+    await page.getByLabel(t.profile.specialty, { exact: true }).fill('Neurological rehabilitation');
+    await page.getByRole('button', { name: t.profile.save, exact: true }).click();
+    await page.getByText(t.profile.saved).waitFor();
+    const after = await api<Manager>('/manager/getManagerInfo', {}, token);
+    expect(after.manager.managerImageUrl).toMatch(/^\/api\/storage\/file\//);
+    expect(after.manager.managerESignatureImageUrl).toMatch(/^\/api\/storage\/file\//);
+    expect(after.manager.managerESignatureImageUrl).not.toBe(before.manager.managerESignatureImageUrl);
+    expect(after.manager.managerSpecialty).toBe('Neurological rehabilitation');
+    await page.reload();
+    const photo = page.getByRole('img', { name: t.profile.imageAlt });
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    // Subscribe to Standard with the card that succeeds: the free trial starts.
+    await page.getByRole('link', { name: t.payments.summary.choosePlan, exact: true }).click();
+    await page.getByRole('heading', { name: t.payments.title, level: 2 }).waitFor();
+    await page
+      .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', t.payments.plans.standard) })
+      .click();
+    await page.waitForURL('**/payments/paymentInfo?seqProduct=*');
+    await page.getByTestId('chosen-plan').getByText(t.payments.plans.standard).waitFor();
+    const payForm = page.getByRole('form', { name: t.payments.info.formLabel });
+    // A wrong number is refused in the form, with the contract's message.
+    await fillCard(payForm, '4242424242424241');
+    await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
+    await payForm.getByText(messages.en['validation.card_number']).waitFor();
+    await payForm.getByLabel(t.payments.card.number, { exact: true }).fill('4242424242424242');
+    await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
+    await page.waitForURL('**/payments/result?result=success*');
+    await page.getByText(t.payments.result.successTitle).waitFor();
+    await page.getByRole('button', { name: t.payments.result.continue, exact: true }).click();
+    // Onwards from a successful result, the payment form is skipped to My page.
+    await page.waitForURL((url) => url.pathname === '/options');
+    const status = page.getByTestId('subscription-status');
+    await expect.poll(() => status.textContent()).toMatch(/^Free trial until /);
+    expect(await page.getByTestId('current-plan').textContent()).toBe(t.payments.plans.standard);
+    await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/Visa ending in 4242/);
+    await page
+      .getByRole('table', { name: t.payments.history.title })
+      .getByText(t.payments.history.statuses.trial)
+      .waitFor();
+
+    // A declined card is refused when replacing the card on file, with its message.
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/options.png`, fullPage: true });
+    await page.getByRole('button', { name: t.payments.card.updateTitle, exact: true }).click();
+    const cardDialog = page.getByRole('dialog', { name: t.payments.card.updateTitle });
+    await fillCard(cardDialog, '4000000000000002');
+    await cardDialog.getByRole('button', { name: t.payments.card.save, exact: true }).click();
+    await cardDialog.getByRole('alert').getByText(messages.en.PAY2001).waitFor();
+    await cardDialog.getByRole('button', { name: t.common.cancel, exact: true }).click();
+    await cardDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
+
+    // 51 active patients on Standard (150), then down to Basic (50): over the limit, the pay pop-up blocks.
+    for (let index = 2; index <= 51; index++) await addPatientByApi(token, `Bulk Patient ${index}`);
+    await page.reload();
+    await page.getByRole('button', { name: t.payments.change.open, exact: true }).click();
+    const changeDialog = page.getByRole('dialog', { name: t.payments.change.title });
+    await changeDialog.getByRole('radio', { name: new RegExp(`^${t.payments.plans.basic} ·`) }).check();
+    await changeDialog
+      .getByText(t.payments.change.overLimitWarning.replace('{{active}}', '51').replace('{{limit}}', '50'))
+      .waitFor();
+    await changeDialog.getByRole('button', { name: t.payments.change.submit, exact: true }).click();
+    await changeDialog.waitFor({ state: 'hidden' });
+    const popup = page.getByRole('dialog', { name: t.payments.popup.title });
+    await popup.waitFor();
+    await popup.getByText(t.payments.popup.body.replace('{{active}}', '51').replace('{{limit}}', '50')).waitFor();
+    await page.keyboard.press('Escape'); // not closable except by its buttons
+    await popup.waitFor();
+    expect((await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.isOverLimit).toBe(true);
+
+    // "Later" hides it for a day (the payPopup cookie); without the cookie it is back.
+    await popup.getByRole('button', { name: t.payments.popup.later, exact: true }).click();
+    await popup.waitFor({ state: 'hidden' });
+    const later = (await page.context().cookies()).find((cookie) => cookie.name === 'payPopup');
+    expect(later!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect(later!.expires * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    await page.reload();
+    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    expect(await popup.count()).toBe(0);
+    await page.context().clearCookies({ name: 'payPopup' });
+    await page.reload();
+    await popup.waitFor();
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/pay-popup.png` });
+
+    await popup.getByRole('button', { name: t.payments.popup.deactivate, exact: true }).click();
+    await page.waitForURL('**/patientList?status=active');
+    await popup.waitFor({ state: 'hidden' });
+    await page.getByLabel(t.patients.list.search, { exact: true }).fill('Height Check');
+    await page.getByRole('link', { name: 'Height Check', exact: true }).click();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.info, exact: true }).click();
+    await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: t.patients.activation.confirmTitle })
+      .getByRole('button', { name: t.common.yes, exact: true })
+      .click();
+    await page.getByText(t.patients.activation.deactivated).waitFor();
+    const resolved = await api<Status>('/payment/getSubscriptionStatus', {}, token);
+    expect(resolved.subscription).toMatchObject({ isOverLimit: false, activePatients: 50, patientLimit: 50 });
+    await page.goto('/');
+    await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();
+    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    expect(await page.getByRole('dialog', { name: t.payments.popup.title }).count()).toBe(0);
+
+    // Service use agreement from the menu.
+    await page.getByRole('button', { name: t.menu.agreement, exact: true }).click();
+    const agreement = page.getByRole('dialog', { name: t.menu.agreement });
+    await agreement.getByRole('heading', { name: t.agreements.terms.title }).waitFor();
+    await agreement.getByRole('button', { name: t.common.close }).click();
+    await agreement.waitFor({ state: 'hidden' });
+
+    // Contact us: send an inquiry and find it in "My inquiries", then remove it.
+    await page.getByRole('button', { name: t.menu.contactUs, exact: true }).click();
+    const contact = page.getByRole('dialog', { name: t.inquiries.contact.title });
+    await contact.getByRole('button', { name: t.inquiries.send, exact: true }).click();
+    await contact.getByText(messages.en['validation.required']).first().waitFor();
+    await contact.getByLabel(t.inquiries.fields.category, { exact: true }).selectOption('device');
+    await contact.getByLabel(t.inquiries.fields.title, { exact: true }).fill('Knee device pairing');
+    await contact.getByLabel(t.inquiries.fields.content, { exact: true }).fill('How do I pair a second device?');
+    await contact.getByRole('button', { name: t.inquiries.send, exact: true }).click();
+    await page.getByText(t.inquiries.sent).waitFor();
+    const mine = contact.getByRole('list', { name: t.inquiries.list.title });
+    await mine.getByRole('listitem', { name: 'Knee device pairing' }).waitFor();
+    await mine.getByText(new RegExp(`^${t.inquiries.categories.device} · `)).waitFor();
+    await contact
+      .getByRole('button', { name: t.inquiries.list.remove.replace('{{title}}', 'Knee device pairing') })
+      .click();
+    await page
+      .getByRole('dialog', { name: t.inquiries.list.removeTitle })
+      .getByRole('button', { name: t.common.yes, exact: true })
+      .click();
+    await contact.getByText(t.inquiries.list.empty).waitFor();
+    await page.context().close();
+  });
+
+  it('sends a provider inquiry from the login area', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await page.getByRole('button', { name: t.login.providerInquiry, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.inquiries.provider.title });
+    await dialog.getByLabel(t.inquiries.fields.name, { exact: true }).fill('Mary Seacole');
+    await dialog.getByLabel(t.inquiries.fields.email, { exact: true }).fill('not-an-email');
+    await dialog.getByLabel(t.inquiries.fields.title, { exact: true }).fill('Pricing for a clinic');
+    await dialog.getByLabel(t.inquiries.fields.content, { exact: true }).fill('We have 12 therapists.');
+    await dialog.getByRole('button', { name: t.inquiries.send, exact: true }).click();
+    await dialog.getByText(messages.en['account.email_form_mismatch']).waitFor();
+    await dialog.getByLabel(t.inquiries.fields.email, { exact: true }).fill('mary@example.com');
+    await dialog.getByRole('button', { name: t.inquiries.send, exact: true }).click();
+    await dialog.getByText(t.inquiries.provider.sent).waitFor();
+    await page.context().close();
+  });
+});
