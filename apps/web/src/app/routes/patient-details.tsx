@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { patientDetailsPath } from '../../features/patients/components/patient-t
 import { isApiError } from '../../shared/api/api-error.ts';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 export interface PatientContext {
   seqMedicalRelation: number;
@@ -95,14 +96,7 @@ export function Component(): ReactElement {
         </Tabs.List>
       </Tabs>
       {detail.isPending && <Loader aria-label={t('common.loading')} />}
-      {detail.isError && (
-        <Alert color="red">
-          <Text size="sm">{t('common.loadFailed')}</Text>
-          <Button variant="subtle" size="xs" onClick={() => void detail.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {detail.isError && <LoadFailed onRetry={() => void detail.refetch()} />}
       {detail.data && (
         <div role="tabpanel" aria-label={t(currentTab.labelKey)}>
           <Outlet context={{ seqMedicalRelation, detail: detail.data } satisfies PatientContext} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
 import { PagedSelect } from '../../shared/forms/paged-select.tsx';
 import { SelectField } from '../../shared/forms/select-field.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 /** `/patientList`: every patient, searchable, sortable and filterable, with the patient-add modal. */
 export function Component(): ReactElement {
@@ -119,14 +120,7 @@ export function Component(): ReactElement {
       </Group>
 
       {patients.isPending && <Loader aria-label={t('common.loading')} />}
-      {patients.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void patients.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
       {list && (
         <PatientTable
           patients={rows}

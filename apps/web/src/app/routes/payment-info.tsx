@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { withLangQuery } from '../../shared/i18n/language.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { skipPaymentInfoAfterSuccess } from '../guards.ts';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 /** `/payments/paymentInfo?seqProduct=`: the chosen plan's details and the card form. */
 export function Component(): ReactElement {
@@ -23,7 +24,7 @@ export function Component(): ReactElement {
 
   const skipTo = skipPaymentInfoAfterSuccess(location.state, location.search);
   if (skipTo) return <Navigate to={skipTo} replace />;
-  if (products.isError) return <Alert color="red">{t('common.loadFailed')}</Alert>;
+  if (products.isError) return <LoadFailed onRetry={() => void products.refetch()} />;
   if (!products.data) return <PageLoader />;
   const product = products.data.find((candidate) => String(candidate.seqProduct) === params.get('seqProduct'));
   if (!product) return <Navigate to={withLangQuery(paths.payments, location.search)} replace />;

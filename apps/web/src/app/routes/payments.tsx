@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { usePurchaseStore } from '../../features/payments/purchase-store.ts';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
 /** `/payments`: the three plans with their limits and prices. */
 export function Component(): ReactElement {
@@ -25,18 +26,12 @@ export function Component(): ReactElement {
 
   if (products.isError || status.isError) {
     return (
-      <Alert color="red" title={t('common.loadFailed')}>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => {
-            void products.refetch();
-            void status.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        onRetry={() => {
+          void products.refetch();
+          void status.refetch();
+        }}
+      />
     );
   }
   if (!products.data || !status.data) return <PageLoader />;

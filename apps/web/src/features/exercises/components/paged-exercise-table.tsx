@@ -1,4 +1,4 @@
-import { Alert, Button, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { SortState } from '../../../shared/ui/sortable-header.tsx';
 import type { ExercisePage, ExerciseSorting } from '../api/list-patient-exercises.ts';
 import { ExerciseTable, type ExerciseTableProps } from './exercise-table.tsx';
 import { Pager } from './pager.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 export const exercisePageSize = 20;
 
@@ -30,14 +31,7 @@ export function PagedExerciseTable({
   return (
     <>
       {list.isPending && <Loader aria-label={t('common.loading')} />}
-      {list.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       {list.data && (
         <>
           <ExerciseTable

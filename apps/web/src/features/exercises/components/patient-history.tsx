@@ -1,5 +1,5 @@
 import type { DeviceType, Exercise } from '@clinic/contract';
-import { Alert, Button, Loader, Modal, Stack, Title } from '@mantine/core';
+import { Loader, Modal, Stack, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
@@ -11,20 +11,9 @@ import { Pager } from './pager.tsx';
 import { RecordTable } from './record-table.tsx';
 import { RomChartPanel } from './rom-chart-panel.tsx';
 import { useExerciseText } from './use-exercise-text.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 const pageSize = 20;
-
-function LoadFailed({ retry }: { retry: () => void }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red">
-      {t('common.loadFailed')}{' '}
-      <Button variant="subtle" size="xs" onClick={retry}>
-        {t('common.retry')}
-      </Button>
-    </Alert>
-  );
-}
 
 /** The records the device made for one exercise. */
 function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: () => void }): ReactElement {
@@ -40,7 +29,7 @@ function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: (
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {records.isPending && <Loader aria-label={t('common.loading')} />}
-      {records.isError && <LoadFailed retry={() => void records.refetch()} />}
+      {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}
       {records.data && <RecordTable records={records.data} />}
     </Modal>
   );
@@ -84,7 +73,7 @@ export function PatientHistory({
       <Stack gap="sm">
         <Title order={3}>{t('exercises.recordsTitle')}</Title>
         {records.isPending && <Loader aria-label={t('common.loading')} />}
-        {records.isError && <LoadFailed retry={() => void records.refetch()} />}
+        {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}
         {records.data && (
           <>
             <RecordTable
@@ -102,7 +91,7 @@ export function PatientHistory({
       <Stack gap="sm">
         <Title order={3}>{t('exercises.byPrescription')}</Title>
         {exercises.isPending && <Loader aria-label={t('common.loading')} />}
-        {exercises.isError && <LoadFailed retry={() => void exercises.refetch()} />}
+        {exercises.isError && <LoadFailed onRetry={() => void exercises.refetch()} />}
         {exercises.data && (
           <>
             <ExerciseTable

@@ -1,5 +1,5 @@
 import { exerciseModes, type DeviceType } from '@clinic/contract';
-import { Alert, Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { jointsOf } from './exercise-settings.ts';
 import type { RomChartLabels } from './rom-chart.tsx';
 import { daySeconds, romSeries } from './rom-series.ts';
 import { useExerciseText } from './use-exercise-text.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 const RomChart = lazy(() => import('./rom-chart.tsx'));
 
@@ -109,7 +110,7 @@ export function RomChartPanel({
           </Text>
         )}
         {statistics.isPending && <Loader aria-label={t('common.loading')} />}
-        {statistics.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+        {statistics.isError && <LoadFailed onRetry={() => void statistics.refetch()} />}
         {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}
         {series && series.x.length > 0 && (
           <Box role="figure" aria-label={t('exercises.chart.summary', { days: series.x.length })}>

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { useDeleteInquiry } from '../api/delete-inquiry.ts';
 import { inquiryPageSize, useInquiries } from '../api/list-inquiries.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** "My inquiries": the clinician's own, newest first, each removable. */
 export function InquiryList(): ReactElement {
@@ -16,7 +17,7 @@ export function InquiryList(): ReactElement {
   const remove = useDeleteInquiry();
   const [removing, setRemoving] = useState<{ seqBoard: number; title: string }>();
 
-  if (inquiries.isError) return <Text size="sm">{t('common.loadFailed')}</Text>;
+  if (inquiries.isError) return <LoadFailed onRetry={() => void inquiries.refetch()} />;
   if (!inquiries.data) return <Text size="sm">{t('common.loading')}</Text>;
   const { inquiryList, totalCount } = inquiries.data;
   if (totalCount === 0)

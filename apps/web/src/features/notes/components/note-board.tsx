@@ -1,7 +1,6 @@
 import type { ManagerNote } from '@clinic/contract';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -23,6 +22,7 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { useMarkImportant, useNotePage, useRemoveNote, type NoteVisibility } from '../api/notes.ts';
 import { NoteForm } from './note-form.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 const pageSize = 10;
 
@@ -151,14 +151,7 @@ export function NoteBoard({ seqMedicalRelation }: { seqMedicalRelation: number }
         </Group>
       </Group>
       {notes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {notes.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void notes.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {notes.isError && <LoadFailed onRetry={() => void notes.refetch()} />}
       {notes.data?.noteList.length === 0 && <Text c="dimmed">{t('notes.empty')}</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('notes.title')}>
         {notes.data?.noteList.map((note) => (

@@ -1,5 +1,5 @@
 import type { ConditionEntry } from '@clinic/contract';
-import { Alert, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
@@ -9,6 +9,7 @@ import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { useRemoveStatus, useStatusList } from '../api/patient-status.ts';
 import { conditionFacts } from '../condition-labels.ts';
 import { ConditionForm } from './condition-form.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The filled-in items of one condition entry as a compact grid. */
 export function ConditionFacts({ entry }: { entry: ConditionEntry }): ReactElement {
@@ -58,14 +59,7 @@ export function ConditionHistory({ seqMedicalRelation }: { seqMedicalRelation: n
         <Button onClick={() => setAdding(true)}>{t('condition.add')}</Button>
       </Group>
       {list.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {list.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && <Text c="dimmed">{t('condition.empty')}</Text>}
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.data?.map((entry) => {

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Text, Timeline, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
 import { useMedicalRecord } from '../api/get-medical-record.ts';
 import { ConditionFacts } from './condition-history.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The medical record: condition entries and notes (visits later) as one chronological record, newest first. */
 export function MedicalRecord({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
@@ -19,14 +20,7 @@ export function MedicalRecord({ seqMedicalRelation }: { seqMedicalRelation: numb
         {t('record.intro')}
       </Text>
       {record.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {record.isError && (
-        <Alert color="red">
-          {t('common.loadFailed')}{' '}
-          <Button variant="subtle" size="xs" onClick={() => void record.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {record.isError && <LoadFailed onRetry={() => void record.refetch()} />}
       {record.data?.length === 0 && <Text c="dimmed">{t('record.empty')}</Text>}
       {record.data && record.data.length > 0 && (
         <Timeline bulletSize={14} lineWidth={2} active={record.data.length}>

@@ -14,6 +14,7 @@ import { ChangePlanModal } from './change-plan-modal.tsx';
 import { usePlanText } from './plan-text.ts';
 import { PurchaseHistory } from './purchase-history.tsx';
 import { UpdateCardModal } from './update-card-modal.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }): ReactElement {
   return (
@@ -39,7 +40,15 @@ export function PaymentPlanSection(): ReactElement {
   const [changing, setChanging] = useState(false);
   const [updatingCard, setUpdatingCard] = useState(false);
 
-  if (status.isError || summary.isError) return <Alert color="red">{t('common.loadFailed')}</Alert>;
+  if (status.isError || summary.isError)
+    return (
+      <LoadFailed
+        onRetry={() => {
+          void status.refetch();
+          void summary.refetch();
+        }}
+      />
+    );
   if (!status.data || !summary.data) return <Text size="sm">{t('common.loading')}</Text>;
 
   const subscription = status.data;

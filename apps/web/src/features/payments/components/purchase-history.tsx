@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { purchaseHistoryPageSize, usePurchaseHistory } from '../api/get-purchase-history.ts';
 import { formatPrice } from '../plan-presentation.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** Charges and trial starts, newest first. */
 export function PurchaseHistory(): ReactElement {
@@ -13,7 +14,7 @@ export function PurchaseHistory(): ReactElement {
   const rows = history.data?.purchaseList ?? [];
   const total = history.data?.totalCount ?? 0;
 
-  if (history.isError) return <Text size="sm">{t('common.loadFailed')}</Text>;
+  if (history.isError) return <LoadFailed onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Text size="sm">{t('common.loading')}</Text>;
   if (total === 0)
     return (

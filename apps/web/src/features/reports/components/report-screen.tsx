@@ -1,5 +1,5 @@
 import { exerciseModes, reportParameters, reportRules, type DeviceType, type ReportParameter } from '@clinic/contract';
-import { Alert, Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactElement } from 'react';
@@ -17,6 +17,7 @@ import { useSaveReport } from '../api/save-report.ts';
 import { isReportParameter, modeKeyOf, orderedParameters, positionKeyOf, type ReportView } from '../report-model.ts';
 import { ReportOutput } from './report-output.tsx';
 import type { ConditionFactsOf } from './report-sections.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The default period: the last 30 days up to today. */
 export function defaultReportRange(today = todayIso()): { startDate: string; endDate: string } {
@@ -183,7 +184,14 @@ function ReportBuilder({
       {(conditions.isPending || romDays.isPending) && problem === undefined && (
         <Loader aria-label={t('common.loading')} />
       )}
-      {(conditions.isError || romDays.isError) && <Alert color="red">{t('common.loadFailed')}</Alert>}
+      {(conditions.isError || romDays.isError) && (
+        <LoadFailed
+          onRetry={() => {
+            void conditions.refetch();
+            void romDays.refetch();
+          }}
+        />
+      )}
       {view && (
         <ReportOutput
           report={view}
@@ -227,7 +235,7 @@ function SavedReportView({
         </Button>
       </Group>
       {report.isPending && <Loader aria-label={t('common.loading')} />}
-      {report.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+      {report.isError && <LoadFailed onRetry={() => void report.refetch()} />}
       {view && <ReportOutput report={view} conditionFacts={conditionFacts} />}
     </Stack>
   );
@@ -250,7 +258,7 @@ function SavedReportList({
       <Stack gap="sm">
         <Title order={3}>{title}</Title>
         {list.isPending && <Loader aria-label={t('common.loading')} />}
-        {list.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+        {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
         {list.data && list.data.length === 0 && <Text c="dimmed">{t('report.savedList.empty')}</Text>}
         {list.data && list.data.length > 0 && (
           <Table fz="sm" striped>

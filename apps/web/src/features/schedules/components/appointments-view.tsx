@@ -1,5 +1,5 @@
 import { wallClockIn, type Schedule } from '@clinic/contract';
-import { ActionIcon, Alert, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
@@ -18,6 +18,7 @@ import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusLegend } from './schedule-status.tsx';
 import { TimelineEditorModal } from './timeline-editor.tsx';
 import { TodayVisits } from './today-visits.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The clock, ticking each minute so passed slots close as time goes by. */
 function useNow(): Date {
@@ -114,14 +115,7 @@ export function AppointmentsView({
               />
             </Group>
             <StatusLegend />
-            {query.isError && (
-              <Alert color="red">
-                <Text size="sm">{t('common.loadFailed')}</Text>
-                <Button variant="subtle" size="xs" onClick={() => void query.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </Alert>
-            )}
+            {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
             <ScheduleCalendar
               view={view}
               date={date}

@@ -1,5 +1,5 @@
 import { durationMinutes, minutesToClock, scheduleStateOf, wallClockIn, type Schedule } from '@clinic/contract';
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
@@ -7,6 +7,7 @@ import { usePatientSchedules } from '../api/get-patient-schedules.ts';
 import { browserTimeZone, firstOpenSlot, measuredLength } from '../calendar.ts';
 import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusBadge, useScheduleText } from './schedule-status.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The patient details `remote` tab: the patient's visits, the latest completed one and booking. */
 export function PatientSchedules({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
@@ -46,14 +47,7 @@ export function PatientSchedules({ seqMedicalRelation }: { seqMedicalRelation: n
         <Button onClick={book}>{t('schedule.patientTab.book')}</Button>
       </Group>
       {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {query.isError && (
-        <Alert color="red">
-          <Text size="sm">{t('common.loadFailed')}</Text>
-          <Button variant="subtle" size="xs" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
       {query.data && (
         <Card withBorder padding="md" component="section" aria-label={t('schedule.patientTab.latestDone')}>
           <Title order={4} size="h6" mb="xs">

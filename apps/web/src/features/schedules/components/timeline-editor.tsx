@@ -18,6 +18,7 @@ import {
   type WeekWindows,
   type WindowErrors,
 } from '../timeline.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** 2026-11-23 is a Monday: the weekday names of the language, Monday first. */
 function weekdayName(day: number, language: string): string {
@@ -41,14 +42,7 @@ export function TimelineEditorModal({ onClose }: { onClose: () => void }): React
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {timeline.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-      {timeline.isError && (
-        <Alert color="red">
-          <Text size="sm">{t('common.loadFailed')}</Text>
-          <Button variant="subtle" size="xs" onClick={() => void timeline.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
+      {timeline.isError && <LoadFailed onRetry={() => void timeline.refetch()} />}
       {timeline.data && <TimelineForm initial={timeline.data} onClose={onClose} />}
     </Modal>
   );

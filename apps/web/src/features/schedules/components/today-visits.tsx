@@ -1,10 +1,11 @@
 import { minutesToClock, type Schedule } from '@clinic/contract';
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
 import { placeSchedule } from '../calendar.ts';
 import { canStartVisit, StatusBadge, stateColors, useScheduleText } from './schedule-status.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** Today's visits by start time, beside the calendar. */
 export function TodayVisits({
@@ -37,14 +38,7 @@ export function TodayVisits({
           {t('schedule.todayTitle')}
         </Title>
         {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
-        {query.isError && (
-          <Alert color="red">
-            <Text size="sm">{t('common.loadFailed')}</Text>
-            <Button variant="subtle" size="xs" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        )}
+        {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
         {query.data && placed.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('schedule.todayEmpty')}
