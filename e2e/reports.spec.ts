@@ -37,32 +37,19 @@ const iso = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth()
 const us = (date: Date): string => `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 
 /** Node 20 lacks Promise.withResolvers, which PDF.js uses. */
-function ensureWithResolvers(): void {
-  const promise = Promise as unknown as { withResolvers?: unknown };
-  promise.withResolvers ??= <T>() => {
-    let resolve!: (value: T) => void;
-    let reject!: (reason: unknown) => void;
-    const created = new Promise<T>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    return { promise: created, resolve, reject };
-  };
-}
-
-/** The text of every page of a PDF. */
+/** The text of every page of a PDF, read with pdf2json (pure JavaScript). */
 async function pdfText(bytes: Buffer): Promise<string[]> {
-  ensureWithResolvers();
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: true });
-  const document = await task.promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages;
+  const { default: PDFParser } = await import('pdf2json');
+  const parser = new PDFParser(null, true);
+  const text = await new Promise<string>((resolve, reject) => {
+    parser.on('pdfParser_dataError', (error) =>
+      reject(error instanceof Error ? error : new Error('the PDF could not be read')),
+    );
+    parser.on('pdfParser_dataReady', () => resolve(parser.getRawTextContent()));
+    parser.parseBuffer(bytes, 0);
+  });
+  // Pages are separated by a line of dashes naming the page break.
+  return text.split(/-+Page \(\d+\) Break-+/).filter((page) => page.trim().length > 0);
 }
 
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
