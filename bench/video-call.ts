@@ -1,21 +1,23 @@
 import { createServer, type Server } from 'node:http';
-import { startSlotMinutes, wallClockIn } from '@clinic/contract';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { chromiumArgs, startStack, type Stack } from '../e2e/harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from '../e2e/steps.ts';
+import { startStack, type Stack } from '../e2e/harness.ts';
+import { callApi, ui } from '../e2e/steps.ts';
+import {
+  bookVisit,
+  callContext,
+  callStatus,
+  clinicianWithMember,
+  diagnose,
+  nameHelper,
+  nextQuarterHour,
+  patientSignIn,
+  waitForCallWindow,
+  zoneForComingQuarters,
+} from '../e2e/visit-steps.ts';
 
 /** Timed calls of each kind, after one warm-up of each. */
 const runs = Number(process.env.BENCH_CALLS ?? 5);
-
-const mediaArgs = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
-
-/** Pages get functions compiled by tsx, which names them through a helper the page lacks. */
-const nameHelper = 'globalThis.__name = (target) => target;';
 
 declare global {
   interface Window {
@@ -132,25 +134,6 @@ async function barePage(browser: Browser): Promise<{ page: Page; close(): Promis
   };
 }
 
-/** A time zone in which the quarter hour `start` is a bookable start (07:00 to 20:45). */
-function zoneFor(start: Date): string {
-  const zones = ['UTC', 'Europe/Prague', 'Asia/Seoul', 'America/New_York', 'America/Los_Angeles', 'Pacific/Auckland'];
-  const zone = zones.find((name) => startSlotMinutes.includes(wallClockIn(start, name).minute));
-  if (!zone) throw new Error(`no time zone has a bookable start at ${start.toISOString()}`);
-  return zone;
-}
-
-async function post<T>(stack: Stack, path: string, body: unknown, token: string, timeZone = 'UTC'): Promise<T> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-time-zone': timeZone },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
-
 interface Visit {
   stack: Stack;
   clinician: Page;
@@ -163,75 +146,17 @@ interface Visit {
  * A fresh clinician with an app member as patient and a one-hour visit at the coming quarter hour
  * (so its call may start now); the patient signed in to the patient client in a second browser.
  */
-async function setUpVisit(stack: Stack, browser: Browser): Promise<Visit> {
-  const contexts: BrowserContext[] = [];
-  const newContext = async (width: number): Promise<BrowserContext> => {
-    const context = await browser.newContext({
-      baseURL: stack.url,
-      locale: 'en-US',
-      viewport: { width, height: 800 },
-    });
-    await context.addInitScript({ content: nameHelper });
-    contexts.push(context);
-    return context;
-  };
-  const clinicianSide = { mail: stack.mail, newPage: async () => (await newContext(1280)).newPage() };
-  const { page: clinician } = await newClinicianSession(clinicianSide);
-  const token = await accessTokenOf(clinician);
-  const userEmail = `bench.${Date.now()}@example.com`;
-  const member = await appMember(stack, {
-    userEmail,
-    patientName: 'Ida Novak',
-    patientInfoBirth: '1958-03-09',
-    patientInfoGender: 'F',
-  });
-  const { seqMedicalRelation } = await callApi<{ seqMedicalRelation: number }>(
-    stack.url,
-    '/patient/addPatient',
-    { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
-    token,
-  );
-  const quarter = 15 * 60_000;
-  const start = new Date(Math.ceil((Date.now() + 20_000) / quarter) * quarter);
+async function setUpVisit(stack: Stack): Promise<Visit> {
+  const zone = zoneForComingQuarters(2);
+  const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
+  const start = nextQuarterHour();
+  const seqSchedule = await bookVisit(stack.url, token, { seqMedicalRelation, start, timeZone: zone });
   // A call opens at the earliest 15 minutes before its visit.
-  const early = start.getTime() - quarter - Date.now();
-  if (early > 0) await new Promise((resolve) => setTimeout(resolve, early + 1000));
-  const { schedule } = await post<{ schedule: { seqSchedule: number } }>(
-    stack,
-    '/schedule/createSchedule',
-    { seqMedicalRelation, scheduleExpectStartDatetime: start.toISOString(), scheduleExpectProgressTime: '01:00:00' },
-    token,
-    zoneFor(start),
-  );
-
-  const patient = await (await newContext(390)).newPage();
-  await patient.goto('/patient/');
-  await patient.getByLabel(patientEn.login.email, { exact: true }).fill(userEmail);
-  await patient.getByLabel(patientEn.login.password, { exact: true }).fill('Member-pass-2026');
-  await patient.getByRole('button', { name: patientEn.login.submit, exact: true }).click();
-  await patient.getByRole('heading', { name: patientEn.call.nextVisit }).waitFor();
-  return { stack, clinician, patient, token, seqSchedule: schedule.seqSchedule };
+  await waitForCallWindow(start);
+  const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
+  await patientSignIn(patient, stack.url, userEmail);
+  return { stack, clinician, patient, token, seqSchedule };
 }
-
-/** What both screens show, for a run that did not reach a frame. */
-async function diagnose({ clinician, patient }: Visit): Promise<string> {
-  const state = (page: Page) =>
-    page
-      .evaluate(() => {
-        const status = document.querySelector('[data-testid=call-status]')?.getAttribute('data-status');
-        const video = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
-        const stream = video?.srcObject instanceof MediaStream ? video.srcObject : null;
-        const tracks = stream
-          ?.getTracks()
-          .map((track) => `${track.kind}:${track.readyState}${track.muted ? ':muted' : ''}`);
-        return `status ${status ?? 'none'}, remote video ${video ? `readyState ${video.readyState} paused ${video.paused} tracks ${tracks?.join(' ') ?? 'none'}` : 'absent'}`;
-      })
-      .catch((error: unknown) => String(error));
-  return `clinician: ${await state(clinician)}; patient: ${await state(patient)}`;
-}
-
-const callStatus = (page: Page, status: string, timeout = 30_000) =>
-  page.locator(`[data-testid=call-status][data-status=${status}]`).waitFor({ timeout });
 
 /**
  * One timed start: the clinician's /remote ready, the call opened and the patient in it waiting,
@@ -257,8 +182,8 @@ async function productCall(visit: Visit): Promise<{ ms: number } | { skipped: st
     );
   if (!enabled) return { skipped: `the "${ui.en.videoCall.start}" button on /remote stays disabled` };
   // The patient is in the call before Start: opened as Start opens it, joined, waiting.
-  const { Meeting } = await post<{ Meeting: { MeetingId: string } }>(
-    stack,
+  const { Meeting } = await callApi<{ Meeting: { MeetingId: string } }>(
+    stack.url,
     '/meeting/chime/createMeeting',
     { seqSchedule },
     token,
@@ -276,10 +201,10 @@ async function productCall(visit: Visit): Promise<{ ms: number } | { skipped: st
       60_000,
     )
     .catch(() => undefined);
-  if (ms === undefined) throw new Error(`no remote frame within 60 s: ${await diagnose(visit)}`);
+  if (ms === undefined) throw new Error(`no remote frame within 60 s: ${await diagnose(clinician, patient)}`);
 
   // Ends the call for the next run; the visit waits again.
-  await post(stack, '/meeting/chime/closeMeeting', { meetingId: Meeting.MeetingId, seqSchedule }, token);
+  await callApi(stack.url, '/meeting/chime/closeMeeting', { meetingId: Meeting.MeetingId, seqSchedule }, token);
   await callStatus(patient, 'ended');
   await patient.getByRole('button', { name: patientEn.call.back, exact: true }).click();
   await clinician.goto('about:blank');
@@ -292,11 +217,10 @@ async function productCall(visit: Visit): Promise<{ ms: number } | { skipped: st
  * connection inside one page on the same machine, alternated in one run.
  */
 export async function benchVideoCall(): Promise<void> {
-  const stack = await startStack({ DEMO: '0' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...mediaArgs] });
+  const stack = await startStack({ DEMO: '0' }, { media: true });
   try {
-    const bare = await barePage(browser);
-    const visit = await setUpVisit(stack, browser);
+    const bare = await barePage(stack.browser);
+    const visit = await setUpVisit(stack);
     const bareTimes: number[] = [];
     const productTimes: number[] = [];
     let skipped: string | undefined;
@@ -329,7 +253,6 @@ export async function benchVideoCall(): Promise<void> {
         `bare two-peer WebRTC ${baseline.toFixed(0)} ms, ratio ${(product / baseline).toFixed(2)}\n`,
     );
   } finally {
-    await browser.close();
     await stack.close();
   }
 }

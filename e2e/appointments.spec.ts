@@ -2,7 +2,16 @@ import { messages, nextDate, wallClockIn } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, accessTokenOf, appMember, callApi, logIn, signUpAndVerify, ui } from './steps.ts';
+import {
+  acceptCookies,
+  accessTokenOf,
+  appMember,
+  callApi,
+  logIn,
+  signUpAndVerify,
+  ui,
+  wholeHourZones,
+} from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -11,42 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** Whole-hour zones around the globe, one for each offset from -11 to +14. */
-const zones = [
-  'Pacific/Pago_Pago',
-  'Pacific/Honolulu',
-  'Pacific/Gambier',
-  'Pacific/Pitcairn',
-  'America/Phoenix',
-  'America/Regina',
-  'America/Bogota',
-  'America/Caracas',
-  'America/Argentina/Buenos_Aires',
-  'America/Noronha',
-  'Atlantic/Cape_Verde',
-  'UTC',
-  'Africa/Lagos',
-  'Africa/Johannesburg',
-  'Europe/Istanbul',
-  'Asia/Dubai',
-  'Asia/Tashkent',
-  'Asia/Dhaka',
-  'Asia/Bangkok',
-  'Asia/Shanghai',
-  'Asia/Tokyo',
-  'Australia/Brisbane',
-  'Pacific/Noumea',
-  'Pacific/Tarawa',
-  'Pacific/Tongatapu',
-  'Pacific/Kiritimati',
-];
-
 /**
  * A browser time zone in which it is now between 10:00 and 17:00, so that 07:00 today has passed
  * and tomorrow's slots are ahead whatever the hour the test runs.
  */
 function middayZone(now = new Date()): string {
-  const zone = zones.find((candidate) => {
+  const zone = wholeHourZones.find((candidate) => {
     const { minute } = wallClockIn(now, candidate);
     return minute >= 10 * 60 && minute < 17 * 60;
   });

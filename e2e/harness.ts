@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
@@ -19,13 +21,40 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** A fake camera and microphone, allowed without asking, and WebRTC between two pages of one machine. */
+export const mediaArgs = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+export interface StackOptions {
+  /** Chromium for video calls (mediaArgs). */
+  media?: boolean;
+  /**
+   * Two server instances on one PostgreSQL database (a fresh schema, dropped at close) and one
+   * Redis, without demo data, instead of one server on a fresh embedded database.
+   */
+  shared?: { databaseUrl: string; redisUrl: string };
+}
+
+export interface ContextOptions {
+  locale?: string;
+  width?: number;
+  /** The browser's time zone; this machine's unless told. */
+  timezoneId?: string;
+}
+
 export interface Stack {
+  /** The (first) server instance. */
   url: string;
+  /** Every server instance, the first being url. */
+  urls: string[];
   mail: MailCatcher;
   browser: Browser;
-  /** A fresh browser profile, English unless told otherwise. */
-  newContext(options?: { locale?: string; width?: number }): Promise<BrowserContext>;
-  newPage(options?: { locale?: string; width?: number }): Promise<Page>;
+  /** A fresh browser profile on the first instance, English unless told otherwise. */
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
+  newPage(options?: ContextOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -40,13 +69,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The real server (built web app, fresh embedded database, demo data, mail to a local SMTP
- * server) and Debian's Chromium.
- */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+interface Instance {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+/** One server process with only the environment given, ready to serve. */
+async function startServer(env: Record<string, string>): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
-  const mail = await startMailCatcher();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -56,13 +87,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
-      SMTP_URL: mail.url,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const instance = { url, process: server, dataDir };
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -72,19 +101,83 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       (response) => response.ok,
       () => false,
     );
-    if (ready) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    if (ready) return instance;
+    if (Date.now() > deadline || server.exitCode !== null) {
+      await stopServer(instance);
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-  const newContext = (options: { locale?: string; width?: number } = {}) =>
+}
+
+async function stopServer({ process: server, dataDir }: Instance): Promise<void> {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The real server (built web app, fresh embedded database, demo data, mail to a local SMTP
+ * server) and Debian's Chromium; with options.shared, two instances of it on PostgreSQL and Redis.
+ */
+export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
+  const mail = await startMailCatcher();
+  const { shared } = options;
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  const serverEnv: Record<string, string> = {
+    SMTP_URL: mail.url,
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    ...(shared && {
+      DATABASE_URL: shared.databaseUrl,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL: shared.redisUrl,
+      DEMO: '0',
+    }),
+    ...env,
+  };
+  const instances: Instance[] = [];
+  const stopAll = async (): Promise<void> => {
+    for (const instance of instances.splice(0)) await stopServer(instance);
+    if (shared) await dropSchema(shared.databaseUrl, schema);
+    await mail.close();
+  };
+  let browser: Browser;
+  try {
+    // One after the other: the first migrates the schema and makes the shared secrets.
+    for (let count = shared ? 2 : 1; count > 0; count--) instances.push(await startServer(serverEnv));
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [...chromiumArgs, ...(options.media ? mediaArgs : [])],
+    });
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  const url = instances[0]!.url;
+  const newContext = (options: ContextOptions = {}) =>
     browser.newContext({
       baseURL: url,
       locale: options.locale ?? 'en-US',
       viewport: { width: options.width ?? 1280, height: 800 },
+      ...(options.timezoneId && { timezoneId: options.timezoneId }),
     });
   return {
     url,
+    urls: instances.map((instance) => instance.url),
     mail,
     browser,
     newContext,
@@ -94,10 +187,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     },
     async close() {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      await mail.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await stopAll();
     },
   };
 }

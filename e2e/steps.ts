@@ -13,6 +13,8 @@ export const ui = { en, ko, 'zh-HK': zhHK, cs } as const;
 export type Ui = typeof en;
 
 export const password = 'Rehab-2026-ok';
+/** The password of the app members appMember signs up. */
+export const memberPassword = 'Member-pass-2026';
 
 export interface Clinician {
   userId: string;
@@ -94,17 +96,60 @@ export async function acceptCookies(page: Page, t: Ui = en): Promise<void> {
   );
 }
 
-/** Posts to the stack's API and fails on an HTTP error or an unsuccessful reply. */
-export async function callApi<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+/**
+ * Posts to the stack's API (as a browser in timeZone, when given) and fails on an HTTP error or an
+ * unsuccessful reply.
+ */
+export async function callApi<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+  timeZone?: string,
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(timeZone && { 'x-time-zone': timeZone }),
+    },
     body: JSON.stringify(body),
   });
   const reply = (await response.json()) as T & { isSuccess: boolean };
   if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
   return reply;
 }
+
+/** Whole-hour zones around the globe, one for each offset from -11 to +14. */
+export const wholeHourZones = [
+  'Pacific/Pago_Pago',
+  'Pacific/Honolulu',
+  'Pacific/Gambier',
+  'Pacific/Pitcairn',
+  'America/Phoenix',
+  'America/Regina',
+  'America/Bogota',
+  'America/Caracas',
+  'America/Argentina/Buenos_Aires',
+  'America/Noronha',
+  'Atlantic/Cape_Verde',
+  'UTC',
+  'Africa/Lagos',
+  'Africa/Johannesburg',
+  'Europe/Istanbul',
+  'Asia/Dubai',
+  'Asia/Tashkent',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Brisbane',
+  'Pacific/Noumea',
+  'Pacific/Tarawa',
+  'Pacific/Tongatapu',
+  'Pacific/Kiritimati',
+];
 
 export async function accessTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -129,7 +174,7 @@ export async function appMember(
   stack: Pick<Stack, 'url' | 'mail'>,
   member: { userEmail: string; patientName: string; patientInfoBirth: string; patientInfoGender: 'M' | 'F' },
 ): Promise<{ token: string; code: string }> {
-  const userPassword = 'Member-pass-2026';
+  const userPassword = memberPassword;
   const since = stack.mail.messages.length;
   await callApi(stack.url, '/patientApp/signUp', { ...member, userPassword });
   const { token: verifyToken } = linkIn(await stack.mail.next(member.userEmail, since));

@@ -1,15 +1,14 @@
-import { inquiryCategories, inquiryRules, saveClinicInquiry } from '@clinic/contract';
+import { inquiryCategories, saveClinicInquiry } from '@clinic/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
-import { TextField } from '../../../shared/forms/text-field.tsx';
-import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveClinicInquiry } from '../api/save-clinic-inquiry.ts';
+import { InquiryTextFields } from './inquiry-text-fields.tsx';
 
 const initial = { category: '', title: '', content: '' };
 
@@ -48,20 +47,7 @@ export function ContactForm({ onSent }: { onSent: () => void }): ReactElement {
           onChange={(value) => form.setValue('category', value)}
           error={errors.category}
         />
-        <TextField
-          label={t('inquiries.fields.title')}
-          value={values.title}
-          onChange={(value) => form.setValue('title', value)}
-          maxLength={inquiryRules.titleMax}
-          error={errors.title}
-        />
-        <TextareaField
-          label={t('inquiries.fields.content')}
-          value={values.content}
-          onChange={(value) => form.setValue('content', value)}
-          maxLength={inquiryRules.contentMax}
-          error={errors.content}
-        />
+        <InquiryTextFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             {t('inquiries.send')}

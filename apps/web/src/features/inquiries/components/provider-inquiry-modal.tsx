@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
-import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { useSaveProviderInquiry } from '../api/save-provider-inquiry.ts';
+import { InquiryTextFields } from './inquiry-text-fields.tsx';
 
 const initial = { name: '', email: '', organization: '', phone: '', title: '', content: '' };
 
@@ -87,20 +87,7 @@ export function ProviderInquiryModal({ opened, onClose }: { opened: boolean; onC
               maxLength={inquiryRules.phoneMax}
               error={errors.phone}
             />
-            <TextField
-              label={t('inquiries.fields.title')}
-              value={values.title}
-              onChange={(value) => form.setValue('title', value)}
-              maxLength={inquiryRules.titleMax}
-              error={errors.title}
-            />
-            <TextareaField
-              label={t('inquiries.fields.content')}
-              value={values.content}
-              onChange={(value) => form.setValue('content', value)}
-              maxLength={inquiryRules.contentMax}
-              error={errors.content}
-            />
+            <InquiryTextFields form={form} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}

@@ -1,0 +1,210 @@
+import { messages, ScheduleStatus } from '@clinic/contract';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import patientEn from '../apps/patient/web/locales/en.json';
+import { startStack, type Stack } from './harness.ts';
+import { ui } from './steps.ts';
+import {
+  bookVisit,
+  callContext,
+  callStatus,
+  clinicianWithMember,
+  clockSeconds,
+  diagnose,
+  nextQuarterHour,
+  patientSignIn,
+  remoteVideoPlays,
+  visitOf,
+  waitForCallWindow,
+  zoneForComingQuarters,
+} from './visit-steps.ts';
+
+/** The clinician app's words, and the patient client's. */
+const t = ui.en;
+const p = patientEn;
+
+const quarterMs = 15 * 60_000;
+
+const button = (page: Page | Locator, name: string) => page.getByRole('button', { name, exact: true });
+
+/** The clinician's call status, read at once. */
+const statusOf = (page: Page) => page.getByTestId('call-status').getAttribute('data-status');
+
+/** The seconds on the clinician's call timer. */
+const elapsedOf = async (page: Page) => Number(await page.getByTestId('call-timer').getAttribute('data-elapsed'));
+
+/** Waits for a status on both screens, telling what they show when it does not come. */
+async function bothAt(clinician: Page, clinicianStatus: string, patient: Page, patientStatus: string): Promise<void> {
+  try {
+    await Promise.all([callStatus(clinician, clinicianStatus), callStatus(patient, patientStatus)]);
+  } catch (error) {
+    throw new Error(
+      `expected ${clinicianStatus} / ${patientStatus}: ${await diagnose(clinician, patient)}\n${String(error)}`,
+    );
+  }
+}
+
+/** Ends the call on the clinician's screen through the yes/no confirmation. */
+async function endWithConfirmation(clinician: Page): Promise<number> {
+  await button(clinician, t.videoCall.end).click();
+  const confirm = clinician.getByRole('dialog', { name: t.videoCall.confirmEnd.title });
+  await confirm.waitFor();
+  const shown = await elapsedOf(clinician);
+  await button(confirm, t.common.yes).click();
+  await callStatus(clinician, 'waiting');
+  await expect.poll(() => clinician.getByTestId('call-status').textContent()).toContain(t.videoCall.status.completed);
+  return shown;
+}
+
+describe('video visit in the browser, one server', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({}, { media: true });
+  });
+  afterAll(() => stack?.close());
+
+  it('refuses an early start, connects both videos, survives the patient leaving, saves the note and completes the visit', async () => {
+    const testStarted = Date.now();
+    const zone = zoneForComingQuarters(4);
+    const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
+    // The coming quarter hour may be called now (after at most a short wait); half an hour later is too early.
+    const soon = nextQuarterHour();
+    const later = new Date(soon.getTime() + 2 * quarterMs);
+    const inWindow = await bookVisit(stack.url, token, {
+      seqMedicalRelation,
+      start: soon,
+      length: '00:30:00',
+      timeZone: zone,
+    });
+    const tooEarly = await bookVisit(stack.url, token, {
+      seqMedicalRelation,
+      start: later,
+      length: '00:30:00',
+      timeZone: zone,
+    });
+
+    // Start more than 15 minutes ahead is refused with its message, and the screen keeps waiting.
+    await clinician.goto(`/remote?seqSchedule=${tooEarly}`);
+    await callStatus(clinician, 'waiting');
+    await button(clinician, t.videoCall.start).click();
+    await clinician.getByRole('alert').filter({ hasText: messages.en.SE0121 }).waitFor();
+    expect(await statusOf(clinician)).toBe('waiting');
+    await button(clinician, t.videoCall.ok).click();
+    await button(clinician, t.videoCall.start).waitFor();
+    expect(await statusOf(clinician)).toBe('waiting');
+    expect((await visitOf(stack.url, token, seqMedicalRelation, tooEarly)).scheduleStatus).toBe(ScheduleStatus.waiting);
+
+    // The patient signs in to the patient client in a second browser.
+    const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
+    await patientSignIn(patient, stack.url, userEmail);
+    await patient.getByText(p.call.notOpen).waitFor();
+
+    // Inside the window: Start opens the call, the patient joins, both see each other.
+    await waitForCallWindow(soon);
+    await clinician.goto(`/remote?seqSchedule=${inWindow}`);
+    await callStatus(clinician, 'waiting');
+    await button(clinician, t.videoCall.start).click();
+    await callStatus(clinician, 'connecting');
+    await button(patient, p.call.join).click();
+    await bothAt(clinician, 'on', patient, 'connected');
+    const onAt = Date.now();
+    const clinicianSees = await remoteVideoPlays(clinician);
+    const patientSees = await remoteVideoPlays(patient);
+    expect(clinicianSees.width).toBeGreaterThan(0);
+    expect(patientSees.width).toBeGreaterThan(0);
+
+    // The timer runs: a tick a second.
+    const timer = clinician.getByTestId('call-timer');
+    const before = { elapsed: await elapsedOf(clinician), text: await timer.textContent() };
+    await clinician.waitForTimeout(2500);
+    expect(await elapsedOf(clinician)).toBeGreaterThanOrEqual(before.elapsed + 2);
+    expect(await timer.textContent()).not.toBe(before.text);
+
+    // The patient leaves: the clinician sees it; the patient joins again and both videos come back.
+    await button(patient, p.call.leave).click();
+    await callStatus(clinician, 'left');
+    await button(patient, p.call.join).click();
+    await bothAt(clinician, 'on', patient, 'connected');
+    await remoteVideoPlays(clinician);
+    await remoteVideoPlays(patient);
+
+    // The visit note is written and saved in the side panel.
+    const note = `Knee flexion 110°, less pain on stairs. Keep the exercises. ${Date.now()}`;
+    await clinician.getByRole('textbox', { name: t.videoCall.panel.note }).fill(note);
+    await button(clinician, t.videoCall.panel.save).click();
+    await button(clinician, t.videoCall.panel.saved).waitFor();
+
+    // End, confirmed, completes the visit with the measured length.
+    const ranSeconds = Math.floor((Date.now() - onAt) / 1000);
+    const shownAtEnd = await endWithConfirmation(clinician);
+    await callStatus(patient, 'ended');
+    await patient.getByText(p.call.ended).waitFor();
+
+    const visit = await visitOf(stack.url, token, seqMedicalRelation, inWindow);
+    expect(visit.scheduleStatus).toBe(ScheduleStatus.completed);
+    expect(visit.scheduleNote).toBe(note);
+    expect(visit.scheduleProgressTime).toMatch(/^\d{2}:[0-5]\d:[0-5]\d$/);
+    const measured = clockSeconds(visit.scheduleProgressTime ?? '');
+    // The timer ticks once a second from the moment both were present (before "on" was seen).
+    expect(measured).toBeGreaterThanOrEqual(Math.max(shownAtEnd, ranSeconds - 1));
+    expect(measured).toBeLessThan(180);
+    const startedAt = Date.parse(visit.scheduleStartDatetime ?? '');
+    expect(startedAt).toBeGreaterThanOrEqual(testStarted);
+    expect(startedAt).toBeLessThanOrEqual(onAt);
+    // The early visit was never started.
+    expect((await visitOf(stack.url, token, seqMedicalRelation, tooEarly)).scheduleStatus).toBe(ScheduleStatus.waiting);
+  }, 300_000);
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server instances', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({}, { media: true, shared: { databaseUrl: databaseUrl!, redisUrl: redisUrl! } });
+  });
+  afterAll(() => stack?.close());
+
+  it('connects a clinician on one instance with a patient on the other and completes the visit', async () => {
+    const [clinicianServer, patientServer] = stack.urls;
+    expect(patientServer).toBeDefined();
+    expect(patientServer).not.toBe(clinicianServer);
+    const zone = zoneForComingQuarters(2);
+    const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
+    const soon = nextQuarterHour();
+    const seqSchedule = await bookVisit(stack.url, token, {
+      seqMedicalRelation,
+      start: soon,
+      length: '00:30:00',
+      timeZone: zone,
+    });
+    const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
+    await patientSignIn(patient, patientServer!, userEmail);
+
+    await waitForCallWindow(soon);
+    await clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
+    await callStatus(clinician, 'waiting');
+    await button(clinician, t.videoCall.start).click();
+    await callStatus(clinician, 'connecting');
+    await button(patient, p.call.join).click();
+    await bothAt(clinician, 'on', patient, 'connected');
+    const onAt = Date.now();
+    await remoteVideoPlays(clinician);
+    await remoteVideoPlays(patient);
+    await clinician.waitForTimeout(1500);
+
+    const ranSeconds = Math.floor((Date.now() - onAt) / 1000);
+    const shownAtEnd = await endWithConfirmation(clinician);
+    await callStatus(patient, 'ended');
+
+    // Either instance reads the completed visit from the shared database.
+    for (const server of [clinicianServer!, patientServer!]) {
+      const visit = await visitOf(server, token, seqMedicalRelation, seqSchedule);
+      expect(visit.scheduleStatus).toBe(ScheduleStatus.completed);
+      const measured = clockSeconds(visit.scheduleProgressTime ?? '');
+      expect(measured).toBeGreaterThanOrEqual(Math.max(shownAtEnd, ranSeconds - 1, 1));
+      expect(measured).toBeLessThan(180);
+    }
+  }, 300_000);
+});

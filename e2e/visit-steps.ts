@@ -1,0 +1,195 @@
+import { meetingRules, startSlotMinutes, wallClockIn, type Schedule } from '@clinic/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import patientEn from '../apps/patient/web/locales/en.json';
+import type { ContextOptions, Stack } from './harness.ts';
+import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession, wholeHourZones } from './steps.ts';
+
+/** Pages get functions compiled by tsx, which names them through a helper the page lacks. */
+export const nameHelper = 'globalThis.__name = (target) => target;';
+
+const quarterMs = 15 * 60_000;
+
+/** A time zone in which every one of the quarter hours is a bookable start (07:00 to 20:45). */
+export function bookableZone(...starts: Date[]): string {
+  const zone = wholeHourZones.find((name) =>
+    starts.every((start) => startSlotMinutes.includes(wallClockIn(start, name).minute)),
+  );
+  if (!zone)
+    throw new Error(`no time zone has bookable starts at ${starts.map((start) => start.toISOString()).join(', ')}`);
+  return zone;
+}
+
+/**
+ * A time zone in which the coming quarter hours from now are all bookable starts: a test picks it
+ * before setting up (the browsers live in it) and its visit times after.
+ */
+export function zoneForComingQuarters(count: number, now = Date.now()): string {
+  const first = nextQuarterHour(now).getTime();
+  return bookableZone(...Array.from({ length: count }, (_, index) => new Date(first + index * quarterMs)));
+}
+
+/** The coming quarter hour, at least 20 seconds away: a visit then can be booked now and called soon. */
+export function nextQuarterHour(now = Date.now()): Date {
+  return new Date(Math.ceil((now + 20_000) / quarterMs) * quarterMs);
+}
+
+/** Waits until the call of a visit at start may open (SE0121 refuses it earlier). */
+export async function waitForCallWindow(start: Date): Promise<void> {
+  const early = start.getTime() - meetingRules.earlyStartMinutes * 60_000 - Date.now();
+  if (early > 0) await new Promise((resolve) => setTimeout(resolve, early + 1000));
+}
+
+/** A browser profile for a call on the stack's first instance, taking functions compiled by tsx. */
+export async function callContext(stack: Pick<Stack, 'newContext'>, options: ContextOptions): Promise<BrowserContext> {
+  const context = await stack.newContext(options);
+  await context.addInitScript({ content: nameHelper });
+  return context;
+}
+
+export interface ClinicianWithMember {
+  /** The clinician's page, logged in, in a browser of the time zone. */
+  clinician: Page;
+  token: string;
+  /** The member's sign-in to the patient client (password memberPassword). */
+  userEmail: string;
+  seqMedicalRelation: number;
+}
+
+/**
+ * A fresh clinician signed in on a browser in the time zone, and an app member registered as
+ * their patient with a sync code.
+ */
+export async function clinicianWithMember(
+  stack: Pick<Stack, 'url' | 'mail' | 'newContext'>,
+  timezoneId: string,
+  patientName = 'Ida Novak',
+): Promise<ClinicianWithMember> {
+  const clinicianSide = {
+    mail: stack.mail,
+    newPage: async () => (await callContext(stack, { width: 1280, timezoneId })).newPage(),
+  };
+  const { page: clinician } = await newClinicianSession(clinicianSide);
+  const token = await accessTokenOf(clinician);
+  const userEmail = `visit.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const member = await appMember(stack, {
+    userEmail,
+    patientName,
+    patientInfoBirth: '1958-03-09',
+    patientInfoGender: 'F',
+  });
+  const { seqMedicalRelation } = await callApi<{ seqMedicalRelation: number }>(
+    stack.url,
+    '/patient/addPatient',
+    { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
+    token,
+  );
+  return { clinician, token, userEmail, seqMedicalRelation };
+}
+
+/** Books a visit through the API as a clinician in the time zone; answers its seqSchedule. */
+export async function bookVisit(
+  baseUrl: string,
+  token: string,
+  visit: { seqMedicalRelation: number; start: Date; length?: string; timeZone: string },
+): Promise<number> {
+  const { schedule } = await callApi<{ schedule: { seqSchedule: number } }>(
+    baseUrl,
+    '/schedule/createSchedule',
+    {
+      seqMedicalRelation: visit.seqMedicalRelation,
+      scheduleExpectStartDatetime: visit.start.toISOString(),
+      scheduleExpectProgressTime: visit.length ?? '01:00:00',
+    },
+    token,
+    visit.timeZone,
+  );
+  return schedule.seqSchedule;
+}
+
+/** One of the clinician's visits, as the API has it now. */
+export async function visitOf(
+  baseUrl: string,
+  token: string,
+  seqMedicalRelation: number,
+  seqSchedule: number,
+): Promise<Schedule> {
+  const { scheduleList } = await callApi<{ scheduleList: Schedule[] }>(
+    baseUrl,
+    '/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation',
+    { seqMedicalRelation },
+    token,
+  );
+  const visit = scheduleList.find((candidate) => candidate.seqSchedule === seqSchedule);
+  if (!visit) throw new Error(`visit ${seqSchedule} is not in the patient's list`);
+  return visit;
+}
+
+/** "HH:mm:ss" in seconds. */
+export function clockSeconds(clock: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = clock.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+/** Signs the member in to the patient client of an instance and waits for their next visit. */
+export async function patientSignIn(page: Page, baseUrl: string, userEmail: string): Promise<void> {
+  await page.goto(`${baseUrl}/patient/`);
+  await page.getByLabel(patientEn.login.email, { exact: true }).fill(userEmail);
+  await page.getByLabel(patientEn.login.password, { exact: true }).fill(memberPassword);
+  await page.getByRole('button', { name: patientEn.login.submit, exact: true }).click();
+  await page.getByRole('heading', { name: patientEn.call.nextVisit }).waitFor();
+}
+
+/** Waits for the call status either screen marks on [data-testid=call-status]. */
+export const callStatus = (page: Page, status: string, timeout = 30_000) =>
+  page.locator(`[data-testid=call-status][data-status=${status}]`).waitFor({ timeout });
+
+/**
+ * Waits until the screen's remote video plays: a picture with a size, its time advancing by a
+ * second and new frames presented meanwhile. Answers the picture's size.
+ */
+export async function remoteVideoPlays(page: Page, timeout = 30_000): Promise<{ width: number; height: number }> {
+  const video = page.getByTestId('remote-video');
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
+      return element !== null && element.videoWidth > 0 && element.readyState >= 2;
+    },
+    null,
+    { timeout },
+  );
+  const before = await video.evaluate((element: HTMLVideoElement) => ({
+    time: element.currentTime,
+    frames: element.getVideoPlaybackQuality().totalVideoFrames,
+  }));
+  await page.waitForFunction(
+    ({ time, frames }) => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
+      return (
+        element !== null &&
+        !element.paused &&
+        element.currentTime >= time + 1 &&
+        element.getVideoPlaybackQuality().totalVideoFrames >= frames + 10
+      );
+    },
+    before,
+    { timeout: 15_000 },
+  );
+  return video.evaluate((element: HTMLVideoElement) => ({ width: element.videoWidth, height: element.videoHeight }));
+}
+
+/** What both screens show, for a call that did not get where it should. */
+export async function diagnose(clinician: Page, patient: Page): Promise<string> {
+  const state = (page: Page) =>
+    page
+      .evaluate(() => {
+        const status = document.querySelector('[data-testid=call-status]')?.getAttribute('data-status');
+        const video = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
+        const stream = video?.srcObject instanceof MediaStream ? video.srcObject : null;
+        const tracks = stream
+          ?.getTracks()
+          .map((track) => `${track.kind}:${track.readyState}${track.muted ? ':muted' : ''}`);
+        return `status ${status ?? 'none'}, remote video ${video ? `readyState ${video.readyState} paused ${video.paused} size ${video.videoWidth}x${video.videoHeight} tracks ${tracks?.join(' ') ?? 'none'}` : 'absent'}`;
+      })
+      .catch((error: unknown) => String(error));
+  return `clinician: ${await state(clinician)}; patient: ${await state(patient)}`;
+}
