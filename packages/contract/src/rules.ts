@@ -64,6 +64,19 @@ export function matchLanguage(tag: string | null | undefined): Language | undefi
   );
 }
 
+/** The first candidate that is one of our languages (the lang query, a saved choice, the browser's), else English. */
+export function firstLanguage(candidates: readonly (string | null | undefined)[]): Language {
+  for (const tag of candidates) {
+    const match = matchLanguage(tag);
+    if (match) return match;
+  }
+  return defaultLanguage;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
 /** Picks the first supported language of an Accept-Language header. */
 export function languageFromAcceptLanguage(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {

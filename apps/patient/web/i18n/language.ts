@@ -1,4 +1,4 @@
-import { defaultLanguage, languages, matchLanguage, type Language } from '@clinic/contract';
+import { firstLanguage, isLanguage, type Language } from '@clinic/contract';
 
 export const languageQueryName = 'lang';
 
@@ -13,20 +13,10 @@ export interface LanguageSources {
 
 /** The `lang` query parameter, else the earlier choice, else the browser's languages, else English. */
 export function resolveLanguage(sources: LanguageSources): Language {
-  const fromQuery = matchLanguage(sources.query);
-  if (fromQuery) return fromQuery;
-  const fromStored = matchLanguage(sources.stored);
-  if (fromStored) return fromStored;
-  for (const tag of sources.browser ?? []) {
-    const fromBrowser = matchLanguage(tag);
-    if (fromBrowser) return fromBrowser;
-  }
-  return defaultLanguage;
+  return firstLanguage([sources.query, sources.stored, ...(sources.browser ?? [])]);
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /** Each language named in itself, for the language select. */
 export const languageNames: Record<Language, string> = {

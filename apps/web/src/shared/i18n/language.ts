@@ -1,4 +1,4 @@
-import { client, defaultLanguage, languages, matchLanguage, type Language } from '@clinic/contract';
+import { client, defaultLanguage, firstLanguage, isLanguage, type Language } from '@clinic/contract';
 import { getBrowserCookie, setBrowserCookie } from '../storage/cookies.ts';
 import { storageKeys, writeItem } from '../storage/local-storage.ts';
 
@@ -16,20 +16,10 @@ export interface LanguageSources {
 
 /** SPEC 1: the lang query parameter, else the lang cookie, else the browser language, else English. */
 export function resolveLanguage(sources: LanguageSources): Language {
-  const fromQuery = matchLanguage(sources.query);
-  if (fromQuery) return fromQuery;
-  const fromCookie = matchLanguage(sources.cookie);
-  if (fromCookie) return fromCookie;
-  for (const tag of sources.browser ?? []) {
-    const fromBrowser = matchLanguage(tag);
-    if (fromBrowser) return fromBrowser;
-  }
-  return defaultLanguage;
+  return firstLanguage([sources.query, sources.cookie, ...(sources.browser ?? [])]);
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /** The language this page should start in, from the address bar, the cookie and the browser. */
 export function detectLanguage(): Language {
