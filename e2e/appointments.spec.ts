@@ -198,7 +198,9 @@ describe('appointments, end to end', () => {
     await page.getByText(t.schedule.patientTab.noDone).waitFor();
     await page.getByRole('button', { name: t.schedule.patientTab.book, exact: true }).click();
     await create.waitFor();
-    expect(await create.getByLabel(t.schedule.fields.patient, { exact: true }).inputValue()).toBe('Mira Holm');
+    await expect
+      .poll(() => create.getByLabel(t.schedule.fields.patient, { exact: true }).inputValue())
+      .toBe('Mira Holm');
     await context.close();
   });
 });

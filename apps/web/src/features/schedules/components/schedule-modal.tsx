@@ -167,8 +167,9 @@ function ScheduleForm({
       value: String(patient.seqMedicalRelation),
       label: patient.isAppMember ? patient.patientName : `${patient.patientName} (${t('schedule.notAppMember')})`,
     }));
-    if (values.patient && !list.some((option) => option.value === values.patient)) {
-      list.unshift({ value: values.patient, label: existing?.patientName ?? `#${values.patient}` });
+    // A visit of a patient since deactivated still shows whose it is.
+    if (existing && !list.some((option) => option.value === values.patient)) {
+      list.unshift({ value: values.patient, label: existing.patientName });
     }
     return list;
   }, [patients.data, values.patient, existing, t]);
