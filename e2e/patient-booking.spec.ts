@@ -210,6 +210,18 @@ describe('the patient web client', () => {
     await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(1);
     await patientPage.getByRole('article').filter({ hasText: p.visit.status.cancelled }).waitFor();
 
+    // The clinician opens the waiting visit from the patient's remote tab and sees what was sent.
+    await clinicianPage.goto(`/patientList/details/remote?id=${seqMedicalRelation}`);
+    await clinicianPage.getByRole('row').filter({ hasText: t.schedule.patientTab.change }).getByRole('button').click();
+    const visit = clinicianPage.getByRole('dialog', { name: t.schedule.modal.editTitle });
+    await visit.getByText('Swollen left ankle in the mornings.').waitFor();
+    await visit.getByRole('button', { name: t.schedule.openPhoto.replace('{{number}}', '1') }).click();
+    const slider = clinicianPage.getByRole('dialog', { name: t.schedule.photosTitle.replace('{{name}}', patientName) });
+    await slider.getByTestId('photo-counter').filter({ hasText: '1 / 1' }).waitFor();
+    const photo = slider.getByRole('img', { name: t.imageSlider.photo.replace('{{number}}', '1') });
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await slider.getByRole('button', { name: t.common.close }).click();
+
     // The patient cancels the first one after confirming.
     await waiting.first().getByRole('button', { name: p.visit.cancel }).click();
     const confirm = patientPage.getByRole('dialog', { name: p.visit.cancelTitle });

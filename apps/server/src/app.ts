@@ -378,12 +378,25 @@ function vapidSubject(mailFrom: string): string {
   return `mailto:${address.trim()}`;
 }
 
-/** IANA zone names only: PostgreSQL reads an offset like '+05:00' with the opposite sign. */
-const timeZones = new Set(Intl.supportedValuesOf('timeZone'));
+/**
+ * An IANA zone name (an alias such as Asia/Kolkata too) as its canonical name; undefined if it names
+ * none. Offsets such as '+05:00' are refused: PostgreSQL reads them with the opposite sign.
+ */
+function canonicalZone(name: string): string | undefined {
+  if (!/^[A-Za-z][\w+\-/]*$/.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
 
-/** The x-time-zone header when it names a time zone, else UTC. */
+/** The x-time-zone header, UTC when absent; a zone we do not know is refused rather than guessed. */
 function timeZoneOf(header: string | string[] | undefined): string {
-  return typeof header === 'string' && (header === 'UTC' || timeZones.has(header)) ? header : 'UTC';
+  if (header === undefined) return 'UTC';
+  const zone = typeof header === 'string' ? canonicalZone(header) : undefined;
+  if (!zone) throw new InvalidField('x-time-zone', 'validation.time_zone');
+  return zone;
 }
 
 /** The device simulator's requests answered by this app in-process, before it listens. */

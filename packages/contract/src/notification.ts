@@ -32,6 +32,8 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('notification'), notification }),
+  /** The reader changed their own visits elsewhere (another tab or window): read them again. */
+  z.object({ type: z.literal('schedulesChanged') }),
   /** Signalling from the other attendee of a meeting. */
   z.object({ type: z.literal('signal'), meetingId: z.string(), fromAttendeeId: z.string(), data: signalData }),
   /** The clinician opened or closed the call of a visit (sent to its patient). */

@@ -127,7 +127,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
         pending = [];
         for (const data of waiting) current.send(data);
       } else if (message.type === 'notification') options.onNotification(message.notification);
-      else options.onCallMessage?.(message);
+      // Only the clinicians' app is told of its own changes made elsewhere.
+      else if (message.type !== 'schedulesChanged') options.onCallMessage?.(message);
     };
     current.onerror = () => undefined;
     current.onclose = (event) => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,6 +148,33 @@ describe('Web Push', () => {
     const publicKey = (
       await call(t.app, '/notification/getWebPushKey', {}, { token: clinician.tokens.accessToken })
     ).json<{ publicKey: string }>().publicKey;
+
+    // A subscription that is not https is never called: it could aim our requests anywhere.
+    let plainRequests = 0;
+    const plainHttp = createHttpServer((_request, response) => {
+      plainRequests += 1;
+      response.writeHead(201).end();
+    });
+    await new Promise<void>((resolve) => plainHttp.listen(0, '127.0.0.1', resolve));
+    const plainAddress = plainHttp.address();
+    const plainPort = typeof plainAddress === 'object' && plainAddress ? plainAddress.port : 0;
+    await call(
+      t.app,
+      '/user/updateToken',
+      { fcmToken: JSON.stringify({ ...subscription, endpoint: `http://127.0.0.1:${plainPort}/push/1` }) },
+      { token: clinician.tokens.accessToken, method: 'PUT' },
+    );
+    push.received.length = 0;
+    expect((await book('2026-11-24T16:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    await new Promise<void>((resolve) => plainHttp.close(() => resolve()));
+    expect(plainRequests).toBe(0);
+    expect(push.received).toHaveLength(0);
+    await call(
+      t.app,
+      '/user/updateToken',
+      { fcmToken: JSON.stringify(subscription) },
+      { token: clinician.tokens.accessToken, method: 'PUT' },
+    );
 
     push.received.length = 0;
     expect((await book('2026-11-25T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });

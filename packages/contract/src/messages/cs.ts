@@ -92,6 +92,7 @@ export const cs: Messages = {
   'validation.datetime_format': 'Zadejte platné datum a čas.',
   'validation.schedule_duration': 'Zvolte 15, 30, 45 nebo 60 minut.',
   'validation.schedule_slot': 'Zvolte začátek mezi 07:00 a 20:45 po čtvrthodinách.',
+  'validation.time_zone': 'Časové pásmo tohoto zařízení neznáme. Zkontrolujte nastavení časového pásma zařízení.',
   'validation.range_too_long': 'Toto časové rozmezí je příliš dlouhé.',
   'validation.timeline_overlap': 'Ordinační hodiny v jednom dni se nesmějí překrývat.',
   'validation.too_many_photos': 'Připojte nejvýše 5 fotografií.',

@@ -92,6 +92,7 @@ export const en = {
   'validation.datetime_format': 'Enter a valid date and time.',
   'validation.schedule_duration': 'Choose 15, 30, 45 or 60 minutes.',
   'validation.schedule_slot': 'Choose a start time between 07:00 and 20:45, on the quarter hour.',
+  'validation.time_zone': "The time zone of this device is not one we know. Check the device's time zone setting.",
   'validation.range_too_long': 'This date range is too long.',
   'validation.timeline_overlap': 'Open hours on the same day must not overlap.',
   'validation.too_many_photos': 'Attach at most 5 photos.',

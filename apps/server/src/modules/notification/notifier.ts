@@ -36,6 +36,15 @@ export function notifier({
   log: FastifyBaseLogger;
 }) {
   return {
+    /** Tells the other tabs and windows of a user that they changed their own visits. */
+    async schedulesChanged(seqUser: number): Promise<void> {
+      try {
+        await bus.publish(userChannel(seqUser), { type: 'schedulesChanged' } satisfies ServerMessage);
+      } catch (error) {
+        log.error({ err: error, seqUser }, 'schedule change not told');
+      }
+    },
+
     async visitChanged(
       pushType: PushType,
       visit: VisitParties,

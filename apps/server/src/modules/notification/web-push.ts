@@ -16,7 +16,8 @@ function subscriptionOf(fcmToken: string): webPush.PushSubscription | undefined 
   try {
     const value = JSON.parse(fcmToken) as Partial<webPush.PushSubscription>;
     const endpoint = value.endpoint;
-    if (typeof endpoint !== 'string' || !/^https?:\/\//.test(endpoint)) return undefined;
+    // Push services are https (RFC 8030); anything else would let a caller aim our requests elsewhere.
+    if (typeof endpoint !== 'string' || !endpoint.startsWith('https://')) return undefined;
     if (typeof value.keys?.p256dh !== 'string' || typeof value.keys.auth !== 'string') return undefined;
     return { endpoint, keys: { p256dh: value.keys.p256dh, auth: value.keys.auth } };
   } catch {

@@ -22,7 +22,7 @@ let relation: number;
 let otherRelation: number;
 let secondRelation: number;
 let nonMember: number;
-const heard = new Map<number, Notification[]>();
+const heard = new Map<number, ServerMessage[]>();
 
 type Caller = { tokens: { accessToken: string } };
 const as = (who: Caller, timeZone = prague) => ({
@@ -38,12 +38,13 @@ const register = (owner: Caller, patient: Caller): Promise<number> =>
 
 async function listen(seqUser: number): Promise<void> {
   heard.set(seqUser, []);
-  await t.app.bus.subscribe(userChannel(seqUser), (message) => {
-    const { notification } = message as Extract<ServerMessage, { type: 'notification' }>;
-    heard.get(seqUser)?.push(notification);
-  });
+  await t.app.bus.subscribe(userChannel(seqUser), (message) => heard.get(seqUser)?.push(message as ServerMessage));
 }
-const pushesTo = (seqUser: number): number[] => (heard.get(seqUser) ?? []).map((item) => item.pushType);
+const notificationsTo = (seqUser: number): Notification[] =>
+  (heard.get(seqUser) ?? []).flatMap((message) => (message.type === 'notification' ? [message.notification] : []));
+const pushesTo = (seqUser: number): number[] => notificationsTo(seqUser).map((item) => item.pushType);
+const schedulesChangedTold = (seqUser: number): number =>
+  (heard.get(seqUser) ?? []).filter((message) => message.type === 'schedulesChanged').length;
 
 const visit = (overrides: Json = {}): Json => ({
   seqMedicalRelation: relation,
@@ -95,6 +96,8 @@ describe('a clinician books, moves and cancels a visit', () => {
       bookedBy: 'clinician',
     });
     expect(pushesTo(member.seqUser)).toContain(PushType.bookedByClinician);
+    // The clinician's other tabs are told to read their visits again.
+    expect(schedulesChangedTold(clinician.seqUser)).toBe(1);
 
     // The same instant, read from Seoul.
     const seen = await as(clinician, seoul).post('/schedule/getAllScheduleByRangeForClinic', {
@@ -276,6 +279,19 @@ describe('a clinician books, moves and cancels a visit', () => {
     );
   });
 
+  it('reads an alias of a time zone as the zone, and refuses a zone it does not know', async () => {
+    const range = { startDate: '2026-11-23', endDate: '2026-11-23' };
+    const kolkata = await as(clinician, 'Asia/Kolkata').post('/schedule/getAllScheduleByRangeForClinic', range);
+    expect(kolkata.json<{ scheduleList: Json[] }>().scheduleList).toContainEqual(
+      expect.objectContaining({ scheduleExpectStartDatetime: '2026-11-23T14:30:00+05:30' }),
+    );
+    for (const zone of ['Mars/Olympus_Mons', '+05:00', 'UTC; DROP TABLE schedule']) {
+      const refused = await as(clinician, zone).post('/schedule/getAllScheduleByRangeForClinic', range);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ fields: [{ path: 'x-time-zone', code: 'validation.time_zone' }] });
+    }
+  });
+
   it('looks up at most 3650 days and never backwards', async () => {
     const tooLong = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
       startDate: '2026-11-22',
@@ -421,7 +437,7 @@ describe('open hours and the patient’s side', () => {
     });
     expect(json(booked).schedule).not.toHaveProperty('scheduleNote');
     expect(pushesTo(other.seqUser).slice(before)).toEqual([PushType.bookedByPatient]);
-    const [notification] = (heard.get(other.seqUser) ?? []).slice(before);
+    const [notification] = notificationsTo(other.seqUser).slice(before);
     expect(notification).toMatchObject({
       patientName: 'Pat Member',
       scheduleExpectStartDatetime: '2026-11-23T12:00:00.000Z',
@@ -501,7 +517,9 @@ describe('background jobs', () => {
       ),
     ).schedule as { seqSchedule: number };
     const about = (seqUser: number) =>
-      (heard.get(seqUser) ?? []).filter((item) => item.seqSchedule === seqSchedule).map((item) => item.pushType);
+      notificationsTo(seqUser)
+        .filter((item) => item.seqSchedule === seqSchedule)
+        .map((item) => item.pushType);
     const status = async () =>
       (
         await t.app.db.select({ status: schedule.status }).from(schedule).where(eq(schedule.seqSchedule, seqSchedule))

@@ -134,6 +134,11 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
   const announce = (pushType: PushType, view: ScheduleView, to: 'clinician' | 'patient'): Promise<void> =>
     notify.visitChanged(pushType, view, [to]);
 
+  /** A clinician's change: the patient hears of it, the clinician's other tabs read their visits again. */
+  const announceToPatient = async (pushType: PushType, view: ScheduleView): Promise<void> => {
+    await Promise.all([announce(pushType, view, 'patient'), notify.schedulesChanged(view.clinicianUser)]);
+  };
+
   /** Cancels a visit the caller may lock, if it is still waiting. */
   function cancelWaiting(
     lock: (schedules: ReturnType<typeof scheduleRepository>) => Promise<ScheduleRow | undefined>,
@@ -242,7 +247,7 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
         await audit(tx, principal, context, 'create', { seqSchedule, ...relation });
         return viewOf(tx, seqSchedule);
       });
-      await announce(PushType.bookedByClinician, view, 'patient');
+      await announceToPatient(PushType.bookedByClinician, view);
       return toSchedule(view, context.timeZone);
     },
 
@@ -285,7 +290,8 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
         return { view: await viewOf(tx, row.seqSchedule), moved };
       });
       // The patient hears of the new time as a booking by the clinician.
-      if (moved) await announce(PushType.bookedByClinician, view, 'patient');
+      if (moved) await announceToPatient(PushType.bookedByClinician, view);
+      else await notify.schedulesChanged(view.clinicianUser);
       return toSchedule(view, context.timeZone);
     },
 
@@ -296,7 +302,7 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
         principal,
         context,
       );
-      await announce(PushType.cancelledByClinician, view, 'patient');
+      await announceToPatient(PushType.cancelledByClinician, view);
       return toSchedule(view, context.timeZone);
     },
 

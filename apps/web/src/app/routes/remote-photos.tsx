@@ -1,9 +1,9 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useVisit } from '../../features/video-call/api/get-visit.ts';
-import { PhotoSlider } from '../../features/video-call/components/photo-slider.tsx';
+import { ImageSlider } from '../../shared/ui/image/image-slider.tsx';
 
 /** The symptom photo slider of a video visit, in its own pop-up (SPEC 2). */
 export function Component(): ReactElement {
@@ -28,9 +28,16 @@ export function Component(): ReactElement {
   if (!schedule) {
     return (
       <Center mih="100dvh">
-        <Text>{t('videoCall.photos.none')}</Text>
+        <Text>{t('imageSlider.none')}</Text>
       </Center>
     );
   }
-  return <PhotoSlider schedule={schedule} initialIndex={index} />;
+  return (
+    <Stack p="md" gap="md" component="main">
+      <Title order={1} size="h4">
+        {t('videoCall.photos.title', { name: schedule.patientName })}
+      </Title>
+      <ImageSlider paths={schedule.schedulePhotoList} initialIndex={index} />
+    </Stack>
+  );
 }

@@ -22,10 +22,13 @@ export function goHome(): void {
   void navigateTo(withLangQuery(paths.home, window.location.search));
 }
 
-function refreshScheduleData(pathname: string): void {
-  if (!refreshingPaths.includes(pathname.replace(/(.)\/$/, '$1'))) return;
+function invalidateScheduleData(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.schedules });
   void queryClient.invalidateQueries({ queryKey: queryKeys.patientList });
+}
+
+function refreshScheduleData(pathname: string): void {
+  if (refreshingPaths.includes(pathname.replace(/(.)\/$/, '$1'))) invalidateScheduleData();
 }
 
 function showToast(notification: Notification): void {
@@ -70,9 +73,20 @@ export function useNotificationFeed(): RealtimeStatus {
     if (!isAuth) return undefined;
     followNotificationChanges((notification) => void receiveForeground(notification));
     void useNotificationStore.getState().reload();
-    const disconnect = connectRealtime((message) => {
-      if (message.type === 'notification') void receiveForeground(message.notification);
-    }, setStatus);
+    let connectedBefore = false;
+    const disconnect = connectRealtime(
+      (message) => {
+        if (message.type === 'notification') void receiveForeground(message.notification);
+        // This clinician changed their visits in another tab or window.
+        if (message.type === 'schedulesChanged') invalidateScheduleData();
+      },
+      (next) => {
+        setStatus(next);
+        // Changes made while the socket was down were never told: read the visits again.
+        if (next === 'ready' && connectedBefore) invalidateScheduleData();
+        if (next === 'ready') connectedBefore = true;
+      },
+    );
     if (readItem(storageKeys.notifications) !== 'off') void registerPush();
     const stopNavigate = onWorkerNavigate((path) => void navigateTo(withLangQuery(path, window.location.search)));
     return () => {

@@ -29,6 +29,7 @@ import { useSaveScheduleNote } from '../api/save-schedule-note.ts';
 import { useUpdateSchedule } from '../api/update-schedule.ts';
 import { browserTimeZone, measuredLength, startDatetimeOf } from '../calendar.ts';
 import { canStartVisit, StatusBadge, useScheduleText } from './schedule-status.tsx';
+import { VisitSymptoms } from './visit-symptoms.tsx';
 
 /** What the schedule calendar modal opens on: a new visit (with a slot and maybe a patient) or a visit. */
 export type ScheduleModalTarget =
@@ -320,16 +321,7 @@ function ScheduleForm({
           maxLength={scheduleRules.noteMax}
           error={errors.note}
         />
-        {existing?.scheduleSymptoms && (
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('schedule.fields.symptoms')}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {existing.scheduleSymptoms}
-            </Text>
-          </div>
-        )}
+        {existing && <VisitSymptoms schedule={existing} />}
         <Group justify="space-between" mt="sm">
           {existing ? (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
@@ -411,7 +403,7 @@ function ScheduleDetails({ schedule, onClose }: { schedule: Schedule; onClose: (
         row(t('schedule.fields.startedAt'), formatDateTime(schedule.scheduleStartDatetime, language))}
       {row(t('schedule.fields.measured'), measured ? t('schedule.measuredValue', measured) : t('schedule.notMeasured'))}
       {row(t('schedule.fields.bookedBy'), t(`schedule.bookedBy.${schedule.bookedBy}`))}
-      {schedule.scheduleSymptoms && row(t('schedule.fields.symptoms'), schedule.scheduleSymptoms)}
+      <VisitSymptoms schedule={schedule} />
       {noteEditable ? (
         <>
           <TextareaField

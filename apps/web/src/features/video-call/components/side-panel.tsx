@@ -7,7 +7,7 @@ import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showErrorBanner } from '../../../shared/notices/banners.ts';
 import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
 import { saveVisitNoteRequest } from '../api/save-visit-note.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../../shared/ui/icons.tsx';
 
 /** The note editor: Save turns to Saved while the text and the star are what the server has. */
 function VisitNote({ schedule, onAlert }: { schedule: Schedule; onAlert: (text: string) => void }): ReactElement {

@@ -8,7 +8,7 @@ import { formatClock } from '../call-timer.ts';
 import { useVideoCall } from '../hooks/use-video-call.ts';
 import { CallTimerDisplay } from './call-timer-display.tsx';
 import { DeviceSettingsModal } from './device-settings-modal.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../../shared/ui/icons.tsx';
 import { SidePanel } from './side-panel.tsx';
 
 export interface VideoCallScreenProps {

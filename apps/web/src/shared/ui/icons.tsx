@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 
-/** Small line icons of the call screen (no icon library in the app). */
+/** Small line icons (no icon library in the app). */
 export type IconName =
   | 'gear'
   | 'mic'

@@ -1,0 +1,56 @@
+import type { Schedule } from '@clinic/contract';
+import { Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
+import { ImageSlider } from '../../../shared/ui/image/image-slider.tsx';
+
+/** What the patient sent with a booking: the symptoms text and photo thumbnails that open the slider. */
+export function VisitSymptoms({ schedule }: { schedule: Schedule }): ReactElement | null {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState<number | null>(null);
+  const photos = schedule.schedulePhotoList;
+  if (!schedule.scheduleSymptoms && photos.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {schedule.scheduleSymptoms && (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('schedule.fields.symptoms')}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {schedule.scheduleSymptoms}
+          </Text>
+        </>
+      )}
+      {photos.length > 0 && (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('schedule.fields.photos')}
+          </Text>
+          <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {photos.map((path, index) => (
+              <li key={path}>
+                <UnstyledButton
+                  onClick={() => setOpened(index)}
+                  aria-label={t('schedule.openPhoto', { number: index + 1 })}
+                >
+                  <ImagePreview path={path} alt="" width={64} height={64} />
+                </UnstyledButton>
+              </li>
+            ))}
+          </Group>
+        </>
+      )}
+      <Modal
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        title={t('schedule.photosTitle', { name: schedule.patientName })}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {opened !== null && <ImageSlider paths={photos} initialIndex={opened} />}
+      </Modal>
+    </Stack>
+  );
+}
