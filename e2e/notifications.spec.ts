@@ -229,6 +229,34 @@ describe('notifications', () => {
       .waitFor();
     // Headless Chromium refuses the subscription: logged, and nothing breaks.
     expect(warnings.filter((text) => text.includes('push:')).length).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Escape');
+
+    // SPEC 2: a tap on a push goes to the home page. The worker's own click handler is run, as a
+    // tap on the system notification would (headless Chromium shows none to tap).
+    await page.goto('/patientList');
+    await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+    const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+    await worker.evaluate(() =>
+      (self as unknown as { onNotificationClick: (event: unknown) => Promise<void> }).onNotificationClick({
+        notification: { close: () => undefined },
+      }),
+    );
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // A push in the foreground goes there too: its toast is tapped.
+    await page.goto('/patientList');
+    await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({ ...pushed, key: 'web-push-2', patientName: 'Eva Dvorak' }),
+    });
+    await page
+      .getByTestId('notification-toast')
+      .getByText(/Eva Dvorak/)
+      .click();
+    await page.waitForURL((url) => url.pathname === '/');
+
     expect(pageErrors).toEqual([]);
     await page.context().close();
   });

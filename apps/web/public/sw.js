@@ -204,8 +204,9 @@ async function onNotificationClick(event) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);
   if (client) {
-    await client.focus();
+    // Told first: the tab goes home even where the browser refuses to focus it.
     client.postMessage({ type: 'navigate', path: '/' });
+    await client.focus().catch((error) => warn('cannot focus the tab', error));
     return;
   }
   await self.clients.openWindow('/');
