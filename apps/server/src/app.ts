@@ -150,7 +150,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config.authSecret ??
     (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
   const storage = config.s3 ? s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
-  const limiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
+  const redisNamespace = `clinic:${await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID())}`;
+  const limiter = redis ? redisRateLimiter(redis, redisNamespace) : memoryRateLimiter();
   const sessions = sessionService({
     db: database.db,
     tokens: accessTokens(secret, sessionRules.accessTokenSeconds),
@@ -168,7 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const threeWeeksAgo = (): Date => new Date(now().getTime() - 21 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
   const bus = redis
-    ? redisBus(redis, `clinic:${config.databaseSchema}`, (error) => app.log.error({ err: error }, 'redis bus error'))
+    ? redisBus(redis, redisNamespace, (error) => app.log.error({ err: error }, 'redis bus error'))
     : memoryBus();
   const push = await webPushSender({
     db: database.db,

@@ -40,7 +40,8 @@ export function memoryBus(): Bus {
 
 /**
  * Redis pub/sub: one subscriber connection per instance, fanned out to local handlers. Channels
- * are prefixed with the database's name, so deployments sharing a Redis never hear each other.
+ * are prefixed with the deployment's id, kept in its database, so deployments sharing a Redis
+ * never hear each other.
  */
 export function redisBus(publisher: Redis, prefix: string, onError: (error: unknown) => void): Bus {
   const subscriber = publisher.duplicate();

@@ -1,10 +1,12 @@
 import { PushType, ScheduleStatus } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember, type SocketClient } from '../../test/realtime.ts';
 import { schedule } from '../db/schema.ts';
+import { userChannel } from './bus.ts';
 
 // Two server instances need a database server and the Redis bus; PGlite lives inside one process.
 const redisUrl = process.env.REDIS_URL;
@@ -119,5 +121,30 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(expiredFor(clinicianOnB)).toHaveLength(1);
     expect(expiredFor(memberOnA)).toHaveLength(1);
+  });
+
+  it('another deployment on the same Redis, with the same schema name in another database, hears nothing', async () => {
+    const otherDatabase = new URL(process.env.DATABASE_URL ?? '');
+    otherDatabase.pathname = '/postgres';
+    const other = await createTestApp({
+      env: { REDIS_URL: redisUrl ?? '', DATABASE_URL: otherDatabase.href, DATABASE_SCHEMA: a.schema },
+    });
+    try {
+      const heard: unknown[] = [];
+      // User numbers start at 1 in every deployment: the same channel name means another person.
+      await other.app.bus.subscribe(userChannel(1), (message) => heard.push(message));
+      const ownHeard: unknown[] = [];
+      await b.app.bus.subscribe(userChannel(1), (message) => ownHeard.push(message));
+      await a.app.bus.publish(userChannel(1), { type: 'schedulesChanged' });
+      await expect.poll(() => ownHeard.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual([]);
+    } finally {
+      await other.close();
+      const client = new pg.Client({ connectionString: otherDatabase.href });
+      await client.connect();
+      await client.query(`drop schema if exists "${a.schema}" cascade`);
+      await client.end();
+    }
   });
 });

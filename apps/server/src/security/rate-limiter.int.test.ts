@@ -8,7 +8,8 @@ const redis = redisUrl ? new Redis(redisUrl) : undefined;
 afterAll(() => redis?.disconnect());
 
 const implementations: [string, () => RateLimiter][] = [['in-process', memoryRateLimiter]];
-if (redis) implementations.push(['Redis', () => redisRateLimiter(redis)]);
+const deployment = `clinic-test:${randomUUID()}`;
+if (redis) implementations.push(['Redis', () => redisRateLimiter(redis, deployment)]);
 
 describe.each(implementations)('%s rate limiter', (name, make) => {
   it('lets a key make its hits, then answers the seconds to wait', async () => {
@@ -44,5 +45,14 @@ describe.each(implementations)('%s rate limiter', (name, make) => {
     await first.hit(key, rule, new Date());
     const shared = name === 'Redis';
     expect((await second.hit(key, rule, new Date())) > 0).toBe(shared);
+  });
+});
+
+describe.runIf(redis)('Redis rate limiter of two deployments', () => {
+  it('counts the same key apart', async () => {
+    const key = `test:${randomUUID()}`;
+    const rule = { max: 1, windowSeconds: 60 };
+    await redisRateLimiter(redis!, deployment).hit(key, rule, new Date());
+    expect(await redisRateLimiter(redis!, `clinic-test:${randomUUID()}`).hit(key, rule, new Date())).toBe(0);
   });
 });

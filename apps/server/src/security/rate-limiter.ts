@@ -48,11 +48,11 @@ export function memoryRateLimiter(): RateLimiter {
   };
 }
 
-/** Fixed windows in Redis, shared by every server instance. */
-export function redisRateLimiter(redis: Redis): RateLimiter {
+/** Fixed windows in Redis, shared by every server instance of one deployment (`namespace`). */
+export function redisRateLimiter(redis: Redis, namespace: string): RateLimiter {
   return {
     async hit(key, limit) {
-      const redisKey = `rate:${key}`;
+      const redisKey = `${namespace}:rate:${key}`;
       // SET NX EX opens the window with its expiry in one step, on every Redis version.
       const [, [, count], [, ttl]] = (await redis
         .multi()
@@ -63,7 +63,7 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
       return count > limit.max ? Math.max(ttl, 1) : 0;
     },
     async peek(key, limit) {
-      const redisKey = `rate:${key}`;
+      const redisKey = `${namespace}:rate:${key}`;
       const [[, count], [, ttl]] = (await redis.multi().get(redisKey).ttl(redisKey).exec()) as [
         [null, string | null],
         [null, number],
