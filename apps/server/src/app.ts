@@ -281,7 +281,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerRealtimeHub(app, {
     bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
-    relaySignal: (seqUser, meetingId, data) => meetings.relaySignal(seqUser, meetingId, data),
+    relaySignal: (seqUser, signal) => meetings.relaySignal(seqUser, signal),
     async authenticate(accessToken) {
       const authorization = `Bearer ${accessToken}`;
       // A clinician's token, else a patient's: each kind is refused by the other's check with a 403.

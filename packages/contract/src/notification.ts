@@ -23,8 +23,8 @@ export type Notification = z.infer<typeof notification>;
 /** What a client sends over the socket. The token travels in the first message, never in the URL. */
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
-  /** Signalling for the other attendee of a meeting the sender attends. */
-  z.object({ type: z.literal('signal'), meetingId: z.uuid(), data: signalData }),
+  /** Signalling for the other attendee of a meeting, from the sender's joining of it (its AttendeeId). */
+  z.object({ type: z.literal('signal'), meetingId: z.uuid(), attendeeId: z.uuid(), data: signalData }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
@@ -34,8 +34,14 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification }),
   /** The reader changed their own visits elsewhere (another tab or window): read them again. */
   z.object({ type: z.literal('schedulesChanged') }),
-  /** Signalling from the other attendee of a meeting. */
-  z.object({ type: z.literal('signal'), meetingId: z.string(), fromAttendeeId: z.string(), data: signalData }),
+  /** Signalling from the other attendee of a meeting, for one joining of it: other tabs ignore it. */
+  z.object({
+    type: z.literal('signal'),
+    meetingId: z.string(),
+    fromAttendeeId: z.string(),
+    toAttendeeId: z.string(),
+    data: signalData,
+  }),
   /** The clinician opened or closed the call of a visit (sent to its patient). */
   z.object({
     type: z.literal('meeting'),

@@ -42,7 +42,13 @@ describe('whether a visit’s call is open', () => {
     expect(isCallOpen(inProgress, after.get(1), 3000)).toBe(false);
     expect(after.get(1)).toEqual({ meetingId, open: false, at: 4000 });
     // Other messages change nothing, and the map given in is left as it was.
-    const signal: CallMessage = { type: 'signal', meetingId, fromAttendeeId: 'a', data: { kind: 'bye' } };
+    const signal: CallMessage = {
+      type: 'signal',
+      meetingId,
+      fromAttendeeId: 'a',
+      toAttendeeId: 'b',
+      data: { kind: 'bye' },
+    };
     expect(heardCalls(after, signal, 5000)).toEqual(after);
     expect(heard.get(1)?.open).toBe(true);
   });
@@ -77,24 +83,28 @@ describe('the call screen', () => {
 });
 
 describe('signalling over the realtime socket', () => {
-  it('sends for its meeting and hears only the signals of its meeting', () => {
+  it('sends for its joining of the meeting and hears only the signals meant for it', () => {
     const hub = createRealtimeHub();
     const sent: SignalMessage[] = [];
     hub.attach({ send: (message) => sent.push(message) });
-    const transport = callTransport(hub, meetingId);
+    const attendeeId = 'joining-2';
+    const transport = callTransport(hub, { meetingId, attendeeId });
     const heard: SignalData[] = [];
     const stop = transport.onSignal((data) => heard.push(data));
 
     transport.send({ kind: 'hello', sessionId: 's-1' });
-    expect(sent).toEqual([{ type: 'signal', meetingId, data: { kind: 'hello', sessionId: 's-1' } }]);
+    expect(sent).toEqual([{ type: 'signal', meetingId, attendeeId, data: { kind: 'hello', sessionId: 's-1' } }]);
 
-    hub.dispatch({ type: 'signal', meetingId, fromAttendeeId: 'a', data: { kind: 'offer', sdp: 'v=0' } });
-    hub.dispatch({ type: 'signal', meetingId: 'other', fromAttendeeId: 'a', data: { kind: 'bye' } });
+    const from = { fromAttendeeId: 'a', toAttendeeId: attendeeId };
+    hub.dispatch({ type: 'signal', meetingId, ...from, data: { kind: 'offer', sdp: 'v=0' } });
+    hub.dispatch({ type: 'signal', meetingId: 'other', ...from, data: { kind: 'bye' } });
+    // Meant for an earlier joining, before a reload.
+    hub.dispatch({ type: 'signal', meetingId, fromAttendeeId: 'a', toAttendeeId: 'joining-1', data: { kind: 'bye' } });
     hub.dispatch(opened(7));
     expect(heard).toEqual([{ kind: 'offer', sdp: 'v=0' }]);
 
     stop();
-    hub.dispatch({ type: 'signal', meetingId, fromAttendeeId: 'a', data: { kind: 'bye' } });
+    hub.dispatch({ type: 'signal', meetingId, ...from, data: { kind: 'bye' } });
     expect(heard).toHaveLength(1);
     // Without a socket, nothing is sent and nothing throws.
     hub.attach(undefined);

@@ -65,13 +65,20 @@ export function endsCall(message: CallMessage, call: { meetingId: string; seqSch
   return message.type === 'refused' && message.meetingId === call.meetingId;
 }
 
-/** The call session's signalling over the patient's realtime socket, for one meeting. */
-export function callTransport(channel: RealtimeChannel, meetingId: string): CallTransport {
+/**
+ * The call session's signalling over the patient's realtime socket, for one joining of a meeting:
+ * what is meant for another joining (another tab, or before a reload) is left alone.
+ */
+export function callTransport(
+  channel: RealtimeChannel,
+  { meetingId, attendeeId }: { meetingId: string; attendeeId: string },
+): CallTransport {
   return {
-    send: (data) => channel.send({ type: 'signal', meetingId, data }),
+    send: (data) => channel.send({ type: 'signal', meetingId, attendeeId, data }),
     onSignal: (listener) =>
       channel.subscribe((message) => {
-        if (message.type === 'signal' && message.meetingId === meetingId) listener(message.data);
+        if (message.type === 'signal' && message.meetingId === meetingId && message.toAttendeeId === attendeeId)
+          listener(message.data);
       }),
   };
 }

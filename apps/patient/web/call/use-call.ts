@@ -104,7 +104,7 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
       const call = createCallSession({
         iceServers: reply.iceServers,
         polite: true,
-        transport: callTransport(channel, meetingId),
+        transport: callTransport(channel, { meetingId, attendeeId: reply.Attendee.AttendeeId }),
         localTracks: { audio: local.audio, video: local.video },
       });
       own.session = call;

@@ -161,7 +161,8 @@ describe('the realtime connection', () => {
   it('passes call messages on and sends signals once the socket is live, keeping them across a drop', () => {
     const { sockets, timers, calls, received, connection } = harness();
     const meetingId = '3f2c1a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
-    const hello = { type: 'signal', meetingId, data: { kind: 'hello', sessionId: 's-1' } } as const;
+    const attendeeId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const hello = { type: 'signal', meetingId, attendeeId, data: { kind: 'hello', sessionId: 's-1' } } as const;
     const first = sockets[0]!;
     first.open();
     // Not authenticated yet: the signal waits.
@@ -171,7 +172,13 @@ describe('the realtime connection', () => {
     expect(first.sent.slice(1).map((data) => JSON.parse(data) as unknown)).toEqual([hello]);
 
     const opened = { type: 'meeting', meetingId, seqSchedule: 7, state: 'opened' };
-    const offer = { type: 'signal', meetingId, fromAttendeeId: 'a-1', data: { kind: 'offer', sdp: 'v=0' } };
+    const offer = {
+      type: 'signal',
+      meetingId,
+      fromAttendeeId: 'a-1',
+      toAttendeeId: attendeeId,
+      data: { kind: 'offer', sdp: 'v=0' },
+    };
     const refused = { type: 'refused', meetingId, failedCode: 'CM0403' };
     first.receive(opened);
     first.receive(offer);
@@ -180,13 +187,13 @@ describe('the realtime connection', () => {
     expect(received).toEqual([]);
 
     first.drop(1006);
-    connection.send({ type: 'signal', meetingId, data: { kind: 'bye' } });
+    connection.send({ type: 'signal', meetingId, attendeeId, data: { kind: 'bye' } });
     timers[0]!.task();
     const second = sockets[1]!;
     second.open();
     second.receive({ type: 'ready' });
     expect(second.sent.slice(1).map((data) => JSON.parse(data) as unknown)).toEqual([
-      { type: 'signal', meetingId, data: { kind: 'bye' } },
+      { type: 'signal', meetingId, attendeeId, data: { kind: 'bye' } },
     ]);
 
     connection.close();

@@ -17,8 +17,11 @@ export interface HubDependencies {
   authenticate(accessToken: string): Promise<SocketIdentity>;
   /** Whether the session is still open and not idle. */
   isLive(sessionId: string): Promise<boolean>;
-  /** Relays a call's signalling; answers a failed code when the sender may not. */
-  relaySignal(seqUser: number, meetingId: string, data: SignalData): Promise<string | undefined>;
+  /** Relays a call's signal from the sender's joining of it; answers a failed code when the sender may not. */
+  relaySignal(
+    seqUser: number,
+    signal: { meetingId: string; attendeeId: string; data: SignalData },
+  ): Promise<string | undefined>;
 }
 
 const authTimeoutMs = 10_000;
@@ -70,6 +73,8 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
       let stop: (() => Promise<void>) | undefined;
+      /** Signals are handled one at a time, so the other side gets them in the order sent. */
+      let signalling: Promise<void> = Promise.resolve();
       const authTimer = setTimeout(() => socket.close(realtimeCloseCodes.unauthorized, 'no auth'), authTimeoutMs);
 
       socket.once('message', (raw: Buffer) => {
@@ -100,13 +105,13 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
           socket.close(realtimeCloseCodes.badMessage, 'unexpected message');
           return;
         }
-        const { meetingId, data } = parsed.data;
-        hub.relaySignal(identity.seqUser, meetingId, data).then(
-          (failedCode) => {
-            if (failedCode) send({ type: 'refused', meetingId, failedCode });
-          },
-          (error: unknown) => app.log.error({ err: error }, 'signal relay failed'),
-        );
+        const { type: _type, ...signal } = parsed.data;
+        signalling = signalling
+          .then(async () => {
+            const failedCode = await hub.relaySignal(identity.seqUser, signal);
+            if (failedCode) send({ type: 'refused', meetingId: signal.meetingId, failedCode });
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'signal relay failed'));
       };
       socket.on('pong', () => {
         const identity = open.get(socket);

@@ -70,15 +70,31 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     const { seqSchedule } = visit.json<{ schedule: { seqSchedule: number } }>().schedule;
     const opened = await call(b.app, '/meeting/chime/createMeeting', { seqSchedule }, { token: clinicianToken });
     const meetingId = opened.json<{ Meeting: { MeetingId: string } }>().Meeting.MeetingId;
+    const clinicianAttendee = opened.json<{ Attendee: { AttendeeId: string } }>().Attendee.AttendeeId;
     await memberOnA.waitFor((message) => message.type === 'meeting' && message.meetingId === meetingId);
     const joined = await call(a.app, '/patientApp/meeting/join', { seqSchedule }, { token: member.tokens.accessToken });
     expect(joined.json()).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
+    const memberAttendee = joined.json<{ Attendee: { AttendeeId: string } }>().Attendee.AttendeeId;
 
-    clinicianOnB.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'offer', sdp: 'v=0 from B' } }));
+    clinicianOnB.send(
+      JSON.stringify({
+        type: 'signal',
+        meetingId,
+        attendeeId: clinicianAttendee,
+        data: { kind: 'offer', sdp: 'v=0 from B' },
+      }),
+    );
     expect(await memberOnA.waitFor((message) => message.type === 'signal')).toMatchObject({
       data: { kind: 'offer', sdp: 'v=0 from B' },
     });
-    memberOnA.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'answer', sdp: 'v=0 from A' } }));
+    memberOnA.send(
+      JSON.stringify({
+        type: 'signal',
+        meetingId,
+        attendeeId: memberAttendee,
+        data: { kind: 'answer', sdp: 'v=0 from A' },
+      }),
+    );
     expect(await clinicianOnB.waitFor((message) => message.type === 'signal')).toMatchObject({
       data: { kind: 'answer', sdp: 'v=0 from A' },
     });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { FailedCode, PushType, ScheduleStatus } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,8 @@ describe('a video visit', () => {
   let clinicianSocket: SocketClient;
   let memberSocket: SocketClient;
   let strangerSocket: SocketClient;
+  let clinicianAttendee: string;
+  let memberAttendee: string;
 
   it('opens no earlier than 15 minutes before its time; the patient joins once it is open', async () => {
     seqSchedule = await visitAt('2026-11-22T10:00:00Z');
@@ -82,8 +84,11 @@ describe('a video visit', () => {
 
     const patientSide = await post(member, '/patientApp/meeting/join', { seqSchedule });
     expect(joined(patientSide).Meeting.MeetingId).toBe(meetingId);
+    memberAttendee = joined(patientSide).Attendee.AttendeeId;
     // Rejoining the open call keeps the meeting and gives a new attendee.
+    t.clock.advance(1000);
     const again = joined(await open(clinician, seqSchedule));
+    clinicianAttendee = again.Attendee.AttendeeId;
     expect(again.Meeting.MeetingId).toBe(meetingId);
     expect(again.Attendee.AttendeeId).not.toBe(joined(opened).Attendee.AttendeeId);
     // Someone else's visit reads as absent.
@@ -92,11 +97,20 @@ describe('a video visit', () => {
   });
 
   it('relays offers, answers and candidates between the two attendees only', async () => {
-    const signal = (socket: SocketClient, data: Json) =>
-      socket.send(JSON.stringify({ type: 'signal', meetingId, data }));
+    const signal = (
+      socket: SocketClient,
+      data: Json,
+      attendeeId = socket === clinicianSocket ? clinicianAttendee : memberAttendee,
+    ) => socket.send(JSON.stringify({ type: 'signal', meetingId, attendeeId, data }));
     signal(clinicianSocket, { kind: 'offer', sdp: 'v=0 offer' });
     const offer = await memberSocket.waitFor((message) => message.type === 'signal');
-    expect(offer).toMatchObject({ meetingId, data: { kind: 'offer', sdp: 'v=0 offer' } });
+    // Addressed to the patient's joining, so the patient's other tabs and apps leave it alone.
+    expect(offer).toMatchObject({
+      meetingId,
+      fromAttendeeId: clinicianAttendee,
+      toAttendeeId: memberAttendee,
+      data: { kind: 'offer', sdp: 'v=0 offer' },
+    });
     signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer' });
     signal(memberSocket, {
       kind: 'candidate',
@@ -109,14 +123,29 @@ describe('a video visit', () => {
       clinicianSocket.messages.filter((message) => message.type === 'signal').map((message) => message.data.kind),
     ).toEqual(['answer', 'candidate']);
 
-    // A third user can neither speak in the meeting nor hear it.
-    signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' });
+    // A third user can neither speak in the meeting nor hear it, even with an attendee id of it.
+    signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' }, randomUUID());
     const refused = await strangerSocket.waitFor((message) => message.type === 'refused');
     expect(refused).toMatchObject({ meetingId, failedCode: FailedCode.Forbidden });
+    strangerSocket.messages.length = 0;
+    signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' }, memberAttendee);
+    await strangerSocket.waitFor((message) => message.type === 'refused');
     signal(clinicianSocket, { kind: 'candidate', candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 });
     await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
     expect(strangerSocket.messages.filter((message) => message.type === 'signal')).toEqual([]);
     expect(memberSocket.messages.filter((message) => message.type === 'signal')).toHaveLength(2);
+
+    // The patient joins again (a reload): signals go to the new joining, from the new one only.
+    t.clock.advance(1000);
+    const rejoined = joined(await post(member, '/patientApp/meeting/join', { seqSchedule })).Attendee.AttendeeId;
+    signal(clinicianSocket, { kind: 'hello', sessionId: 'clinician-2' });
+    expect(
+      await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'hello'),
+    ).toMatchObject({ toAttendeeId: rejoined });
+    signal(memberSocket, { kind: 'hello', sessionId: 'patient-2' }, rejoined);
+    expect(
+      await clinicianSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'hello'),
+    ).toMatchObject({ fromAttendeeId: rejoined, toAttendeeId: clinicianAttendee });
   });
 
   it('allows one call at a time', async () => {
@@ -161,7 +190,7 @@ describe('a video visit', () => {
     expect(failedCode(await complete({}))).toBe(FailedCode.ScheduleNotWaiting);
     expect(failedCode(await open(clinician, seqSchedule))).toBe(FailedCode.ScheduleCompleted);
     // A closed meeting relays nothing.
-    memberSocket.send(JSON.stringify({ type: 'signal', meetingId, data: { kind: 'bye' } }));
+    memberSocket.send(JSON.stringify({ type: 'signal', meetingId, attendeeId: memberAttendee, data: { kind: 'bye' } }));
     expect(await memberSocket.waitFor((message) => message.type === 'refused')).toMatchObject({ meetingId });
   });
 

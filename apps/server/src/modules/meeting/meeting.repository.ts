@@ -48,21 +48,36 @@ export function meetingRepository(db: Database) {
       await db.insert(meetingAttendee).values(row);
     },
 
-    /** The user's latest attendance of an open meeting, with the other side of its visit. */
-    async findAttendance(
+    /** The user's joining of a meeting, while the meeting is open. */
+    async findOpenAttendee(
       meetingId: string,
+      attendeeId: string,
       seqUser: number,
-    ): Promise<{ attendeeId: string; role: 'clinician' | 'patient'; seqSchedule: number } | undefined> {
+    ): Promise<{ role: 'clinician' | 'patient'; seqSchedule: number } | undefined> {
       const [row] = await db
-        .select({ attendeeId: meetingAttendee.id, role: meetingAttendee.role, seqSchedule: meeting.seqSchedule })
+        .select({ role: meetingAttendee.role, seqSchedule: meeting.seqSchedule })
         .from(meetingAttendee)
         .innerJoin(meeting, eq(meeting.id, meetingAttendee.meetingId))
         .where(
-          and(eq(meetingAttendee.meetingId, meetingId), eq(meetingAttendee.seqUser, seqUser), isNull(meeting.closedAt)),
-        )
+          and(
+            eq(meetingAttendee.id, attendeeId),
+            eq(meetingAttendee.meetingId, meetingId),
+            eq(meetingAttendee.seqUser, seqUser),
+            isNull(meeting.closedAt),
+          ),
+        );
+      return row;
+    },
+
+    /** The latest joining of the meeting by one side. */
+    async latestAttendeeOf(meetingId: string, role: 'clinician' | 'patient'): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: meetingAttendee.id })
+        .from(meetingAttendee)
+        .where(and(eq(meetingAttendee.meetingId, meetingId), eq(meetingAttendee.role, role)))
         .orderBy(sql`${meetingAttendee.joinedAt} desc`)
         .limit(1);
-      return row;
+      return row?.id;
     },
 
     /** Whether the user ever attended the meeting (open or closed). */

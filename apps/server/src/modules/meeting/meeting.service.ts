@@ -242,19 +242,27 @@ export function meetingService({
     },
 
     /**
-     * Relays signalling from one attendee of an open meeting to the other side of its visit.
-     * Answers the failed code when the sender does not attend it; nobody else ever hears it.
+     * Relays a signal from one joining of an open meeting to the other side's latest joining, the
+     * only one of that side's tabs and apps that takes it up; nowhere while the other side has not
+     * joined. Answers the failed code when the sender may not; nobody else ever hears it.
      */
-    async relaySignal(seqUser: number, meetingId: string, data: SignalData): Promise<string | undefined> {
-      const attendance = await meetingRepository(db).findAttendance(meetingId, seqUser);
-      if (!attendance) return FailedCode.Forbidden;
-      const view = await scheduleRepository(db).findView(attendance.seqSchedule);
-      const to = attendance.role === 'clinician' ? view?.patientUser : view?.clinicianUser;
-      if (to === undefined || to === null) return FailedCode.Forbidden;
+    async relaySignal(
+      seqUser: number,
+      { meetingId, attendeeId, data }: { meetingId: string; attendeeId: string; data: SignalData },
+    ): Promise<string | undefined> {
+      const meetings = meetingRepository(db);
+      const attendee = await meetings.findOpenAttendee(meetingId, attendeeId, seqUser);
+      if (!attendee) return FailedCode.Forbidden;
+      const otherRole = attendee.role === 'clinician' ? 'patient' : 'clinician';
+      const toAttendeeId = await meetings.latestAttendeeOf(meetingId, otherRole);
+      const view = await scheduleRepository(db).findView(attendee.seqSchedule);
+      const to = otherRole === 'clinician' ? view?.clinicianUser : view?.patientUser;
+      if (!toAttendeeId || to === undefined || to === null) return undefined;
       await bus.publish(userChannel(to), {
         type: 'signal',
         meetingId,
-        fromAttendeeId: attendance.attendeeId,
+        fromAttendeeId: attendeeId,
+        toAttendeeId,
         data,
       } satisfies ServerMessage);
       return undefined;

@@ -149,6 +149,7 @@ describe('realtime client sending', () => {
   const signal = {
     type: 'signal',
     meetingId: '00000000-0000-4000-8000-000000000001',
+    attendeeId: '00000000-0000-4000-8000-000000000002',
     data: { kind: 'bye' },
   } as const;
 

@@ -251,6 +251,7 @@ export function useVideoCall({
         return;
       }
       const meetingId = reply.Meeting.MeetingId;
+      const attendeeId = reply.Attendee.AttendeeId;
       const closeQuietly = (): void => void closeMeetingRequest({ meetingId, seqSchedule }).catch(() => undefined);
       if (cancelStart.current) {
         release();
@@ -269,7 +270,9 @@ export function useVideoCall({
       const listeners = new Set<(data: SignalData) => void>();
       const realtime = openRealtime((message) => {
         if (!('meetingId' in message) || message.meetingId !== meetingId) return;
-        if (message.type === 'signal') for (const listener of listeners) listener(message.data);
+        // Only this joining's signals: another tab of this clinician may have joined since.
+        if (message.type === 'signal' && message.toAttendeeId === attendeeId)
+          for (const listener of listeners) listener(message.data);
         else if (message.type === 'refused') {
           logEvent('meetingFailed', { failedCode: message.failedCode });
           stopCall(19, t('videoCall.errors.refused', { code: message.failedCode }));
@@ -281,7 +284,7 @@ export function useVideoCall({
           iceServers: reply.iceServers,
           polite: false,
           transport: {
-            send: (data) => void realtime.send({ type: 'signal', meetingId, data }),
+            send: (data) => void realtime.send({ type: 'signal', meetingId, attendeeId, data }),
             onSignal: (listener) => {
               listeners.add(listener);
               return () => listeners.delete(listener);
@@ -324,7 +327,7 @@ export function useVideoCall({
       );
       setSession(callSession);
       callSession.start();
-      logEvent('meetingStarted', { meetingId, attendeeId: reply.Attendee.AttendeeId });
+      logEvent('meetingStarted', { meetingId, attendeeId });
       setBusy(false);
     })();
   }, [logEvent, media, refreshSchedules, reportFailure, seqSchedule, stopCall, t]);
