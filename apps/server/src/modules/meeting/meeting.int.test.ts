@@ -219,6 +219,16 @@ describe('a video visit', () => {
     travelTo('2026-11-22T10:50:00Z');
     for (const who of [clinician, member]) await relogin(t.app, who);
     const id = joined(await open(clinician, later)).Meeting.MeetingId;
+    // The patient never came: there is no call to complete.
+    travelTo('2026-11-22T10:56:00Z');
+    for (const who of [clinician, member]) await relogin(t.app, who);
+    const alone = await put(clinician, '/schedule/completeSchedule', {
+      seqSchedule: later,
+      startDatetime: '2026-11-22T10:51:00Z',
+      progressTime: '00:05:00',
+      meetingId: id,
+    });
+    expect(failedCode(alone)).toBe(FailedCode.CompletionRejected);
     expect(
       failedCode(await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: 999_999 })),
     ).toBe(FailedCode.MeetingNotFound);

@@ -173,8 +173,10 @@ export function meetingService({
         const startedAt = new Date(request.startDatetime);
         const seconds = clockSeconds(request.progressTime);
         // The call started once the meeting was open and lasted no longer than until now.
+        // ... and both were there: the call timer runs only while the patient is present.
         const plausible =
           seconds > 0 &&
+          (await meetings.latestAttendeeOf(found.id, 'patient')) !== undefined &&
           startedAt.getTime() >= found.createdAt.getTime() - minuteMs &&
           startedAt.getTime() + seconds * 1000 <= at.getTime() + minuteMs;
         if (!plausible) throw new BusinessFailure(FailedCode.CompletionRejected);
