@@ -54,6 +54,8 @@ export const reportClinician = z.object({
   title: z.string(),
   managerSpecialty: z.string().nullable(),
   managerESignatureImageUrl: z.string().nullable(),
+  managerClinicName: z.string().nullable(),
+  managerClinicAddress: z.string().nullable(),
 });
 
 /** Everything a report shows except the clinician's words. */

@@ -49,8 +49,13 @@ function PrintHeader({ report }: { report: ReportView }): ReactElement {
     <Group className="report-print-header" justify="space-between" align="flex-end" wrap="nowrap">
       <Stack gap={0}>
         <Text fw={700} size="lg">
-          {t('app.name')}
+          {clinician.managerClinicName ?? t('app.name')}
         </Text>
+        {clinician.managerClinicAddress && (
+          <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+            {clinician.managerClinicAddress}
+          </Text>
+        )}
         <Text size="sm">{t('report.print.title')}</Text>
         <Text size="sm">
           {t('report.patient.name')}: {patient.patientName}

@@ -65,6 +65,8 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit): Shee
     [t('report.sections.clinician'), clinician.managerName],
     [t('report.patient.title'), clinician.title],
     [t('report.patient.specialty'), clinician.managerSpecialty],
+    [t('report.patient.clinic'), clinician.managerClinicName],
+    [t('report.patient.clinicAddress'), clinician.managerClinicAddress],
     [t('report.patient.name'), patient.patientName],
     [t('report.patient.email'), patient.patientEmail],
     [t('report.patient.birth'), excelDate(patient.patientInfoBirth)],

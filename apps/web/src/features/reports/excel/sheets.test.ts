@@ -95,7 +95,14 @@ const data: ReportData = {
     { startDate: '2026-01-01', endDate: '2026-01-30', days: 20, meetsBillingThreshold: true },
     { startDate: '2026-01-31', endDate: '2026-02-01', days: 1, meetsBillingThreshold: false },
   ],
-  clinician: { managerName: 'Dr Demo', title: 'DPT', managerSpecialty: null, managerESignatureImageUrl: null },
+  clinician: {
+    managerName: 'Dr Demo',
+    title: 'DPT',
+    managerSpecialty: null,
+    managerESignatureImageUrl: null,
+    managerClinicName: 'Harbour Rehabilitation',
+    managerClinicAddress: '12 Pier Road\nKowloon',
+  },
 };
 
 const report: ReportView = {
@@ -125,6 +132,8 @@ describe('report sheets', () => {
     ]);
     const [summary, rom, adherence, deviceDays] = sheets;
     expect(summary?.rows).toContainEqual(['report.patient.name', 'Min-jun Chan']);
+    expect(summary?.rows).toContainEqual(['report.patient.clinic', 'Harbour Rehabilitation']);
+    expect(summary?.rows).toContainEqual(['report.patient.clinicAddress', '12 Pier Road\nKowloon']);
     expect(summary?.rows).toContainEqual(['report.excel.height(units.cm)', 180]);
     expect(summary?.rows).toContainEqual(['report.from', new Date(Date.UTC(2026, 0, 1))]);
     expect(summary?.rows).toContainEqual(['report.expertOpinion', 'Improving']);
