@@ -93,6 +93,7 @@ export const cs: Messages = {
   'validation.schedule_duration': 'Zvolte 15, 30, 45 nebo 60 minut.',
   'validation.schedule_slot': 'Zvolte začátek mezi 07:00 a 20:45 po čtvrthodinách.',
   'validation.range_too_long': 'Toto časové rozmezí je příliš dlouhé.',
+  'validation.report_period_too_long': 'Zpráva může pokrývat nejvýše 366 dní.',
   'validation.timeline_overlap': 'Ordinační hodiny v jednom dni se nesmějí překrývat.',
   'validation.too_many_photos': 'Připojte nejvýše 5 fotografií.',
   'validation.patient_inactive': 'Tento pacient je deaktivován. Nejprve ho aktivujte.',

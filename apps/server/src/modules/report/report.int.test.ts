@@ -162,6 +162,47 @@ describe('the report of a period', () => {
     ]);
   });
 
+  it('refuses to keep a period longer than a year or ending before it starts, naming the end date', async () => {
+    const words = {
+      seqMedicalRelation: relation,
+      parameters: ['maxAngle'],
+      position: null,
+      mode: null,
+      chiefComplaint: '',
+      expertOpinion: '',
+    };
+    const save = (startDate: string, endDate: string) =>
+      call(
+        t.app,
+        '/report/save',
+        { ...words, startDate, endDate },
+        { token: clinician.tokens.accessToken, language: 'cs' },
+      );
+    const refusals = [
+      [
+        await save('2025-12-30', '2026-12-31'),
+        'validation.report_period_too_long',
+        'Zpráva může pokrývat nejvýše 366 dní.',
+      ],
+      [await save('2026-12-31', '2026-12-30'), 'validation.range_order', 'Datum konce nesmí být před datem začátku.'],
+    ] as const;
+    for (const [reply, code, message] of refusals) {
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ fields: [{ path: 'endDate', code, message }] });
+    }
+    expect((await save('2026-02-30', '2026-03-01')).json()).toMatchObject({
+      fields: [{ path: 'startDate', code: 'validation.date_format' }],
+    });
+    const before = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
+      reportList: Json[];
+    }>();
+    expect((await save('2025-12-31', '2026-12-31')).statusCode).toBe(200);
+    const after = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
+      reportList: Json[];
+    }>();
+    expect(after.reportList).toHaveLength(before.reportList.length + 1);
+  });
+
   it('is the clinician’s own: another clinician gets nothing', async () => {
     const attempts = await Promise.all([
       post(other, '/report/getInitAndLastPatientConditionForReport', { seqMedicalRelation: relation, ...range }),
