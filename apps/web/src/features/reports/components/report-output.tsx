@@ -8,9 +8,9 @@ import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { getRecordsByRangeRequest } from '../api/get-records-by-range.ts';
 import { recordSheets, recordsFileName, reportFileName, reportSheets } from '../excel/report-sheets.ts';
 import { downloadWorkbook } from '../excel/write-workbook.ts';
-import { daySeconds, parameterSeries, type ReportView } from '../report-model.ts';
+import { daySeconds, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { ReportPrint } from './report-print.tsx';
-import { ReportSections, type ConditionFactsOf } from './report-sections.tsx';
+import { ReportSections } from './report-sections.tsx';
 
 const DayChart = lazy(() => import('../../../shared/charts/day-chart.tsx'));
 
@@ -108,7 +108,7 @@ export function ReportOutput({
     setExporting('report');
     try {
       await downloadWorkbook(
-        reportSheets(t, report, unit),
+        reportSheets(t, report, unit, conditionFacts),
         reportFileName(report.data.patient, report.startDate, report.endDate),
         t('app.name'),
       );

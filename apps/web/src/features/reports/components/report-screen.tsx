@@ -23,9 +23,15 @@ import { useReportRomDays } from '../api/get-report-rom-days.ts';
 import { useSavedReport } from '../api/get-report.ts';
 import { useReportList } from '../api/list-reports.ts';
 import { useSaveReport } from '../api/save-report.ts';
-import { isReportParameter, modeKeyOf, orderedParameters, positionKeyOf, type ReportView } from '../report-model.ts';
+import {
+  isReportParameter,
+  modeKeyOf,
+  orderedParameters,
+  positionKeyOf,
+  type ConditionFactsOf,
+  type ReportView,
+} from '../report-model.ts';
 import { ReportOutput } from './report-output.tsx';
-import type { ConditionFactsOf } from './report-sections.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The default period: the last 30 days up to today. */
