@@ -5,9 +5,9 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement, type
 import { useTranslation } from 'react-i18next';
 import { logProblem } from '../../../shared/log/log-problem.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
-import { getRecordsByRangeRequest } from '../api/get-records-by-range.ts';
-import { recordSheets, recordsFileName, reportFileName, reportSheets } from '../excel/report-sheets.ts';
+import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
 import { downloadWorkbook } from '../excel/write-workbook.ts';
+import { useRecordsExport } from '../hooks/use-records-export.tsx';
 import { daySeconds, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { ReportPrint } from './report-print.tsx';
 import { ReportSections } from './report-sections.tsx';
@@ -35,7 +35,8 @@ export function ReportOutput({
   const { t } = useTranslation();
   const unit = useUnit();
   const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
-  const [exporting, setExporting] = useState<'report' | 'records' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const recordsExport = useRecordsExport();
   const span = useMemo(
     () => [daySeconds(report.startDate), daySeconds(report.endDate)] as const,
     [report.startDate, report.endDate],
@@ -105,7 +106,7 @@ export function ReportOutput({
   };
 
   const exportReport = async (): Promise<void> => {
-    setExporting('report');
+    setExporting(true);
     try {
       await downloadWorkbook(
         reportSheets(t, report, unit, conditionFacts),
@@ -116,29 +117,7 @@ export function ReportOutput({
       logProblem('report export failed', error);
       notifications.show({ color: 'red', message: t('report.exportFailed') });
     } finally {
-      setExporting(null);
-    }
-  };
-
-  const exportRecords = async (): Promise<void> => {
-    setExporting('records');
-    try {
-      const { patient } = report.data;
-      const records = await getRecordsByRangeRequest({
-        seqMedicalRelation: patient.seqMedicalRelation,
-        startDate: report.startDate,
-        endDate: report.endDate,
-      });
-      await downloadWorkbook(
-        recordSheets(t, [{ patientName: patient.patientName, records }]),
-        recordsFileName(patient, report.startDate, report.endDate),
-        t('app.name'),
-      );
-    } catch (error) {
-      logProblem('records export failed', error);
-      notifications.show({ color: 'red', message: t('report.exportFailed') });
-    } finally {
-      setExporting(null);
+      setExporting(false);
     }
   };
 
@@ -149,13 +128,20 @@ export function ReportOutput({
         <Button variant="default" onClick={() => window.print()}>
           {t('report.print.button')}
         </Button>
-        <Button variant="default" loading={exporting === 'report'} onClick={() => void exportReport()}>
+        <Button variant="default" loading={exporting} onClick={() => void exportReport()}>
           {t('report.exportExcel')}
         </Button>
-        <Button variant="default" loading={exporting === 'records'} onClick={() => void exportRecords()}>
+        <Button
+          variant="default"
+          loading={recordsExport.busy}
+          onClick={() =>
+            void recordsExport.run([report.data.patient], { startDate: report.startDate, endDate: report.endDate })
+          }
+        >
           {t('report.exportRecords')}
         </Button>
       </Group>
+      {recordsExport.overlay}
       <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
       <ReportPrint report={report}>
         <ReportSections report={report} conditionFacts={conditionFacts} chart={printChart} />
