@@ -1,13 +1,14 @@
 import type { ReportParameter } from '@clinic/contract';
 import { Box, Button, Group, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logProblem } from '../../../shared/log/log-problem.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
 import { downloadWorkbook } from '../excel/write-workbook.ts';
 import { useRecordsExport } from '../hooks/use-records-export.tsx';
+import { documentPrintLayout, whenPrintable } from '../print-ready.ts';
 import { daySeconds, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { ReportPrint } from './report-print.tsx';
 import { ReportSections } from './report-sections.tsx';
@@ -20,6 +21,9 @@ const chartStyle: Record<ReportParameter, { kind: 'line' | 'bars'; color: string
   exerciseTime: { kind: 'bars', color: '#868e96', suffix: '' },
   sessions: { kind: 'bars', color: '#2f9e44', suffix: '' },
 };
+
+/** How long Print waits at most for the signature and the chart images before printing without them. */
+const printWaitMs = 15_000;
 
 /** The report on screen with Print and Excel, and its printable copy. */
 export function ReportOutput({
@@ -36,6 +40,8 @@ export function ReportOutput({
   const unit = useUnit();
   const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
   const [exporting, setExporting] = useState(false);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  const printRoot = useRef<HTMLDivElement>(null);
   const recordsExport = useRecordsExport();
   const span = useMemo(
     () => [daySeconds(report.startDate), daySeconds(report.endDate)] as const,
@@ -102,7 +108,18 @@ export function ReportOutput({
 
   const printChart = (parameter: ReportParameter): ReactNode => {
     const image = images[parameter];
-    return image ? <img src={image} alt={t(`report.parameterNames.${parameter}`)} /> : null;
+    // Busy until the screen chart has drawn its image: printing waits for it.
+    return image ? <img src={image} alt={t(`report.parameterNames.${parameter}`)} /> : <Box aria-busy="true" />;
+  };
+
+  const print = async (): Promise<void> => {
+    setPreparingPrint(true);
+    try {
+      if (printRoot.current) await whenPrintable(documentPrintLayout(printRoot.current), printWaitMs);
+      window.print();
+    } finally {
+      setPreparingPrint(false);
+    }
   };
 
   const exportReport = async (): Promise<void> => {
@@ -125,7 +142,7 @@ export function ReportOutput({
     <Stack gap="md">
       <Group gap="sm" className="report-actions">
         {actions}
-        <Button variant="default" onClick={() => window.print()}>
+        <Button variant="default" loading={preparingPrint} onClick={() => void print()}>
           {t('report.print.button')}
         </Button>
         <Button variant="default" loading={exporting} onClick={() => void exportReport()}>
@@ -143,7 +160,7 @@ export function ReportOutput({
       </Group>
       {recordsExport.overlay}
       <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
-      <ReportPrint report={report}>
+      <ReportPrint report={report} ref={printRoot}>
         <ReportSections report={report} conditionFacts={conditionFacts} chart={printChart} />
       </ReportPrint>
     </Stack>
