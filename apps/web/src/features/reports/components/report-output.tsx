@@ -1,15 +1,26 @@
 import type { ReportParameter } from '@clinic/contract';
-import { Box, Button, Group, Loader, Stack } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { logProblem } from '../../../shared/log/log-problem.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
 import { downloadWorkbook } from '../excel/write-workbook.ts';
 import { useRecordsExport } from '../hooks/use-records-export.tsx';
 import { documentPrintLayout, whenPrintable } from '../print-ready.ts';
-import { daySeconds, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
+import { daySeconds, outputBlocker, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { ReportPrint } from './report-print.tsx';
 import { ReportSections } from './report-sections.tsx';
 
@@ -25,6 +36,12 @@ const chartStyle: Record<ReportParameter, { kind: 'line' | 'bars'; color: string
 /** How long Print waits at most for the signature and the chart images before printing without them. */
 const printWaitMs = 15_000;
 
+/** Whether the report's output buttons work, and the element telling why not. */
+interface OutputState {
+  disabled: boolean;
+  describedBy: string | undefined;
+}
+
 /** The report on screen with Print and Excel, and its printable copy. */
 export function ReportOutput({
   report,
@@ -33,10 +50,14 @@ export function ReportOutput({
 }: {
   report: ReportView;
   conditionFacts: ConditionFactsOf;
-  /** More buttons before Print (e.g. Save). */
-  actions?: ReactNode;
+  /** More buttons before Print (e.g. Save), disabled with them. */
+  actions?: (output: OutputState) => ReactNode;
 }): ReactElement {
   const { t } = useTranslation();
+  const message = useMessage();
+  const blocker = outputBlocker(report);
+  const reasonId = useId();
+  const output: OutputState = { disabled: blocker !== undefined, describedBy: blocker && reasonId };
   const unit = useUnit();
   const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
   const [exporting, setExporting] = useState(false);
@@ -141,11 +162,23 @@ export function ReportOutput({
   return (
     <Stack gap="md">
       <Group gap="sm" className="report-actions">
-        {actions}
-        <Button variant="default" loading={preparingPrint} onClick={() => void print()}>
+        {actions?.(output)}
+        <Button
+          variant="default"
+          loading={preparingPrint}
+          disabled={output.disabled}
+          aria-describedby={output.describedBy}
+          onClick={() => void print()}
+        >
           {t('report.print.button')}
         </Button>
-        <Button variant="default" loading={exporting} onClick={() => void exportReport()}>
+        <Button
+          variant="default"
+          loading={exporting}
+          disabled={output.disabled}
+          aria-describedby={output.describedBy}
+          onClick={() => void exportReport()}
+        >
           {t('report.exportExcel')}
         </Button>
         <Button
@@ -158,6 +191,11 @@ export function ReportOutput({
           {t('report.exportRecords')}
         </Button>
       </Group>
+      {blocker && (
+        <Text size="sm" c="dimmed" id={reasonId} data-testid="output-blocked">
+          {blocker === 'report.nothingToReport' ? t(blocker) : message(blocker)}
+        </Text>
+      )}
       {recordsExport.overlay}
       <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
       <ReportPrint report={report} ref={printRoot}>

@@ -107,11 +107,6 @@ function ReportBuilder({
   };
 
   const onSave = (): void => {
-    if (parameters.length === 0) {
-      setParameterError('validation.report_parameter_required');
-      return;
-    }
-    if (problem) return;
     save.mutate(
       {
         seqMedicalRelation,
@@ -220,11 +215,16 @@ function ReportBuilder({
         <ReportOutput
           report={view}
           conditionFacts={conditionFacts}
-          actions={
-            <Button onClick={onSave} loading={save.isPending} disabled={problem !== undefined}>
+          actions={(output) => (
+            <Button
+              onClick={onSave}
+              loading={save.isPending}
+              disabled={problem !== undefined || output.disabled}
+              aria-describedby={output.describedBy}
+            >
               {t('report.save')}
             </Button>
-          }
+          )}
         />
       )}
     </Stack>
