@@ -1,6 +1,5 @@
 import type { ReportParameter } from '@clinic/contract';
 import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   lazy,
   Suspense,
@@ -14,10 +13,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
-import { logProblem } from '../../../shared/log/log-problem.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
-import { downloadWorkbook } from '../excel/write-workbook.ts';
+import { exportWorkbook } from '../excel/write-workbook.ts';
 import { useRecordsExport } from '../hooks/use-records-export.tsx';
 import { documentPrintLayout, whenPrintable } from '../print-ready.ts';
 import { daySeconds, outputBlocker, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
@@ -36,10 +34,10 @@ const chartStyle: Record<ReportParameter, { kind: 'line' | 'bars'; color: string
 /** How long Print waits at most for the signature and the chart images before printing without them. */
 const printWaitMs = 15_000;
 
-/** Whether the report's output buttons work, and the element telling why not. */
+/** Whether the report's output buttons work, and the element telling why not: props of each button. */
 interface OutputState {
   disabled: boolean;
-  describedBy: string | undefined;
+  'aria-describedby': string | undefined;
 }
 
 /** The report on screen with Print and Excel, and its printable copy. */
@@ -57,7 +55,7 @@ export function ReportOutput({
   const message = useMessage();
   const blocker = outputBlocker(report);
   const reasonId = useId();
-  const output: OutputState = { disabled: blocker !== undefined, describedBy: blocker && reasonId };
+  const output: OutputState = { disabled: blocker !== undefined, 'aria-describedby': blocker && reasonId };
   const unit = useUnit();
   const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
   const [exporting, setExporting] = useState(false);
@@ -145,40 +143,23 @@ export function ReportOutput({
 
   const exportReport = async (): Promise<void> => {
     setExporting(true);
-    try {
-      await downloadWorkbook(
-        reportSheets(t, report, unit, conditionFacts),
-        reportFileName(report.data.patient, report.startDate, report.endDate),
-        t('app.name'),
-      );
-    } catch (error) {
-      logProblem('report export failed', error);
-      notifications.show({ color: 'red', message: t('report.exportFailed') });
-    } finally {
-      setExporting(false);
-    }
+    await exportWorkbook(t, () =>
+      Promise.resolve({
+        sheets: reportSheets(t, report, unit, conditionFacts),
+        fileName: reportFileName(report.data.patient, report.startDate, report.endDate),
+      }),
+    );
+    setExporting(false);
   };
 
   return (
     <Stack gap="md">
       <Group gap="sm" className="report-actions">
         {actions?.(output)}
-        <Button
-          variant="default"
-          loading={preparingPrint}
-          disabled={output.disabled}
-          aria-describedby={output.describedBy}
-          onClick={() => void print()}
-        >
+        <Button variant="default" loading={preparingPrint} {...output} onClick={() => void print()}>
           {t('report.print.button')}
         </Button>
-        <Button
-          variant="default"
-          loading={exporting}
-          disabled={output.disabled}
-          aria-describedby={output.describedBy}
-          onClick={() => void exportReport()}
-        >
+        <Button variant="default" loading={exporting} {...output} onClick={() => void exportReport()}>
           {t('report.exportExcel')}
         </Button>
         <Button

@@ -217,10 +217,10 @@ function ReportBuilder({
           conditionFacts={conditionFacts}
           actions={(output) => (
             <Button
+              {...output}
               onClick={onSave}
               loading={save.isPending}
               disabled={problem !== undefined || output.disabled}
-              aria-describedby={output.describedBy}
             >
               {t('report.save')}
             </Button>

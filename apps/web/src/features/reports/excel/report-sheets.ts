@@ -52,7 +52,11 @@ function conditionRows(t: TFunction, data: ReportView['data'], factsOf: Conditio
   if (!initStatus && !lastStatus) return [[t('report.conditions.none'), null, null]];
   return [
     [t('report.excel.columns.recorded'), excelDate(initStatus?.recordedAt), excelDate(lastStatus?.recordedAt)],
-    ...conditionComparison(initStatus, lastStatus, factsOf).map((row) => [row.label, row.first, row.latest]),
+    ...conditionComparison(initStatus, lastStatus, factsOf).map((row) => [
+      row.label,
+      row.first || null,
+      row.latest || null,
+    ]),
   ];
 }
 

@@ -165,14 +165,14 @@ describe('report sheets', () => {
     expect(both?.rows).toEqual([
       ['report.excel.columns.recorded', excelDate(first.recordedAt), excelDate(latest.recordedAt)],
       ['Diagnosis', 'Total knee arthroplasty', 'Total knee arthroplasty'],
-      ['Medication', '', 'Ibuprofen'],
+      ['Medication', null, 'Ibuprofen'],
       ['MMT', '2', '3'],
     ]);
     expect(conditions(null, latest)?.rows).toEqual([
       ['report.excel.columns.recorded', null, excelDate(latest.recordedAt)],
-      ['Diagnosis', '', 'Total knee arthroplasty'],
-      ['Medication', '', 'Ibuprofen'],
-      ['MMT', '', '3'],
+      ['Diagnosis', null, 'Total knee arthroplasty'],
+      ['Medication', null, 'Ibuprofen'],
+      ['MMT', null, '3'],
     ]);
     expect(conditions(null, null)?.rows).toEqual([['report.conditions.none', null, null]]);
   });

@@ -1,12 +1,10 @@
 import { recordRangePageMax } from '@clinic/contract';
-import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logProblem } from '../../../shared/log/log-problem.ts';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { getRecordsByRangePage } from '../api/get-records-by-range.ts';
 import { recordSheets, recordsFileName } from '../excel/report-sheets.ts';
-import { downloadWorkbook } from '../excel/write-workbook.ts';
+import { exportWorkbook } from '../excel/write-workbook.ts';
 import { collectPatientRecords, type RecordsPatient } from '../records-export.ts';
 
 export interface RecordsExport {
@@ -24,7 +22,7 @@ export function useRecordsExport(): RecordsExport {
 
   const run: RecordsExport['run'] = async (patients, range) => {
     setBusy(true);
-    try {
+    await exportWorkbook(t, async () => {
       const collected = await collectPatientRecords(
         patients,
         (seqMedicalRelation, page) =>
@@ -33,18 +31,10 @@ export function useRecordsExport(): RecordsExport {
         (done, total) => setProgress({ done, total }),
       );
       const only = patients.length === 1 ? (patients[0] ?? null) : null;
-      await downloadWorkbook(
-        recordSheets(t, collected),
-        recordsFileName(only, range.startDate, range.endDate),
-        t('app.name'),
-      );
-    } catch (error) {
-      logProblem('records export failed', error);
-      notifications.show({ color: 'red', message: t('report.exportFailed') });
-    } finally {
-      setProgress(null);
-      setBusy(false);
-    }
+      return { sheets: recordSheets(t, collected), fileName: recordsFileName(only, range.startDate, range.endDate) };
+    });
+    setProgress(null);
+    setBusy(false);
   };
 
   const overlay = progress && (
