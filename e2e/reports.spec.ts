@@ -1,9 +1,9 @@
-import { messages } from '@clinic/contract';
+import { messages, recordRangePageMax } from '@clinic/contract';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, accessTokenOf, callApi, logIn, ui } from './steps.ts';
+import { acceptCookies, accessTokenOf, callApi, logIn, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -30,6 +30,22 @@ interface SavedReport {
   endDate: string;
   expertOpinion: string;
   romDays: { date: string; maxAngle: number; minAngle: number; sessions: number }[];
+  data: { initStatus: Condition | null; lastStatus: Condition | null };
+}
+
+interface Condition {
+  primaryDiagnosis: string | null;
+}
+
+/** The clinic the demo clinician names on My page, and where it moves after the report is kept. */
+const clinic = { name: `Harbour Rehabilitation ${Date.now()}`, address: '12 Pier Road\nKowloon, Hong Kong' };
+const movedClinic = 'Quayside Physiotherapy';
+
+/** The images of the printed report when the page called window.print(), recorded by a stand-in. */
+declare global {
+  interface Window {
+    printedImages?: { loaded: boolean }[];
+  }
 }
 
 const pad = (value: number): string => String(value).padStart(2, '0');
@@ -84,6 +100,14 @@ describe('reports, end to end', () => {
     const patient = members.find((one) => one.patientName === 'Min-jun Chan') ?? members[0];
     if (!patient) throw new Error('the demo has no app member');
 
+    // The clinic, on My page: printed at the head of the report.
+    await page.goto('/options');
+    const profile = page.getByRole('form', { name: t.profile.formTitle });
+    await profile.getByLabel(t.profile.clinicName, { exact: true }).fill(clinic.name);
+    await profile.getByLabel(t.profile.clinicAddress, { exact: true }).fill(clinic.address);
+    await profile.getByRole('button', { name: t.profile.save, exact: true }).click();
+    await page.getByText(t.profile.saved).waitFor();
+
     // The period: the 60 days up to today.
     const end = new Date();
     const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 59);
@@ -130,10 +154,37 @@ describe('reports, end to end', () => {
     expect(report.expertOpinion).toBe(opinion);
     expect(report.romDays.length).toBeGreaterThan(0);
 
+    // The clinic moves after the report was kept; the kept report still names the clinic it was saved with.
+    const moved = await fetch(`${stack.url}/api/manager/updateManagerInfo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ firstName: 'Dana', lastName: 'Demo', managerClinicName: movedClinic }),
+    });
+    expect(moved.status).toBe(200);
+
+    // Print waits for the signature and the charts: on a fresh load the signature comes late.
+    await page.addInitScript(() => {
+      window.print = () => {
+        window.printedImages = Array.from(
+          document.querySelectorAll<HTMLImageElement>('[data-testid="report-print"] img'),
+          (image) => ({ loaded: image.complete && image.naturalWidth > 0 }),
+        );
+      };
+    });
+    await page.route('**/api/storage/file/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload();
     await list.getByRole('button', { name: t.report.savedList.openLabel.replace('{{period}}', period) }).click();
     await page.getByRole('button', { name: t.report.savedList.close }).waitFor();
     await page.getByTestId('expert-opinion').first().getByText(opinion).waitFor();
     expect(await page.getByRole('textbox', { name: t.report.expertOpinion }).count()).toBe(0);
+    await page.getByRole('button', { name: t.report.print.button, exact: true }).click();
+    const printedImages = await page.waitForFunction(() => window.printedImages, undefined, { timeout: 20_000 });
+    // The e-signature and the two charts, each loaded when the print dialog would open.
+    expect(await printedImages.jsonValue()).toEqual([{ loaded: true }, { loaded: true }, { loaded: true }]);
+    await page.unroute('**/api/storage/file/**');
 
     // Print: an A4 PDF with the header, the period, the opinion, the charts and page numbers, without the app.
     await page.emulateMedia({ media: 'print' });
@@ -147,7 +198,10 @@ describe('reports, end to end', () => {
     expect(text).toContain(compact(patient.patientName));
     expect(text).toContain(compact(period));
     expect(text).toContain(compact(opinion));
-    expect(text).toContain(compact(t.app.name));
+    expect(text).toContain(compact(clinic.name));
+    // The reader gives the address lines in either order.
+    for (const line of clinic.address.split('\n')) expect(text).toContain(compact(line));
+    expect(text).not.toContain(compact(movedClinic));
     expect(text).toContain('DanaDemo');
     expect(pages[0]).toContain(compact(`${t.report.print.page} 1 / ${pages.length}`));
     expect(text).not.toContain(compact(t.report.savedList.title));
@@ -163,6 +217,7 @@ describe('reports, end to end', () => {
     expect(sheets).toEqual([
       t.report.excel.sheets.summary,
       t.report.excel.sheets.rom,
+      t.report.excel.sheets.conditions,
       t.report.excel.sheets.adherence,
       t.report.excel.sheets.deviceDays,
     ]);
@@ -171,6 +226,21 @@ describe('reports, end to end', () => {
     summary?.eachRow((row) => values.push(row.getCell(2).value));
     expect(values).toContain(patient.patientName);
     expect(values).toContain(opinion);
+    expect(values).toContain(clinic.name);
+
+    // Conditions: the first and the latest side by side, under translated labels.
+    const conditions = workbook.getWorksheet(t.report.excel.sheets.conditions);
+    const rows = new Map<unknown, unknown[]>();
+    conditions?.eachRow((row) => rows.set(row.getCell(1).value, [row.getCell(2).value, row.getCell(3).value]));
+    expect(rows.get(t.report.excel.columns.item)).toEqual([t.report.conditions.first, t.report.conditions.latest]);
+    const { initStatus, lastStatus } = report.data;
+    if (initStatus || lastStatus) {
+      expect(rows.get(t.report.excel.columns.recorded)?.some((value) => value instanceof Date)).toBe(true);
+      const diagnoses = [initStatus?.primaryDiagnosis || null, lastStatus?.primaryDiagnosis || null];
+      if (diagnoses.some(Boolean)) expect(rows.get(t.condition.fields.primaryDiagnosis)).toEqual(diagnoses);
+    } else {
+      expect(rows.has(t.report.conditions.none)).toBe(true);
+    }
     const rom = workbook.getWorksheet(t.report.excel.sheets.rom);
     expect(rom?.getRow(1).getCell(2).value).toBe(t.report.excel.columns.maxAngle);
     const day = report.romDays[report.romDays.length - 1];
@@ -190,32 +260,114 @@ describe('reports, end to end', () => {
     await context.close();
   });
 
-  it('exports the records of the listed patients behind a progress overlay counting x / y', async () => {
+  it('exports every record of the listed patients behind a progress overlay that holds the keyboard', async () => {
     const context = await stack.newContext();
     const page = await context.newPage();
     await page.goto('/login');
     await acceptCookies(page);
     await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
     await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+    const token = await accessTokenOf(page);
     await page.goto('/patientList');
     await page.getByLabel(t.patients.list.search).fill('Chan');
     const shown = page.getByRole('status').filter({ hasText: /of/ });
     await shown.first().waitFor();
-    const file = await downloadOf(page, async () => {
-      await page.getByRole('button', { name: t.report.exportList.button }).click();
-      await page
-        .getByRole('alertdialog', { name: t.report.exportList.progress })
-        .getByText(/^\d+ \/ \d+$/)
-        .waitFor();
+    // Each page of records comes slowly, so the overlay stays while the keyboard tries to leave it.
+    const recordsPath = '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2';
+    await page.route(`**/api${recordsPath}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
     });
+    const exportButton = page.getByRole('button', { name: t.report.exportList.button });
+    const file = await downloadOf(page, async () => {
+      await exportButton.click();
+      const overlay = page.getByRole('alertdialog', { name: t.report.exportList.progress });
+      const count = overlay.getByRole('status');
+      await count.getByText(/^\d+ \/ \d+$/).waitFor();
+      expect(await count.getAttribute('aria-live')).toBe('polite');
+      expect(await overlay.getAttribute('aria-describedby')).toBe(await count.getAttribute('id'));
+      expect(await overlay.getAttribute('aria-modal')).toBe('true');
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+      expect(await page.locator('#root').getAttribute('aria-busy')).toBe('true');
+      for (let press = 0; press < 4; press++) {
+        await page.keyboard.press(press % 2 ? 'Shift+Tab' : 'Tab');
+        expect(await overlay.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      }
+    });
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    await expect.poll(() => exportButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
     expect(file.name).toMatch(/^ExerciseRecords_\d{8}_\d{8}\.xlsx$|^ExerciseRecords_[\p{L}\p{N}_]+\.xlsx$/u);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file.path);
     expect(workbook.worksheets.length).toBeGreaterThan(0);
+    // Every record of the last 365 days, on however many pages the server holds them.
+    const { patientList } = await api<{ patientList: Patient[] }>(
+      '/patient/getMyPatientsAndReservedSchedulesForToday',
+      {},
+      token,
+    );
+    const end = new Date();
+    const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 364);
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const totals: number[] = [];
     for (const sheet of workbook.worksheets) {
       expect(sheet.name.length).toBeLessThanOrEqual(30);
+      const patient = patientList.find((one) => one.patientName === sheet.name);
+      if (!patient) throw new Error(`no patient named ${sheet.name}`);
+      const { totalCount } = await callApi<{ totalCount: number }>(
+        stack.url,
+        recordsPath,
+        { seqMedicalRelation: patient.seqMedicalRelation, startDate: iso(start), endDate: iso(end), size: 1 },
+        token,
+        timeZone,
+      );
+      expect(sheet.actualRowCount - 1).toBe(totalCount);
+      totals.push(totalCount);
     }
-    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    // The demo's year of twice-daily sessions fills more than one page of a patient's records.
+    expect(Math.max(...totals)).toBeGreaterThan(recordRangePageMax);
     await context.close();
+  });
+
+  it('disables the output of a period with nothing to report, and of a report without parameters, saying why', async () => {
+    const { page } = await newClinicianSession(stack);
+    const token = await accessTokenOf(page);
+    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
+      '/patient/addPatient/noAuth',
+      {
+        patientName: 'Quiet Period',
+        patientInfoBirth: '1970-05-20',
+        patientInfoGender: 'F',
+        heightCm: 165,
+        weightKg: 60,
+        deviceType: 1,
+      },
+      token,
+    );
+    await page.goto(`/patientList/details/report?id=${seqMedicalRelation}`);
+    const builder = page.getByRole('region', { name: t.report.builder });
+    await builder.waitFor();
+    const reason = page.getByTestId('output-blocked');
+    await reason.getByText(t.report.nothingToReport, { exact: true }).waitFor();
+    const reasonId = await reason.getAttribute('id');
+    for (const name of [t.report.save, t.report.print.button, t.report.exportExcel]) {
+      const button = page.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBe(reasonId);
+    }
+    await builder.getByLabel(t.report.parameterNames.maxAngle, { exact: true }).uncheck();
+    await builder.getByLabel(t.report.parameterNames.minAngle, { exact: true }).uncheck();
+    await reason.getByText(messages.en['validation.report_parameter_required'], { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: t.report.save, exact: true }).isDisabled()).toBe(true);
+
+    // A period over 366 days is refused in the form with the contract's message, before any request.
+    const today = new Date();
+    const yearAgo = new Date(today.getFullYear() - 1, today.getMonth(), today.getDate() - 1);
+    await builder.getByLabel(t.report.from, { exact: true }).fill(us(yearAgo));
+    await builder.getByLabel(t.report.from, { exact: true }).press('Tab');
+    await builder.getByText(messages.en['validation.report_period_too_long'], { exact: true }).waitFor();
+    await page.context().close();
   });
 });

@@ -128,14 +128,25 @@ export const getPatientRecordsPaged = defineEndpoint({
   reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
 });
 
+/** The most records one page of a patient's records between two dates holds. */
+export const recordRangePageMax = 500;
+
 export const getPatientRecordsByRange = defineEndpoint({
   method: 'POST',
   path: '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
   access: 'manager',
   tag,
-  summary: "A patient's device records between two dates (in the caller's time zone), oldest first",
-  request: z.object({ seqMedicalRelation: idField, ...range }).refine(checkRange, rangeError),
-  reply: success({ recordList: z.array(exerciseRecord) }),
+  summary:
+    "A patient's device records between two dates (in the caller's time zone), oldest first, a page at a time, with how many there are",
+  request: z
+    .object({
+      seqMedicalRelation: idField,
+      ...range,
+      page: z.number().int().min(0).max(100_000).default(0),
+      size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
+    })
+    .refine(checkRange, rangeError),
+  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
 });
 
 export const getUserMeasureDataByRange = defineEndpoint({

@@ -21,6 +21,9 @@ export const managerProfile = z.object({
   managerLanguageList: z.array(z.string()),
   managerProfessionalEducation: z.string().nullable(),
   managerYearsOfExperience: z.number().int().nullable(),
+  /** The clinic the clinician works at, printed at the head of reports. */
+  managerClinicName: z.string().nullable(),
+  managerClinicAddress: z.string().nullable(),
 });
 export type ManagerProfile = z.infer<typeof managerProfile>;
 
@@ -55,6 +58,8 @@ export const profileRules = {
   languagesMax: 20,
   languageMax: 40,
   yearsMax: 70,
+  clinicNameMax: 100,
+  clinicAddressMax: 300,
 } as const;
 
 export const updateManagerInfo = defineEndpoint({
@@ -82,6 +87,8 @@ export const updateManagerInfo = defineEndpoint({
       .max(profileRules.yearsMax, { error: 'validation.out_of_range' })
       .nullable()
       .optional(),
+    managerClinicName: optionalText(profileRules.clinicNameMax),
+    managerClinicAddress: optionalText(profileRules.clinicAddressMax),
   }),
   reply: success({ manager: managerProfile }),
 });

@@ -12,7 +12,8 @@ export const reportRules = {
   /** Days of device data in a 30-day period that remote therapeutic monitoring bills (CPT 98975-98977). */
   billingDays: 16,
   periodDays: 30,
-  rangeMaxDays: 730,
+  /** The longest period a report covers, both ends counted: a year, leap day included (decision 0006). */
+  rangeMaxDays: 366,
   chiefComplaintMax: rules.conditionTextMax,
   expertOpinionMax: rules.noteMax,
   /** Excel sheet names are cut at this length (SPEC 9). */
@@ -23,13 +24,36 @@ export const reportRules = {
 export const reportParameters = ['maxAngle', 'minAngle', 'exerciseTime', 'sessions'] as const;
 export type ReportParameter = (typeof reportParameters)[number];
 
-const reportRange = z
-  .object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField })
-  .refine((value) => value.startDate <= value.endDate, { error: 'validation.range_order', path: ['endDate'] })
-  .refine(
-    (value) => (Date.parse(value.endDate) - Date.parse(value.startDate)) / 86_400_000 < reportRules.rangeMaxDays,
-    { error: 'validation.range_too_long', path: ['endDate'] },
-  );
+/** The calendar days of a period, both ends counted. */
+export function periodDays(period: { startDate: string; endDate: string }): number {
+  return Math.round((Date.parse(period.endDate) - Date.parse(period.startDate)) / 86_400_000) + 1;
+}
+
+/** Compares the dates only once both are real dates (a bad one has its own message) in an object. */
+const whenDatesValid = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.aborted &&
+    !payload.issues.some((issue) => {
+      const field = issue.path?.[0];
+      return field === undefined || field === 'startDate' || field === 'endDate';
+    }),
+  path: ['endDate'],
+};
+
+/** The period rule of every report: real dates, the start not after the end, at most rangeMaxDays days. */
+function checkedPeriod<T extends z.ZodType<{ startDate: string; endDate: string }>>(schema: T): T {
+  return schema
+    .refine((value) => value.startDate <= value.endDate, { ...whenDatesValid, error: 'validation.range_order' })
+    .refine((value) => value.startDate > value.endDate || periodDays(value) <= reportRules.rangeMaxDays, {
+      ...whenDatesValid,
+      error: 'validation.report_period_too_long',
+    });
+}
+
+/** The period of a report, as the report form checks it before asking the server. */
+export const reportPeriod = checkedPeriod(z.object({ startDate: dateField, endDate: dateField }));
+
+const reportRange = checkedPeriod(z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField }));
 
 /** Sessions done against sessions prescribed in the period. */
 export const adherence = z.object({
@@ -54,6 +78,8 @@ export const reportClinician = z.object({
   title: z.string(),
   managerSpecialty: z.string().nullable(),
   managerESignatureImageUrl: z.string().nullable(),
+  managerClinicName: z.string().nullable(),
+  managerClinicAddress: z.string().nullable(),
 });
 
 /** Everything a report shows except the clinician's words. */
@@ -113,9 +139,9 @@ export const saveReport = defineEndpoint({
   access: 'manager',
   tag,
   summary: 'Keeps a report with the data of its period as they are now, to be opened again unchanged',
-  request: z
-    .object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField, ...reportWords })
-    .refine((value) => value.startDate <= value.endDate, { error: 'validation.range_order', path: ['endDate'] }),
+  request: checkedPeriod(
+    z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField, ...reportWords }),
+  ),
   reply: success({ report: savedReport }),
 });
 

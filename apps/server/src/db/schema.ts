@@ -65,6 +65,8 @@ export const manager = pgTable('manager', {
   languageList: jsonb('language_list').$type<string[]>().notNull().default([]),
   professionalEducation: text('professional_education'),
   yearsOfExperience: integer('years_of_experience'),
+  clinicName: text('clinic_name'),
+  clinicAddress: text('clinic_address'),
   termsAgreedAt: instant('terms_agreed_at').notNull(),
   privacyAgreedAt: instant('privacy_agreed_at').notNull(),
   personalInfoAgreedAt: instant('personal_info_agreed_at').notNull(),

@@ -94,6 +94,7 @@ export const cs: Messages = {
   'validation.schedule_slot': 'Zvolte začátek mezi 07:00 a 20:45 po čtvrthodinách.',
   'validation.time_zone': 'Časové pásmo tohoto zařízení neznáme. Zkontrolujte nastavení časového pásma zařízení.',
   'validation.range_too_long': 'Toto časové rozmezí je příliš dlouhé.',
+  'validation.report_period_too_long': 'Zpráva může pokrývat nejvýše 366 dní.',
   'validation.timeline_overlap': 'Ordinační hodiny v jednom dni se nesmějí překrývat.',
   'validation.too_many_photos': 'Připojte nejvýše 5 fotografií.',
   'validation.patient_inactive': 'Tento pacient je deaktivován. Nejprve ho aktivujte.',

@@ -94,6 +94,7 @@ export const en = {
   'validation.schedule_slot': 'Choose a start time between 07:00 and 20:45, on the quarter hour.',
   'validation.time_zone': "The time zone of this device is not one we know. Check the device's time zone setting.",
   'validation.range_too_long': 'This date range is too long.',
+  'validation.report_period_too_long': 'A report covers at most 366 days.',
   'validation.timeline_overlap': 'Open hours on the same day must not overlap.',
   'validation.too_many_photos': 'Attach at most 5 photos.',
   'validation.patient_inactive': 'This patient is deactivated. Activate the patient first.',

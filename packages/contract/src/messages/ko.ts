@@ -93,6 +93,7 @@ export const ko: Messages = {
   'validation.schedule_slot': '07:00부터 20:45 사이의 15분 단위 시작 시간을 선택하세요.',
   'validation.time_zone': '이 기기의 시간대를 알 수 없습니다. 기기의 시간대 설정을 확인하세요.',
   'validation.range_too_long': '날짜 범위가 너무 깁니다.',
+  'validation.report_period_too_long': '보고서 기간은 최대 366일입니다.',
   'validation.timeline_overlap': '같은 요일의 예약 가능 시간이 겹치면 안 됩니다.',
   'validation.too_many_photos': '사진은 최대 5장까지 첨부할 수 있습니다.',
   'validation.patient_inactive': '비활성화된 환자입니다. 먼저 환자를 활성화하세요.',

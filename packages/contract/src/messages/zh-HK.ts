@@ -92,6 +92,7 @@ export const zhHK: Messages = {
   'validation.schedule_slot': '請選擇 07:00 至 20:45 之間、以 15 分鐘為單位的開始時間。',
   'validation.time_zone': '無法識別此裝置的時區，請檢查裝置的時區設定。',
   'validation.range_too_long': '日期範圍太長。',
+  'validation.report_period_too_long': '報告期間最長為 366 日。',
   'validation.timeline_overlap': '同一天的開放時間不可重疊。',
   'validation.too_many_photos': '最多可附加 5 張相片。',
   'validation.patient_inactive': '此病人已停用，請先啟用病人。',

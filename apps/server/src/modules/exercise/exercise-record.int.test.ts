@@ -139,30 +139,30 @@ describe('device records', () => {
       recordList: [{ iuppiterUsageMaxAngle: 80 }, { iuppiterUsageMaxAngle: 88 }],
     });
 
-    const range = await t.app.inject({
-      method: 'POST',
-      url: '/api/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
-      headers: {
-        authorization: `Bearer ${clinician.tokens.accessToken}`,
-        'content-type': 'application/json',
-        'x-time-zone': 'Asia/Seoul',
-      },
-      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-24', endDate: '2026-11-24' }),
-    });
+    const inSeoul = (path: string, body: Json) =>
+      call(t.app, path, body, { token: clinician.tokens.accessToken, timeZone: 'Asia/Seoul' });
+    const recordsPath = '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2';
+    const range = await inSeoul(recordsPath, { seqMedicalRelation, startDate: '2026-11-24', endDate: '2026-11-24' });
     // 23:30 UTC on the 23rd is 08:30 on the 24th in Seoul; 16:00 UTC on the 24th is the 25th there.
     expect(range.json<{ recordList: Json[] }>().recordList.map((record) => record.iuppiterUsageMaxAngle)).toEqual([
       80, 88,
     ]);
+    expect(range.json()).toMatchObject({ totalCount: 2 });
+    // A page at a time: the second page of one holds the later record and still counts both.
+    const secondPage = await inSeoul(recordsPath, {
+      seqMedicalRelation,
+      startDate: '2026-11-24',
+      endDate: '2026-11-24',
+      page: 1,
+      size: 1,
+    });
+    expect(secondPage.json()).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 88 }] });
 
-    const stats = await t.app.inject({
-      method: 'POST',
-      url: '/api/statistic/getDataForFilteredRomAndExerciseTimeByRange',
-      headers: {
-        authorization: `Bearer ${clinician.tokens.accessToken}`,
-        'content-type': 'application/json',
-        'x-time-zone': 'Asia/Seoul',
-      },
-      payload: JSON.stringify({ seqMedicalRelation, startDate: '2026-11-01', endDate: '2026-11-30', position: 3 }),
+    const stats = await inSeoul('/statistic/getDataForFilteredRomAndExerciseTimeByRange', {
+      seqMedicalRelation,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      position: 3,
     });
     expect(stats.json()).toMatchObject({
       days: [

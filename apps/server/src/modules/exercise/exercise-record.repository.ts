@@ -72,11 +72,21 @@ export function exerciseRecordRepository(db: Database) {
         .orderBy(desc(exerciseRecord.usageStartAt));
     },
 
+    /** One page of the patient's records, of the days of a range when given. */
     async pageByRelation(
       seqMedicalRelation: number,
-      query: { sortingParam: keyof typeof recordSortColumns; isDesc: boolean; page: number; size: number },
+      query: {
+        sortingParam: keyof typeof recordSortColumns;
+        isDesc: boolean;
+        page: number;
+        size: number;
+        range?: DayRange;
+      },
     ): Promise<{ rows: RecordRow[]; totalCount: number }> {
-      const where = eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation);
+      const where = and(
+        eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation),
+        query.range ? inRange(query.range) : undefined,
+      );
       const column = recordSortColumns[query.sortingParam];
       const rows = await db
         .select()

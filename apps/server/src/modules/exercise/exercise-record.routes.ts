@@ -25,7 +25,7 @@ export function exerciseRecordRoutes(records: ExerciseRecordService): Route[] {
     })),
     route(getPatientRecordsByRange, async (body, context) => ({
       ...ok,
-      recordList: await records.byRange(principalOf(context), body, context),
+      ...(await records.byRange(principalOf(context), body, context)),
     })),
     route(getUserMeasureDataByRange, async (body, context) => ({
       ...ok,

@@ -5,6 +5,7 @@ import {
   clockToSeconds,
   type BodyOf,
   type ExerciseRecord,
+  type getPatientRecordsByRange,
   type getPatientRecordsPaged,
   type getRomStatistics,
   type uploadExerciseRecords,
@@ -181,22 +182,21 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
-    async byRange(
-      principal: Principal,
-      body: { seqMedicalRelation: number; startDate: string; endDate: string },
-      context: RequestContext,
-    ) {
+    async byRange(principal: Principal, body: BodyOf<typeof getPatientRecordsByRange>, context: RequestContext) {
       const relation = await ownedRelation(principal, body.seqMedicalRelation);
-      const rows = await exerciseRecordRepository(db).listByRange([body.seqMedicalRelation], {
-        ...body,
-        timeZone: context.timeZone,
+      const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, {
+        sortingParam: 'usageStartDatetime',
+        isDesc: false,
+        page: body.page,
+        size: body.size,
+        range: { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone },
       });
       await readAudit(principal, context, {
         entity: 'exercise_record',
         seqMedicalRelation: relation.seqMedicalRelation,
         seqPatient: relation.seqPatient,
       });
-      return rows.map(toExerciseRecord);
+      return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
     /** Measurements of an app member the clinician treats; anyone else reads as absent. */

@@ -51,6 +51,8 @@ describe('the clinician’s profile', () => {
       managerLanguageList: ['English', 'Korean'],
       managerProfessionalEducation: 'DPT, University of Seoul',
       managerYearsOfExperience: 10,
+      managerClinicName: 'Harbour Rehabilitation Clinic',
+      managerClinicAddress: '12 Pier Road\nKowloon, Hong Kong',
     };
     const saved = await update(clinician, body);
     expect(saved.json()).toMatchObject({
@@ -60,6 +62,8 @@ describe('the clinician’s profile', () => {
         managerESignatureImageUrl: signature,
         managerLanguageList: ['English', 'Korean'],
         managerYearsOfExperience: 10,
+        managerClinicName: 'Harbour Rehabilitation Clinic',
+        managerClinicAddress: '12 Pier Road\nKowloon, Hong Kong',
       },
     });
     const { managerImageUrl: _image, managerESignatureImageUrl: _signature, ...withoutImages } = body;
@@ -74,6 +78,10 @@ describe('the clinician’s profile', () => {
     expect((await update(clinician, { ...base, managerImageUrl: theirs })).statusCode).toBe(400);
     expect((await update(clinician, { ...base, managerYearsOfExperience: 71 })).statusCode).toBe(400);
     expect((await update(clinician, { ...base, firstName: '' })).statusCode).toBe(400);
+    const longName = await update(clinician, { ...base, managerClinicName: 'C'.repeat(101) });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json()).toMatchObject({ fields: [{ path: 'managerClinicName', code: 'validation.too_long' }] });
+    expect((await update(clinician, { ...base, managerClinicAddress: 'A'.repeat(301) })).statusCode).toBe(400);
     expect(await profile(clinician)).toMatchObject({ managerName: 'Grace Hopper-Lee' });
   });
 });

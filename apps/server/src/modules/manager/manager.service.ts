@@ -45,6 +45,8 @@ export function managerService({ db, storage, now }: ManagerDependencies) {
         managerLanguageList: manager.languageList,
         managerProfessionalEducation: manager.professionalEducation,
         managerYearsOfExperience: manager.yearsOfExperience,
+        managerClinicName: manager.clinicName,
+        managerClinicAddress: manager.clinicAddress,
       };
     },
 
@@ -70,6 +72,8 @@ export function managerService({ db, storage, now }: ManagerDependencies) {
         languageList: request.managerLanguageList,
         professionalEducation: request.managerProfessionalEducation || null,
         yearsOfExperience: request.managerYearsOfExperience ?? null,
+        clinicName: request.managerClinicName || null,
+        clinicAddress: request.managerClinicAddress || null,
       });
       return this.getProfile(principal);
     },

@@ -114,25 +114,45 @@ describe('the report of a period', () => {
       expertOpinion: 'Flexion improves steadily; continue twice daily.',
     };
     expect((await post(clinician, '/report/save', { ...words, parameters: [] })).statusCode).toBe(400);
+    const clinic = (managerClinicName: string, managerClinicAddress: string) =>
+      call(
+        t.app,
+        '/manager/updateManagerInfo',
+        {
+          firstName: clinician.body.firstName,
+          lastName: clinician.body.lastName,
+          managerClinicName,
+          managerClinicAddress,
+        },
+        { token: clinician.tokens.accessToken, method: 'PUT' },
+      );
+    expect((await clinic('Harbour Rehabilitation', '12 Pier Road, Kowloon')).statusCode).toBe(200);
     const saved = await post(clinician, '/report/save', { ...words, parameters: ['maxAngle', 'sessions'] });
     const { report } = saved.json<{ report: Json & { seqReport: number; romDays: Json[]; data: Json } }>();
     expect(report).toMatchObject({
       parameters: ['maxAngle', 'sessions'],
       expertOpinion: 'Flexion improves steadily; continue twice daily.',
-      data: { deviceDays: [{ days: 20 }, { days: 5 }] },
+      data: {
+        deviceDays: [{ days: 20 }, { days: 5 }],
+        clinician: { managerClinicName: 'Harbour Rehabilitation', managerClinicAddress: '12 Pier Road, Kowloon' },
+      },
     });
     expect(report.romDays).toHaveLength(25);
     expect(report.romDays[0]).toMatchObject({ date: '2026-11-22', maxAngle: 60, sessions: 1 });
 
-    // The devices send more; the kept report stays as it was, a new look shows the new data.
+    // The devices send more and the clinic moves; the kept report stays as it was, a new look shows the new data.
     expect((await upload([35, 37])).json()).toMatchObject({ accepted: 2 });
+    expect((await clinic('Harbour Rehabilitation East', '3 Quay Street, Sai Kung')).statusCode).toBe(200);
     const reopened = await post(clinician, '/report/get', { seqReport: report.seqReport });
     expect(reopened.json<{ report: Json }>().report).toEqual(report);
     const fresh = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
       seqMedicalRelation: relation,
       ...range,
     });
-    expect(fresh.json<{ deviceDays: Json[] }>().deviceDays[1]).toMatchObject({ days: 7 });
+    expect(fresh.json()).toMatchObject({
+      deviceDays: [{}, { days: 7 }],
+      clinician: { managerClinicName: 'Harbour Rehabilitation East', managerClinicAddress: '3 Quay Street, Sai Kung' },
+    });
 
     await post(clinician, '/report/save', { ...words, parameters: ['minAngle'], startDate: '2026-12-01' });
     const list = await post(clinician, '/report/list', { seqMedicalRelation: relation });
@@ -140,6 +160,47 @@ describe('the report of a period', () => {
       ['minAngle'],
       ['maxAngle', 'sessions'],
     ]);
+  });
+
+  it('refuses to keep a period longer than a year or ending before it starts, naming the end date', async () => {
+    const words = {
+      seqMedicalRelation: relation,
+      parameters: ['maxAngle'],
+      position: null,
+      mode: null,
+      chiefComplaint: '',
+      expertOpinion: '',
+    };
+    const save = (startDate: string, endDate: string) =>
+      call(
+        t.app,
+        '/report/save',
+        { ...words, startDate, endDate },
+        { token: clinician.tokens.accessToken, language: 'cs' },
+      );
+    const refusals = [
+      [
+        await save('2025-12-30', '2026-12-31'),
+        'validation.report_period_too_long',
+        'Zpráva může pokrývat nejvýše 366 dní.',
+      ],
+      [await save('2026-12-31', '2026-12-30'), 'validation.range_order', 'Datum konce nesmí být před datem začátku.'],
+    ] as const;
+    for (const [reply, code, message] of refusals) {
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ fields: [{ path: 'endDate', code, message }] });
+    }
+    expect((await save('2026-02-30', '2026-03-01')).json()).toMatchObject({
+      fields: [{ path: 'startDate', code: 'validation.date_format' }],
+    });
+    const before = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
+      reportList: Json[];
+    }>();
+    expect((await save('2025-12-31', '2026-12-31')).statusCode).toBe(200);
+    const after = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
+      reportList: Json[];
+    }>();
+    expect(after.reportList).toHaveLength(before.reportList.length + 1);
   });
 
   it('is the clinician’s own: another clinician gets nothing', async () => {

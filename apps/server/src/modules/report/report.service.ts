@@ -128,6 +128,8 @@ export function reportService({
         title: profile.title,
         managerSpecialty: profile.managerSpecialty,
         managerESignatureImageUrl: profile.managerESignatureImageUrl,
+        managerClinicName: profile.managerClinicName,
+        managerClinicAddress: profile.managerClinicAddress,
       },
     };
   }

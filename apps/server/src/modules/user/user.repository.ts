@@ -117,6 +117,8 @@ export function managerRepository(db: Database) {
           languageList: [],
           professionalEducation: null,
           yearsOfExperience: null,
+          clinicName: null,
+          clinicAddress: null,
         })
         .where(eq(manager.seqUser, seqUser));
     },

@@ -12,7 +12,7 @@ export function Component(): ReactElement {
   const { seqMedicalRelation, detail } = usePatientContext();
   const factsOf = useCallback(
     (entry: ConditionEntry) =>
-      conditionFacts(t, entry, (value) => formatDate(value, i18n.language)).map(({ label, value }) => ({
+      conditionFacts(t, entry, (value) => formatDate(value, i18n.language), true).map(({ label, value }) => ({
         label,
         value,
       })),

@@ -2,7 +2,7 @@ import type { ConditionEntry } from '@clinic/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/translation.json';
-import { brainLesionLabel, conditionFacts, conditionOptions } from './condition-labels.ts';
+import { brainLesionLabel, conditionFacts, conditionItems, conditionOptions } from './condition-labels.ts';
 
 /** A t() over the English file, enough for the labels. */
 const t = ((key: string, options?: Record<string, unknown>) => {
@@ -87,5 +87,12 @@ describe('condition labels', () => {
       MMT: 'N/A',
       mRS: '2',
     });
+  });
+
+  it('lists every item in the fixed order when asked, the empty ones empty', () => {
+    const facts = conditionFacts(t, entry, (value) => `date:${value}`, true);
+    expect(facts.map((fact) => fact.item)).toEqual(conditionItems);
+    expect(facts.find((fact) => fact.item === 'secondaryDiagnosis')?.value).toBe('');
+    expect(facts.find((fact) => fact.item === 'joint')?.value).toBe('Ankle');
   });
 });

@@ -62,11 +62,15 @@ export const conditionItems = [
 ] as const;
 export type ConditionItem = (typeof conditionItems)[number];
 
-/** The items of an entry that were filled in, each as its translated label and value. */
+/**
+ * The items of an entry that were filled in, each as its translated label and value; with `every`,
+ * all items in their fixed order, the empty ones with an empty value (to set two entries side by side).
+ */
 export function conditionFacts(
   t: TFunction,
   entry: ConditionEntry,
   formatDate: (value: string) => string,
+  every = false,
 ): { item: ConditionItem; label: string; value: string }[] {
   const text = (item: ConditionItem): string | undefined => {
     const value = entry[item];
@@ -98,7 +102,7 @@ export function conditionFacts(
     }
   };
   return conditionItems.flatMap((item) => {
-    const value = text(item);
+    const value = text(item) ?? (every ? '' : undefined);
     return value === undefined ? [] : [{ item, label: t(`condition.fields.${item}`), value }];
   });
 }

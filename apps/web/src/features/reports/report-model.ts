@@ -1,4 +1,10 @@
-import { reportParameters, type ReportData, type ReportParameter, type SavedReport } from '@clinic/contract';
+import {
+  reportParameters,
+  type ConditionEntry,
+  type ReportData,
+  type ReportParameter,
+  type SavedReport,
+} from '@clinic/contract';
 
 export type RomDay = SavedReport['romDays'][number];
 
@@ -15,6 +21,39 @@ export interface ReportView {
   expertOpinion: string;
   /** When it was kept; null for a report not saved yet. */
   createdAt: string | null;
+}
+
+/**
+ * Every item of a condition entry, translated, in one fixed order; an item not filled in has an empty
+ * value (the patients feature knows how; the app passes it in).
+ */
+export type ConditionFactsOf = (entry: ConditionEntry) => { label: string; value: string }[];
+
+/** The first and the latest condition side by side: the items filled in in either, in their fixed order. */
+export function conditionComparison(
+  first: ConditionEntry | null,
+  latest: ConditionEntry | null,
+  factsOf: ConditionFactsOf,
+): { label: string; first: string; latest: string }[] {
+  const before = first ? factsOf(first) : [];
+  const after = latest ? factsOf(latest) : [];
+  // Both lists hold every item in the same order, so rows pair up by position.
+  return (before.length > 0 ? before : after)
+    .map(({ label }, index) => ({ label, first: before[index]?.value ?? '', latest: after[index]?.value ?? '' }))
+    .filter((row) => row.first !== '' || row.latest !== '');
+}
+
+/**
+ * Why a report cannot be printed, exported or saved, as a message key: no parameter chosen, or a
+ * period with nothing to report (no device data and no condition). Undefined when it can.
+ */
+export function outputBlocker(
+  report: Pick<ReportView, 'data' | 'romDays' | 'parameters'>,
+): 'validation.report_parameter_required' | 'report.nothingToReport' | undefined {
+  if (report.parameters.length === 0) return 'validation.report_parameter_required';
+  const { initStatus, lastStatus, deviceDays } = report.data;
+  const deviceData = report.romDays.length > 0 || deviceDays.some((period) => period.days > 0);
+  return deviceData || initStatus || lastStatus ? undefined : 'report.nothingToReport';
 }
 
 export function isReportParameter(value: string): value is ReportParameter {

@@ -30,6 +30,8 @@ const profile = {
   managerLanguageList: [],
   managerProfessionalEducation: null,
   managerYearsOfExperience: null,
+  managerClinicName: null,
+  managerClinicAddress: null,
 };
 const expired = { isSuccess: false, failedCode: 'AU0002', message: 'expired' };
 

@@ -1,7 +1,9 @@
 import { Box } from '@mantine/core';
 import { useEffect, useRef, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayAxisOptions } from './day-axis.ts';
 
 export interface DayChartProps {
   /** Unix seconds at the start of each day (local time). */
@@ -37,6 +39,8 @@ export function DayChart({
   tickSuffix = '',
   onImage,
 }: DayChartProps): ReactElement {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const container = useRef<HTMLDivElement>(null);
   const imageListener = useRef(onImage);
   useEffect(() => {
@@ -47,6 +51,7 @@ export function DayChart({
     const element = container.current;
     if (!element) return undefined;
     const bars = kind === 'bars' ? uPlot.paths.bars?.({ size: [0.6, 24] }) : undefined;
+    const days = dayAxisOptions(language);
     const options: uPlot.Options = {
       width: Math.max(280, element.clientWidth),
       height,
@@ -54,9 +59,9 @@ export function DayChart({
         x: { time: true, range: (): uPlot.Range.MinMax => [span[0] - 43_200, span[1] + 43_200] },
         y: kind === 'bars' ? { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } : { auto: true },
       },
-      axes: [{}, { label: axisLabel, values: (_u, ticks) => ticks.map((tick) => `${tick}${tickSuffix}`) }],
+      axes: [days.axis, { label: axisLabel, values: (_u, ticks) => ticks.map((tick) => `${tick}${tickSuffix}`) }],
       series: [
-        { label: dayLabel },
+        { label: dayLabel, value: days.legendValue },
         {
           label: seriesLabel,
           stroke: color,
@@ -88,7 +93,7 @@ export function DayChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [x, y, seriesLabel, axisLabel, dayLabel, kind, color, height, span, tickSuffix]);
+  }, [x, y, seriesLabel, axisLabel, dayLabel, kind, color, height, span, tickSuffix, language]);
   return <Box ref={container} w="100%" />;
 }
 

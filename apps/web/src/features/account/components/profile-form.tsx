@@ -28,7 +28,7 @@ function initialsOf(first: string, last: string): string {
   return `${first[0] ?? ''}${last[0] ?? ''}`.toUpperCase();
 }
 
-/** My page "profile": name, photo, e-signature, specialty, background, languages, education, experience. */
+/** My page "profile": name, photo, e-signature, specialty, background, languages, education, experience, clinic. */
 export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
@@ -40,6 +40,8 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
   const [education, setEducation] = useState(manager.managerProfessionalEducation ?? '');
   const [years, setYears] = useState<number | ''>(manager.managerYearsOfExperience ?? '');
   const [spoken, setSpoken] = useState<string[]>(manager.managerLanguageList);
+  const [clinicName, setClinicName] = useState(manager.managerClinicName ?? '');
+  const [clinicAddress, setClinicAddress] = useState(manager.managerClinicAddress ?? '');
   const [image, setImage] = useState<ImageState>(untouched);
   const [signature, setSignature] = useState<ImageState>(untouched);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,6 +58,8 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
       managerLanguageList: spoken,
       managerProfessionalEducation: education.trim() || null,
       managerYearsOfExperience: years === '' ? null : years,
+      managerClinicName: clinicName.trim() || null,
+      managerClinicAddress: clinicAddress.trim() || null,
     });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed));
@@ -168,6 +172,21 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
           onChange={setEducation}
           maxLength={profileRules.textMax}
           error={errors.managerProfessionalEducation}
+        />
+        <TextField
+          label={t('profile.clinicName')}
+          description={t('profile.clinicHint')}
+          value={clinicName}
+          onChange={setClinicName}
+          maxLength={profileRules.clinicNameMax}
+          error={errors.managerClinicName}
+        />
+        <TextareaField
+          label={t('profile.clinicAddress')}
+          value={clinicAddress}
+          onChange={setClinicAddress}
+          maxLength={profileRules.clinicAddressMax}
+          error={errors.managerClinicAddress}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>

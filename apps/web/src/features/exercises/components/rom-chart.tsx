@@ -1,7 +1,9 @@
 import { Box } from '@mantine/core';
 import { useEffect, useRef, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayAxisOptions } from '../../../shared/charts/day-axis.ts';
 import type { RomSeries } from './rom-series.ts';
 
 export interface RomChartLabels {
@@ -28,11 +30,14 @@ export function RomChart({
   /** The first and the last day shown, in Unix seconds, so a few days with records keep their place. */
   span: readonly [number, number];
 }): ReactElement {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
     const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
+    const days = dayAxisOptions(language);
     const options: uPlot.Options = {
       width: Math.max(280, element.clientWidth),
       height,
@@ -42,12 +47,12 @@ export function RomChart({
         minutes: { auto: true, range: (_u, _min, max) => [0, Math.max(10, max * 1.2)] },
       },
       axes: [
-        {},
+        days.axis,
         { scale: 'angle', label: labels.angleAxis, values: (_u, ticks) => ticks.map((tick) => `${tick}°`) },
         { scale: 'minutes', label: labels.minutesAxis, side: 1, grid: { show: false } },
       ],
       series: [
-        { label: labels.day },
+        { label: labels.day, value: days.legendValue },
         {
           label: labels.minutes,
           scale: 'minutes',
@@ -88,7 +93,7 @@ export function RomChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [series, labels, height, span]);
+  }, [series, labels, height, span, language]);
   return <Box ref={container} w="100%" />;
 }
 

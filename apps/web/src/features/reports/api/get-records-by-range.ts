@@ -1,4 +1,4 @@
-import { getPatientRecordsByRange, type ExerciseRecord } from '@clinic/contract';
+import { getPatientRecordsByRange, recordRangePageMax, type ExerciseRecord } from '@clinic/contract';
 import { callApi } from '../../../shared/api/api-client.ts';
 
 export interface RecordsRange {
@@ -7,8 +7,16 @@ export interface RecordsRange {
   endDate: string;
 }
 
-/** A patient's device records between two dates, oldest first (fetched on demand for an export). */
-export async function getRecordsByRangeRequest(range: RecordsRange, signal?: AbortSignal): Promise<ExerciseRecord[]> {
-  const { recordList } = await callApi(getPatientRecordsByRange, range, { signal });
-  return recordList;
+/** One page of a patient's device records between two dates, oldest first, and how many there are in all. */
+export async function getRecordsByRangePage(
+  range: RecordsRange,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ recordList: ExerciseRecord[]; totalCount: number }> {
+  const { recordList, totalCount } = await callApi(
+    getPatientRecordsByRange,
+    { ...range, page, size: recordRangePageMax },
+    { signal },
+  );
+  return { recordList, totalCount };
 }

@@ -1,16 +1,26 @@
 import type { ReportParameter } from '@clinic/contract';
-import { Box, Button, Group, Loader, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { logProblem } from '../../../shared/log/log-problem.ts';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
-import { getRecordsByRangeRequest } from '../api/get-records-by-range.ts';
-import { recordSheets, recordsFileName, reportFileName, reportSheets } from '../excel/report-sheets.ts';
-import { downloadWorkbook } from '../excel/write-workbook.ts';
-import { daySeconds, parameterSeries, type ReportView } from '../report-model.ts';
+import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
+import { exportWorkbook } from '../excel/write-workbook.ts';
+import { useRecordsExport } from '../hooks/use-records-export.tsx';
+import { documentPrintLayout, whenPrintable } from '../print-ready.ts';
+import { daySeconds, outputBlocker, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { ReportPrint } from './report-print.tsx';
-import { ReportSections, type ConditionFactsOf } from './report-sections.tsx';
+import { ReportSections } from './report-sections.tsx';
 
 const DayChart = lazy(() => import('../../../shared/charts/day-chart.tsx'));
 
@@ -21,6 +31,15 @@ const chartStyle: Record<ReportParameter, { kind: 'line' | 'bars'; color: string
   sessions: { kind: 'bars', color: '#2f9e44', suffix: '' },
 };
 
+/** How long Print waits at most for the signature and the chart images before printing without them. */
+const printWaitMs = 15_000;
+
+/** Whether the report's output buttons work, and the element telling why not: props of each button. */
+interface OutputState {
+  disabled: boolean;
+  'aria-describedby': string | undefined;
+}
+
 /** The report on screen with Print and Excel, and its printable copy. */
 export function ReportOutput({
   report,
@@ -29,13 +48,20 @@ export function ReportOutput({
 }: {
   report: ReportView;
   conditionFacts: ConditionFactsOf;
-  /** More buttons before Print (e.g. Save). */
-  actions?: ReactNode;
+  /** More buttons before Print (e.g. Save), disabled with them. */
+  actions?: (output: OutputState) => ReactNode;
 }): ReactElement {
   const { t } = useTranslation();
+  const message = useMessage();
+  const blocker = outputBlocker(report);
+  const reasonId = useId();
+  const output: OutputState = { disabled: blocker !== undefined, 'aria-describedby': blocker && reasonId };
   const unit = useUnit();
   const [images, setImages] = useState<Partial<Record<ReportParameter, string>>>({});
-  const [exporting, setExporting] = useState<'report' | 'records' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+  const printRoot = useRef<HTMLDivElement>(null);
+  const recordsExport = useRecordsExport();
   const span = useMemo(
     () => [daySeconds(report.startDate), daySeconds(report.endDate)] as const,
     [report.startDate, report.endDate],
@@ -101,63 +127,59 @@ export function ReportOutput({
 
   const printChart = (parameter: ReportParameter): ReactNode => {
     const image = images[parameter];
-    return image ? <img src={image} alt={t(`report.parameterNames.${parameter}`)} /> : null;
+    // Busy until the screen chart has drawn its image: printing waits for it.
+    return image ? <img src={image} alt={t(`report.parameterNames.${parameter}`)} /> : <Box aria-busy="true" />;
+  };
+
+  const print = async (): Promise<void> => {
+    setPreparingPrint(true);
+    try {
+      if (printRoot.current) await whenPrintable(documentPrintLayout(printRoot.current), printWaitMs);
+      window.print();
+    } finally {
+      setPreparingPrint(false);
+    }
   };
 
   const exportReport = async (): Promise<void> => {
-    setExporting('report');
-    try {
-      await downloadWorkbook(
-        reportSheets(t, report, unit),
-        reportFileName(report.data.patient, report.startDate, report.endDate),
-        t('app.name'),
-      );
-    } catch (error) {
-      logProblem('report export failed', error);
-      notifications.show({ color: 'red', message: t('report.exportFailed') });
-    } finally {
-      setExporting(null);
-    }
-  };
-
-  const exportRecords = async (): Promise<void> => {
-    setExporting('records');
-    try {
-      const { patient } = report.data;
-      const records = await getRecordsByRangeRequest({
-        seqMedicalRelation: patient.seqMedicalRelation,
-        startDate: report.startDate,
-        endDate: report.endDate,
-      });
-      await downloadWorkbook(
-        recordSheets(t, [{ patientName: patient.patientName, records }]),
-        recordsFileName(patient, report.startDate, report.endDate),
-        t('app.name'),
-      );
-    } catch (error) {
-      logProblem('records export failed', error);
-      notifications.show({ color: 'red', message: t('report.exportFailed') });
-    } finally {
-      setExporting(null);
-    }
+    setExporting(true);
+    await exportWorkbook(t, () =>
+      Promise.resolve({
+        sheets: reportSheets(t, report, unit, conditionFacts),
+        fileName: reportFileName(report.data.patient, report.startDate, report.endDate),
+      }),
+    );
+    setExporting(false);
   };
 
   return (
     <Stack gap="md">
       <Group gap="sm" className="report-actions">
-        {actions}
-        <Button variant="default" onClick={() => window.print()}>
+        {actions?.(output)}
+        <Button variant="default" loading={preparingPrint} {...output} onClick={() => void print()}>
           {t('report.print.button')}
         </Button>
-        <Button variant="default" loading={exporting === 'report'} onClick={() => void exportReport()}>
+        <Button variant="default" loading={exporting} {...output} onClick={() => void exportReport()}>
           {t('report.exportExcel')}
         </Button>
-        <Button variant="default" loading={exporting === 'records'} onClick={() => void exportRecords()}>
+        <Button
+          variant="default"
+          loading={recordsExport.busy}
+          onClick={() =>
+            void recordsExport.run([report.data.patient], { startDate: report.startDate, endDate: report.endDate })
+          }
+        >
           {t('report.exportRecords')}
         </Button>
       </Group>
+      {blocker && (
+        <Text size="sm" c="dimmed" id={reasonId} data-testid="output-blocked">
+          {blocker === 'report.nothingToReport' ? t(blocker) : message(blocker)}
+        </Text>
+      )}
+      {recordsExport.overlay}
       <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
-      <ReportPrint report={report}>
+      <ReportPrint report={report} ref={printRoot}>
         <ReportSections report={report} conditionFacts={conditionFacts} chart={printChart} />
       </ReportPrint>
     </Stack>

@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
@@ -49,8 +49,13 @@ function PrintHeader({ report }: { report: ReportView }): ReactElement {
     <Group className="report-print-header" justify="space-between" align="flex-end" wrap="nowrap">
       <Stack gap={0}>
         <Text fw={700} size="lg">
-          {t('app.name')}
+          {clinician.managerClinicName ?? t('app.name')}
         </Text>
+        {clinician.managerClinicAddress && (
+          <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+            {clinician.managerClinicAddress}
+          </Text>
+        )}
         <Text size="sm">{t('report.print.title')}</Text>
         <Text size="sm">
           {t('report.patient.name')}: {patient.patientName}
@@ -88,14 +93,22 @@ function PrintHeader({ report }: { report: ReportView }): ReactElement {
  * The printable A4 report: rendered into the document body, hidden on screen, and the only thing
  * printed while it exists. A table keeps the header on every page.
  */
-export function ReportPrint({ report, children }: { report: ReportView; children: ReactNode }): ReactElement {
+export function ReportPrint({
+  report,
+  children,
+  ref,
+}: {
+  report: ReportView;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}): ReactElement {
   const { t } = useTranslation();
   useEffect(() => {
     document.body.classList.add(printingClass);
     return () => document.body.classList.remove(printingClass);
   }, []);
   return createPortal(
-    <div className="report-print-root" data-testid="report-print">
+    <div className="report-print-root" data-testid="report-print" ref={ref}>
       <style>{printCss(t('report.print.page'))}</style>
       <table className="report-print-table">
         <thead>

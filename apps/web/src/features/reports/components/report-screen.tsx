@@ -1,4 +1,11 @@
-import { exerciseModes, reportParameters, reportRules, type DeviceType, type ReportParameter } from '@clinic/contract';
+import {
+  exerciseModes,
+  reportParameters,
+  reportPeriod,
+  reportRules,
+  type DeviceType,
+  type ReportParameter,
+} from '@clinic/contract';
 import { Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
@@ -6,17 +13,25 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
+import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { isApiError } from '../../../shared/api/api-error.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useReportConditions } from '../api/get-report-conditions.ts';
 import { useReportRomDays } from '../api/get-report-rom-days.ts';
 import { useSavedReport } from '../api/get-report.ts';
 import { useReportList } from '../api/list-reports.ts';
 import { useSaveReport } from '../api/save-report.ts';
-import { isReportParameter, modeKeyOf, orderedParameters, positionKeyOf, type ReportView } from '../report-model.ts';
+import {
+  isReportParameter,
+  modeKeyOf,
+  orderedParameters,
+  positionKeyOf,
+  type ConditionFactsOf,
+  type ReportView,
+} from '../report-model.ts';
 import { ReportOutput } from './report-output.tsx';
-import type { ConditionFactsOf } from './report-sections.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** The default period: the last 30 days up to today. */
@@ -24,14 +39,9 @@ export function defaultReportRange(today = todayIso()): { startDate: string; end
   return { startDate: dayjs(today).subtract(29, 'day').format('YYYY-MM-DD'), endDate: today };
 }
 
-/** Why a period cannot be reported, as a contract message key; undefined when it can. */
-export function rangeProblem(startDate: string, endDate: string): string | undefined {
-  if (startDate === '' || endDate === '') return 'validation.required';
-  if (startDate > endDate) return 'validation.range_order';
-  if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 >= reportRules.rangeMaxDays) {
-    return 'validation.range_too_long';
-  }
-  return undefined;
+/** Why a period cannot be reported, per date field as contract message keys (the server's own rule). */
+function periodErrors(range: { startDate: string; endDate: string }): Record<string, string> {
+  return fieldErrorsOf(reportPeriod.safeParse(range));
 }
 
 const jointsByDevice: Record<DeviceType, number[]> = { 1: [1, 2, 3, 4, 5], 2: [3, 4] };
@@ -54,9 +64,12 @@ function ReportBuilder({
   const [chiefComplaint, setChiefComplaint] = useState<string | null>(null);
   const [expertOpinion, setExpertOpinion] = useState('');
   const [parameterError, setParameterError] = useState<string | undefined>();
+  // What the server refused of the last save, until the period changes.
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const save = useSaveReport();
 
-  const problem = rangeProblem(range.startDate, range.endDate);
+  const dateErrors = { ...refused, ...periodErrors(range) };
+  const problem = dateErrors.startDate ?? dateErrors.endDate;
   const conditions = useReportConditions({ seqMedicalRelation, ...range }, problem === undefined);
   const romDays = useReportRomDays(
     {
@@ -88,12 +101,12 @@ function ReportBuilder({
     [conditions.data, romDays.data, range, parameters, position, mode, complaint, expertOpinion],
   );
 
+  const changeRange = (change: Partial<typeof range>): void => {
+    setRange((previous) => ({ ...previous, ...change }));
+    setRefused({});
+  };
+
   const onSave = (): void => {
-    if (parameters.length === 0) {
-      setParameterError('validation.report_parameter_required');
-      return;
-    }
-    if (problem) return;
     save.mutate(
       {
         seqMedicalRelation,
@@ -105,7 +118,12 @@ function ReportBuilder({
         chiefComplaint: complaint,
         expertOpinion,
       },
-      { onSuccess: () => notifications.show({ color: 'teal', message: t('report.savedNotice') }) },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t('report.savedNotice') }),
+        onError: (error) => {
+          if (isApiError(error)) setRefused(fieldErrorsOfReply(error.fields));
+        },
+      },
     );
   };
 
@@ -118,15 +136,16 @@ function ReportBuilder({
             <DateField
               label={t('report.from')}
               value={range.startDate}
-              onChange={(startDate) => setRange((previous) => ({ ...previous, startDate }))}
+              onChange={(startDate) => changeRange({ startDate })}
+              error={dateErrors.startDate}
               notInFuture
               required
             />
             <DateField
               label={t('report.to')}
               value={range.endDate}
-              onChange={(endDate) => setRange((previous) => ({ ...previous, endDate }))}
-              error={problem}
+              onChange={(endDate) => changeRange({ endDate })}
+              error={dateErrors.endDate}
               notInFuture
               required
             />
@@ -196,11 +215,16 @@ function ReportBuilder({
         <ReportOutput
           report={view}
           conditionFacts={conditionFacts}
-          actions={
-            <Button onClick={onSave} loading={save.isPending} disabled={problem !== undefined}>
+          actions={(output) => (
+            <Button
+              {...output}
+              onClick={onSave}
+              loading={save.isPending}
+              disabled={problem !== undefined || output.disabled}
+            >
               {t('report.save')}
             </Button>
-          }
+          )}
         />
       )}
     </Stack>

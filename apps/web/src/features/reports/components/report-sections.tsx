@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/units/units.ts';
-import { modeKeyOf, orderedParameters, positionKeyOf, type ReportView } from '../report-model.ts';
-
-/** The filled-in items of a condition entry, translated (the patients feature knows how; the app passes it in). */
-export type ConditionFactsOf = (entry: ConditionEntry) => { label: string; value: string }[];
+import {
+  modeKeyOf,
+  orderedParameters,
+  positionKeyOf,
+  type ConditionFactsOf,
+  type ReportView,
+} from '../report-model.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }): ReactElement {
   return (
@@ -60,7 +63,7 @@ function ConditionColumn({
           <Text size="xs" c="dimmed">
             {t('report.conditions.recordedAt', { date: formatDate(entry.recordedAt, i18n.language) })}
           </Text>
-          <Facts rows={conditionFacts(entry)} />
+          <Facts rows={conditionFacts(entry).filter((fact) => fact.value !== '')} />
         </>
       ) : (
         <Text size="sm" c="dimmed">

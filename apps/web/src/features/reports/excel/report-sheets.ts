@@ -2,11 +2,13 @@ import type { ExerciseRecord, PatientSummary } from '@clinic/contract';
 import type { TFunction } from 'i18next';
 import { poundsFromKg, roundTo, type Unit } from '../../../shared/units/units.ts';
 import {
+  conditionComparison,
   modeKeyOf,
   orderedParameters,
   parameterValue,
   positionKeyOf,
   sortedDays,
+  type ConditionFactsOf,
   type ReportView,
 } from '../report-model.ts';
 import {
@@ -44,8 +46,22 @@ function genderText(t: TFunction, gender: 'M' | 'F' | null): string {
       : t('report.patient.genders.unset');
 }
 
-/** The sheets of a report: summary, ROM days, adherence and days with device data. */
-export function reportSheets(t: TFunction, report: ReportView, unit: Unit): SheetSpec[] {
+/** The first and the latest condition side by side: when each was recorded, then the items filled in. */
+function conditionRows(t: TFunction, data: ReportView['data'], factsOf: ConditionFactsOf): CellValue[][] {
+  const { initStatus, lastStatus } = data;
+  if (!initStatus && !lastStatus) return [[t('report.conditions.none'), null, null]];
+  return [
+    [t('report.excel.columns.recorded'), excelDate(initStatus?.recordedAt), excelDate(lastStatus?.recordedAt)],
+    ...conditionComparison(initStatus, lastStatus, factsOf).map((row) => [
+      row.label,
+      row.first || null,
+      row.latest || null,
+    ]),
+  ];
+}
+
+/** The sheets of a report: summary, ROM days, conditions, adherence and days with device data. */
+export function reportSheets(t: TFunction, report: ReportView, unit: Unit, factsOf: ConditionFactsOf): SheetSpec[] {
   const { data } = report;
   const { patient, clinician, adherence } = data;
   const body = bodyNumbers(patient, unit);
@@ -56,6 +72,7 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit): Shee
   const names = uniqueSheetNames([
     t('report.excel.sheets.summary'),
     t('report.excel.sheets.rom'),
+    t('report.excel.sheets.conditions'),
     t('report.excel.sheets.adherence'),
     t('report.excel.sheets.deviceDays'),
   ]);
@@ -65,6 +82,8 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit): Shee
     [t('report.sections.clinician'), clinician.managerName],
     [t('report.patient.title'), clinician.title],
     [t('report.patient.specialty'), clinician.managerSpecialty],
+    [t('report.patient.clinic'), clinician.managerClinicName],
+    [t('report.patient.clinicAddress'), clinician.managerClinicAddress],
     [t('report.patient.name'), patient.patientName],
     [t('report.patient.email'), patient.patientEmail],
     [t('report.patient.birth'), excelDate(patient.patientInfoBirth)],
@@ -103,7 +122,16 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit): Shee
       ]),
     },
     {
-      name: names[2] ?? 'Adherence',
+      name: names[2] ?? 'Conditions',
+      columns: [
+        { header: t('report.excel.columns.item'), width: 28 },
+        { header: t('report.conditions.first'), width: 40, format: excelDateFormat },
+        { header: t('report.conditions.latest'), width: 40, format: excelDateFormat },
+      ],
+      rows: conditionRows(t, data, factsOf),
+    },
+    {
+      name: names[3] ?? 'Adherence',
       columns: [
         { header: t('report.adherence.prescribed'), width: 20 },
         { header: t('report.adherence.completed'), width: 20 },
@@ -112,7 +140,7 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit): Shee
       rows: [[adherence.prescribedSessions, adherence.completedSessions, excelNumber(adherence.rate)]],
     },
     {
-      name: names[3] ?? 'Device days',
+      name: names[4] ?? 'Device days',
       columns: [
         { header: t('report.excel.columns.startDate'), width: 14, format: excelDateFormat },
         { header: t('report.excel.columns.endDate'), width: 14, format: excelDateFormat },

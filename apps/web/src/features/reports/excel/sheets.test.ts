@@ -1,7 +1,12 @@
-import type { ExerciseRecord, ReportData } from '@clinic/contract';
+import type { ConditionEntry, ExerciseRecord } from '@clinic/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { ReportView } from '../report-model.ts';
+import cs from '../../../locales/cs/translation.json';
+import en from '../../../locales/en/translation.json';
+import ko from '../../../locales/ko/translation.json';
+import zhHK from '../../../locales/zh-HK/translation.json';
+import type { ConditionFactsOf } from '../report-model.ts';
+import { data, report } from '../report-fixture.ts';
 import { bodyNumbers, recordSheets, reportFileName, reportSheets } from './report-sheets.ts';
 import { excelDate, excelFileName, excelNumber, fileNamePart, sheetName, uniqueSheetNames } from './sheets.ts';
 
@@ -33,6 +38,19 @@ describe('sheet names', () => {
     expect(sheetName('   ')).toBe('Sheet');
     // Whole characters, never half a surrogate pair.
     expect(Array.from(sheetName('😀'.repeat(31)))).toHaveLength(30);
+  });
+
+  it('drops each character Excel forbids, and apostrophes at either end', () => {
+    for (const forbidden of [':', '\\', '/', '?', '*', '[', ']']) {
+      expect(sheetName(`Range${forbidden}of motion`)).toBe('Range of motion');
+    }
+    expect(sheetName("'Min-jun's'")).toBe("Min-jun's");
+  });
+
+  it('keeps every translated sheet name of a report whole', () => {
+    for (const locale of [en, ko, zhHK, cs]) {
+      for (const name of Object.values(locale.report.excel.sheets)) expect(sheetName(name)).toBe(name);
+    }
   });
 
   it('keeps names unique within 30 characters, ignoring case', () => {
@@ -68,63 +86,49 @@ describe('cell values', () => {
   });
 });
 
-const data: ReportData = {
-  patient: {
-    seqPatient: 1,
-    seqMedicalRelation: 9,
-    patientName: 'Min-jun Chan',
-    patientEmail: 'minjun@example.com',
-    patientInfoBirth: '1970-02-03',
-    patientInfoGender: 'M',
-    patientAge: 56,
-    deviceType: 1,
-    isEnabled: true,
-    isAppMember: true,
-    heightCm: 180,
-    weightKg: 80,
-    imageUrl: null,
-    categoryIds: [],
-    primaryDiagnosis: null,
-    createdAt: '2025-01-01T00:00:00Z',
-    reservedSchedules: [],
-  },
-  initStatus: null,
-  lastStatus: null,
-  adherence: { prescribedSessions: 60, completedSessions: 45, rate: 0.75 },
-  deviceDays: [
-    { startDate: '2026-01-01', endDate: '2026-01-30', days: 20, meetsBillingThreshold: true },
-    { startDate: '2026-01-31', endDate: '2026-02-01', days: 1, meetsBillingThreshold: false },
-  ],
-  clinician: { managerName: 'Dr Demo', title: 'DPT', managerSpecialty: null, managerESignatureImageUrl: null },
-};
+/** Three items of a condition entry in a fixed order, like the patients feature gives them. */
+const factsOf: ConditionFactsOf = (entry) => [
+  { label: 'Diagnosis', value: entry.primaryDiagnosis ?? '' },
+  { label: 'Medication', value: entry.medication ?? '' },
+  { label: 'MMT', value: entry.mmt ?? '' },
+];
 
-const report: ReportView = {
-  data,
-  romDays: [
-    { date: '2026-01-02', minAngle: 10, maxAngle: 70.5, exerciseSeconds: 630, sessions: 2 },
-    { date: '2026-01-01', minAngle: 12, maxAngle: 65, exerciseSeconds: 300, sessions: 1 },
-  ],
-  startDate: '2026-01-01',
-  endDate: '2026-02-01',
-  parameters: ['exerciseTime', 'maxAngle'],
-  position: 3,
-  mode: null,
-  chiefComplaint: 'Stiff knee',
-  expertOpinion: 'Improving',
-  createdAt: null,
-};
+const condition = (recordedAt: string, mmt: ConditionEntry['mmt'], medication: string | null): ConditionEntry => ({
+  seqPatientStatus: 1,
+  seqMedicalRelation: 9,
+  recordedAt,
+  primaryDiagnosis: 'Total knee arthroplasty',
+  secondaryDiagnosis: null,
+  onsetDate: null,
+  onsetKind: null,
+  onsetPeriod: null,
+  durationMonths: null,
+  brainLesion: null,
+  paralysisPart: null,
+  paralysisPosition: null,
+  joint: null,
+  infection: null,
+  medication,
+  dose: null,
+  mmt,
+  mrs: null,
+  chiefComplaint: null,
+});
 
 describe('report sheets', () => {
-  it('builds the summary, ROM, adherence and device-day sheets with typed cells', () => {
-    const sheets = reportSheets(t, report, 'metric');
+  it('builds the summary, ROM, conditions, adherence and device-day sheets with typed cells', () => {
+    const sheets = reportSheets(t, report, 'metric', factsOf);
     expect(sheets.map((sheet) => sheet.name)).toEqual([
       'report.excel.sheets.summary',
       'report.excel.sheets.rom',
+      'report.excel.sheets.conditions',
       'report.excel.sheets.adherence',
       'report.excel.sheets.deviceDays',
     ]);
-    const [summary, rom, adherence, deviceDays] = sheets;
+    const [summary, rom, , adherence, deviceDays] = sheets;
     expect(summary?.rows).toContainEqual(['report.patient.name', 'Min-jun Chan']);
+    expect(summary?.rows).toContainEqual(['report.patient.clinic', 'Harbour Rehabilitation']);
+    expect(summary?.rows).toContainEqual(['report.patient.clinicAddress', '12 Pier Road\nKowloon']);
     expect(summary?.rows).toContainEqual(['report.excel.height(units.cm)', 180]);
     expect(summary?.rows).toContainEqual(['report.from', new Date(Date.UTC(2026, 0, 1))]);
     expect(summary?.rows).toContainEqual(['report.expertOpinion', 'Improving']);
@@ -147,10 +151,36 @@ describe('report sheets', () => {
     ]);
   });
 
+  it('sets the first and the latest condition side by side, leaving out items empty in both', () => {
+    const first = condition('2026-01-03T10:00:00Z', '2', null);
+    const latest = condition('2026-02-01T10:00:00Z', '3', 'Ibuprofen');
+    const conditions = (initStatus: ConditionEntry | null, lastStatus: ConditionEntry | null) =>
+      reportSheets(t, { ...report, data: { ...data, initStatus, lastStatus } }, 'metric', factsOf)[2];
+    const both = conditions(first, latest);
+    expect(both?.columns.map((column) => column.header)).toEqual([
+      'report.excel.columns.item',
+      'report.conditions.first',
+      'report.conditions.latest',
+    ]);
+    expect(both?.rows).toEqual([
+      ['report.excel.columns.recorded', excelDate(first.recordedAt), excelDate(latest.recordedAt)],
+      ['Diagnosis', 'Total knee arthroplasty', 'Total knee arthroplasty'],
+      ['Medication', null, 'Ibuprofen'],
+      ['MMT', '2', '3'],
+    ]);
+    expect(conditions(null, latest)?.rows).toEqual([
+      ['report.excel.columns.recorded', null, excelDate(latest.recordedAt)],
+      ['Diagnosis', null, 'Total knee arthroplasty'],
+      ['Medication', null, 'Ibuprofen'],
+      ['MMT', null, '3'],
+    ]);
+    expect(conditions(null, null)?.rows).toEqual([['report.conditions.none', null, null]]);
+  });
+
   it('gives height and weight in the unit setting', () => {
     expect(bodyNumbers({ heightCm: 180, weightKg: 80 }, 'metric')).toEqual({ height: 180, weight: 80 });
     expect(bodyNumbers({ heightCm: 180, weightKg: 80 }, 'imperial')).toEqual({ height: 70.9, weight: 176.4 });
-    const imperial = reportSheets(t, report, 'imperial')[0];
+    const imperial = reportSheets(t, report, 'imperial', factsOf)[0];
     expect(imperial?.rows).toContainEqual(['report.excel.weight(units.lb)', 176.4]);
   });
 });

@@ -1,3 +1,6 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { logProblem } from '../../../shared/log/log-problem.ts';
 import { excelDateFormat, isFormattedNumber, type SheetSpec } from './sheets.ts';
 
 /**
@@ -52,4 +55,18 @@ export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadshe
 
 export async function downloadWorkbook(sheets: readonly SheetSpec[], fileName: string, creator: string): Promise<void> {
   downloadFile(await workbookBytes(sheets, creator), fileName, xlsxType);
+}
+
+/** Builds a workbook and downloads it; a failure is logged and told to the clinician, never thrown. */
+export async function exportWorkbook(
+  t: TFunction,
+  build: () => Promise<{ sheets: readonly SheetSpec[]; fileName: string }>,
+): Promise<void> {
+  try {
+    const { sheets, fileName } = await build();
+    await downloadWorkbook(sheets, fileName, t('app.name'));
+  } catch (error) {
+    logProblem('export failed', error);
+    notifications.show({ color: 'red', message: t('report.exportFailed') });
+  }
 }
