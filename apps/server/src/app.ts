@@ -211,6 +211,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         // The demo's prescriptions date from a year ago, so the devices' year of records lies inside them.
         services: {
           users,
+          managers,
           patients,
           notes,
           categories,

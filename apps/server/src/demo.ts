@@ -3,6 +3,7 @@ import type { Principal, RequestContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { CategoryService } from './modules/category/category.service.ts';
 import type { ManagerNoteService } from './modules/manager-note/manager-note.service.ts';
+import type { ManagerService } from './modules/manager/manager.service.ts';
 import type { PatientService } from './modules/patient/patient.service.ts';
 import { managerRepository, userRepository } from './modules/user/user.repository.ts';
 import type { UserService } from './modules/user/user.service.ts';
@@ -28,6 +29,7 @@ interface DemoOptions {
   db: Database;
   services: {
     users: UserService;
+    managers: ManagerService;
     patients: PatientService;
     notes: ManagerNoteService;
     categories: CategoryService;
@@ -100,6 +102,16 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
   // Verified here too, so a start interrupted between the two steps is mended by the next one.
   if (!demo.emailVerifiedAt) await repository.setEmailVerified(demo.seqUser, new Date());
   const principal = { seqUser: demo.seqUser, seqManager: manager.seqManager, sessionId: 'demo-seed' };
+  if (!existing)
+    // The clinic and the specialty head the demo's printed reports.
+    await services.managers.updateProfile(principal, {
+      firstName: 'Dana',
+      lastName: 'Demo',
+      managerSpecialty: 'Physical therapy',
+      managerLanguageList: ['English'],
+      managerClinicName: 'Riverside Rehabilitation Clinic',
+      managerClinicAddress: '120 River Street, Springfield',
+    });
   const seeded = existing ? undefined : await seedPatients(db, services, password, principal);
   if (seeded) await seedVisits(db, services, principal, seeded.relations);
   const members = seeded?.members ?? [];
