@@ -63,7 +63,7 @@ describe('video visit in the browser, one server', () => {
   });
   afterAll(() => stack?.close());
 
-  it('refuses an early start, connects both videos, survives the patient leaving, saves the note and completes the visit', async () => {
+  it('refuses an early start, connects both videos, survives the patient leaving and a reload of the screen, saves the note and completes the visit', async () => {
     const testStarted = Date.now();
     const zone = zoneForComingQuarters(4);
     const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
@@ -133,6 +133,21 @@ describe('video visit in the browser, one server', () => {
     await clinician.getByRole('textbox', { name: t.videoCall.panel.note }).fill(note);
     await button(clinician, t.videoCall.panel.save).click();
     await button(clinician, t.videoCall.panel.saved).waitFor();
+
+    // The screen reloads during the call, after the browser's confirmation: its call closes and the
+    // patient is told; Start opens it again, the patient joins again, and the timer carries on
+    // from the moment both were first present.
+    const beforeReload = await elapsedOf(clinician);
+    clinician.once('dialog', (dialog) => void dialog.accept());
+    await clinician.reload();
+    await callStatus(patient, 'ended');
+    await button(patient, p.call.back).click();
+    await callStatus(clinician, 'waiting');
+    await button(clinician, t.videoCall.start).click();
+    await button(patient, p.call.join).click();
+    await bothAt(clinician, 'on', patient, 'connected');
+    await remoteVideoPlays(clinician);
+    await expect.poll(() => elapsedOf(clinician)).toBeGreaterThan(beforeReload);
 
     // End, confirmed, completes the visit with the measured length.
     const ranSeconds = Math.floor((Date.now() - onAt) / 1000);

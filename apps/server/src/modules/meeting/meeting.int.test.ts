@@ -269,6 +269,32 @@ describe('a video visit', () => {
   });
 });
 
+describe('a visit screen reloaded during the call', () => {
+  it('completes with the start of the first call, carried on in the call opened after the reload', async () => {
+    travelTo('2026-11-23T08:50:00Z');
+    for (const who of [clinician, member]) await relogin(t.app, who);
+    const seqSchedule = await visitAt('2026-11-23T09:00:00Z');
+    const first = joined(await open(clinician, seqSchedule)).Meeting.MeetingId;
+    await post(member, '/patientApp/meeting/join', { seqSchedule });
+    // Both there at 08:51; the screen reloads at 08:55, which closes its call; it starts again.
+    travelTo('2026-11-23T08:55:00Z');
+    await post(clinician, '/meeting/chime/closeMeeting', { meetingId: first, seqSchedule });
+    const second = joined(await open(clinician, seqSchedule)).Meeting.MeetingId;
+    expect(second).not.toBe(first);
+    travelTo('2026-11-23T08:59:00Z');
+    const done = await put(clinician, '/schedule/completeSchedule', {
+      seqSchedule,
+      startDatetime: '2026-11-23T08:51:00Z',
+      progressTime: '00:08:00',
+      meetingId: second,
+    });
+    expect(done.json()).toMatchObject({
+      isSuccess: true,
+      schedule: { scheduleStartDatetime: '2026-11-23T08:51:00Z', scheduleProgressTime: '00:08:00' },
+    });
+  });
+});
+
 describe('ICE servers', () => {
   it('gives STUN, and TURN with credentials that expire in the scheme coturn checks', async () => {
     const secret = 'a-turn-secret-of-some-length';

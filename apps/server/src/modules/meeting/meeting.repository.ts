@@ -69,6 +69,19 @@ export function meetingRepository(db: Database) {
       return row;
     },
 
+    /** When the visit's first call was opened, and whether its patient joined any of its calls. */
+    async callsOfVisit(seqSchedule: number): Promise<{ firstOpenedAt: Date; patientJoined: boolean }> {
+      const [row] = await db
+        .select({
+          firstOpenedAt: sql<Date>`min(${meeting.createdAt})`.mapWith(meeting.createdAt),
+          patientJoined: sql<boolean>`bool_or(${meetingAttendee.role} = 'patient')`.mapWith(Boolean),
+        })
+        .from(meeting)
+        .leftJoin(meetingAttendee, eq(meetingAttendee.meetingId, meeting.id))
+        .where(eq(meeting.seqSchedule, seqSchedule));
+      return { firstOpenedAt: row!.firstOpenedAt, patientJoined: row!.patientJoined };
+    },
+
     /** The latest joining of the meeting by one side. */
     async latestAttendeeOf(meetingId: string, role: 'clinician' | 'patient'): Promise<string | undefined> {
       const [row] = await db

@@ -172,12 +172,14 @@ export function meetingService({
         const at = now();
         const startedAt = new Date(request.startDatetime);
         const seconds = clockSeconds(request.progressTime);
-        // The call started once the meeting was open and lasted no longer than until now.
-        // ... and both were there: the call timer runs only while the patient is present.
+        // The call started once the visit's first call was open (a reloaded screen carries on its
+        // timer in a new one), the patient joined it (the timer runs only with both there), and it
+        // lasted no longer than until now.
+        const visitCalls = await meetings.callsOfVisit(row.seqSchedule);
         const plausible =
           seconds > 0 &&
-          (await meetings.latestAttendeeOf(found.id, 'patient')) !== undefined &&
-          startedAt.getTime() >= found.createdAt.getTime() - minuteMs &&
+          visitCalls.patientJoined &&
+          startedAt.getTime() >= visitCalls.firstOpenedAt.getTime() - minuteMs &&
           startedAt.getTime() + seconds * 1000 <= at.getTime() + minuteMs;
         if (!plausible) throw new BusinessFailure(FailedCode.CompletionRejected);
         await schedules.update(row.seqSchedule, {

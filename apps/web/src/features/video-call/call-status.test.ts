@@ -24,6 +24,16 @@ describe('call status machine (SPEC 4)', () => {
     expect(state.elapsed).toBe(3);
   });
 
+  it('carries on the timer of a call the screen was reloaded in from its recorded start', () => {
+    const state = run([
+      { type: 'start', resumedStartedAt: 10_000 },
+      { type: 'presence', present: true, at: 400_000 },
+      { type: 'tick', at: 430_000 },
+    ]);
+    expect(state.startedAt).toBe(10_000);
+    expect(state.elapsed).toBe(420);
+  });
+
   it('is off while both are present without the patient video, on with it, off when it goes', () => {
     const present = run([{ type: 'start' }, { type: 'presence', present: true, at: 0 }]);
     expect(present.status).toBe('off');

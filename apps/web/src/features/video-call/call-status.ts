@@ -17,8 +17,8 @@ export interface CallState {
 }
 
 export type CallAction =
-  /** Start pressed: a meeting is requested and the session built. */
-  | { type: 'start' }
+  /** Start pressed: a meeting is requested and the session built; a reloaded screen carries on its call's start. */
+  | { type: 'start'; resumedStartedAt?: number | null }
   /** A start step failed or was cancelled; the meeting was closed. */
   | { type: 'startFailed' }
   | { type: 'presence'; present: boolean; at: number }
@@ -63,7 +63,7 @@ export function callReducer(state: CallState, action: CallAction): CallState {
   switch (action.type) {
     case 'start':
       if (state.status !== 'waiting' || state.elapsed > 0) return state;
-      return { ...initialCallState, status: 'connecting' };
+      return { ...initialCallState, status: 'connecting', startedAt: action.resumedStartedAt ?? null };
     case 'startFailed':
       return state.status === 'connecting' ? { ...initialCallState } : state;
     case 'reset':

@@ -15,6 +15,7 @@ import { completeScheduleRequest } from '../api/complete-schedule.ts';
 import { createMeetingRequest } from '../api/create-meeting.ts';
 import { saveMeetingEventsRequest } from '../api/save-meeting-events.ts';
 import { acquireCallLock, isCallLockHeld } from '../call-lock.ts';
+import { forgetCallStart, keepCallStart, resumableCallStart } from '../call-resume.ts';
 import { completeFailureKey, startFailureText } from '../call-messages.ts';
 import { callReducer, initialCallState, isCallOpen, showsStart, type CallState } from '../call-status.ts';
 import { formatClock, isoWithOffset } from '../call-timer.ts';
@@ -191,6 +192,7 @@ export function useVideoCall({
         setBusy(false);
       }
       teardown();
+      forgetCallStart(sessionStorage, seqSchedule);
       sendEvents(open.meetingId, code);
       dispatch({ type: 'stopped' });
       refreshSchedules();
@@ -212,7 +214,7 @@ export function useVideoCall({
   const start = useCallback((): void => {
     if (!showsStart(stateRef.current) || media.setupAlert) return;
     cancelStart.current = false;
-    dispatch({ type: 'start' });
+    dispatch({ type: 'start', resumedStartedAt: resumableCallStart(sessionStorage, seqSchedule, Date.now()) });
     events.current.clear();
     logEvent('meetingStartRequested', { seqSchedule });
     setBusy(true);
@@ -470,6 +472,12 @@ export function useVideoCall({
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [i18n]);
+
+  // The call's start outlives a reload of this screen, which closes the call (see call-resume.ts).
+  useEffect(() => {
+    if (state.startedAt !== null && isCallOpen(state.status))
+      keepCallStart(sessionStorage, seqSchedule, state.startedAt);
+  }, [seqSchedule, state.startedAt, state.status]);
 
   // Closing the window while a call is open asks the browser's confirmation.
   useEffect(() => {
