@@ -8,6 +8,7 @@ interface Call {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  keepalive: boolean | undefined;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -44,6 +45,7 @@ function setup(handler: (call: Call, calls: Call[]) => Promise<Response> | Respo
       method: init.method ?? 'GET',
       headers: init.headers as Record<string, string>,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      keepalive: init.keepalive,
     };
     calls.push(call);
     return handler(call, calls);
@@ -89,6 +91,16 @@ describe('callApi', () => {
         'content-type': 'application/json',
       },
     });
+  });
+
+  it('asks the browser to keep a request going as the page closes only when told', async () => {
+    const { client, calls } = setup(() => json(200, { isSuccess: true, manager: profile }), {
+      accessToken: 'a1',
+      refreshToken: 'r1',
+    });
+    await client.callApi(getManagerInfo, {});
+    await client.callApi(getManagerInfo, {}, { keepalive: true });
+    expect(calls.map((call) => call.keepalive)).toEqual([false, true]);
   });
 
   it('leaves out the token headers when there are none', async () => {

@@ -36,6 +36,8 @@ export interface CallOptions {
   /** No banner and no session handling: the caller deals with every failure. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Sent even if the page is going away (a call closed as its window closes). */
+  keepalive?: boolean;
 }
 
 export interface HttpClient {
@@ -119,7 +121,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     url: string,
     payload: Payload,
     headers: Record<string, string>,
-    signal: AbortSignal | undefined,
+    { signal, keepalive }: Pick<CallOptions, 'signal' | 'keepalive'>,
     asBlob = false,
   ): Promise<RawReply> {
     const controller = new AbortController();
@@ -139,6 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body: method === 'GET' ? undefined : bodyOf(payload),
         signal: controller.signal,
         credentials: 'same-origin',
+        keepalive: keepalive ?? false,
       });
       keepTokensOf(response);
       if (asBlob && response.ok) return { status: response.status, body: undefined, blob: await response.blob() };
@@ -170,7 +173,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         `${baseUrl}${refreshTokenPath}`,
         { kind: 'json', value: {} },
         headersFor(current, false),
-        undefined,
+        {},
       );
     } catch (error) {
       if (error instanceof ApiError) return { kind: 'failed', error };
@@ -223,14 +226,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const attempt = async (): Promise<{ reply: RawReply; sent: StoredTokens }> => {
       const sent = options.tokens.read();
-      const reply = await send(
-        method,
-        url,
-        payload,
-        headersFor(sent, withAccessToken, json),
-        callOptions.signal,
-        asBlob,
-      );
+      const reply = await send(method, url, payload, headersFor(sent, withAccessToken, json), callOptions, asBlob);
       return { reply, sent };
     };
 

@@ -494,7 +494,10 @@ export function useVideoCall({
   useEffect(() => {
     const onPageHide = (): void => {
       const open = teardown();
-      if (open) void closeMeetingRequest({ meetingId: open.meetingId, seqSchedule }).catch(() => undefined);
+      if (open)
+        void closeMeetingRequest({ meetingId: open.meetingId, seqSchedule }, { keepalive: true }).catch(
+          () => undefined,
+        );
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
