@@ -63,7 +63,7 @@ describe('video visit in the browser, one server', () => {
   });
   afterAll(() => stack?.close());
 
-  it('refuses an early start, connects both videos, survives the patient leaving and a reload of the screen, saves the note and completes the visit', async () => {
+  it('refuses an early start, connects both videos, works its controls, survives the patient leaving and a reload of the screen, saves the note and completes the visit', async () => {
     const testStarted = Date.now();
     const zone = zoneForComingQuarters(4);
     const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
@@ -119,6 +119,36 @@ describe('video visit in the browser, one server', () => {
     await clinician.waitForTimeout(2500);
     expect(await elapsedOf(clinician)).toBeGreaterThanOrEqual(before.elapsed + 2);
     expect(await timer.textContent()).not.toBe(before.text);
+
+    // The controls during the call: microphone and camera off and on again, the views swapped and
+    // back, the patient's video mirrored by a click, the devices set with the camera flipped.
+    for (const [off, on] of [
+      [t.videoCall.controls.micOff, t.videoCall.controls.micOn],
+      [t.videoCall.controls.cameraOff, t.videoCall.controls.cameraOn],
+    ] as const) {
+      await button(clinician, off).click();
+      expect(await button(clinician, on).getAttribute('aria-pressed')).toBe('true');
+      await button(clinician, on).click();
+      expect(await button(clinician, off).getAttribute('aria-pressed')).toBe('false');
+    }
+    await button(clinician, t.videoCall.controls.swap).click();
+    expect(await button(clinician, t.videoCall.controls.swap).getAttribute('aria-pressed')).toBe('true');
+    await button(clinician, t.videoCall.controls.swap).click();
+    await clinician.getByTestId('remote-video').click();
+    expect(await clinician.getByTestId('remote-video').getAttribute('data-mirrored')).toBe('true');
+    await button(clinician, t.videoCall.settings).click();
+    const devices = clinician.getByRole('dialog', { name: t.videoCall.devices.title });
+    await devices.getByLabel(t.videoCall.devices.flip).check();
+    await button(devices, t.videoCall.devices.complete).click();
+    await devices.waitFor({ state: 'hidden' });
+    expect(await clinician.getByTestId('self-video').getAttribute('data-flipped')).toBe('true');
+    const kept = await clinician.evaluate(() => localStorage.getItem('preSetDeviceId'));
+    expect(JSON.parse(kept ?? '{}')).toHaveProperty('videoInputDeviceId');
+    expect(await statusOf(clinician)).toBe('on');
+    // The side panel's symptoms tab: this patient sent none.
+    await clinician.getByRole('tab', { name: t.videoCall.panel.symptomsTab }).click();
+    await clinician.getByText(t.videoCall.panel.noSymptoms).waitFor();
+    await clinician.getByRole('tab', { name: t.videoCall.panel.noteTab }).click();
 
     // The patient leaves: the clinician sees it; the patient joins again and both videos come back.
     await button(patient, p.call.leave).click();
