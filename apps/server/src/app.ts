@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
 import { openDatabase, pingDatabase, type Database } from './db/client.ts';
 import type { Route } from './http/route.ts';
+import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { managerService } from './modules/manager/manager.service.ts';
@@ -181,7 +182,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
   const gateway = sandboxGateway(database.db);
   const payments = paymentService({ db: database.db, now, gateway });
-  const board = boardService({ db: database.db, now, mailer, limiter, supportEmail: config.supportEmail });
+  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
+  const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
     db: database.db,
@@ -191,6 +193,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
       { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
       { name: 'renewals', lockKey: 3, ...renewalJob({ db: database.db, now, gateway }) },
+      // Last, so mail that an earlier job could not send waits for the next pass.
+      { name: 'mail', lockKey: 4, ...mails.job },
     ],
   });
   app.decorate('jobs', jobs);

@@ -675,3 +675,24 @@ export const boardInquiry = pgTable(
   },
   (table) => [index('board_inquiry_manager').on(table.seqManager, table.createdAt)],
 );
+
+/**
+ * Mail waiting to be sent: written in the transaction of the change it reports, sent once that
+ * has committed, and tried again by the background job until the mail server takes it.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    seqMail: integer('seq_mail').primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a sender may take it: at once when queued; later while one is sending it or after a failure. */
+    dueAt: instant('due_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_queue_due').on(table.dueAt)],
+);

@@ -108,7 +108,7 @@ export function userIdMail(language: Language, to: string, name: string, userId:
   };
 }
 
-/** A question to the service team, written in the team's language, with who asked. */
+/** A question to the service team, written in the team's language, with who asked; answering it answers them. */
 export function inquiryMail(
   to: string,
   inquiry: {
@@ -127,6 +127,7 @@ export function inquiryMail(
   const heading = `${inquiry.kind === 'provider' ? 'Provider inquiry' : 'Clinician inquiry'} #${inquiry.seqBoard} (${inquiry.category}) from ${from}`;
   return {
     to,
+    ...(inquiry.email && { replyTo: inquiry.email }),
     subject: `[Inquiry #${inquiry.seqBoard}] ${inquiry.title}`,
     text: `${heading}\n\n${inquiry.title}\n\n${inquiry.content}\n`,
     html: `<p>${escapeHtml(heading)}</p><h3>${escapeHtml(inquiry.title)}</h3><p style="white-space:pre-wrap">${escapeHtml(inquiry.content)}</p>`,
