@@ -3,7 +3,7 @@ import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { payment, sandboxCharge, subscription } from '../../db/schema.ts';
+import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
 import { sandboxTestCards } from './gateway.ts';
 
 const day = 86_400_000;
@@ -97,11 +97,13 @@ describe('cards', () => {
 describe('a subscription', () => {
   it('starts with the 30-day free trial once, however often the browser retries the checkout', async () => {
     const request = { seqProduct: plan('basic'), card: card(visa), idempotencyKey: randomUUID() };
-    const [first, retry] = [
-      await post(clinician, '/payment/checkout', request),
-      await post(clinician, '/payment/checkout', request),
-    ];
+    // The retry leaves while the first request is still running.
+    const [first, retry] = await Promise.all([
+      post(clinician, '/payment/checkout', request),
+      post(clinician, '/payment/checkout', request),
+    ]);
     expect(first.json()).toEqual(retry.json());
+    expect(await t.app.db.select().from(sandboxCard)).toHaveLength(1);
     expect(first.json()).toMatchObject({
       isSuccess: true,
       subscription: {
@@ -235,15 +237,23 @@ describe('a subscription', () => {
     expect(failedCode(await post(clinician, '/payment/checkout', onFile))).toBe(FailedCode.CardDeclined);
     expect(await charges()).toBe(before);
 
-    const paid = await post(clinician, '/payment/checkout', {
-      seqProduct: plan('basic'),
-      card: card('5555555555554444', { cardType: 'MasterCard' }),
-      idempotencyKey: randomUUID(),
-    });
+    // Two checkouts at once (two tabs): one subscription, one charge; the other finds the plan in use.
+    const paying = { seqProduct: plan('basic'), card: card('5555555555554444', { cardType: 'MasterCard' }) };
+    const both = await Promise.all(
+      [randomUUID(), randomUUID()].map((idempotencyKey) =>
+        post(clinician, '/payment/checkout', { ...paying, idempotencyKey }),
+      ),
+    );
+    const paid = both.find((reply) => reply.json<{ isSuccess: boolean }>().isSuccess)!;
+    expect(both.map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
     expect(paid.json()).toMatchObject({
       subscription: { subscribeStatus: 'active', trialEndsAt: null, patientLimit: 50 },
       payment: { kind: 'subscribe', status: 'paid', amountMinor: 4900, cardLast4: '4444' },
     });
+    expect(await charges()).toBe(before + 1);
+    expect(
+      (await history(clinician)).filter((item) => item.status === 'paid' && item.kind === 'subscribe'),
+    ).toHaveLength(1);
   });
 
   it('settles the grace period at once when the card on file is replaced', async () => {

@@ -5,6 +5,7 @@ import { payment, penalty, product, subscription } from '../../db/schema.ts';
 export type ProductRow = typeof product.$inferSelect;
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
+export type NewPayment = Omit<typeof payment.$inferInsert, 'seqPayment'>;
 
 export function paymentRepository(db: Database) {
   return {
@@ -69,7 +70,7 @@ export function paymentRepository(db: Database) {
       return rows.map((row) => row.seqManager);
     },
 
-    async insertPayment(row: Omit<typeof payment.$inferInsert, 'seqPayment'>): Promise<PaymentRow> {
+    async insertPayment(row: NewPayment): Promise<PaymentRow> {
       const [inserted] = await db.insert(payment).values(row).returning();
       return inserted!;
     },
