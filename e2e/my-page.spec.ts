@@ -24,7 +24,13 @@ function addPatientByApi(token: string, patientName: string) {
 }
 
 interface Status {
-  subscription: { subscribeStatus: string; isOverLimit: boolean; activePatients: number; patientLimit: number };
+  subscription: {
+    subscribeStatus: string;
+    isOverLimit: boolean;
+    activePatients: number;
+    patientLimit: number;
+    cancelAtPeriodEnd: boolean;
+  };
 }
 interface Manager {
   manager: {
@@ -156,6 +162,23 @@ describe('my page, payments and inquiries, end to end', () => {
     await cardDialog.getByRole('button', { name: t.common.cancel, exact: true }).click();
     await cardDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
+
+    // Cancelling the renewal asks first; "No" changes nothing, "Yes" keeps the trial until it ends.
+    const renewal = async () =>
+      (await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.cancelAtPeriodEnd;
+    const confirmCancel = page.getByRole('dialog', { name: t.payments.renewal.confirmTitle });
+    await page.getByRole('button', { name: t.payments.renewal.cancel, exact: true }).click();
+    await confirmCancel.getByRole('button', { name: t.common.no, exact: true }).click();
+    await confirmCancel.waitFor({ state: 'hidden' });
+    expect(await renewal()).toBe(false);
+    await page.getByRole('button', { name: t.payments.renewal.cancel, exact: true }).click();
+    await confirmCancel.getByRole('button', { name: t.common.yes, exact: true }).click();
+    await confirmCancel.waitFor({ state: 'hidden' });
+    await expect.poll(() => status.textContent()).toMatch(/^Free trial until \S+, then it ends/);
+    expect(await renewal()).toBe(true);
+    await page.getByRole('button', { name: t.payments.renewal.resume, exact: true }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^Free trial until \S+$/);
+    expect(await renewal()).toBe(false);
 
     // 51 active patients on Standard (150), then down to Basic (50): over the limit, the pay pop-up blocks.
     for (let index = 2; index <= 51; index++) await addPatientByApi(token, `Bulk Patient ${index}`);

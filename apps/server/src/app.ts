@@ -158,7 +158,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
-  const managers = managerService({ db: database.db, storage, now });
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });

@@ -135,6 +135,8 @@ export const subscriptionStatus = z.object({
   graceEndsAt: z.string().nullable(),
   /** When the plan may be changed again; null when it may now. */
   planChangeAllowedAt: z.string().nullable(),
+  /** Renewal cancelled: the plan ends with its period (or its grace period), without a charge. */
+  cancelAtPeriodEnd: z.boolean(),
   activePatients: z.number().int(),
   /** The active patients allowed now: the plan's, or the free limit without a subscription; 0 means no limit. */
   patientLimit: z.number().int(),
@@ -254,4 +256,15 @@ export const changeSubscription = defineEndpoint({
     FailedCode.PlanChangeTooSoon,
     FailedCode.NoSubscription,
   ]),
+});
+
+export const changeRenewal = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/changeRenewal',
+  access: 'manager',
+  tag,
+  summary:
+    'Cancels the renewal (the plan stays until the period ends, then ends without a charge) or resumes it before then',
+  request: z.object({ cancelAtPeriodEnd: z.boolean({ error: 'validation.required' }) }),
+  reply: reply({ subscription: subscriptionStatus }, [FailedCode.NoSubscription]),
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FailedCode } from '@clinic/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
 import { sandboxTestCards } from './gateway.ts';
@@ -30,22 +31,31 @@ const card = (cardNumber: string, overrides: Json = {}): Json => ({
   ...overrides,
 });
 const plan = (code: string) => products.find((item) => item.productCode === code)!.seqProduct;
+const subscribe = (who: Caller, code: string, cardNumber = visa) =>
+  post(who, '/payment/checkout', { seqProduct: plan(code), card: card(cardNumber), idempotencyKey: randomUUID() });
 const status = async (who: Caller) =>
   (await post(who, '/payment/getSubscriptionStatus', {})).json<{ subscription: Json }>().subscription;
 const history = async (who: Caller) =>
   (await post(who, '/payment/getMyPurchaseHistory', { page: 0, size: 50 })).json<{ purchaseList: Json[] }>()
     .purchaseList;
+/** Everyone the clock moves for: they log in again after it moved. */
+const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];
+async function newClinician(): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
+  const who = await verifiedClinician(t.app, t.mail);
+  people.push(who);
+  return who;
+}
 /** Moves the clock, runs the background jobs and logs everyone in again. */
 async function pass(milliseconds: number): Promise<void> {
   t.clock.advance(milliseconds);
   await t.app.jobs.tick();
-  for (const who of [clinician, other]) await relogin(t.app, who);
+  for (const who of people) await relogin(t.app, who);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  clinician = await verifiedClinician(t.app, t.mail);
-  other = await verifiedClinician(t.app, t.mail);
+  clinician = await newClinician();
+  other = await newClinician();
   products = (await post(clinician, '/payment/getProductList', {})).json<{ productList: typeof products }>()
     .productList;
 });
@@ -257,11 +267,7 @@ describe('a subscription', () => {
   });
 
   it('settles the grace period at once when the card on file is replaced', async () => {
-    await post(other, '/payment/checkout', {
-      seqProduct: plan('standard'),
-      card: card(sandboxTestCards.chargeDeclined),
-      idempotencyKey: randomUUID(),
-    });
+    await subscribe(other, 'standard', sandboxTestCards.chargeDeclined);
     await pass(30 * day);
     expect(await status(other)).toMatchObject({ subscribeStatus: 'grace' });
     const fixed = await put(other, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
@@ -272,5 +278,91 @@ describe('a subscription', () => {
     expect((await history(other))[0]).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 9900 });
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
+  });
+});
+
+describe('the end of a subscription', () => {
+  const renewal = (who: Caller, cancelAtPeriodEnd: boolean) =>
+    put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
+  const summary = async (who: Caller) => (await post(who, '/payment/getMyPurchaseSummary', {})).json<Json>();
+
+  it('keeps the plan until the period ends, then ends it without a charge, when the renewal is cancelled', async () => {
+    const leaving = await newClinician();
+    expect(failedCode(await renewal(leaving, true))).toBe(FailedCode.NoSubscription);
+    await subscribe(leaving, 'standard');
+    const trialEndsAt = new Date(t.clock().getTime() + 30 * day).toISOString();
+
+    expect((await renewal(leaving, true)).json()).toMatchObject({
+      isSuccess: true,
+      subscription: { subscribeStatus: 'trial', cancelAtPeriodEnd: true, isSubscribeActive: true, patientLimit: 150 },
+    });
+    expect(await summary(leaving)).toMatchObject({ nextChargeAt: null, nextAmountMinor: null });
+    // Resumed, and cancelled again: the last choice holds.
+    expect((await renewal(leaving, false)).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
+    expect(await summary(leaving)).toMatchObject({ nextChargeAt: trialEndsAt, nextAmountMinor: 9900 });
+    await renewal(leaving, true);
+
+    await pass(30 * day - 1000);
+    expect(await status(leaving)).toMatchObject({
+      subscribeStatus: 'trial',
+      cancelAtPeriodEnd: true,
+      patientLimit: 150,
+    });
+    await pass(1000);
+    expect(await status(leaving)).toMatchObject({
+      subscribeStatus: 'ended',
+      isSubscribeActive: false,
+      cancelAtPeriodEnd: false,
+      patientLimit: 30,
+    });
+    await pass(day);
+    expect((await history(leaving)).map((item) => item.status)).toEqual(['trial']);
+    expect(failedCode(await renewal(leaving, false))).toBe(FailedCode.NoSubscription);
+  });
+
+  it('renews as usual when the renewal is resumed before the period ends', async () => {
+    const staying = await newClinician();
+    await subscribe(staying, 'basic');
+    await renewal(staying, true);
+    await pass(29 * day);
+    await renewal(staying, false);
+    await pass(day);
+    expect(await status(staying)).toMatchObject({ subscribeStatus: 'active', cancelAtPeriodEnd: false });
+    expect((await history(staying))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 4900 });
+  });
+
+  it('stops the daily retries of the grace period when the renewal is cancelled there', async () => {
+    const overdue = await newClinician();
+    await subscribe(overdue, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(30 * day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'grace' });
+    await renewal(overdue, true);
+    // Neither the job nor a new card charges the overdue month now.
+    await pass(day);
+    await put(overdue, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
+    await pass(day);
+    expect((await history(overdue)).map((item) => [item.kind, item.status])).toEqual([
+      ['renewal', 'failed'],
+      ['subscribe', 'trial'],
+    ]);
+    await pass(5 * day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'ended', patientLimit: 30 });
+  });
+
+  it('ends with the account: nothing is charged after the clinician deleted it', async () => {
+    const deleting = await verifiedClinician(t.app, t.mail);
+    await subscribe(deleting, 'unlimited');
+    const { seqManager } = (await post(deleting, '/manager/getManagerInfo', {})).json<{
+      manager: { seqManager: number };
+    }>().manager;
+    await post(deleting, '/user/confirmUserPassword', { password });
+    expect((await put(deleting, '/manager/deleteManagerAccount', {})).json()).toEqual({ isSuccess: true });
+
+    const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
+    expect(row).toMatchObject({ status: 'ended', cardToken: null, cardLast4: null });
+    await pass(30 * day);
+    await pass(30 * day);
+    const payments = await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager));
+    expect(payments.map((item) => item.status)).toEqual(['trial']);
   });
 });

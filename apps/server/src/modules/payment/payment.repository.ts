@@ -49,9 +49,32 @@ export function paymentRepository(db: Database) {
         .where(and(eq(subscription.status, 'grace'), lte(subscription.graceEndsAt, at)));
     },
 
+    /** A period that is over ends the subscription whose renewal was cancelled, without a charge. */
+    async endCancelledPeriods(at: Date): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ status: 'ended', updatedAt: at })
+        .where(
+          and(
+            eq(subscription.cancelAtPeriodEnd, true),
+            inArray(subscription.status, ['trial', 'active']),
+            lte(subscription.currentPeriodEnd, at),
+          ),
+        );
+    },
+
+    /** The account is gone: its subscription ends at once and the card on file is forgotten. */
+    async endForDeletedAccount(seqManager: number, at: Date): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ status: 'ended', cardToken: null, cardType: null, cardLast4: null, cardExpiry: null, updatedAt: at })
+        .where(eq(subscription.seqManager, seqManager));
+    },
+
     /**
      * Claims the subscriptions to charge now: a period that ended, or a grace period whose last
-     * attempt is a day old. Answers their clinicians; a claim is not made twice in a day.
+     * attempt is a day old, unless the renewal was cancelled. Answers their clinicians; a claim is
+     * not made twice in a day.
      */
     async claimDue(at: Date, dayBefore: Date): Promise<number[]> {
       const rows = await db
@@ -63,6 +86,7 @@ export function paymentRepository(db: Database) {
               and(inArray(subscription.status, ['trial', 'active']), lte(subscription.currentPeriodEnd, at)),
               eq(subscription.status, 'grace'),
             ),
+            eq(subscription.cancelAtPeriodEnd, false),
             or(isNull(subscription.lastAttemptAt), lte(subscription.lastAttemptAt, dayBefore)),
           ),
         )

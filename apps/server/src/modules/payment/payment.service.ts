@@ -51,9 +51,9 @@ export function addMonth(at: Date): Date {
 const isLive = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
   row !== undefined && row.status !== 'ended';
 
-/** A subscription to charge now: its period is over, or its grace period retries. */
+/** A subscription to charge now: its period is over, or its grace period retries; never a cancelled one. */
 const isDue = (row: SubscriptionRow, at: Date): boolean =>
-  row.status === 'grace' || (isLive(row) && row.currentPeriodEnd <= at);
+  !row.cancelAtPeriodEnd && (row.status === 'grace' || (isLive(row) && row.currentPeriodEnd <= at));
 
 /** The record of a charge of a subscription's plan: a month from `periodStart` paid, or a failure. */
 function planCharge(
@@ -151,6 +151,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       currentPeriodEnd: live ? row.currentPeriodEnd.toISOString() : null,
       graceEndsAt: row?.status === 'grace' ? (row.graceEndsAt?.toISOString() ?? null) : null,
       planChangeAllowedAt: changeAllowedAt && changeAllowedAt > now() ? changeAllowedAt.toISOString() : null,
+      cancelAtPeriodEnd: live && row.cancelAtPeriodEnd,
       activePatients,
       patientLimit,
       isOverLimit: patientLimit > 0 && activePatients > patientLimit,
@@ -187,10 +188,11 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
     async summary(principal: Principal) {
       const row = await paymentRepository(db).findSubscription(principal.seqManager);
       const live = isLive(row);
+      const renews = live && !row.cancelAtPeriodEnd;
       return {
         product: live ? toProduct(row.product) : null,
-        nextChargeAt: live ? row.currentPeriodEnd.toISOString() : null,
-        nextAmountMinor: live ? row.product.priceMinor : null,
+        nextChargeAt: renews ? row.currentPeriodEnd.toISOString() : null,
+        nextAmountMinor: renews ? row.product.priceMinor : null,
         paymentMethod:
           row?.cardType && row.cardLast4 && row.cardExpiry
             ? {
@@ -274,6 +276,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             graceEndsAt: null,
             lastAttemptAt: null,
             planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
+            cancelAtPeriodEnd: false,
             cardType: card.cardType,
             cardLast4: card.last4,
             cardExpiry: card.expiry,
@@ -296,8 +299,9 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
         if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
         const card = await cardFor(request.card, current);
         const at = now();
+        // A cancelled renewal is not settled: the plan ends with the grace period.
         const charge =
-          current.status === 'grace'
+          current.status === 'grace' && !current.cancelAtPeriodEnd
             ? await gateway.charge({
                 token: card.token,
                 amountMinor: current.product.priceMinor,
@@ -360,6 +364,24 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       );
     },
 
+    /** Cancels the renewal (the plan ends with its period, without a charge) or resumes it before then. */
+    async changeRenewal(
+      principal: Principal,
+      cancelAtPeriodEnd: boolean,
+      context: RequestContext,
+    ): Promise<SubscriptionStatus> {
+      return whilePaymentsLocked(locks, principal.seqManager, () =>
+        db.transaction(async (tx) => {
+          const payments = paymentRepository(tx);
+          if (!isLive(await payments.findSubscription(principal.seqManager)))
+            throw new BusinessFailure(FailedCode.NoSubscription);
+          await payments.updateSubscription(principal.seqManager, { cancelAtPeriodEnd, updatedAt: now() });
+          await audit(tx, principal, context, 'subscription');
+          return statusOf(tx, principal.seqManager);
+        }),
+      );
+    },
+
     /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
     async recordPenaltyChoice(principal: Principal, choice: 'pay' | 'deactivate' | 'later') {
       const status = await statusOf(db, principal.seqManager);
@@ -381,8 +403,9 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
 }
 
 /**
- * The renewal job: a period that ended is charged; a refused charge starts the grace period, in
- * which the charge is tried again once a day; when the grace period is over the subscription ends.
+ * The renewal job: a period that ended is charged, or ends the subscription if its renewal was
+ * cancelled; a refused charge starts the grace period, in which the charge is tried again once a
+ * day; when the grace period is over the subscription ends.
  * Under the job's lock a pass claims what is due (its attempt time), then charges after the claim
  * has committed, outside any transaction; the charge keys name the subscription and its period or
  * day, so a charge interrupted and claimed again is still made once.
@@ -393,6 +416,7 @@ export function renewalJob({ db, now, gateway, locks }: PaymentDependencies) {
       const payments = paymentRepository(database);
       const at = now();
       await payments.endGracePeriods(at);
+      await payments.endCancelledPeriods(at);
       const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
       return async () => {
         for (const seqManager of claimed) await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at));

@@ -34,6 +34,7 @@ function status(overrides: Partial<SubscriptionStatus>): SubscriptionStatus {
     currentPeriodEnd: null,
     graceEndsAt: null,
     planChangeAllowedAt: null,
+    cancelAtPeriodEnd: false,
     activePatients: 0,
     patientLimit: 30,
     isOverLimit: false,
