@@ -127,10 +127,10 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.getByRole('link', { name: t.payments.summary.choosePlan, exact: true }).click();
     await page.getByRole('heading', { name: t.payments.title, level: 2 }).waitFor();
     await page
-      .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', t.payments.plans.standard) })
+      .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', messages.en['plan.standard']) })
       .click();
     await page.waitForURL('**/payments/paymentInfo?seqProduct=*');
-    await page.getByTestId('chosen-plan').getByText(t.payments.plans.standard).waitFor();
+    await page.getByTestId('chosen-plan').getByText(messages.en['plan.standard']).waitFor();
     const payForm = page.getByRole('form', { name: t.payments.info.formLabel });
     // A wrong number is refused in the form, with the contract's message.
     await fillCard(payForm, '4242424242424241');
@@ -145,7 +145,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.waitForURL((url) => url.pathname === '/options');
     const status = page.getByTestId('subscription-status');
     await expect.poll(() => status.textContent()).toMatch(/^Free trial until /);
-    expect(await page.getByTestId('current-plan').textContent()).toBe(t.payments.plans.standard);
+    expect(await page.getByTestId('current-plan').textContent()).toBe(messages.en['plan.standard']);
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/Visa ending in 4242/);
     await page
       .getByRole('table', { name: t.payments.history.title })
@@ -185,7 +185,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.reload();
     await page.getByRole('button', { name: t.payments.change.open, exact: true }).click();
     const changeDialog = page.getByRole('dialog', { name: t.payments.change.title });
-    await changeDialog.getByRole('radio', { name: new RegExp(`^${t.payments.plans.basic} ·`) }).check();
+    await changeDialog.getByRole('radio', { name: new RegExp(`^${messages.en['plan.basic']} ·`) }).check();
     await changeDialog
       .getByText(t.payments.change.overLimitWarning.replace('{{active}}', '51').replace('{{limit}}', '50'))
       .waitFor();
@@ -205,7 +205,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(later!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(later!.expires * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
     await page.reload();
-    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    await page.getByTestId('current-plan').getByText(messages.en['plan.basic']).waitFor();
     expect(await popup.count()).toBe(0);
     await page.context().clearCookies({ name: 'payPopup' });
     await page.reload();
@@ -228,7 +228,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(resolved.subscription).toMatchObject({ isOverLimit: false, activePatients: 50, patientLimit: 50 });
     await page.goto('/');
     await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();
-    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    await page.getByTestId('current-plan').getByText(messages.en['plan.basic']).waitFor();
     expect(await page.getByRole('dialog', { name: t.payments.popup.title }).count()).toBe(0);
 
     // Service use agreement from the menu.

@@ -180,9 +180,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
+  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
   const gateway = sandboxGateway(database.db);
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
-  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
@@ -192,7 +192,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
       { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
-      { name: 'renewals', lockKey: 3, ...renewalJob({ db: database.db, now, gateway, locks: database.locks }) },
+      {
+        name: 'renewals',
+        lockKey: 3,
+        ...renewalJob({ db: database.db, now, gateway, locks: database.locks, mails, publicUrl: config.publicUrl }),
+      },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
     ],

@@ -580,6 +580,8 @@ export const subscription = pgTable('subscription', {
   /** The last failed renewal attempt, so the grace period retries once a day. */
   lastAttemptAt: instant('last_attempt_at'),
   planChangedAt: instant('plan_changed_at'),
+  /** When the clinician was told that the trial ends soon (once per trial). */
+  trialRemindedAt: instant('trial_reminded_at'),
   /** Renewal cancelled: the job ends the subscription with its period instead of charging. */
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   cardType: text('card_type'),

@@ -10,5 +10,6 @@ CREATE TABLE "mail_queue" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "subscription" ADD COLUMN "trial_reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscription" ADD COLUMN "cancel_at_period_end" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "mail_queue_due" ON "mail_queue" USING btree ("due_at");

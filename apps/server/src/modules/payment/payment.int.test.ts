@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
+import { mailRetryMs } from '../../mail/mail-queue.ts';
 import { sandboxTestCards } from './gateway.ts';
 
 const day = 86_400_000;
@@ -40,8 +41,8 @@ const history = async (who: Caller) =>
     .purchaseList;
 /** Everyone the clock moves for: they log in again after it moved. */
 const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];
-async function newClinician(): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
-  const who = await verifiedClinician(t.app, t.mail);
+async function newClinician(language?: string): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
+  const who = await verifiedClinician(t.app, t.mail, {}, language);
   people.push(who);
   return who;
 }
@@ -317,6 +318,8 @@ describe('the end of a subscription', () => {
     });
     await pass(day);
     expect((await history(leaving)).map((item) => item.status)).toEqual(['trial']);
+    // Nothing was going to be charged, so no reminder was mailed.
+    expect(t.mail.messages.filter((mail) => mail.to === leaving.body.userEmail.toLowerCase())).toHaveLength(1);
     expect(failedCode(await renewal(leaving, false))).toBe(FailedCode.NoSubscription);
   });
 
@@ -364,5 +367,52 @@ describe('the end of a subscription', () => {
     await pass(30 * day);
     const payments = await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager));
     expect(payments.map((item) => item.status)).toEqual(['trial']);
+  });
+});
+
+describe('mails about a subscription', () => {
+  const mailsTo = (who: { body: { userEmail: string } }) =>
+    t.mail.messages.filter((mail) => mail.to === who.body.userEmail.toLowerCase());
+
+  it('tells the clinician once, in their language, three days before the trial ends and the first charge', async () => {
+    const trying = await newClinician('ko');
+    await subscribe(trying, 'standard');
+    const trialEndsAt = new Date(t.clock().getTime() + 30 * day);
+    await pass(27 * day - 60_000);
+    expect(mailsTo(trying)).toHaveLength(1); // the verification
+    await pass(60_000);
+    const [, reminder] = mailsTo(trying);
+    expect(reminder?.subject).toBe('무료 체험이 3일 후에 종료됩니다');
+    expect(reminder?.text).toContain('스탠다드');
+    expect(reminder?.text).toContain('US$99.00');
+    expect(reminder?.text).toContain('4242');
+    expect(reminder?.text).toContain(
+      `${trialEndsAt.getUTCFullYear()}년 ${trialEndsAt.getUTCMonth() + 1}월 ${trialEndsAt.getUTCDate()}일`,
+    );
+    expect(reminder?.text).toContain('http://clinic.test/options');
+    await pass(day);
+    await pass(3 * day);
+    expect(mailsTo(trying)).toHaveLength(2);
+    expect(await status(trying)).toMatchObject({ subscribeStatus: 'active' });
+  });
+
+  it('tells the clinician once when a renewal is refused, even if the mail server refused the mail at first', async () => {
+    const refused = await newClinician('cs');
+    await subscribe(refused, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(29 * day);
+    const reminders = mailsTo(refused).length;
+    t.mail.refuse(1);
+    await pass(day);
+    expect(await status(refused)).toMatchObject({ subscribeStatus: 'grace' });
+    expect(mailsTo(refused)).toHaveLength(reminders);
+    // The job sends it once the mail server takes mail again; the daily retries send nothing more.
+    await pass(mailRetryMs);
+    const failed = mailsTo(refused).at(-1);
+    expect(failed?.subject).toBe('Platba předplatného se nezdařila');
+    expect(failed?.text).toContain('Základní');
+    expect(failed?.text).toContain('0341');
+    await pass(day);
+    await pass(day);
+    expect(mailsTo(refused)).toHaveLength(reminders + 1);
   });
 });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { payment, penalty, product, subscription } from '../../db/schema.ts';
+import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
 
 export type ProductRow = typeof product.$inferSelect;
 export type SubscriptionRow = typeof subscription.$inferSelect;
@@ -92,6 +92,42 @@ export function paymentRepository(db: Database) {
         )
         .returning({ seqManager: subscription.seqManager });
       return rows.map((row) => row.seqManager);
+    },
+
+    /**
+     * Claims the trials that end before `horizon` (and not before `at`) whose clinician was not
+     * told yet and did not cancel the renewal; answers their clinicians.
+     */
+    async claimTrialReminders(at: Date, horizon: Date): Promise<number[]> {
+      const rows = await db
+        .update(subscription)
+        .set({ trialRemindedAt: at })
+        .where(
+          and(
+            eq(subscription.status, 'trial'),
+            eq(subscription.cancelAtPeriodEnd, false),
+            isNull(subscription.trialRemindedAt),
+            gt(subscription.trialEndsAt, at),
+            lte(subscription.trialEndsAt, horizon),
+          ),
+        )
+        .returning({ seqManager: subscription.seqManager });
+      return rows.map((row) => row.seqManager);
+    },
+
+    /** Where mail about a clinician's subscription goes, in their language; none for a deleted account. */
+    async findMailContact(seqManager: number) {
+      const [row] = await db
+        .select({
+          email: appUser.userEmail,
+          language: appUser.language,
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+        })
+        .from(manager)
+        .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
+        .where(and(eq(manager.seqManager, seqManager), isNull(appUser.deletedAt)));
+      return row;
     },
 
     async insertPayment(row: NewPayment): Promise<PaymentRow> {

@@ -1,5 +1,7 @@
 import {
+  defaultLanguage,
   FailedCode,
+  isLanguage,
   rules,
   subscriptionRules,
   type Card,
@@ -15,6 +17,10 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import type { PlanLimits } from '../patient/plan-limit.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
+import { fullName } from '../user/user.service.ts';
 import type { GatewayFailure, GatewayResult, PaymentGateway } from './gateway.ts';
 import {
   paymentRepository,
@@ -405,20 +411,58 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
 /**
  * The renewal job: a period that ended is charged, or ends the subscription if its renewal was
  * cancelled; a refused charge starts the grace period, in which the charge is tried again once a
- * day; when the grace period is over the subscription ends.
+ * day; when the grace period is over the subscription ends. The clinician is mailed once when the
+ * trial ends soon and once when a renewal is refused, after the change that mail reports committed.
  * Under the job's lock a pass claims what is due (its attempt time), then charges after the claim
  * has committed, outside any transaction; the charge keys name the subscription and its period or
  * day, so a charge interrupted and claimed again is still made once.
  */
-export function renewalJob({ db, now, gateway, locks }: PaymentDependencies) {
+export function renewalJob({
+  db,
+  now,
+  gateway,
+  locks,
+  mails,
+  publicUrl,
+}: PaymentDependencies & { mails: MailQueue; publicUrl: string }) {
+  /** A mail about a subscription to its clinician, in their language; none for a deleted account. */
+  async function mailAbout(
+    database: Database,
+    row: SubscriptionRow & { product: ProductRow },
+    at: Date,
+    template: (mail: SubscriptionMail) => MailMessage,
+  ): Promise<MailMessage[]> {
+    const contact = await paymentRepository(database).findMailContact(row.seqManager);
+    if (!contact) return [];
+    return [
+      template({
+        language: isLanguage(contact.language) ? contact.language : defaultLanguage,
+        to: contact.email,
+        name: fullName(contact),
+        plan: row.product,
+        last4: row.cardLast4 ?? '',
+        at,
+        link: `${publicUrl}/options`,
+      }),
+    ];
+  }
+
   return {
     async run(database: Database): Promise<() => Promise<void>> {
       const payments = paymentRepository(database);
       const at = now();
       await payments.endGracePeriods(at);
       await payments.endCancelledPeriods(at);
+      const horizon = new Date(at.getTime() + subscriptionRules.trialReminderDays * dayMs);
+      const reminders: MailMessage[] = [];
+      for (const seqManager of await payments.claimTrialReminders(at, horizon)) {
+        const row = await payments.findSubscription(seqManager);
+        if (row?.trialEndsAt) reminders.push(...(await mailAbout(database, row, row.trialEndsAt, trialEndingMail)));
+      }
+      const queued = await mails.enqueue(database, reminders);
       const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
       return async () => {
+        await mails.deliver(queued);
         for (const seqManager of claimed) await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at));
       };
     },
@@ -440,7 +484,8 @@ export function renewalJob({ db, now, gateway, locks }: PaymentDependencies) {
         })
       : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
     const periodStart = isRetry ? at : current.currentPeriodEnd;
-    await db.transaction(async (tx) => {
+    const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
+    const queued = await db.transaction(async (tx) => {
       const books = paymentRepository(tx);
       await books.insertPayment(
         planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
@@ -455,12 +500,12 @@ export function renewalJob({ db, now, gateway, locks }: PaymentDependencies) {
               lastAttemptAt: null,
               updatedAt: at,
             }
-          : {
-              status: 'grace',
-              graceEndsAt: current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs),
-              updatedAt: at,
-            },
+          : { status: 'grace', graceEndsAt, updatedAt: at },
       );
+      // The first refusal starts the grace period: the clinician hears of it once, not at each retry.
+      const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
+      return mails.enqueue(tx, failed);
     });
+    await mails.deliver(queued);
   }
 }

@@ -1,4 +1,4 @@
-import type { SubscribeStatus } from '@clinic/contract';
+import { formatMoney, type SubscribeStatus } from '@clinic/contract';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useProductList } from '../api/get-product-list.ts';
 import { usePurchaseSummary } from '../api/get-purchase-summary.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
-import { currentProduct, formatPrice, isLiveStatus, statusDate } from '../plan-presentation.ts';
+import { currentProduct, isLiveStatus, statusDate } from '../plan-presentation.ts';
 import { ChangePlanModal } from './change-plan-modal.tsx';
 import { usePlanText } from './plan-text.ts';
 import { PurchaseHistory } from './purchase-history.tsx';
@@ -95,7 +95,7 @@ export function PaymentPlanSection(): ReactElement {
         {live && summary.data.nextChargeAt && summary.data.nextAmountMinor !== null && (
           <Fact label={t('payments.summary.nextCharge')}>
             {t('payments.summary.nextChargeOn', {
-              amount: formatPrice(summary.data.nextAmountMinor, product?.currency ?? 'USD', language),
+              amount: formatMoney(summary.data.nextAmountMinor, product?.currency ?? 'USD', language),
               date: formatDate(summary.data.nextChargeAt, language),
             })}
           </Fact>
