@@ -55,6 +55,7 @@ import { boardRoutes } from './modules/board/board.routes.ts';
 import { boardService } from './modules/board/board.service.ts';
 import { sandboxGateway } from './modules/payment/gateway.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { stripeGateway } from './modules/payment/stripe-gateway.ts';
 import { paymentService, renewalJob, subscriptionPlanLimits } from './modules/payment/payment.service.ts';
 import { reportService } from './modules/report/report.service.ts';
 import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
@@ -181,7 +182,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
   const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
-  const gateway = sandboxGateway(database.db);
+  const gateway =
+    config.payments.gateway === 'stripe'
+      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, log: app.log })
+      : sandboxGateway(database.db);
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
