@@ -262,6 +262,52 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.context().close();
   });
 
+  it('keeps the unit and language out of cookies while functional cookies are refused', async () => {
+    const { page } = await newClinicianSession(stack);
+    const cookieNames = async () => (await page.context().cookies()).map((cookie) => cookie.name).sort();
+    const stored = () => page.evaluate(() => [localStorage.getItem('unit'), localStorage.getItem('lang')]);
+    await page.goto('/options');
+    const settings = page.getByRole('region', { name: t.notices.cookies.title });
+    const essential = settings.getByRole('switch', { name: t.notices.cookies.essential });
+    expect(await essential.isChecked()).toBe(true);
+    expect(await essential.isDisabled()).toBe(true);
+    expect(await cookieNames()).toEqual(['cookieConsent', 'lang']);
+
+    // Refused: the language cookie goes; new choices stay in this browser's local storage only.
+    // Mantine draws the switch over its input, which a click reaches only by force.
+    await settings.getByRole('switch', { name: t.notices.cookies.functional }).uncheck({ force: true });
+    await settings.getByRole('button', { name: t.notices.cookies.save, exact: true }).click();
+    await page.getByText(t.options.cookiesSaved).waitFor();
+    expect(await cookieNames()).toEqual(['cookieConsent']);
+    await page.getByLabel(t.options.unitsLabel, { exact: true }).selectOption('metric');
+    await page.getByLabel(t.options.languageLabel, { exact: true }).selectOption('ko');
+    await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    expect(await cookieNames()).toEqual(['cookieConsent']);
+    expect(await stored()).toEqual(['metric', 'ko']);
+    // Remembered in this browser all the same.
+    await page.reload();
+    await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    expect(await page.getByLabel(ui.ko.options.unitsLabel, { exact: true }).inputValue()).toBe('metric');
+
+    // Accepted again: the choices get their cookies, for a year.
+    await page
+      .getByRole('region', { name: ui.ko.notices.cookies.title })
+      .getByRole('switch', { name: ui.ko.notices.cookies.functional })
+      .check({ force: true });
+    await page.getByRole('button', { name: ui.ko.notices.cookies.save, exact: true }).click();
+    await page.getByText(ui.ko.options.cookiesSaved).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.map((cookie) => [cookie.name, cookie.value]).sort()).toEqual([
+      ['cookieConsent', expect.stringContaining('functional') as string],
+      ['lang', 'ko'],
+      ['unit', 'metric'],
+    ]);
+    expect(cookies.find((cookie) => cookie.name === 'lang')!.expires * 1000 - Date.now()).toBeGreaterThan(
+      364 * 86_400_000,
+    );
+    await page.context().close();
+  });
+
   it('sends a provider inquiry from the login area', async () => {
     const page = await stack.newPage();
     await page.goto('/login');
