@@ -24,7 +24,13 @@ function addPatientByApi(token: string, patientName: string) {
 }
 
 interface Status {
-  subscription: { subscribeStatus: string; isOverLimit: boolean; activePatients: number; patientLimit: number };
+  subscription: {
+    subscribeStatus: string;
+    isOverLimit: boolean;
+    activePatients: number;
+    patientLimit: number;
+    cancelAtPeriodEnd: boolean;
+  };
 }
 interface Manager {
   manager: {
@@ -121,10 +127,10 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.getByRole('link', { name: t.payments.summary.choosePlan, exact: true }).click();
     await page.getByRole('heading', { name: t.payments.title, level: 2 }).waitFor();
     await page
-      .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', t.payments.plans.standard) })
+      .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', messages.en['plan.standard']) })
       .click();
     await page.waitForURL('**/payments/paymentInfo?seqProduct=*');
-    await page.getByTestId('chosen-plan').getByText(t.payments.plans.standard).waitFor();
+    await page.getByTestId('chosen-plan').getByText(messages.en['plan.standard']).waitFor();
     const payForm = page.getByRole('form', { name: t.payments.info.formLabel });
     // A wrong number is refused in the form, with the contract's message.
     await fillCard(payForm, '4242424242424241');
@@ -139,7 +145,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.waitForURL((url) => url.pathname === '/options');
     const status = page.getByTestId('subscription-status');
     await expect.poll(() => status.textContent()).toMatch(/^Free trial until /);
-    expect(await page.getByTestId('current-plan').textContent()).toBe(t.payments.plans.standard);
+    expect(await page.getByTestId('current-plan').textContent()).toBe(messages.en['plan.standard']);
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/Visa ending in 4242/);
     await page
       .getByRole('table', { name: t.payments.history.title })
@@ -157,12 +163,29 @@ describe('my page, payments and inquiries, end to end', () => {
     await cardDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
 
+    // Cancelling the renewal asks first; "No" changes nothing, "Yes" keeps the trial until it ends.
+    const renewal = async () =>
+      (await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.cancelAtPeriodEnd;
+    const confirmCancel = page.getByRole('dialog', { name: t.payments.renewal.confirmTitle });
+    await page.getByRole('button', { name: t.payments.renewal.cancel, exact: true }).click();
+    await confirmCancel.getByRole('button', { name: t.common.no, exact: true }).click();
+    await confirmCancel.waitFor({ state: 'hidden' });
+    expect(await renewal()).toBe(false);
+    await page.getByRole('button', { name: t.payments.renewal.cancel, exact: true }).click();
+    await confirmCancel.getByRole('button', { name: t.common.yes, exact: true }).click();
+    await confirmCancel.waitFor({ state: 'hidden' });
+    await expect.poll(() => status.textContent()).toMatch(/^Free trial until \S+, then it ends/);
+    expect(await renewal()).toBe(true);
+    await page.getByRole('button', { name: t.payments.renewal.resume, exact: true }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^Free trial until \S+$/);
+    expect(await renewal()).toBe(false);
+
     // 51 active patients on Standard (150), then down to Basic (50): over the limit, the pay pop-up blocks.
     for (let index = 2; index <= 51; index++) await addPatientByApi(token, `Bulk Patient ${index}`);
     await page.reload();
     await page.getByRole('button', { name: t.payments.change.open, exact: true }).click();
     const changeDialog = page.getByRole('dialog', { name: t.payments.change.title });
-    await changeDialog.getByRole('radio', { name: new RegExp(`^${t.payments.plans.basic} ·`) }).check();
+    await changeDialog.getByRole('radio', { name: new RegExp(`^${messages.en['plan.basic']} ·`) }).check();
     await changeDialog
       .getByText(t.payments.change.overLimitWarning.replace('{{active}}', '51').replace('{{limit}}', '50'))
       .waitFor();
@@ -182,7 +205,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(later!.expires * 1000 - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(later!.expires * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
     await page.reload();
-    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    await page.getByTestId('current-plan').getByText(messages.en['plan.basic']).waitFor();
     expect(await popup.count()).toBe(0);
     await page.context().clearCookies({ name: 'payPopup' });
     await page.reload();
@@ -205,7 +228,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(resolved.subscription).toMatchObject({ isOverLimit: false, activePatients: 50, patientLimit: 50 });
     await page.goto('/');
     await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();
-    await page.getByTestId('current-plan').getByText(t.payments.plans.basic).waitFor();
+    await page.getByTestId('current-plan').getByText(messages.en['plan.basic']).waitFor();
     expect(await page.getByRole('dialog', { name: t.payments.popup.title }).count()).toBe(0);
 
     // Service use agreement from the menu.
@@ -236,6 +259,52 @@ describe('my page, payments and inquiries, end to end', () => {
       .getByRole('button', { name: t.common.yes, exact: true })
       .click();
     await contact.getByText(t.inquiries.list.empty).waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the unit and language out of cookies while functional cookies are refused', async () => {
+    const { page } = await newClinicianSession(stack);
+    const cookieNames = async () => (await page.context().cookies()).map((cookie) => cookie.name).sort();
+    const stored = () => page.evaluate(() => [localStorage.getItem('unit'), localStorage.getItem('lang')]);
+    await page.goto('/options');
+    const settings = page.getByRole('region', { name: t.notices.cookies.title });
+    const essential = settings.getByRole('switch', { name: t.notices.cookies.essential });
+    expect(await essential.isChecked()).toBe(true);
+    expect(await essential.isDisabled()).toBe(true);
+    expect(await cookieNames()).toEqual(['cookieConsent', 'lang']);
+
+    // Refused: the language cookie goes; new choices stay in this browser's local storage only.
+    // Mantine draws the switch over its input, which a click reaches only by force.
+    await settings.getByRole('switch', { name: t.notices.cookies.functional }).uncheck({ force: true });
+    await settings.getByRole('button', { name: t.notices.cookies.save, exact: true }).click();
+    await page.getByText(t.options.cookiesSaved).waitFor();
+    expect(await cookieNames()).toEqual(['cookieConsent']);
+    await page.getByLabel(t.options.unitsLabel, { exact: true }).selectOption('metric');
+    await page.getByLabel(t.options.languageLabel, { exact: true }).selectOption('ko');
+    await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    expect(await cookieNames()).toEqual(['cookieConsent']);
+    expect(await stored()).toEqual(['metric', 'ko']);
+    // Remembered in this browser all the same.
+    await page.reload();
+    await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    expect(await page.getByLabel(ui.ko.options.unitsLabel, { exact: true }).inputValue()).toBe('metric');
+
+    // Accepted again: the choices get their cookies, for a year.
+    await page
+      .getByRole('region', { name: ui.ko.notices.cookies.title })
+      .getByRole('switch', { name: ui.ko.notices.cookies.functional })
+      .check({ force: true });
+    await page.getByRole('button', { name: ui.ko.notices.cookies.save, exact: true }).click();
+    await page.getByText(ui.ko.options.cookiesSaved).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.map((cookie) => [cookie.name, cookie.value]).sort()).toEqual([
+      ['cookieConsent', expect.stringContaining('functional') as string],
+      ['lang', 'ko'],
+      ['unit', 'metric'],
+    ]);
+    expect(cookies.find((cookie) => cookie.name === 'lang')!.expires * 1000 - Date.now()).toBeGreaterThan(
+      364 * 86_400_000,
+    );
     await page.context().close();
   });
 

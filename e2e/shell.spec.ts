@@ -20,10 +20,12 @@ describe('the web shell', () => {
     await page.context().close();
   });
 
-  it('remembers the chosen language in a cookie', async () => {
+  it('remembers the chosen language in a cookie once functional cookies are accepted', async () => {
     const page = await stack.newPage();
     await page.goto('/login?lang=cs');
     await page.getByRole('heading', { name: ui.cs.login.title }).first().waitFor();
+    expect((await page.context().cookies()).find((entry) => entry.name === 'lang')).toBeUndefined();
+    await acceptCookies(page, ui.cs);
     await page.goto('/login/signUp');
     await page.getByRole('heading', { name: ui.cs.signUp.title }).first().waitFor();
     const cookie = (await page.context().cookies()).find((entry) => entry.name === 'lang');

@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
 import { openDatabase, pingDatabase, type Database } from './db/client.ts';
 import type { Route } from './http/route.ts';
+import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { managerService } from './modules/manager/manager.service.ts';
@@ -54,6 +55,7 @@ import { boardRoutes } from './modules/board/board.routes.ts';
 import { boardService } from './modules/board/board.service.ts';
 import { sandboxGateway } from './modules/payment/gateway.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { stripeGateway } from './modules/payment/stripe-gateway.ts';
 import { paymentService, renewalJob, subscriptionPlanLimits } from './modules/payment/payment.service.ts';
 import { reportService } from './modules/report/report.service.ts';
 import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
@@ -159,7 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
-  const managers = managerService({ db: database.db, storage, now });
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
@@ -181,9 +183,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
-  const gateway = sandboxGateway(database.db);
-  const payments = paymentService({ db: database.db, now, gateway });
-  const board = boardService({ db: database.db, now, mailer, limiter, supportEmail: config.supportEmail });
+  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
+  const gateway =
+    config.payments.gateway === 'stripe'
+      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, log: app.log })
+      : sandboxGateway(database.db);
+  const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
+  const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
   const jobs = jobRunner({
     db: database.db,
@@ -192,7 +198,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
       { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
-      { name: 'renewals', lockKey: 3, ...renewalJob({ db: database.db, now, gateway }) },
+      {
+        name: 'renewals',
+        lockKey: 3,
+        ...renewalJob({ db: database.db, now, gateway, locks: database.locks, mails, publicUrl: config.publicUrl }),
+      },
+      // Last, so mail that an earlier job could not send waits for the next pass.
+      { name: 'mail', lockKey: 4, ...mails.job },
     ],
   });
   app.decorate('jobs', jobs);

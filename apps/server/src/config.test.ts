@@ -16,4 +16,18 @@ describe('configuration', () => {
   it('fails fast naming each bad variable', () => {
     expect(() => parseConfig({ PORT: 'eighty', SMTP_URL: 'http://mail' })).toThrow(/PORT.*SMTP_URL/);
   });
+
+  it('pays through the sandbox by default, through Stripe when told, and then needs its secret key', () => {
+    expect(parseConfig({}).payments).toEqual({ gateway: 'sandbox' });
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' }).payments).toEqual({
+      gateway: 'stripe',
+      secretKey: 'sk_test_123',
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() =>
+      parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_API_URL: 'ftp://x' }),
+    ).toThrow(/STRIPE_API_URL/);
+  });
 });

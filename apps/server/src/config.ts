@@ -27,7 +27,9 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@clinic.localhost'),
-  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   STUN_URLS: z.string().optional(),
   TURN_URLS: z.string().optional(),
   TURN_SECRET: z.string().min(16).optional(),
@@ -71,6 +73,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
   }
+  if (value.PAYMENT_GATEWAY === 'stripe' && !value.STRIPE_SECRET_KEY) {
+    throw new Error('Invalid configuration: STRIPE_SECRET_KEY is required with PAYMENT_GATEWAY=stripe');
+  }
   if (Boolean(value.TURN_URLS) !== Boolean(value.TURN_SECRET)) {
     throw new Error('Invalid configuration: TURN_URLS and TURN_SECRET go together');
   }
@@ -85,7 +90,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     supportEmail: value.SUPPORT_EMAIL,
-    paymentGateway: value.PAYMENT_GATEWAY,
+    payments:
+      value.PAYMENT_GATEWAY === 'stripe' && value.STRIPE_SECRET_KEY
+        ? { gateway: 'stripe' as const, secretKey: value.STRIPE_SECRET_KEY, apiUrl: value.STRIPE_API_URL }
+        : { gateway: 'sandbox' as const },
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
     s3:

@@ -89,15 +89,16 @@ export async function uploadFile(
   });
 }
 
-/** Signs a clinician up, follows the mailed link and logs in. */
+/** Signs a clinician up (in `language`, English by default), follows the mailed link and logs in. */
 export async function verifiedClinician(
   app: FastifyInstance,
   mail: MailCatcher,
   overrides: Partial<SignUpRequest> = {},
+  language?: string,
 ): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number }> {
   const body = signUpBody(overrides);
   const since = mail.messages.length;
-  const signUp = await call(app, '/user/signUp', body);
+  const signUp = await call(app, '/user/signUp', body, language ? { language } : {});
   if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
   const { token } = linkIn(await mail.next(body.userEmail, since));
   await call(app, '/user/verifyEmail', { token });

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
   to: string;
+  replyTo: string;
   subject: string;
   text: string;
 }
@@ -10,6 +11,8 @@ export interface CaughtMail {
 export interface MailCatcher {
   url: string;
   messages: CaughtMail[];
+  /** Refuses the next `count` messages with a temporary failure, as a mail server that is down. */
+  refuse(count: number): void;
   /** The next message to an address that arrives after `since` messages (waits up to 10 s). */
   next(to: string, since?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -18,14 +21,26 @@ export interface MailCatcher {
 /** A real SMTP server on a free local port that keeps every message it receives. */
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
+      if (refusals > 0) {
+        refusals--;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          messages.push({ to: to.toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '' });
+          messages.push({
+            to: to.toLowerCase(),
+            replyTo: mail.replyTo?.text ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -37,6 +52,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse(count) {
+      refusals = count;
+    },
     async next(to, since = 0) {
       const deadline = Date.now() + 10_000;
       for (;;) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardField, expiryNotPast, passesLuhn } from './payment.ts';
+import { cardField, expiryNotPast, formatMoney, isPlanCode, passesLuhn, planName } from './payment.ts';
 
 const card = (overrides: Record<string, string>) => ({
   cardType: 'Visa',
@@ -53,5 +53,24 @@ describe('cards (SPEC 5)', () => {
       }),
       { seed: 7, numRuns: 200 },
     );
+  });
+});
+
+describe('plans and amounts', () => {
+  it('names a plan by its code in every language, and an unknown one by its title', () => {
+    expect(isPlanCode('standard')).toBe(true);
+    expect(isPlanCode('gold')).toBe(false);
+    const standard = { productCode: 'standard', defaultProductTitle: 'Standard' };
+    expect(planName('ko', standard)).toBe('스탠다드');
+    expect(planName('cs', standard)).toBe('Standardní');
+    expect(planName('ko', { productCode: 'gold', defaultProductTitle: 'Gold' })).toBe('Gold');
+  });
+
+  it('formats amounts from minor units', () => {
+    expect(formatMoney(4900, 'USD', 'en')).toBe('$49.00');
+    expect(formatMoney(19900, 'USD', 'ko')).toContain('199');
+    // A currency without minor units counts whole units.
+    expect(formatMoney(4900, 'JPY', 'en')).toBe('¥4,900');
+    expect(formatMoney(100, 'US', 'en')).toBe('1.00 US');
   });
 });

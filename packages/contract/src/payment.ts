@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
+import { translate } from './messages/index.ts';
+import type { Language } from './rules.ts';
 import { idField } from './validation.ts';
 
 const tag = 'payment';
@@ -8,6 +10,8 @@ const tag = 'payment';
 /** Constants of subscriptions (SPEC 4 "Subscription", 9). */
 export const subscriptionRules = {
   trialDays: 30,
+  /** The clinician is mailed this many days before the trial ends and the first charge is made. */
+  trialReminderDays: 3,
   /** A failed renewal is retried daily for this long before the subscription ends. */
   graceDays: 7,
   /** A plan change is allowed once a month. */
@@ -92,6 +96,29 @@ export const cardField = z
 export type CardInput = z.input<typeof cardField>;
 export type Card = z.output<typeof cardField>;
 
+/** The plans' stable codes; their names are the messages plan.<code>, in every language. */
+export const planCodes = ['basic', 'standard', 'unlimited'] as const;
+export type PlanCode = (typeof planCodes)[number];
+
+export function isPlanCode(value: unknown): value is PlanCode {
+  return typeof value === 'string' && (planCodes as readonly string[]).includes(value);
+}
+
+/** A plan's name in a language, by its code; the server's title for a code we do not know. */
+export function planName(language: Language, plan: { productCode: string; defaultProductTitle: string }): string {
+  return isPlanCode(plan.productCode) ? translate(language, `plan.${plan.productCode}`) : plan.defaultProductTitle;
+}
+
+/** An amount in minor units in a language, in the currency's own minor unit: 4900 USD is $49.00. */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  try {
+    const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+    return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
 export const product = z.object({
   seqProduct: z.number().int(),
   /** A stable name the web app translates the plan by (basic, standard, unlimited). */
@@ -135,6 +162,8 @@ export const subscriptionStatus = z.object({
   graceEndsAt: z.string().nullable(),
   /** When the plan may be changed again; null when it may now. */
   planChangeAllowedAt: z.string().nullable(),
+  /** Renewal cancelled: the plan ends with its period (or its grace period), without a charge. */
+  cancelAtPeriodEnd: z.boolean(),
   activePatients: z.number().int(),
   /** The active patients allowed now: the plan's, or the free limit without a subscription; 0 means no limit. */
   patientLimit: z.number().int(),
@@ -254,4 +283,15 @@ export const changeSubscription = defineEndpoint({
     FailedCode.PlanChangeTooSoon,
     FailedCode.NoSubscription,
   ]),
+});
+
+export const changeRenewal = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/changeRenewal',
+  access: 'manager',
+  tag,
+  summary:
+    'Cancels the renewal (the plan stays until the period ends, then ends without a charge) or resumes it before then',
+  request: z.object({ cancelAtPeriodEnd: z.boolean({ error: 'validation.required' }) }),
+  reply: reply({ subscription: subscriptionStatus }, [FailedCode.NoSubscription]),
 });

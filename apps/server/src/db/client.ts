@@ -12,9 +12,18 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Advisory locks held while `work` runs, across its transactions and its calls to other services
+ * (a transaction-scoped lock would keep a transaction open around a call to a card processor).
+ */
+export interface Locks {
+  hold<T>(space: number, key: number, work: () => Promise<T>): Promise<T>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  locks: Locks;
   close(): Promise<void>;
 }
 
@@ -40,7 +49,60 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(directory);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // One process owns an embedded database, so a lock in the process is a lock on the database.
+  return { db: db as unknown as Database, kind: 'pglite', locks: processLocks(), close: () => client.close() };
+}
+
+/** Locks among the callers in this process: each key's holders queue in turn. */
+function processLocks(): Locks {
+  const queues = new Map<string, Promise<void>>();
+  return {
+    async hold(space, key, work) {
+      const name = `${space}:${key}`;
+      const previous = queues.get(name) ?? Promise.resolve();
+      let release = (): void => undefined;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      const mine = previous.then(() => done);
+      queues.set(name, mine);
+      await previous;
+      try {
+        return await work();
+      } finally {
+        release();
+        if (queues.get(name) === mine) queues.delete(name);
+      }
+    },
+  };
+}
+
+/**
+ * Session advisory locks, so instances sharing the database take turns too. They are held on
+ * connections of their own, so a holder's work never waits for a connection a waiter is holding;
+ * holders in this process queue first and occupy one such connection per key.
+ */
+function postgresLocks(url: string): { locks: Locks; close(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
+  const local = processLocks();
+  return {
+    locks: {
+      hold: (space, key, work) =>
+        local.hold(space, key, async () => {
+          const connection = await pool.connect();
+          try {
+            await connection.query('select pg_advisory_lock($1, $2)', [space, key]);
+            return await work();
+          } finally {
+            // A connection that cannot unlock is closed, which releases its locks.
+            const unlocked = await connection.query('select pg_advisory_unlock($1, $2)', [space, key]).then(
+              () => true,
+              () => false,
+            );
+            connection.release(!unlocked);
+          }
+        }),
+    },
+    close: () => pool.end(),
+  };
 }
 
 async function openPostgres(url: string, databaseSchema: string): Promise<DatabaseHandle> {
@@ -58,7 +120,16 @@ async function openPostgres(url: string, databaseSchema: string): Promise<Databa
     await connection.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     connection.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  const locks = postgresLocks(url);
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    locks: locks.locks,
+    close: async () => {
+      await locks.close();
+      await pool.end();
+    },
+  };
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

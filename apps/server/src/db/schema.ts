@@ -582,6 +582,10 @@ export const subscription = pgTable('subscription', {
   /** The last failed renewal attempt, so the grace period retries once a day. */
   lastAttemptAt: instant('last_attempt_at'),
   planChangedAt: instant('plan_changed_at'),
+  /** When the clinician was told that the trial ends soon (once per trial). */
+  trialRemindedAt: instant('trial_reminded_at'),
+  /** Renewal cancelled: the job ends the subscription with its period instead of charging. */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   cardType: text('card_type'),
   cardLast4: text('card_last4'),
   cardExpiry: text('card_expiry'),
@@ -676,4 +680,25 @@ export const boardInquiry = pgTable(
     deletedAt: instant('deleted_at'),
   },
   (table) => [index('board_inquiry_manager').on(table.seqManager, table.createdAt)],
+);
+
+/**
+ * Mail waiting to be sent: written in the transaction of the change it reports, sent once that
+ * has committed, and tried again by the background job until the mail server takes it.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    seqMail: integer('seq_mail').primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a sender may take it: at once when queued; later while one is sending it or after a failure. */
+    dueAt: instant('due_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_queue_due').on(table.dueAt)],
 );

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
   to: string;
+  /** Where an answer goes, when not to the sender. */
+  replyTo?: string | undefined;
   subject: string;
   text: string;
   html: string;

@@ -1,5 +1,5 @@
 import type { Language } from '@clinic/contract';
-import { links } from '@clinic/contract';
+import { formatMoney, links, planName, subscriptionRules } from '@clinic/contract';
 import type { MailMessage } from './mailer.ts';
 
 interface Texts {
@@ -12,6 +12,11 @@ interface Texts {
   findIdSubject: string;
   findIdBody: (name: string, userId: string) => string;
   ignore: string;
+  trialEndingSubject: (days: number) => string;
+  trialEndingBody: (name: string, plan: string, date: string, amount: string, last4: string) => string;
+  renewalFailedSubject: string;
+  renewalFailedBody: (name: string, plan: string, amount: string, last4: string, date: string) => string;
+  openMyPage: string;
 }
 
 const texts: Record<Language, Texts> = {
@@ -27,6 +32,13 @@ const texts: Record<Language, Texts> = {
     findIdSubject: 'Your clinic account ID',
     findIdBody: (name, userId) => `Hello ${name}, the ID of your clinic account is: ${userId}`,
     ignore: 'If you did not ask for this, you can ignore this message.',
+    trialEndingSubject: (days) => `Your free trial ends in ${days} days`,
+    trialEndingBody: (name, plan, date, amount, last4) =>
+      `Hello ${name}, your free trial of the ${plan} plan ends on ${date}. Then ${amount} a month will be charged to your card ending in ${last4}. To keep your plan you need to do nothing; to stop it, cancel the renewal on My page before then.`,
+    renewalFailedSubject: 'Your subscription payment failed',
+    renewalFailedBody: (name, plan, amount, last4, date) =>
+      `Hello ${name}, we could not charge ${amount} for the ${plan} plan to your card ending in ${last4}. Your plan stays in a grace period until ${date} while we try again once a day. Update your card on My page to keep your plan.`,
+    openMyPage: 'Open My page',
   },
   ko: {
     verifySubject: '이메일 주소를 인증해 주세요',
@@ -40,6 +52,13 @@ const texts: Record<Language, Texts> = {
     findIdSubject: '클리닉 계정 아이디 안내',
     findIdBody: (name, userId) => `${name}님, 클리닉 계정의 아이디는 ${userId} 입니다.`,
     ignore: '요청하지 않으셨다면 이 메시지를 무시하셔도 됩니다.',
+    trialEndingSubject: (days) => `무료 체험이 ${days}일 후에 종료됩니다`,
+    trialEndingBody: (name, plan, date, amount, last4) =>
+      `${name}님, ${plan} 요금제의 무료 체험이 ${date}에 종료됩니다. 이후 끝자리 ${last4} 카드로 매월 ${amount}이(가) 결제됩니다. 요금제를 계속 이용하시려면 아무것도 하지 않으셔도 됩니다. 중단하시려면 그 전에 마이페이지에서 갱신을 취소해 주세요.`,
+    renewalFailedSubject: '구독 결제에 실패했습니다',
+    renewalFailedBody: (name, plan, amount, last4, date) =>
+      `${name}님, ${plan} 요금제의 ${amount}을(를) 끝자리 ${last4} 카드로 결제하지 못했습니다. ${date}까지 유예 기간 동안 요금제가 유지되며 하루에 한 번 다시 결제를 시도합니다. 요금제를 유지하시려면 마이페이지에서 카드를 변경해 주세요.`,
+    openMyPage: '마이페이지 열기',
   },
   'zh-HK': {
     verifySubject: '請驗證你的電郵地址',
@@ -53,6 +72,13 @@ const texts: Record<Language, Texts> = {
     findIdSubject: '你的診所帳戶 ID',
     findIdBody: (name, userId) => `${name}你好，你的診所帳戶 ID 是：${userId}`,
     ignore: '如果這不是你提出的要求，請忽略此訊息。',
+    trialEndingSubject: (days) => `你的免費試用將於 ${days} 天後結束`,
+    trialEndingBody: (name, plan, date, amount, last4) =>
+      `${name}你好，你的「${plan}」計劃免費試用將於 ${date} 結束。之後每月會從尾號 ${last4} 的信用卡扣款 ${amount}。如要保留計劃，你無須任何操作；如要停止，請在此之前於「我的頁面」取消續期。`,
+    renewalFailedSubject: '你的訂閱付款失敗',
+    renewalFailedBody: (name, plan, amount, last4, date) =>
+      `${name}你好，我們未能從尾號 ${last4} 的信用卡扣取「${plan}」計劃的 ${amount}。你的計劃會在寬限期內保留至 ${date}，期間我們每天會再嘗試扣款一次。請在「我的頁面」更新信用卡，以保留你的計劃。`,
+    openMyPage: '開啟我的頁面',
   },
   cs: {
     verifySubject: 'Ověřte svou e-mailovou adresu',
@@ -66,6 +92,13 @@ const texts: Record<Language, Texts> = {
     findIdSubject: 'ID vašeho účtu kliniky',
     findIdBody: (name, userId) => `Dobrý den, ${name}, ID vašeho účtu kliniky je: ${userId}`,
     ignore: 'Pokud jste o to nežádali, můžete tuto zprávu ignorovat.',
+    trialEndingSubject: (days) => `Vaše zkušební doba zdarma skončí za ${days} dny`,
+    trialEndingBody: (name, plan, date, amount, last4) =>
+      `Dobrý den, ${name}, zkušební doba zdarma tarifu ${plan} skončí ${date}. Poté vám bude každý měsíc strženo ${amount} z karty končící ${last4}. Chcete-li tarif ponechat, nemusíte nic dělat; chcete-li ho ukončit, zrušte do té doby obnovení v sekci Můj profil.`,
+    renewalFailedSubject: 'Platba předplatného se nezdařila',
+    renewalFailedBody: (name, plan, amount, last4, date) =>
+      `Dobrý den, ${name}, částku ${amount} za tarif ${plan} se nepodařilo strhnout z karty končící ${last4}. Tarif vám zůstane v odkladné lhůtě do ${date} a platbu zkusíme znovu jednou denně. Abyste si tarif ponechali, aktualizujte kartu v sekci Můj profil.`,
+    openMyPage: 'Otevřít Můj profil',
   },
 };
 
@@ -77,13 +110,13 @@ function withLink(
   body: string,
   action: string,
   link: string,
-  ignore: string,
+  ignore?: string,
 ): MailMessage {
   return {
     to,
     subject,
-    text: `${body}\n\n${action}: ${link}\n\n${ignore}\n`,
-    html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(ignore)}</p>`,
+    text: `${body}\n\n${action}: ${link}\n${ignore ? `\n${ignore}\n` : ''}`,
+    html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>${ignore ? `<p>${escapeHtml(ignore)}</p>` : ''}`,
   };
 }
 
@@ -108,7 +141,66 @@ export function userIdMail(language: Language, to: string, name: string, userId:
   };
 }
 
-/** A question to the service team, written in the team's language, with who asked. */
+/** Who a mail about their subscription goes to, and what it is about. */
+export interface SubscriptionMail {
+  language: Language;
+  to: string;
+  name: string;
+  plan: { code: string; title: string; priceMinor: number; currency: string };
+  last4: string;
+  /** When the trial ends, or when the grace period does. */
+  at: Date;
+  /** My page, where the renewal is cancelled and the card replaced. */
+  link: string;
+}
+
+/** An instant as a date and a time in UTC, in a language: the reader's time zone is not known. */
+function instantIn(language: Language, at: Date): string {
+  return new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+function subscriptionFacts(mail: SubscriptionMail) {
+  return {
+    t: texts[mail.language],
+    plan: planName(mail.language, { productCode: mail.plan.code, defaultProductTitle: mail.plan.title }),
+    amount: formatMoney(mail.plan.priceMinor, mail.plan.currency, mail.language),
+    date: instantIn(mail.language, mail.at),
+  };
+}
+
+/** The trial ends soon: what will be charged then, and where to cancel before. */
+export function trialEndingMail(mail: SubscriptionMail): MailMessage {
+  const { t, plan, amount, date } = subscriptionFacts(mail);
+  return withLink(
+    mail.to,
+    t.trialEndingSubject(subscriptionRules.trialReminderDays),
+    t.trialEndingBody(mail.name, plan, date, amount, mail.last4),
+    t.openMyPage,
+    mail.link,
+  );
+}
+
+/** A renewal was refused: the grace period, the daily retries, and where to replace the card. */
+export function renewalFailedMail(mail: SubscriptionMail): MailMessage {
+  const { t, plan, amount, date } = subscriptionFacts(mail);
+  return withLink(
+    mail.to,
+    t.renewalFailedSubject,
+    t.renewalFailedBody(mail.name, plan, amount, mail.last4, date),
+    t.openMyPage,
+    mail.link,
+  );
+}
+
+/** A question to the service team, written in the team's language, with who asked; answering it answers them. */
 export function inquiryMail(
   to: string,
   inquiry: {
@@ -127,6 +219,7 @@ export function inquiryMail(
   const heading = `${inquiry.kind === 'provider' ? 'Provider inquiry' : 'Clinician inquiry'} #${inquiry.seqBoard} (${inquiry.category}) from ${from}`;
   return {
     to,
+    ...(inquiry.email && { replyTo: inquiry.email }),
     subject: `[Inquiry #${inquiry.seqBoard}] ${inquiry.title}`,
     text: `${heading}\n\n${inquiry.title}\n\n${inquiry.content}\n`,
     html: `<p>${escapeHtml(heading)}</p><h3>${escapeHtml(inquiry.title)}</h3><p style="white-space:pre-wrap">${escapeHtml(inquiry.content)}</p>`,

@@ -125,4 +125,7 @@ export const cs: Messages = {
   'validation.zip_code': 'Zadejte platné PSČ.',
   'validation.address_chars': 'Použijte jen písmena, číslice, mezery a - / . ,',
   'validation.phone': 'Zadejte platné telefonní číslo.',
+  'plan.basic': 'Základní',
+  'plan.standard': 'Standardní',
+  'plan.unlimited': 'Neomezený',
 };

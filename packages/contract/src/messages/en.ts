@@ -125,6 +125,9 @@ export const en = {
   'validation.zip_code': 'Enter a valid zip code.',
   'validation.address_chars': 'Use only letters, digits, spaces and - / . ,',
   'validation.phone': 'Enter a valid phone number.',
+  'plan.basic': 'Basic',
+  'plan.standard': 'Standard',
+  'plan.unlimited': 'Unlimited',
 } as const;
 
 export type MessageKey = keyof typeof en;

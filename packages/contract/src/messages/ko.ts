@@ -124,4 +124,7 @@ export const ko: Messages = {
   'validation.zip_code': '올바른 우편번호를 입력하세요.',
   'validation.address_chars': '문자, 숫자, 공백과 - / . , 만 사용할 수 있습니다.',
   'validation.phone': '올바른 전화번호를 입력하세요.',
+  'plan.basic': '베이직',
+  'plan.standard': '스탠다드',
+  'plan.unlimited': '무제한',
 };

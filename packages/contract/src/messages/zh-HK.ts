@@ -123,4 +123,7 @@ export const zhHK: Messages = {
   'validation.zip_code': '請輸入有效的郵政編碼。',
   'validation.address_chars': '只可使用字母、數字、空格及 - / . ,',
   'validation.phone': '請輸入有效的電話號碼。',
+  'plan.basic': '基本',
+  'plan.standard': '標準',
+  'plan.unlimited': '無限',
 };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { mailQueue } from '../../db/schema.ts';
+import { mailRetryMs } from '../../mail/mail-queue.ts';
 
 let t: TestApp;
 let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('inquiries', () => {
-  it('keeps a clinician’s question, mails it to the service team and lists it for them alone', async () => {
+  it('keeps a clinician’s question, mails it to the service team, answerable to them, and lists it for them alone', async () => {
     const since = t.mail.messages.length;
     const sent = await as(clinician).post('/board/inquiry/clinic', {
       category: 'payment',
@@ -34,6 +36,7 @@ describe('inquiries', () => {
     });
     const mail = await t.mail.next(support, since);
     expect(mail.subject).toContain('Invoice address');
+    expect(mail.replyTo).toBe(clinician.body.userEmail);
     expect(mail.text).toContain(clinician.body.userEmail);
     expect(mail.text).toContain('Please put our clinic name on the invoices.');
 
@@ -70,6 +73,7 @@ describe('inquiries', () => {
     const sent = await call(t.app, '/board/inquiry/save', question);
     expect(sent.json<{ seqBoard: unknown }>().seqBoard).toBeTypeOf('number');
     const mail = await t.mail.next(support, since);
+    expect(mail.replyTo).toBe('ada@example.org');
     expect(mail.text).toContain('North Rehab Center');
     expect((await call(t.app, '/board/inquiry/save', { ...question, phone: 'call me' })).statusCode).toBe(400);
     expect((await call(t.app, '/board/inquiry/save', { ...question, content: '' })).statusCode).toBe(400);
@@ -77,5 +81,30 @@ describe('inquiries', () => {
     for (let index = 0; index < 5; index++)
       statuses.push((await call(t.app, '/board/inquiry/save', question)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('sends an inquiry the mail server refused later, once, from the background job', async () => {
+    t.mail.refuse(1);
+    const since = t.mail.messages.length;
+    const sent = await as(other).post('/board/inquiry/clinic', {
+      category: 'service',
+      title: 'Mail server down',
+      content: 'Kept, and mailed once the server is back.',
+    });
+    expect(sent.json()).toMatchObject({ isSuccess: true });
+    expect(await t.app.db.select().from(mailQueue)).toHaveLength(1);
+    // Not yet due again: the job leaves it.
+    await t.app.jobs.tick();
+    expect(t.mail.messages.slice(since)).toEqual([]);
+
+    t.clock.advance(mailRetryMs);
+    await t.app.jobs.tick();
+    const mail = await t.mail.next(support, since);
+    expect(mail.subject).toMatch(/^\[Inquiry #\d+\] Mail server down$/);
+    expect(mail.replyTo).toBe(other.body.userEmail);
+    expect(await t.app.db.select().from(mailQueue)).toEqual([]);
+    await t.app.jobs.tick();
+    expect(t.mail.messages.slice(since)).toHaveLength(1);
+    expect(t.logs()).toContain('mail not sent; it will be tried again');
   });
 });

@@ -3,11 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { boardInquiry } from '../../db/schema.ts';
 
 export type InquiryRow = typeof boardInquiry.$inferSelect;
+export type NewInquiry = Omit<typeof boardInquiry.$inferInsert, 'seqBoard'>;
 
 export function boardRepository(db: Database) {
   const ownLive = (seqManager: number) => and(eq(boardInquiry.seqManager, seqManager), isNull(boardInquiry.deletedAt));
   return {
-    async insert(row: Omit<typeof boardInquiry.$inferInsert, 'seqBoard'>): Promise<InquiryRow> {
+    async insert(row: NewInquiry): Promise<InquiryRow> {
       const [inserted] = await db.insert(boardInquiry).values(row).returning();
       return inserted!;
     },

@@ -2,12 +2,12 @@ import type { Inquiry, inquiryCategories } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
 import { inquiryMail } from '../../mail/templates.ts';
 import { enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
 import { managerRepository, userRepository } from '../user/user.repository.ts';
 import { fullName } from '../user/user.service.ts';
-import { boardRepository, type InquiryRow } from './board.repository.ts';
+import { boardRepository, type InquiryRow, type NewInquiry } from './board.repository.ts';
 
 /** Provider inquiries come from people without an account: a few an hour from one address. */
 const providerInquiriesPerHour = { max: 5, windowSeconds: 3600 };
@@ -28,16 +28,26 @@ export type BoardService = ReturnType<typeof boardService>;
 export function boardService({
   db,
   now,
-  mailer,
+  mails,
   limiter,
   supportEmail,
 }: {
   db: Database;
   now: Clock;
-  mailer: Mailer;
+  mails: MailQueue;
   limiter: RateLimiter;
   supportEmail: string;
 }) {
+  /** Keeps an inquiry and mails it to the team: the mail is queued with it, so it is never lost. */
+  async function keep(values: NewInquiry): Promise<InquiryRow> {
+    const { row, queued } = await db.transaction(async (tx) => {
+      const row = await boardRepository(tx).insert(values);
+      return { row, queued: await mails.enqueue(tx, [inquiryMail(supportEmail, row)]) };
+    });
+    await mails.deliver(queued);
+    return row;
+  }
+
   return {
     async fromClinician(
       principal: Principal,
@@ -47,7 +57,7 @@ export function boardService({
         userRepository(db).findById(principal.seqUser),
         managerRepository(db).findByUser(principal.seqUser),
       ]);
-      const row = await boardRepository(db).insert({
+      const row = await keep({
         seqManager: principal.seqManager,
         kind: 'clinic',
         ...request,
@@ -55,7 +65,6 @@ export function boardService({
         email: user?.userEmail ?? null,
         createdAt: now(),
       });
-      await mailer.send(inquiryMail(supportEmail, row));
       return toInquiry(row);
     },
 
@@ -71,7 +80,7 @@ export function boardService({
       context: RequestContext,
     ): Promise<number> {
       await enforceLimits(limiter, [[`inquiry:ip:${context.ip}`, providerInquiriesPerHour]], now());
-      const row = await boardRepository(db).insert({
+      const row = await keep({
         kind: 'provider',
         category: 'service',
         title: request.title,
@@ -82,7 +91,6 @@ export function boardService({
         phone: request.phone || null,
         createdAt: now(),
       });
-      await mailer.send(inquiryMail(supportEmail, row));
       return row.seqBoard;
     },
 

@@ -5,7 +5,7 @@ import {
   type ManagerProfile,
   type updateManagerInfo,
 } from '@clinic/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -14,16 +14,19 @@ import { uploadRepository } from '../storage/upload.repository.ts';
 import { sessionRepository } from '../user/session.repository.ts';
 import { fullName } from '../user/user.service.ts';
 import { managerRepository, userRepository } from '../user/user.repository.ts';
+import { paymentRepository } from '../payment/payment.repository.ts';
+import { whilePaymentsLocked } from '../payment/payment.service.ts';
 
 export interface ManagerDependencies {
   db: Database;
   storage: FileStorage;
   now: Clock;
+  locks: Locks;
 }
 
 export type ManagerService = ReturnType<typeof managerService>;
 
-export function managerService({ db, storage, now }: ManagerDependencies) {
+export function managerService({ db, storage, now, locks }: ManagerDependencies) {
   return {
     async getProfile(principal: Principal): Promise<ManagerProfile> {
       const user = await userRepository(db).findById(principal.seqUser);
@@ -78,7 +81,10 @@ export function managerService({ db, storage, now }: ManagerDependencies) {
       return this.getProfile(principal);
     },
 
-    /** Deletes the account of a clinician who confirmed the password in the last minutes. */
+    /**
+     * Deletes the account of a clinician who confirmed the password in the last minutes; their
+     * subscription ends with it, so nothing is ever charged again.
+     */
     async deleteAccount(principal: Principal): Promise<void> {
       const at = now();
       const session = await sessionRepository(db).findById(principal.sessionId);
@@ -87,11 +93,14 @@ export function managerService({ db, storage, now }: ManagerDependencies) {
         throw new BusinessFailure(FailedCode.PasswordConfirmationRequired);
       }
       const manager = await managerRepository(db).findByUser(principal.seqUser);
-      await db.transaction(async (tx) => {
-        await userRepository(tx).markDeleted(principal.seqUser, at);
-        await managerRepository(tx).eraseProfile(principal.seqUser);
-        await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
-      });
+      await whilePaymentsLocked(locks, principal.seqManager, () =>
+        db.transaction(async (tx) => {
+          await userRepository(tx).markDeleted(principal.seqUser, at);
+          await managerRepository(tx).eraseProfile(principal.seqUser);
+          await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
+          await paymentRepository(tx).endForDeletedAccount(principal.seqManager, at);
+        }),
+      );
       if (manager?.signaturePath) await storage.remove(manager.signaturePath);
     },
   };

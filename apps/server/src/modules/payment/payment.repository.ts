@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { payment, penalty, product, subscription } from '../../db/schema.ts';
+import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
 
 export type ProductRow = typeof product.$inferSelect;
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
+export type NewPayment = Omit<typeof payment.$inferInsert, 'seqPayment'>;
 
 export function paymentRepository(db: Database) {
   return {
@@ -48,9 +49,32 @@ export function paymentRepository(db: Database) {
         .where(and(eq(subscription.status, 'grace'), lte(subscription.graceEndsAt, at)));
     },
 
+    /** A period that is over ends the subscription whose renewal was cancelled, without a charge. */
+    async endCancelledPeriods(at: Date): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ status: 'ended', updatedAt: at })
+        .where(
+          and(
+            eq(subscription.cancelAtPeriodEnd, true),
+            inArray(subscription.status, ['trial', 'active']),
+            lte(subscription.currentPeriodEnd, at),
+          ),
+        );
+    },
+
+    /** The account is gone: its subscription ends at once and the card on file is forgotten. */
+    async endForDeletedAccount(seqManager: number, at: Date): Promise<void> {
+      await db
+        .update(subscription)
+        .set({ status: 'ended', cardToken: null, cardType: null, cardLast4: null, cardExpiry: null, updatedAt: at })
+        .where(eq(subscription.seqManager, seqManager));
+    },
+
     /**
      * Claims the subscriptions to charge now: a period that ended, or a grace period whose last
-     * attempt is a day old. Answers their clinicians; a claim is not made twice in a day.
+     * attempt is a day old, unless the renewal was cancelled. Answers their clinicians; a claim is
+     * not made twice in a day.
      */
     async claimDue(at: Date, dayBefore: Date): Promise<number[]> {
       const rows = await db
@@ -62,6 +86,7 @@ export function paymentRepository(db: Database) {
               and(inArray(subscription.status, ['trial', 'active']), lte(subscription.currentPeriodEnd, at)),
               eq(subscription.status, 'grace'),
             ),
+            eq(subscription.cancelAtPeriodEnd, false),
             or(isNull(subscription.lastAttemptAt), lte(subscription.lastAttemptAt, dayBefore)),
           ),
         )
@@ -69,7 +94,43 @@ export function paymentRepository(db: Database) {
       return rows.map((row) => row.seqManager);
     },
 
-    async insertPayment(row: Omit<typeof payment.$inferInsert, 'seqPayment'>): Promise<PaymentRow> {
+    /**
+     * Claims the trials that end before `horizon` (and not before `at`) whose clinician was not
+     * told yet and did not cancel the renewal; answers their clinicians.
+     */
+    async claimTrialReminders(at: Date, horizon: Date): Promise<number[]> {
+      const rows = await db
+        .update(subscription)
+        .set({ trialRemindedAt: at })
+        .where(
+          and(
+            eq(subscription.status, 'trial'),
+            eq(subscription.cancelAtPeriodEnd, false),
+            isNull(subscription.trialRemindedAt),
+            gt(subscription.trialEndsAt, at),
+            lte(subscription.trialEndsAt, horizon),
+          ),
+        )
+        .returning({ seqManager: subscription.seqManager });
+      return rows.map((row) => row.seqManager);
+    },
+
+    /** Where mail about a clinician's subscription goes, in their language; none for a deleted account. */
+    async findMailContact(seqManager: number) {
+      const [row] = await db
+        .select({
+          email: appUser.userEmail,
+          language: appUser.language,
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+        })
+        .from(manager)
+        .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
+        .where(and(eq(manager.seqManager, seqManager), isNull(appUser.deletedAt)));
+      return row;
+    },
+
+    async insertPayment(row: NewPayment): Promise<PaymentRow> {
       const [inserted] = await db.insert(payment).values(row).returning();
       return inserted!;
     },

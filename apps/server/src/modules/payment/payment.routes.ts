@@ -1,4 +1,5 @@
 import {
+  changeRenewal,
   changeSubscription,
   checkout,
   getMyPurchaseHistory,
@@ -40,6 +41,10 @@ export function paymentRoutes(payments: PaymentService): Route[] {
     route(changeSubscription, async (body, context) => ({
       ...ok,
       subscription: await payments.changePlan(principalOf(context), body.seqProduct, context),
+    })),
+    route(changeRenewal, async (body, context) => ({
+      ...ok,
+      subscription: await payments.changeRenewal(principalOf(context), body.cancelAtPeriodEnd, context),
     })),
     route(updatePenaltyInfo, async (body, context) => ({
       ...ok,

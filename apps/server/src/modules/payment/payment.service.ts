@@ -1,5 +1,7 @@
 import {
+  defaultLanguage,
   FailedCode,
+  isLanguage,
   rules,
   subscriptionRules,
   type Card,
@@ -9,17 +11,37 @@ import {
   type SubscriptionStatus,
 } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
-import { uniqueViolationOf } from '../../db/errors.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import type { PlanLimits } from '../patient/plan-limit.ts';
-import type { GatewayFailure, PaymentGateway } from './gateway.ts';
-import { paymentRepository, type PaymentRow, type ProductRow, type SubscriptionRow } from './payment.repository.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
+import { fullName } from '../user/user.service.ts';
+import type { GatewayFailure, GatewayResult, PaymentGateway } from './gateway.ts';
+import {
+  paymentRepository,
+  type NewPayment,
+  type PaymentRow,
+  type ProductRow,
+  type SubscriptionRow,
+} from './payment.repository.ts';
 
 const dayMs = 86_400_000;
+
+/** The advisory lock space of one clinician's payments (the key is the clinician). */
+const paymentLockSpace = 7_240_515;
+
+/**
+ * Runs one clinician's checkout, card change, plan change, cancellation, renewal or account
+ * deletion alone, processor calls included: two of them never both see "no subscription yet".
+ */
+export function whilePaymentsLocked<T>(locks: Locks, seqManager: number, work: () => Promise<T>): Promise<T> {
+  return locks.hold(paymentLockSpace, seqManager, work);
+}
 
 /** The same day of the next month (the last day when the next month is shorter), same time. */
 export function addMonth(at: Date): Date {
@@ -34,6 +56,35 @@ export function addMonth(at: Date): Date {
 /** A subscription that still grants its plan: trial, active, or in its grace period. */
 const isLive = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
   row !== undefined && row.status !== 'ended';
+
+/** A subscription to charge now: its period is over, or its grace period retries; never a cancelled one. */
+const isDue = (row: SubscriptionRow, at: Date): boolean =>
+  !row.cancelAtPeriodEnd && (row.status === 'grace' || (isLive(row) && row.currentPeriodEnd <= at));
+
+/** The record of a charge of a subscription's plan: a month from `periodStart` paid, or a failure. */
+function planCharge(
+  row: SubscriptionRow & { product: ProductRow },
+  kind: 'renewal' | 'retry',
+  charge: GatewayResult<{ chargeId: string }>,
+  periodStart: Date,
+  cardLast4: string | null,
+  at: Date,
+): NewPayment {
+  return {
+    seqManager: row.seqManager,
+    seqProduct: row.seqProduct,
+    kind,
+    status: charge.ok ? 'paid' : 'failed',
+    amountMinor: row.product.priceMinor,
+    currency: row.product.currency,
+    periodStart: charge.ok ? periodStart : null,
+    periodEnd: charge.ok ? addMonth(periodStart) : null,
+    cardLast4,
+    chargeId: charge.ok ? charge.value.chargeId : null,
+    failedCode: charge.ok ? null : charge.failedCode,
+    createdAt: at,
+  };
+}
 
 function toProduct(row: ProductRow): Product {
   return {
@@ -72,7 +123,15 @@ export const subscriptionPlanLimits: PlanLimits = {
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
-export function paymentService({ db, now, gateway }: { db: Database; now: Clock; gateway: PaymentGateway }) {
+/** What the payment service and the renewal job work with. */
+export interface PaymentDependencies {
+  db: Database;
+  now: Clock;
+  gateway: PaymentGateway;
+  locks: Locks;
+}
+
+export function paymentService({ db, now, gateway, locks }: PaymentDependencies) {
   async function statusOf(database: Database, seqManager: number): Promise<SubscriptionStatus> {
     const row = await paymentRepository(database).findSubscription(seqManager);
     const activePatients = await patientRepository(database).countActive(seqManager);
@@ -98,6 +157,7 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
       currentPeriodEnd: live ? row.currentPeriodEnd.toISOString() : null,
       graceEndsAt: row?.status === 'grace' ? (row.graceEndsAt?.toISOString() ?? null) : null,
       planChangeAllowedAt: changeAllowedAt && changeAllowedAt > now() ? changeAllowedAt.toISOString() : null,
+      cancelAtPeriodEnd: live && row.cancelAtPeriodEnd,
       activePatients,
       patientLimit,
       isOverLimit: patientLimit > 0 && activePatients > patientLimit,
@@ -134,10 +194,11 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
     async summary(principal: Principal) {
       const row = await paymentRepository(db).findSubscription(principal.seqManager);
       const live = isLive(row);
+      const renews = live && !row.cancelAtPeriodEnd;
       return {
         product: live ? toProduct(row.product) : null,
-        nextChargeAt: live ? row.currentPeriodEnd.toISOString() : null,
-        nextAmountMinor: live ? row.product.priceMinor : null,
+        nextChargeAt: renews ? row.currentPeriodEnd.toISOString() : null,
+        nextAmountMinor: renews ? row.product.priceMinor : null,
         paymentMethod:
           row?.cardType && row.cardLast4 && row.cardExpiry
             ? {
@@ -158,8 +219,9 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
     /**
      * Subscribes to a plan. The first subscription starts the free trial with the card checked;
      * after an ended one, or to settle a grace period, the month is charged at once. The processor
-     * is never called inside a transaction; the browser's key makes a retried request answer the
-     * first outcome, and reaches the processor as the charge's key, so the month is charged once.
+     * is never called inside a transaction; the clinician's checkouts take turns, the browser's key
+     * makes a retried request answer the first outcome, and it reaches the processor as the
+     * charge's key, so the month is charged once.
      */
     async checkout(
       principal: Principal,
@@ -169,30 +231,28 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
       const payments = paymentRepository(db);
       const chosen = await payments.findProduct(request.seqProduct);
       if (!chosen) throw notFound();
-      const answered = async (): Promise<{ subscription: SubscriptionStatus; payment: Payment } | undefined> => {
-        const earlier = await payments.findPaymentByKey(principal.seqManager, request.idempotencyKey);
-        if (!earlier) return undefined;
-        if (earlier.status === 'failed') throw new BusinessFailure(earlier.failedCode as GatewayFailure);
-        return { subscription: await statusOf(db, principal.seqManager), payment: toPayment(earlier, chosen.title) };
+      const answer = async (row: PaymentRow) => {
+        if (row.status === 'failed') throw new BusinessFailure(row.failedCode as GatewayFailure);
+        return { subscription: await statusOf(db, principal.seqManager), payment: toPayment(row, chosen.title) };
       };
-      const replay = await answered();
-      if (replay) return replay;
-      const current = await payments.findSubscription(principal.seqManager);
-      // A running subscription is paid for: another plan is a plan change (changeSubscription).
-      if (current && (current.status === 'trial' || current.status === 'active'))
-        throw new BusinessFailure(FailedCode.ProductInUse);
-      const card = await cardFor(request.card, current);
-      const at = now();
-      const charge = current
-        ? await gateway.charge({
-            token: card.token,
-            amountMinor: chosen.priceMinor,
-            currency: chosen.currency,
-            idempotencyKey: `checkout:${principal.seqManager}:${request.idempotencyKey}`,
-          })
-        : undefined;
-      const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
-      try {
+      return whilePaymentsLocked(locks, principal.seqManager, async () => {
+        const earlier = await payments.findPaymentByKey(principal.seqManager, request.idempotencyKey);
+        if (earlier) return answer(earlier);
+        const current = await payments.findSubscription(principal.seqManager);
+        // A running subscription is paid for: another plan is a plan change (changeSubscription).
+        if (current && (current.status === 'trial' || current.status === 'active'))
+          throw new BusinessFailure(FailedCode.ProductInUse);
+        const card = await cardFor(request.card, current);
+        const at = now();
+        const charge = current
+          ? await gateway.charge({
+              token: card.token,
+              amountMinor: chosen.priceMinor,
+              currency: chosen.currency,
+              idempotencyKey: `checkout:${principal.seqManager}:${request.idempotencyKey}`,
+            })
+          : undefined;
+        const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
         const paid = await db.transaction(async (tx) => {
           const books = paymentRepository(tx);
           await patientRepository(tx).lockManager(principal.seqManager);
@@ -222,6 +282,7 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
             graceEndsAt: null,
             lastAttemptAt: null,
             planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
+            cancelAtPeriodEnd: false,
             cardType: card.cardType,
             cardLast4: card.last4,
             cardExpiry: card.expiry,
@@ -232,95 +293,99 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
           await audit(tx, principal, context, 'subscription');
           return row;
         });
-        if (paid.status === 'failed') throw new BusinessFailure(paid.failedCode as GatewayFailure);
-        return { subscription: await statusOf(db, principal.seqManager), payment: toPayment(paid, chosen.title) };
-      } catch (error) {
-        // The same checkout retried at the same moment: the first one's outcome is the answer.
-        if (uniqueViolationOf(error) === 'payment_idempotency') return (await answered())!;
-        throw error;
-      }
+        return answer(paid);
+      });
     },
 
     /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
     async updateCard(principal: Principal, request: { card: Card; idempotencyKey: string }, context: RequestContext) {
-      const payments = paymentRepository(db);
-      const current = await payments.findSubscription(principal.seqManager);
-      if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
-      const card = await cardFor(request.card, current);
-      const at = now();
-      const charge =
-        current.status === 'grace'
-          ? await gateway.charge({
-              token: card.token,
-              amountMinor: current.product.priceMinor,
-              currency: current.product.currency,
-              idempotencyKey: `card:${principal.seqManager}:${request.idempotencyKey}`,
-            })
-          : undefined;
-      await db.transaction(async (tx) => {
-        const books = paymentRepository(tx);
-        await books.updateSubscription(principal.seqManager, {
-          cardType: card.cardType,
-          cardLast4: card.last4,
-          cardExpiry: card.expiry,
-          cardToken: card.token,
-          ...(charge?.ok && {
-            status: 'active' as const,
-            currentPeriodEnd: addMonth(at),
-            graceEndsAt: null,
-            lastAttemptAt: null,
-          }),
-          updatedAt: at,
-        });
-        if (charge)
-          await books.insertPayment({
-            seqManager: principal.seqManager,
-            seqProduct: current.seqProduct,
-            kind: 'retry',
-            status: charge.ok ? 'paid' : 'failed',
-            amountMinor: current.product.priceMinor,
-            currency: current.product.currency,
-            periodStart: charge.ok ? at : null,
-            periodEnd: charge.ok ? addMonth(at) : null,
+      return whilePaymentsLocked(locks, principal.seqManager, async () => {
+        const payments = paymentRepository(db);
+        const current = await payments.findSubscription(principal.seqManager);
+        if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
+        const card = await cardFor(request.card, current);
+        const at = now();
+        // A cancelled renewal is not settled: the plan ends with the grace period.
+        const charge =
+          current.status === 'grace' && !current.cancelAtPeriodEnd
+            ? await gateway.charge({
+                token: card.token,
+                amountMinor: current.product.priceMinor,
+                currency: current.product.currency,
+                idempotencyKey: `card:${principal.seqManager}:${request.idempotencyKey}`,
+              })
+            : undefined;
+        await db.transaction(async (tx) => {
+          const books = paymentRepository(tx);
+          await books.updateSubscription(principal.seqManager, {
+            cardType: card.cardType,
             cardLast4: card.last4,
-            chargeId: charge.ok ? charge.value.chargeId : null,
-            failedCode: charge.ok ? null : charge.failedCode,
-            createdAt: at,
+            cardExpiry: card.expiry,
+            cardToken: card.token,
+            ...(charge?.ok && {
+              status: 'active' as const,
+              currentPeriodEnd: addMonth(at),
+              graceEndsAt: null,
+              lastAttemptAt: null,
+            }),
+            updatedAt: at,
           });
-        await audit(tx, principal, context, 'payment_method');
+          if (charge) await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at));
+          await audit(tx, principal, context, 'payment_method');
+        });
+        if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
+        return {
+          subscription: await statusOf(db, principal.seqManager),
+          paymentMethod: {
+            paymentType: 'card' as const,
+            cardType: card.cardType,
+            last4: card.last4,
+            expiry: card.expiry,
+          },
+        };
       });
-      if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
-      return {
-        subscription: await statusOf(db, principal.seqManager),
-        paymentMethod: {
-          paymentType: 'card' as const,
-          cardType: card.cardType,
-          last4: card.last4,
-          expiry: card.expiry,
-        },
-      };
     },
 
     /** Moves to another plan, once a month: its limit at once, its price from the next charge. */
     async changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus> {
-      return db.transaction(async (tx) => {
-        const payments = paymentRepository(tx);
-        await patientRepository(tx).lockManager(principal.seqManager);
-        const chosen = await payments.findProduct(seqProduct);
-        if (!chosen) throw notFound();
-        const current = await payments.findSubscription(principal.seqManager);
-        if (!isLive(current)) throw new BusinessFailure(FailedCode.NoSubscription);
-        if (current.seqProduct === seqProduct) throw new BusinessFailure(FailedCode.ProductInUse);
-        const at = now();
-        if (
-          current.planChangedAt &&
-          at.getTime() - current.planChangedAt.getTime() < subscriptionRules.planChangeDays * dayMs
-        )
-          throw new BusinessFailure(FailedCode.PlanChangeTooSoon);
-        await payments.updateSubscription(principal.seqManager, { seqProduct, planChangedAt: at, updatedAt: at });
-        await audit(tx, principal, context, 'subscription');
-        return statusOf(tx, principal.seqManager);
-      });
+      return whilePaymentsLocked(locks, principal.seqManager, () =>
+        db.transaction(async (tx) => {
+          const payments = paymentRepository(tx);
+          await patientRepository(tx).lockManager(principal.seqManager);
+          const chosen = await payments.findProduct(seqProduct);
+          if (!chosen) throw notFound();
+          const current = await payments.findSubscription(principal.seqManager);
+          if (!isLive(current)) throw new BusinessFailure(FailedCode.NoSubscription);
+          if (current.seqProduct === seqProduct) throw new BusinessFailure(FailedCode.ProductInUse);
+          const at = now();
+          if (
+            current.planChangedAt &&
+            at.getTime() - current.planChangedAt.getTime() < subscriptionRules.planChangeDays * dayMs
+          )
+            throw new BusinessFailure(FailedCode.PlanChangeTooSoon);
+          await payments.updateSubscription(principal.seqManager, { seqProduct, planChangedAt: at, updatedAt: at });
+          await audit(tx, principal, context, 'subscription');
+          return statusOf(tx, principal.seqManager);
+        }),
+      );
+    },
+
+    /** Cancels the renewal (the plan ends with its period, without a charge) or resumes it before then. */
+    async changeRenewal(
+      principal: Principal,
+      cancelAtPeriodEnd: boolean,
+      context: RequestContext,
+    ): Promise<SubscriptionStatus> {
+      return whilePaymentsLocked(locks, principal.seqManager, () =>
+        db.transaction(async (tx) => {
+          const payments = paymentRepository(tx);
+          if (!isLive(await payments.findSubscription(principal.seqManager)))
+            throw new BusinessFailure(FailedCode.NoSubscription);
+          await payments.updateSubscription(principal.seqManager, { cancelAtPeriodEnd, updatedAt: now() });
+          await audit(tx, principal, context, 'subscription');
+          return statusOf(tx, principal.seqManager);
+        }),
+      );
     },
 
     /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
@@ -344,28 +409,69 @@ export function paymentService({ db, now, gateway }: { db: Database; now: Clock;
 }
 
 /**
- * The renewal job: a period that ended is charged; a refused charge starts the grace period, in
- * which the charge is tried again once a day; when the grace period is over the subscription ends.
+ * The renewal job: a period that ended is charged, or ends the subscription if its renewal was
+ * cancelled; a refused charge starts the grace period, in which the charge is tried again once a
+ * day; when the grace period is over the subscription ends. The clinician is mailed once when the
+ * trial ends soon and once when a renewal is refused, after the change that mail reports committed.
  * Under the job's lock a pass claims what is due (its attempt time), then charges after the claim
  * has committed, outside any transaction; the charge keys name the subscription and its period or
  * day, so a charge interrupted and claimed again is still made once.
  */
-export function renewalJob({ db, now, gateway }: { db: Database; now: Clock; gateway: PaymentGateway }) {
+export function renewalJob({
+  db,
+  now,
+  gateway,
+  locks,
+  mails,
+  publicUrl,
+}: PaymentDependencies & { mails: MailQueue; publicUrl: string }) {
+  /** A mail about a subscription to its clinician, in their language; none for a deleted account. */
+  async function mailAbout(
+    database: Database,
+    row: SubscriptionRow & { product: ProductRow },
+    at: Date,
+    template: (mail: SubscriptionMail) => MailMessage,
+  ): Promise<MailMessage[]> {
+    const contact = await paymentRepository(database).findMailContact(row.seqManager);
+    if (!contact) return [];
+    return [
+      template({
+        language: isLanguage(contact.language) ? contact.language : defaultLanguage,
+        to: contact.email,
+        name: fullName(contact),
+        plan: row.product,
+        last4: row.cardLast4 ?? '',
+        at,
+        link: `${publicUrl}/options`,
+      }),
+    ];
+  }
+
   return {
     async run(database: Database): Promise<() => Promise<void>> {
       const payments = paymentRepository(database);
       const at = now();
       await payments.endGracePeriods(at);
+      await payments.endCancelledPeriods(at);
+      const horizon = new Date(at.getTime() + subscriptionRules.trialReminderDays * dayMs);
+      const reminders: MailMessage[] = [];
+      for (const seqManager of await payments.claimTrialReminders(at, horizon)) {
+        const row = await payments.findSubscription(seqManager);
+        if (row?.trialEndsAt) reminders.push(...(await mailAbout(database, row, row.trialEndsAt, trialEndingMail)));
+      }
+      const queued = await mails.enqueue(database, reminders);
       const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
       return async () => {
-        for (const seqManager of claimed) await renew(seqManager, at);
+        await mails.deliver(queued);
+        for (const seqManager of claimed) await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at));
       };
     },
   };
 
   async function renew(seqManager: number, at: Date): Promise<void> {
     const current = await paymentRepository(db).findSubscription(seqManager);
-    if (!current || current.status === 'ended') return;
+    // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
+    if (!current || !isDue(current, at)) return;
     const isRetry = current.status === 'grace';
     const charge = current.cardToken
       ? await gateway.charge({
@@ -378,22 +484,12 @@ export function renewalJob({ db, now, gateway }: { db: Database; now: Clock; gat
         })
       : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
     const periodStart = isRetry ? at : current.currentPeriodEnd;
-    await db.transaction(async (tx) => {
+    const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
+    const queued = await db.transaction(async (tx) => {
       const books = paymentRepository(tx);
-      await books.insertPayment({
-        seqManager,
-        seqProduct: current.seqProduct,
-        kind: isRetry ? 'retry' : 'renewal',
-        status: charge.ok ? 'paid' : 'failed',
-        amountMinor: current.product.priceMinor,
-        currency: current.product.currency,
-        periodStart: charge.ok ? periodStart : null,
-        periodEnd: charge.ok ? addMonth(periodStart) : null,
-        cardLast4: current.cardLast4,
-        chargeId: charge.ok ? charge.value.chargeId : null,
-        failedCode: charge.ok ? null : charge.failedCode,
-        createdAt: at,
-      });
+      await books.insertPayment(
+        planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
+      );
       await books.updateSubscription(
         seqManager,
         charge.ok
@@ -404,12 +500,12 @@ export function renewalJob({ db, now, gateway }: { db: Database; now: Clock; gat
               lastAttemptAt: null,
               updatedAt: at,
             }
-          : {
-              status: 'grace',
-              graceEndsAt: current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs),
-              updatedAt: at,
-            },
+          : { status: 'grace', graceEndsAt, updatedAt: at },
       );
+      // The first refusal starts the grace period: the clinician hears of it once, not at each retry.
+      const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
+      return mails.enqueue(tx, failed);
     });
+    await mails.deliver(queued);
   }
 }

@@ -1,24 +1,8 @@
 import type { Product, SubscribeStatus, SubscriptionStatus } from '@clinic/contract';
 
-export const planCodes = ['basic', 'standard', 'unlimited'] as const;
-export type PlanCode = (typeof planCodes)[number];
-
-export function isPlanCode(value: unknown): value is PlanCode {
-  return typeof value === 'string' && (planCodes as readonly string[]).includes(value);
-}
-
 /** The plans cheapest first, as the plans screen shows them. */
 export function sortPlans(products: readonly Product[]): Product[] {
   return [...products].sort((a, b) => a.priceMinor - b.priceMinor || a.seqProduct - b.seqProduct);
-}
-
-/** A monthly price in minor units (cents) in the reader's language, e.g. $49.00. */
-export function formatPrice(minor: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
 }
 
 /** A patient limit: 0 means no limit. */

@@ -11,6 +11,13 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ query: 'cs-CZ' })).toBe('cs');
   });
 
+  it('prefers the choice kept in this browser over the cookie', () => {
+    expect(resolveLanguage({ stored: 'ko', cookie: 'cs', browser: ['zh-HK'] })).toBe('ko');
+    expect(resolveLanguage({ query: 'cs', stored: 'ko' })).toBe('cs');
+    // Refused functional cookies: the choice is in local storage only.
+    expect(resolveLanguage({ stored: 'zh-HK', browser: ['cs'] })).toBe('zh-HK');
+  });
+
   it('falls back to the cookie when the query is missing or unknown', () => {
     expect(resolveLanguage({ query: null, cookie: 'cs', browser: ['ko-KR'] })).toBe('cs');
     expect(resolveLanguage({ query: 'fr', cookie: 'zh-HK', browser: ['ko-KR'] })).toBe('zh-HK');

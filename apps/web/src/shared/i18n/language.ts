@@ -1,22 +1,27 @@
-import { client, defaultLanguage, firstLanguage, isLanguage, type Language } from '@clinic/contract';
-import { getBrowserCookie, setBrowserCookie } from '../storage/cookies.ts';
-import { storageKeys, writeItem } from '../storage/local-storage.ts';
+import { defaultLanguage, firstLanguage, isLanguage, type Language } from '@clinic/contract';
+import { writeFunctionalCookie } from '../notices/cookie-consent.ts';
+import { getBrowserCookie } from '../storage/cookies.ts';
+import { readItem, storageKeys, writeItem } from '../storage/local-storage.ts';
 
-export const languageCookieName = 'lang';
 export const languageQueryName = 'lang';
 
 export interface LanguageSources {
   /** The `lang` query parameter. */
   query?: string | null;
+  /** The choice kept in this browser's local storage (`lang`). */
+  stored?: string | null;
   /** The `lang` cookie. */
   cookie?: string | null;
   /** navigator.languages, most preferred first. */
   browser?: readonly string[];
 }
 
-/** SPEC 1: the lang query parameter, else the lang cookie, else the browser language, else English. */
+/**
+ * SPEC 1: the lang query parameter, else the choice kept in this browser (local storage, then the
+ * cookie, which is only there with consent), else the browser language, else English.
+ */
 export function resolveLanguage(sources: LanguageSources): Language {
-  return firstLanguage([sources.query, sources.cookie, ...(sources.browser ?? [])]);
+  return firstLanguage([sources.query, sources.stored, sources.cookie, ...(sources.browser ?? [])]);
 }
 
 export { isLanguage };
@@ -27,15 +32,16 @@ export function detectLanguage(): Language {
   const browser = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
   return resolveLanguage({
     query: new URLSearchParams(window.location.search).get(languageQueryName),
-    cookie: getBrowserCookie(languageCookieName),
+    stored: readItem(storageKeys.lang),
+    cookie: getBrowserCookie(storageKeys.lang),
     browser,
   });
 }
 
-/** Keeps the choice for 365 days in the cookie and in local storage, and tells the document. */
+/** Keeps the choice in local storage and, with consent, for 365 days in the cookie; tells the document. */
 export function persistLanguage(language: Language): void {
-  setBrowserCookie(languageCookieName, language, client.cookieDays);
   writeItem(storageKeys.lang, language);
+  writeFunctionalCookie(storageKeys.lang, language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 

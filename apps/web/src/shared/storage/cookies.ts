@@ -42,3 +42,8 @@ export function setBrowserCookie(name: string, value: string, days: number): voi
   if (typeof document === 'undefined') return;
   document.cookie = serializeCookie(name, value, { days, secure: window.location.protocol === 'https:' });
 }
+
+export function removeBrowserCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = serializeCookie(name, '', { days: 0, secure: window.location.protocol === 'https:' });
+}

@@ -1,16 +1,14 @@
-import { client } from '@clinic/contract';
 import { create } from 'zustand';
-import { getBrowserCookie, setBrowserCookie } from '../storage/cookies.ts';
+import { writeFunctionalCookie } from '../notices/cookie-consent.ts';
+import { getBrowserCookie } from '../storage/cookies.ts';
 import { readItem, storageKeys, writeItem } from '../storage/local-storage.ts';
 import { defaultUnit, isUnit, type Unit } from './units.ts';
-
-export const unitCookieName = 'unit';
 
 /** The unit chosen on this device: local storage `unit`, else the `unit` cookie, else imperial. */
 export function readUnit(): Unit {
   const stored = readItem(storageKeys.unit);
   if (isUnit(stored)) return stored;
-  const cookie = getBrowserCookie(unitCookieName);
+  const cookie = getBrowserCookie(storageKeys.unit);
   return isUnit(cookie) ? cookie : defaultUnit;
 }
 
@@ -23,7 +21,7 @@ export const useUnitStore = create<UnitState>()((set) => ({
   unit: readUnit(),
   setUnit: (unit) => {
     writeItem(storageKeys.unit, unit);
-    setBrowserCookie(unitCookieName, unit, client.cookieDays);
+    writeFunctionalCookie(storageKeys.unit, unit);
     set({ unit });
   },
 }));

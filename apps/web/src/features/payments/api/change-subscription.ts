@@ -1,7 +1,7 @@
 import { changeSubscription, type ReplyOf } from '@clinic/contract';
-import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
-import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { usePaymentsMutation } from './payments-mutation.ts';
 
 export type ChangeSubscriptionReply = ReplyOf<typeof changeSubscription>;
 
@@ -11,11 +11,5 @@ export function changeSubscriptionRequest(seqProduct: number): Promise<ChangeSub
 }
 
 export function useChangeSubscription(): UseMutationResult<ChangeSubscriptionReply, Error, number> {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeSubscriptionRequest,
-    onSuccess: (reply) => {
-      if (reply.isSuccess) void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
-    },
-  });
+  return usePaymentsMutation(changeSubscriptionRequest);
 }

@@ -1,4 +1,4 @@
-import type { SubscribeStatus } from '@clinic/contract';
+import { formatMoney, type SubscribeStatus } from '@clinic/contract';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,11 @@ import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useProductList } from '../api/get-product-list.ts';
 import { usePurchaseSummary } from '../api/get-purchase-summary.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
-import { currentProduct, formatPrice, isLiveStatus, statusDate } from '../plan-presentation.ts';
+import { currentProduct, isLiveStatus, statusDate } from '../plan-presentation.ts';
 import { ChangePlanModal } from './change-plan-modal.tsx';
 import { usePlanText } from './plan-text.ts';
 import { PurchaseHistory } from './purchase-history.tsx';
+import { RenewalControl } from './renewal-control.tsx';
 import { UpdateCardModal } from './update-card-modal.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
@@ -57,9 +58,13 @@ export function PaymentPlanSection(): ReactElement {
   const date = statusDate(subscription);
   const card = summary.data.paymentMethod;
   const language = i18n.language;
+  const endsOn = date ? formatDate(date, language) : null;
+  const ending = subscription.cancelAtPeriodEnd;
   const statusText = (value: SubscribeStatus, date: string | null): string => {
-    if (date && value === 'trial') return t('payments.status.trialUntil', { date });
-    if (date && value === 'active') return t('payments.status.activeUntil', { date });
+    if (date && value === 'trial')
+      return t(ending ? 'payments.status.trialEnds' : 'payments.status.trialUntil', { date });
+    if (date && value === 'active')
+      return t(ending ? 'payments.status.activeEnds' : 'payments.status.activeUntil', { date });
     if (date && value === 'grace') return t('payments.status.graceUntil', { date });
     return t(`payments.status.${value}`);
   };
@@ -77,7 +82,7 @@ export function PaymentPlanSection(): ReactElement {
           {live && product ? text.name(product) : t('payments.summary.noPlan')}
         </Fact>
         <Fact label={t('payments.summary.status')} testId="subscription-status">
-          {statusText(subscription.subscribeStatus, date ? formatDate(date, language) : null)}
+          {statusText(subscription.subscribeStatus, endsOn)}
         </Fact>
         <Fact label={t('payments.summary.patients')}>
           {subscription.patientLimit > 0
@@ -90,7 +95,7 @@ export function PaymentPlanSection(): ReactElement {
         {live && summary.data.nextChargeAt && summary.data.nextAmountMinor !== null && (
           <Fact label={t('payments.summary.nextCharge')}>
             {t('payments.summary.nextChargeOn', {
-              amount: formatPrice(summary.data.nextAmountMinor, product?.currency ?? 'USD', language),
+              amount: formatMoney(summary.data.nextAmountMinor, product?.currency ?? 'USD', language),
               date: formatDate(summary.data.nextChargeAt, language),
             })}
           </Fact>
@@ -126,6 +131,7 @@ export function PaymentPlanSection(): ReactElement {
             {t('payments.card.updateTitle')}
           </Button>
         )}
+        {live && endsOn && <RenewalControl subscription={subscription} endsOn={endsOn} />}
         <Button variant="subtle" component={Link} to={withLangQuery(paths.payments, location.search)}>
           {t('payments.summary.seePlans')}
         </Button>

@@ -1,7 +1,7 @@
-import type { Product } from '@clinic/contract';
+import { defaultLanguage, formatMoney, isLanguage, planName, type Product } from '@clinic/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, isPlanCode, isUnlimited } from '../plan-presentation.ts';
+import { isUnlimited } from '../plan-presentation.ts';
 
 export interface PlanText {
   name: (product: Pick<Product, 'productCode' | 'defaultProductTitle'>) => string;
@@ -15,8 +15,8 @@ export function usePlanText(): PlanText {
   const language = i18n.language;
   const name = useCallback(
     (product: Pick<Product, 'productCode' | 'defaultProductTitle'>) =>
-      isPlanCode(product.productCode) ? t(`payments.plans.${product.productCode}`) : product.defaultProductTitle,
-    [t],
+      planName(isLanguage(language) ? language : defaultLanguage, product),
+    [language],
   );
   const limit = useCallback(
     (value: number) => (isUnlimited(value) ? t('payments.limitUnlimited') : t('payments.limit', { limit: value })),
@@ -24,7 +24,7 @@ export function usePlanText(): PlanText {
   );
   const price = useCallback(
     (product: Pick<Product, 'priceMinor' | 'currency'>) =>
-      t('payments.perMonth', { price: formatPrice(product.priceMinor, product.currency, language) }),
+      t('payments.perMonth', { price: formatMoney(product.priceMinor, product.currency, language) }),
     [t, language],
   );
   return { name, limit, price };

@@ -1,9 +1,9 @@
+import { formatMoney } from '@clinic/contract';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { purchaseHistoryPageSize, usePurchaseHistory } from '../api/get-purchase-history.ts';
-import { formatPrice } from '../plan-presentation.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 /** Charges and trial starts, newest first. */
@@ -42,7 +42,7 @@ export function PurchaseHistory(): ReactElement {
                 <Table.Td>{formatDate(row.createdAt, i18n.language)}</Table.Td>
                 <Table.Td>{row.productTitle}</Table.Td>
                 <Table.Td>{t(`payments.history.kinds.${row.kind}`)}</Table.Td>
-                <Table.Td>{formatPrice(row.amountMinor, row.currency, i18n.language)}</Table.Td>
+                <Table.Td>{formatMoney(row.amountMinor, row.currency, i18n.language)}</Table.Td>
                 <Table.Td>{t(`payments.history.statuses.${row.status}`)}</Table.Td>
               </Table.Tr>
             ))}

@@ -1,0 +1,146 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { FailedCode } from '@clinic/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { startStripeStub, type StripeStub } from '../../../test/stripe-stub.ts';
+
+const day = 86_400_000;
+
+/** The cards used below, each as typed in the form (with spaces) and with its security code. */
+const cards = {
+  visa: { cardType: 'Visa', cardNumber: '4000 0566 5566 5556', cvc: '846' },
+  masterCard: { cardType: 'MasterCard', cardNumber: '5555 5555 5555 4444', cvc: '592' },
+  declined: { cardType: 'Visa', cardNumber: '4000 0000 0000 0002', cvc: '317' },
+  renewalDeclined: { cardType: 'Visa', cardNumber: '4000 0000 0000 0341', cvc: '658' },
+  amex: { cardType: 'AmericanExpress', cardNumber: '3782 822463 10005', cvc: '7391' },
+  /** Refused by the form's rules (an American Express code has four digits), before any processor. */
+  badCode: { cardType: 'AmericanExpress', cardNumber: '3714 496353 98431', cvc: '264' },
+} as const;
+type TestCard = (typeof cards)[keyof typeof cards];
+
+const body = (card: TestCard) => ({ ...card, expiry: '1130', zipCode: '10001', address: '1 Main St., Apt 2/3' });
+
+/** Where a card or its code would show if it leaked: the number as typed, bare or dashed, and the code as a value. */
+function leaksOf(text: string): string[] {
+  const found: string[] = [];
+  for (const card of Object.values(cards)) {
+    const bare = card.cardNumber.replaceAll(' ', '');
+    for (const form of [card.cardNumber, bare, card.cardNumber.replaceAll(' ', '-')])
+      if (text.includes(form)) found.push(form);
+    // A code stands alone: not inside a token, a hash, an id or a decimal, where its digits may occur by chance.
+    if (new RegExp(`(?<![\\w+/=$.-])${card.cvc}(?![\\w+/=$.-])`).test(text)) found.push(`code ${card.cvc}`);
+  }
+  if (/"cvc"/i.test(text)) found.push('a cvc field');
+  return found;
+}
+
+describe.each(['sandbox', 'stripe'] as const)('card data with the %s processor', (gateway) => {
+  let t: TestApp;
+  let stub: StripeStub | undefined;
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+
+  beforeAll(async () => {
+    stub = gateway === 'stripe' ? await startStripeStub(secretKey) : undefined;
+    t = await createTestApp({
+      env: {
+        // Every line the app can write.
+        LOG_LEVEL: 'trace',
+        ...(stub && { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stub.url }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub?.close();
+  });
+
+  /** The rows of a query, as both drivers answer them. */
+  async function rowsOf<T>(query: SQL): Promise<T[]> {
+    const result: unknown = await t.app.db.execute(query);
+    return (result as { rows: T[] }).rows;
+  }
+
+  /** The text of every text and json column of every table of the app's schema. */
+  async function everyTextColumn(): Promise<string> {
+    const columns = await rowsOf<{ table_name: string; column_name: string }>(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = ${t.schema} and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
+      order by table_name, ordinal_position`);
+    const tables = new Map<string, string[]>();
+    for (const column of columns)
+      tables.set(column.table_name, [...(tables.get(column.table_name) ?? []), column.column_name]);
+    const texts: string[] = [];
+    for (const [table, ofTable] of tables) {
+      const values = sql.join(
+        ofTable.map((column) => sql`${sql.identifier(column)}::text`),
+        sql`, `,
+      );
+      const rows = await rowsOf<{ line: string | null }>(
+        sql`select concat_ws(' | ', ${values}) as line from ${sql.identifier(t.schema)}.${sql.identifier(table)}`,
+      );
+      texts.push(...rows.map((row) => row.line ?? ''));
+    }
+    expect(tables.size).toBeGreaterThan(20);
+    return texts.join('\n');
+  }
+
+  it('never reach the database or the log: checkouts, card changes, refusals, renewals and a settled grace period', async () => {
+    const first = await verifiedClinician(t.app, t.mail);
+    const second = await verifiedClinician(t.app, t.mail);
+    const as = (who: typeof first) => ({
+      post: (path: string, payload: unknown) => call(t.app, path, payload, { token: who.tokens.accessToken }),
+      put: (path: string, payload: unknown) =>
+        call(t.app, path, payload, { token: who.tokens.accessToken, method: 'PUT' }),
+    });
+    const products = (await as(first).post('/payment/getProductList', {})).json<{
+      productList: { seqProduct: number }[];
+    }>().productList;
+    const seqProduct = products[0]!.seqProduct;
+    const checkout = (who: typeof first, card: TestCard) =>
+      as(who).post('/payment/checkout', { seqProduct, card: body(card), idempotencyKey: randomUUID() });
+    const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+
+    expect((await checkout(first, cards.badCode)).statusCode).toBe(400);
+    expect(failedCode(await checkout(first, cards.declined))).toBe(FailedCode.CardDeclined);
+    expect((await checkout(first, cards.visa)).json()).toMatchObject({ isSuccess: true });
+    const replace = (who: typeof first, card: TestCard) =>
+      as(who).put('/payment/updatePaymentMethod', { card: body(card), idempotencyKey: randomUUID() });
+    expect((await replace(first, cards.masterCard)).json()).toMatchObject({ isSuccess: true });
+    expect(failedCode(await replace(first, cards.declined))).toBe(FailedCode.CardDeclined);
+    expect((await replace(first, cards.badCode)).statusCode).toBe(400);
+    expect((await checkout(second, cards.renewalDeclined)).json()).toMatchObject({ isSuccess: true });
+
+    // The trials end: one renewal is charged, the other refused; a new card settles the grace period.
+    t.clock.advance(30 * day);
+    await t.app.jobs.tick();
+    for (const who of [first, second]) await relogin(t.app, who);
+    expect((await checkout(second, cards.amex)).json()).toMatchObject({
+      subscription: { subscribeStatus: 'active' },
+      payment: { status: 'paid', cardLast4: '0005' },
+    });
+    if (stub) expect(stub.requests.some((request) => request.form['card[cvc]'] === cards.amex.cvc)).toBe(true);
+
+    const stored = await everyTextColumn();
+    // The scan sees what was kept: the last four digits of each card.
+    for (const last4 of ['5556', '4444', '0005']) expect(stored).toContain(last4);
+    expect(leaksOf(stored)).toEqual([]);
+    const logs = t.logs();
+    // The scan sees every request, the card calls among them.
+    expect(logs.match(/"url":"\/api\/payment\/(checkout|updatePaymentMethod)"/g)?.length).toBeGreaterThanOrEqual(8);
+    expect(leaksOf(logs)).toEqual([]);
+    expect(logs).not.toContain(secretKey);
+  });
+});
+
+describe('the search for leaked card data', () => {
+  it('finds a number as typed, bare or dashed, and a code standing alone, but not digits inside ids or times', () => {
+    expect(leaksOf(`{"card":"${cards.visa.cardNumber}"}`)).toEqual([cards.visa.cardNumber]);
+    expect(leaksOf('number=5555555555554444&exp=1130')).toEqual(['5555555555554444']);
+    expect(leaksOf('3782-822463-10005')).toEqual(['3782-822463-10005']);
+    expect(leaksOf('{"code":"7391"}')).toEqual(['code 7391']);
+    expect(leaksOf('{"cvc":"x"}')).toEqual(['a cvc field']);
+    expect(leaksOf('hash a846f0, at 12:00:00.846Z, id 1-846-2, key b7391c')).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { FailedCode, type Card } from '@clinic/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test/stripe-stub.ts';
+import { payment, subscription } from '../../db/schema.ts';
+import { stripeGateway } from './stripe-gateway.ts';
+
+const day = 86_400_000;
+const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+const form = 'application/x-www-form-urlencoded';
+
+let stub: StripeStub;
+let t: TestApp;
+let seqBasic: number;
+
+type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
+const people: Clinician[] = [];
+async function newClinician(app = t): Promise<Clinician> {
+  const who = await verifiedClinician(app.app, app.mail);
+  people.push(who);
+  return who;
+}
+const card = (cardNumber: string): Card => ({
+  cardType: 'Visa',
+  cardNumber,
+  expiry: '0830',
+  cvc: '123',
+  zipCode: '10001',
+  address: '1 Main St., Apt 2/3',
+});
+const checkout = (who: Clinician, body: { card?: unknown; idempotencyKey: string }, app = t) =>
+  call(app.app, '/payment/checkout', { seqProduct: seqBasic, ...body }, { token: who.tokens.accessToken });
+const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+const statusOf = async (who: Clinician) =>
+  (await call(t.app, '/payment/getSubscriptionStatus', {}, { token: who.tokens.accessToken })).json<{
+    subscription: { subscribeStatus: string };
+  }>().subscription.subscribeStatus;
+const seqManagerOf = async (who: Clinician) =>
+  (await call(t.app, '/manager/getManagerInfo', {}, { token: who.tokens.accessToken })).json<{
+    manager: { seqManager: number };
+  }>().manager.seqManager;
+/** Moves the clock, runs the background jobs and logs everyone in again. */
+async function pass(milliseconds: number): Promise<void> {
+  t.clock.advance(milliseconds);
+  await t.app.jobs.tick();
+  for (const who of people) await relogin(t.app, who);
+}
+
+beforeAll(async () => {
+  stub = await startStripeStub(secretKey);
+  t = await createTestApp({
+    env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stub.url },
+  });
+  const someone = await newClinician();
+  const products = await call(t.app, '/payment/getProductList', {}, { token: someone.tokens.accessToken });
+  seqBasic = products
+    .json<{ productList: { seqProduct: number; productCode: string }[] }>()
+    .productList.find((item) => item.productCode === 'basic')!.seqProduct;
+});
+afterAll(async () => {
+  await t.close();
+  await stub.close();
+});
+
+// Two server instances need a database server; PGlite lives inside one process.
+describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp({
+      env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stub.url },
+      sameDatabaseAs: t,
+    });
+  });
+  afterAll(() => b.close());
+
+  it('take turns with one clinician’s checkouts: one subscription, one card saved', async () => {
+    const twoTabs = await newClinician();
+    const since = stub.requests.length;
+    const replies = await Promise.all([
+      checkout(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
+      checkout(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }, b),
+    ]);
+    expect(replies.map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
+    expect(stub.requests.slice(since).map((request) => request.path)).toEqual(['/v1/payment_methods', '/v1/customers']);
+    const seqManager = await seqManagerOf(twoTabs);
+    expect(await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager))).toHaveLength(1);
+  });
+});
+
+describe('payments through Stripe', () => {
+  it('saves a card as a PaymentMethod that a new Customer owns, with the secret key, and charges nothing in the trial', async () => {
+    const trying = await newClinician();
+    const since = stub.requests.length;
+    const reply = await checkout(trying, { card: card('4242 4242 4242 4242'), idempotencyKey: randomUUID() });
+    expect(reply.json()).toMatchObject({ subscription: { subscribeStatus: 'trial' }, payment: { cardLast4: '4242' } });
+
+    const [method, customer, ...more] = stub.requests.slice(since);
+    expect(more).toEqual([]);
+    expect(method).toMatchObject({
+      path: '/v1/payment_methods',
+      authorization: `Bearer ${secretKey}`,
+      contentType: form,
+      form: {
+        type: 'card',
+        'card[number]': '4242424242424242',
+        'card[exp_month]': '8',
+        'card[exp_year]': '2030',
+        'card[cvc]': '123',
+        'billing_details[address][postal_code]': '10001',
+        'billing_details[address][line1]': '1 Main St., Apt 2/3',
+      },
+    });
+    const methodId = customer?.form.payment_method;
+    expect(methodId).toMatch(/^pm_/);
+    expect(customer).toMatchObject({
+      path: '/v1/customers',
+      authorization: `Bearer ${secretKey}`,
+      contentType: form,
+      form: { 'invoice_settings[default_payment_method]': methodId },
+    });
+    const [row] = await t.app.db
+      .select()
+      .from(subscription)
+      .where(eq(subscription.seqManager, await seqManagerOf(trying)));
+    expect(row?.cardToken).toMatch(new RegExp(`^cus_\\w+/${methodId}$`));
+  });
+
+  it('refuses Stripe’s declined, expired and failing test cards with their codes and keeps nothing', async () => {
+    const unlucky = await newClinician();
+    for (const [number, code] of [
+      [stripeTestCards.declined, FailedCode.CardDeclined],
+      [stripeTestCards.expired, FailedCode.CardExpired],
+      [stripeTestCards.processingError, FailedCode.PaymentFailed],
+    ] as const) {
+      expect(failedCode(await checkout(unlucky, { card: card(number), idempotencyKey: randomUUID() }))).toBe(code);
+    }
+    expect(await statusOf(unlucky)).toBe('none');
+  });
+
+  it('charges the renewal as a PaymentIntent confirmed off-session with the saved card, once a period', async () => {
+    const renewing = await newClinician();
+    await checkout(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    const seqManager = await seqManagerOf(renewing);
+    const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
+    const [customer, method] = row!.cardToken!.split('/');
+    const since = stub.requests.length;
+    await pass(30 * day);
+    await t.app.jobs.tick();
+    const charges = stub.requests.slice(since).filter((request) => request.form.customer === customer);
+    expect(charges).toEqual([
+      {
+        path: '/v1/payment_intents',
+        authorization: `Bearer ${secretKey}`,
+        contentType: form,
+        idempotencyKey: `renewal:${seqManager}:${row!.currentPeriodEnd.toISOString()}`,
+        form: {
+          amount: '4900',
+          currency: 'usd',
+          customer,
+          payment_method: method,
+          off_session: 'true',
+          confirm: 'true',
+        },
+      },
+    ]);
+    expect(await statusOf(renewing)).toBe('active');
+  });
+
+  it('charges a checkout the browser retried, even at the same moment, once; another tab’s finds the plan in use', async () => {
+    const overdue = await newClinician();
+    await checkout(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
+    await pass(30 * day);
+    expect(await statusOf(overdue)).toBe('grace');
+
+    const first = { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() };
+    const before = stub.intents.filter((intent) => intent.status === 'succeeded').length;
+    const [once, retried, otherTab] = await Promise.all([
+      checkout(overdue, first),
+      checkout(overdue, first),
+      checkout(overdue, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
+    ]);
+    expect(retried.json()).toEqual(once.json());
+    expect((await checkout(overdue, first)).json()).toEqual(once.json());
+    expect([once, otherTab].map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
+    expect(stub.intents.filter((intent) => intent.status === 'succeeded')).toHaveLength(before + 1);
+    expect(await statusOf(overdue)).toBe('active');
+  });
+
+  describe('the gateway itself', () => {
+    const gateway = () => stripeGateway({ secretKey, apiUrl: stub.url, log: t.app.log });
+    const charge = (token: string, idempotencyKey: string) =>
+      gateway().charge({ token, amountMinor: 9900, currency: 'USD', idempotencyKey });
+
+    it('sends Stripe our key, so Stripe makes a charge it was asked for twice once', async () => {
+      const saved = await gateway().saveCard(card(stripeTestCards.succeeds));
+      if (!saved.ok) throw new Error('not saved');
+      const before = stub.intents.length;
+      const key = `checkout:1:${randomUUID()}`;
+      const [first, again] = [await charge(saved.value.token, key), await charge(saved.value.token, key)];
+      expect(again).toEqual(first);
+      expect(first).toMatchObject({ ok: true, value: { chargeId: expect.stringMatching(/^pi_/) as string } });
+      expect(stub.intents).toHaveLength(before + 1);
+      expect(stub.requests.slice(-2).map((request) => request.idempotencyKey)).toEqual([key, key]);
+    });
+
+    it('answers PAY2000 when Stripe fails, cannot be reached or refuses the key, and logs neither card nor key', async () => {
+      const visa = card(stripeTestCards.succeeds);
+      stub.failNext(1);
+      expect(await gateway().saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
+      const unreachable = stripeGateway({ secretKey, apiUrl: 'http://127.0.0.1:9', log: t.app.log });
+      expect(await unreachable.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
+      const wrongKey = stripeGateway({ secretKey: 'sk_test_wrong', apiUrl: stub.url, log: t.app.log });
+      expect(await wrongKey.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
+      expect(await charge('not-a-saved-card', randomUUID())).toEqual({
+        ok: false,
+        failedCode: FailedCode.PaymentFailed,
+      });
+
+      const logs = t.logs();
+      expect(logs).toContain('Stripe refused');
+      expect(logs).toContain('Stripe did not answer');
+      for (const secret of [secretKey, 'sk_test_wrong', stripeTestCards.succeeds, stripeTestCards.declined])
+        expect(logs).not.toContain(secret);
+    });
+  });
+});

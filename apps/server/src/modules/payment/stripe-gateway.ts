@@ -1,0 +1,129 @@
+import { FailedCode } from '@clinic/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GatewayFailure, GatewayResult, PaymentGateway } from './gateway.ts';
+
+/** A call to Stripe that has not answered by then counts as failed (and a retry reuses its key). */
+const timeoutMs = 30_000;
+
+interface StripeObject {
+  id: string;
+  status?: string;
+}
+
+interface StripeErrorBody {
+  error?: { code?: string; decline_code?: string };
+}
+
+/** Stripe's refusals we tell apart; any other error, a 5xx or no answer at all is PAY2000. */
+function failureOf(error: StripeErrorBody['error']): GatewayFailure {
+  if (error?.code === 'expired_card' || error?.decline_code === 'expired_card') return FailedCode.CardExpired;
+  if (error?.code === 'card_declined') return FailedCode.CardDeclined;
+  return FailedCode.PaymentFailed;
+}
+
+/** The card we keep names Stripe's customer and the payment method it owns. */
+const tokenOf = (customer: string, paymentMethod: string): string => `${customer}/${paymentMethod}`;
+
+/**
+ * Stripe over its REST API: form-encoded requests authorised by the secret key. A card is saved as
+ * a PaymentMethod owned by a Customer (attaching it is when Stripe checks the card); a charge is a
+ * PaymentIntent confirmed off-session with that method, carrying our key as Stripe's
+ * Idempotency-Key, so a retried charge is made once. The log gets Stripe's codes and request ids,
+ * never a request: the card and the secret key stay out of it.
+ */
+export function stripeGateway({
+  secretKey,
+  apiUrl,
+  log,
+}: {
+  secretKey: string;
+  apiUrl: string;
+  log: FastifyBaseLogger;
+}): PaymentGateway {
+  async function post(
+    path: string,
+    fields: Record<string, string>,
+    idempotencyKey?: string,
+  ): Promise<GatewayResult<StripeObject>> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, apiUrl), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
+        },
+        body: new URLSearchParams(fields).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      log.warn({ path, reason: error instanceof Error ? error.name : 'unknown' }, 'Stripe did not answer');
+      return { ok: false, failedCode: FailedCode.PaymentFailed };
+    }
+    const body = (await response.json().catch(() => ({}))) as StripeObject & StripeErrorBody;
+    if (response.ok) return { ok: true, value: body };
+    log.warn(
+      {
+        path,
+        status: response.status,
+        code: body.error?.code,
+        declineCode: body.error?.decline_code,
+        stripeRequestId: response.headers.get('request-id'),
+      },
+      'Stripe refused',
+    );
+    return { ok: false, failedCode: failureOf(body.error) };
+  }
+
+  return {
+    async saveCard(card) {
+      const method = await post('/v1/payment_methods', {
+        type: 'card',
+        'card[number]': card.cardNumber,
+        'card[exp_month]': String(Number(card.expiry.slice(0, 2))),
+        'card[exp_year]': `20${card.expiry.slice(2)}`,
+        'card[cvc]': card.cvc,
+        'billing_details[address][postal_code]': card.zipCode,
+        'billing_details[address][line1]': card.address,
+      });
+      if (!method.ok) return method;
+      const customer = await post('/v1/customers', {
+        payment_method: method.value.id,
+        'invoice_settings[default_payment_method]': method.value.id,
+      });
+      if (!customer.ok) return customer;
+      return {
+        ok: true,
+        value: {
+          token: tokenOf(customer.value.id, method.value.id),
+          cardType: card.cardType,
+          last4: card.cardNumber.slice(-4),
+          expiry: card.expiry,
+        },
+      };
+    },
+
+    async charge({ token, amountMinor, currency, idempotencyKey }) {
+      const [customer, paymentMethod] = token.split('/');
+      if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };
+      const intent = await post(
+        '/v1/payment_intents',
+        {
+          amount: String(amountMinor),
+          currency: currency.toLowerCase(),
+          customer,
+          payment_method: paymentMethod,
+          off_session: 'true',
+          confirm: 'true',
+        },
+        idempotencyKey,
+      );
+      if (!intent.ok) return intent;
+      // Off-session, anything but a completed charge (say, a bank asking the holder) is a failure.
+      return intent.value.status === 'succeeded'
+        ? { ok: true, value: { chargeId: intent.value.id } }
+        : { ok: false, failedCode: FailedCode.PaymentFailed };
+    },
+  };
+}
