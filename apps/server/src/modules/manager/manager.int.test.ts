@@ -39,7 +39,7 @@ describe('the clinician’s profile', () => {
     expect((await file(other, managerESignatureImageUrl as string)).statusCode).toBe(404);
   });
 
-  it('changes the profile fields and images; an image left out is kept, null removes it', async () => {
+  it('changes the profile fields and images; an image or the clinic left out is kept, null removes it', async () => {
     const [image, signature] = [await upload(clinician), await upload(clinician)];
     const body = {
       firstName: 'Grace',
@@ -69,6 +69,11 @@ describe('the clinician’s profile', () => {
     const { managerImageUrl: _image, managerESignatureImageUrl: _signature, ...withoutImages } = body;
     expect((await update(clinician, { ...withoutImages, managerImageUrl: null })).json()).toMatchObject({
       manager: { managerImageUrl: null, managerESignatureImageUrl: signature },
+    });
+    // An app that does not know the clinic yet keeps it; null removes it.
+    const { managerClinicName: _name, managerClinicAddress: _address, ...withoutClinic } = withoutImages;
+    expect((await update(clinician, { ...withoutClinic, managerClinicAddress: null })).json()).toMatchObject({
+      manager: { managerClinicName: 'Harbour Rehabilitation Clinic', managerClinicAddress: null },
     });
   });
 

@@ -53,7 +53,7 @@ export function managerService({ db, storage, now, locks }: ManagerDependencies)
       };
     },
 
-    /** Changes the profile; an image left out is kept, null removes it, a path must be the clinician's upload. */
+    /** Changes the profile; an image or the clinic left out is kept, null removes it; a path must be the clinician's upload. */
     async updateProfile(principal: Principal, request: BodyOf<typeof updateManagerInfo>): Promise<ManagerProfile> {
       const uploads = uploadRepository(db);
       const imageOf = async (field: string, path: string | null | undefined) => {
@@ -75,8 +75,9 @@ export function managerService({ db, storage, now, locks }: ManagerDependencies)
         languageList: request.managerLanguageList,
         professionalEducation: request.managerProfessionalEducation || null,
         yearsOfExperience: request.managerYearsOfExperience ?? null,
-        clinicName: request.managerClinicName || null,
-        clinicAddress: request.managerClinicAddress || null,
+        // The clinic came later than the other fields: an app that does not send it keeps it.
+        ...(request.managerClinicName !== undefined && { clinicName: request.managerClinicName || null }),
+        ...(request.managerClinicAddress !== undefined && { clinicAddress: request.managerClinicAddress || null }),
       });
       return this.getProfile(principal);
     },
