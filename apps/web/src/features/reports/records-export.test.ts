@@ -76,4 +76,14 @@ describe('collecting the records of an export', () => {
     const [only] = await collectPatientRecords([patient(1)], fetchPage, 2, () => undefined);
     expect(only?.records.map((item) => item.seqExerciseRecord)).toEqual([1, 2, 3]);
   });
+
+  it('reads the pages of records that arrived while it was reading', async () => {
+    const pages = [[record(1), record(2)], [record(3), record(4)], [record(5)]];
+    // The device uploads record 5 after the first page was read.
+    const totals = [4, 5, 5];
+    const fetchPage: RecordPageFetcher = (_relation, page) =>
+      Promise.resolve({ recordList: pages[page] ?? [], totalCount: totals[page] ?? 5 });
+    const [only] = await collectPatientRecords([patient(1)], fetchPage, 2, () => undefined);
+    expect(only?.records.map((item) => item.seqExerciseRecord)).toEqual([1, 2, 3, 4, 5]);
+  });
 });

@@ -10,7 +10,8 @@ export type RecordPageFetcher = (
 
 /**
  * Every record of a patient, page after page, oldest first; a record that moved to the next page
- * while the pages were read (the device sent older ones meanwhile) is kept once.
+ * while the pages were read (the device sent older ones meanwhile) is kept once, and records that
+ * arrived meanwhile are read too.
  */
 async function everyRecord(
   seqMedicalRelation: number,
@@ -18,13 +19,16 @@ async function everyRecord(
   pageSize: number,
   onPage: (done: number, total: number) => void,
 ): Promise<ExerciseRecord[]> {
+  const pagesOf = (totalCount: number): number => Math.max(1, Math.ceil(totalCount / pageSize));
   const first = await fetchPage(seqMedicalRelation, 0);
-  const pages = Math.max(1, Math.ceil(first.totalCount / pageSize));
+  let pages = pagesOf(first.totalCount);
   const records = new Map(first.recordList.map((record) => [record.seqExerciseRecord, record]));
   onPage(1, pages);
   for (let page = 1; page < pages; page++) {
-    const { recordList } = await fetchPage(seqMedicalRelation, page);
+    const { recordList, totalCount } = await fetchPage(seqMedicalRelation, page);
     for (const record of recordList) records.set(record.seqExerciseRecord, record);
+    // Records that came in while reading make the period longer: read their pages too.
+    pages = Math.max(pages, pagesOf(totalCount));
     onPage(page + 1, pages);
   }
   return [...records.values()];
