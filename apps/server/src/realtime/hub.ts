@@ -27,6 +27,8 @@ export interface HubDependencies {
 const authTimeoutMs = 10_000;
 const heartbeatMs = 30_000;
 const maxMessageBytes = 64 * 1024;
+/** Signals of one socket waiting to be relayed; a call sends a few dozen, a flood is cut off. */
+const maxPendingSignals = 200;
 
 /**
  * The authenticated WebSocket at /api/realtime. A client proves who it is with its first message
@@ -75,6 +77,7 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
       let stop: (() => Promise<void>) | undefined;
       /** Signals are handled one at a time, so the other side gets them in the order sent. */
       let signalling: Promise<void> = Promise.resolve();
+      let pendingSignals = 0;
       const authTimer = setTimeout(() => socket.close(realtimeCloseCodes.unauthorized, 'no auth'), authTimeoutMs);
 
       socket.once('message', (raw: Buffer) => {
@@ -105,13 +108,19 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
           socket.close(realtimeCloseCodes.badMessage, 'unexpected message');
           return;
         }
+        if (pendingSignals >= maxPendingSignals) {
+          socket.close(realtimeCloseCodes.badMessage, 'too many signals');
+          return;
+        }
+        pendingSignals += 1;
         const { type: _type, ...signal } = parsed.data;
         signalling = signalling
           .then(async () => {
             const failedCode = await hub.relaySignal(identity.seqUser, signal);
             if (failedCode) send({ type: 'refused', meetingId: signal.meetingId, failedCode });
           })
-          .catch((error: unknown) => app.log.error({ err: error }, 'signal relay failed'));
+          .catch((error: unknown) => app.log.error({ err: error }, 'signal relay failed'))
+          .finally(() => (pendingSignals -= 1));
       };
       socket.on('pong', () => {
         const identity = open.get(socket);

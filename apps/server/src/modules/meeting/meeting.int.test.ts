@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { FailedCode, PushType, ScheduleStatus } from '@clinic/contract';
+import { FailedCode, PushType, realtimeCloseCodes, ScheduleStatus } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -134,6 +134,12 @@ describe('a video visit', () => {
     await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
     expect(strangerSocket.messages.filter((message) => message.type === 'signal')).toEqual([]);
     expect(memberSocket.messages.filter((message) => message.type === 'signal')).toHaveLength(2);
+
+    // A socket flooding signals is cut off.
+    const flood = await openSocket(url, secondMember.tokens.accessToken);
+    for (let i = 0; i < 300; i++)
+      flood.send(JSON.stringify({ type: 'signal', meetingId, attendeeId: randomUUID(), data: { kind: 'bye' } }));
+    expect(await flood.closed).toBe(realtimeCloseCodes.badMessage);
 
     // The patient joins again (a reload): signals go to the new joining, from the new one only.
     t.clock.advance(1000);
