@@ -457,7 +457,8 @@ export function renewalJob({
       const reminders: MailMessage[] = [];
       for (const seqManager of await payments.claimTrialReminders(at, horizon)) {
         const row = await payments.findSubscription(seqManager);
-        if (row?.trialEndsAt) reminders.push(...(await mailAbout(database, row, row.trialEndsAt, trialEndingMail)));
+        if (row?.trialEndsAt)
+          reminders.push(...(await mailAbout(database, row, row.trialEndsAt, (mail) => trialEndingMail(mail, at))));
       }
       const queued = await mails.enqueue(database, reminders);
       const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
