@@ -13,6 +13,8 @@ export interface MailCatcher {
   messages: CaughtMail[];
   /** Refuses the next `count` messages with a temporary failure, as a mail server that is down. */
   refuse(count: number): void;
+  /** Keeps the next message waiting for its answer until `release` is called, as a slow mail server. */
+  holdNext(): { arrived: Promise<void>; release(): void };
   /** The next message to an address that arrives after `since` messages (waits up to 10 s). */
   next(to: string, since?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -22,10 +24,16 @@ export interface MailCatcher {
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   let refusals = 0;
+  let held: { arrived(): void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
+    onData(stream, _session, reply) {
+      const waiting = held;
+      held = undefined;
+      waiting?.arrived();
+      // A held message is answered once released.
+      const callback = (error?: Error): void => void (waiting?.released ?? Promise.resolve()).then(() => reply(error));
       if (refusals > 0) {
         refusals--;
         stream.resume();
@@ -54,6 +62,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     messages,
     refuse(count) {
       refusals = count;
+    },
+    holdNext() {
+      let arrived = (): void => undefined;
+      let release = (): void => undefined;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      held = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived: arrival, release };
     },
     async next(to, since = 0) {
       const deadline = Date.now() + 10_000;

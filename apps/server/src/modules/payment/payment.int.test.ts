@@ -21,6 +21,7 @@ type Caller = { tokens: { accessToken: string } };
 const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
 const put = (who: Caller, path: string, body: unknown) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
+const renewal = (who: Caller, cancelAtPeriodEnd: boolean) => put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
 const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
 const card = (cardNumber: string, overrides: Json = {}): Json => ({
   cardType: 'Visa',
@@ -270,8 +271,6 @@ describe('a subscription', () => {
 });
 
 describe('the end of a subscription', () => {
-  const renewal = (who: Caller, cancelAtPeriodEnd: boolean) =>
-    put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
   const summary = async (who: Caller) => (await post(who, '/payment/getMyPurchaseSummary', {})).json<Json>();
 
   it('keeps the plan until the period ends, then ends it without a charge, when the renewal is cancelled', async () => {
@@ -401,5 +400,22 @@ describe('mails about a subscription', () => {
     await pass(day);
     await pass(day);
     expect(mailsTo(refused)).toHaveLength(reminders + 1);
+  });
+
+  it('lets the clinician use My page while the mail about their renewal waits for a slow mail server', async () => {
+    const waiting = await newClinician();
+    await subscribe(waiting, 'basic', sandboxTestCards.chargeDeclined);
+    const slow = t.mail.holdNext();
+    t.clock.advance(30 * day);
+    const job = t.app.jobs.tick();
+    await slow.arrived;
+    await relogin(t.app, waiting);
+    const answered = await Promise.race([
+      renewal(waiting, true).then((reply) => reply.json<{ subscription: Json }>().subscription),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+    ]);
+    slow.release();
+    await job;
+    expect(answered).toMatchObject({ subscribeStatus: 'grace', cancelAtPeriodEnd: true });
   });
 });

@@ -464,15 +464,19 @@ export function renewalJob({
       const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
       return async () => {
         await mails.deliver(queued);
-        for (const seqManager of claimed) await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at));
+        for (const seqManager of claimed) {
+          // Mailed after the lock is released: a slow mail server never holds up the clinician's payments.
+          await mails.deliver(await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at)));
+        }
       };
     },
   };
 
-  async function renew(seqManager: number, at: Date): Promise<void> {
+  /** Charges one claimed subscription and records the outcome; answers the mail to deliver. */
+  async function renew(seqManager: number, at: Date): Promise<number[]> {
     const current = await paymentRepository(db).findSubscription(seqManager);
     // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
-    if (!current || !isDue(current, at)) return;
+    if (!current || !isDue(current, at)) return [];
     const isRetry = current.status === 'grace';
     const charge = current.cardToken
       ? await gateway.charge({
@@ -486,7 +490,7 @@ export function renewalJob({
       : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
     const periodStart = isRetry ? at : current.currentPeriodEnd;
     const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
-    const queued = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const books = paymentRepository(tx);
       await books.insertPayment(
         planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
@@ -507,6 +511,5 @@ export function renewalJob({
       const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
       return mails.enqueue(tx, failed);
     });
-    await mails.deliver(queued);
   }
 }
