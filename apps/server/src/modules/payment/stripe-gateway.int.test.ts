@@ -6,6 +6,7 @@ import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test/stripe-stub.ts';
 import { payment, subscription } from '../../db/schema.ts';
+import { secretRepository } from '../../security/secret.repository.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 const day = 86_400_000;
@@ -15,6 +16,8 @@ const form = 'application/x-www-form-urlencoded';
 let stub: StripeStub;
 let t: TestApp;
 let seqBasic: number;
+/** The deployment's id, which prefixes every key we send Stripe. */
+let deploymentId: string;
 
 type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
 const people: Clinician[] = [];
@@ -54,6 +57,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stub.url },
   });
+  deploymentId = await secretRepository(t.app.db).getOrCreate('deployment-id', () => 'not made here');
   const someone = await newClinician();
   const products = await call(t.app, '/payment/getProductList', {}, { token: someone.tokens.accessToken });
   seqBasic = products
@@ -155,7 +159,7 @@ describe('payments through Stripe', () => {
         path: '/v1/payment_intents',
         authorization: `Bearer ${secretKey}`,
         contentType: form,
-        idempotencyKey: `renewal:${seqManager}:${row!.currentPeriodEnd.toISOString()}`,
+        idempotencyKey: `${deploymentId}:renewal:${seqManager}:${row!.currentPeriodEnd.toISOString()}`,
         form: {
           amount: '4900',
           currency: 'usd',
@@ -190,7 +194,7 @@ describe('payments through Stripe', () => {
   });
 
   describe('the gateway itself', () => {
-    const gateway = () => stripeGateway({ secretKey, apiUrl: stub.url, log: t.app.log });
+    const gateway = () => stripeGateway({ secretKey, apiUrl: stub.url, deploymentId, log: t.app.log });
     const charge = (token: string, idempotencyKey: string) =>
       gateway().charge({ token, amountMinor: 9900, currency: 'USD', idempotencyKey });
 
@@ -203,16 +207,19 @@ describe('payments through Stripe', () => {
       expect(again).toEqual(first);
       expect(first).toMatchObject({ ok: true, value: { chargeId: expect.stringMatching(/^pi_/) as string } });
       expect(stub.intents).toHaveLength(before + 1);
-      expect(stub.requests.slice(-2).map((request) => request.idempotencyKey)).toEqual([key, key]);
+      expect(stub.requests.slice(-2).map((request) => request.idempotencyKey)).toEqual([
+        `${deploymentId}:${key}`,
+        `${deploymentId}:${key}`,
+      ]);
     });
 
     it('answers PAY2000 when Stripe fails, cannot be reached or refuses the key, and logs neither card nor key', async () => {
       const visa = card(stripeTestCards.succeeds);
       stub.failNext(1);
       expect(await gateway().saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
-      const unreachable = stripeGateway({ secretKey, apiUrl: 'http://127.0.0.1:9', log: t.app.log });
+      const unreachable = stripeGateway({ secretKey, apiUrl: 'http://127.0.0.1:9', deploymentId, log: t.app.log });
       expect(await unreachable.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
-      const wrongKey = stripeGateway({ secretKey: 'sk_test_wrong', apiUrl: stub.url, log: t.app.log });
+      const wrongKey = stripeGateway({ secretKey: 'sk_test_wrong', apiUrl: stub.url, deploymentId, log: t.app.log });
       expect(await wrongKey.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
       expect(await charge('not-a-saved-card', randomUUID())).toEqual({
         ok: false,

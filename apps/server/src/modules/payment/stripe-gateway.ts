@@ -34,10 +34,13 @@ const tokenOf = (customer: string, paymentMethod: string): string => `${customer
 export function stripeGateway({
   secretKey,
   apiUrl,
+  deploymentId,
   log,
 }: {
   secretKey: string;
   apiUrl: string;
+  /** Prefixes our keys: deployments sharing a Stripe account (a copy restored for testing) never replay each other's. */
+  deploymentId: string;
   log: FastifyBaseLogger;
 }): PaymentGateway {
   async function post(
@@ -52,7 +55,7 @@ export function stripeGateway({
         headers: {
           authorization: `Bearer ${secretKey}`,
           'content-type': 'application/x-www-form-urlencoded',
-          ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
+          ...(idempotencyKey && { 'idempotency-key': `${deploymentId}:${idempotencyKey}` }),
         },
         body: new URLSearchParams(fields).toString(),
         signal: AbortSignal.timeout(timeoutMs),
