@@ -25,8 +25,13 @@ export interface StripeStub {
   requests: StripeRequest[];
   /** The PaymentIntents made, one per charge (a replayed key makes none). */
   intents: { id: string; amount: number; currency: string; customer: string; status: string }[];
-  /** Answers the next `count` requests with a 500, as Stripe in trouble. */
+  /** Answers the next `count` requests with a 500, as Stripe in trouble (and replays it for their keys, as Stripe does). */
   failNext(count: number): void;
+  /**
+   * Does the next request that `matches` but answers it with a 500 once, as a proxy failing after
+   * Stripe did the work; the same key again gets the first result.
+   */
+  loseNextAnswer(matches: (request: StripeRequest) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -64,8 +69,9 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
   const requests: StripeRequest[] = [];
   const intents: StripeStub['intents'] = [];
   const methods = new Map<string, { number: string; customer?: string }>();
-  const replays = new Map<string, Answer>();
+  const replays = new Map<string, { form: string; answer: Answer }>();
   let failures = 0;
+  let loseAnswer: ((request: StripeRequest) => boolean) | undefined;
 
   function answer(request: StripeRequest): Answer {
     if (request.authorization !== `Bearer ${secretKey}`)
@@ -126,9 +132,16 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     requests.push(request);
     const key = request.idempotencyKey && `${request.authorization ?? ''} ${request.idempotencyKey}`;
     const replayed = key ? replays.get(key) : undefined;
-    const result = replayed ?? answer(request);
-    // Stripe keeps the first answer to a key, unless it was a server error.
-    if (key && !replayed && result.status < 500) replays.set(key, result);
+    const form = `${request.path} ${raw}`;
+    // A key used again with other parameters is refused, as Stripe does.
+    const mismatch: Answer = { status: 400, body: { error: { type: 'idempotency_error' } } };
+    let result = replayed ? (replayed.form === form ? replayed.answer : mismatch) : answer(request);
+    // Stripe keeps the first result for a key, whatever it was, a 500 included.
+    if (key && !replayed) replays.set(key, { form, answer: result });
+    if (loseAnswer?.(request)) {
+      loseAnswer = undefined;
+      result = { status: 500, body: { error: { type: 'api_error' } } };
+    }
     outgoing.writeHead(result.status, {
       'content-type': 'application/json',
       'request-id': id('req'),
@@ -147,6 +160,9 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     intents,
     failNext(count) {
       failures = count;
+    },
+    loseNextAnswer(matches) {
+      loseAnswer = matches;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
 import { mailRetryMs } from '../../mail/mail-queue.ts';
 import { sandboxTestCards } from './gateway.ts';
+import { unknownChargeRetryMs } from './payment.service.ts';
 
 const day = 86_400_000;
 const visa = '4242424242424242';
@@ -267,6 +268,50 @@ describe('a subscription', () => {
     expect((await history(other))[0]).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 9900 });
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
+  });
+});
+
+describe('a charge whose outcome is unknown', () => {
+  const chargesOf = async (who: Caller) => {
+    const { seqManager } = (await post(who, '/manager/getManagerInfo', {})).json<{ manager: { seqManager: number } }>()
+      .manager;
+    return (await t.app.db.select().from(sandboxCharge)).filter((charge) =>
+      charge.idempotencyKey.includes(`:${seqManager}:`),
+    );
+  };
+
+  it('answers a checkout as a server error and records nothing; the browser’s repeat gets the charge made', async () => {
+    const unsure = await newClinician();
+    await subscribe(unsure, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(30 * day);
+    const request = {
+      seqProduct: plan('basic'),
+      card: card(sandboxTestCards.answerLost),
+      idempotencyKey: randomUUID(),
+    };
+    const lost = await post(unsure, '/payment/checkout', request);
+    expect([lost.statusCode, failedCode(lost)]).toEqual([503, FailedCode.PaymentFailed]);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'grace' });
+    expect((await history(unsure)).map((item) => item.kind)).toEqual(['renewal', 'subscribe']);
+    expect((await post(unsure, '/payment/checkout', request)).json()).toMatchObject({
+      subscription: { subscribeStatus: 'active' },
+      payment: { kind: 'subscribe', status: 'paid', cardLast4: '0259' },
+    });
+    expect((await chargesOf(unsure)).filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('charges a renewal again within minutes with the same key, without a grace period or a mail', async () => {
+    const unsure = await newClinician();
+    await subscribe(unsure, 'basic', sandboxTestCards.answerLost);
+    await pass(30 * day);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'trial', isGracePeriod: false });
+    expect(await history(unsure)).toHaveLength(1);
+    await pass(unknownChargeRetryMs);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'active' });
+    expect((await history(unsure))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 4900 });
+    expect(await chargesOf(unsure)).toHaveLength(1);
+    // The verification only: no mail about a failed payment.
+    expect(t.mail.messages.filter((mail) => mail.to === unsure.body.userEmail.toLowerCase())).toHaveLength(1);
   });
 });
 
