@@ -162,7 +162,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
-  const managers = managerService({ db: database.db, storage, now, locks: database.locks });
+  const gateway =
+    config.payments.gateway === 'stripe'
+      ? stripeGateway({
+          secretKey: config.payments.secretKey,
+          apiUrl: config.payments.apiUrl,
+          deploymentId,
+          log: app.log,
+        })
+      : sandboxGateway(database.db, app.log);
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
@@ -185,15 +194,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
   const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
-  const gateway =
-    config.payments.gateway === 'stripe'
-      ? stripeGateway({
-          secretKey: config.payments.secretKey,
-          apiUrl: config.payments.apiUrl,
-          deploymentId,
-          log: app.log,
-        })
-      : sandboxGateway(database.db);
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { FailedCode, type Card, type CardType } from '@clinic/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { loggableError } from '../../db/errors.ts';
 import { sandboxCard, sandboxCharge } from '../../db/schema.ts';
 
 /** What a processor may answer instead of doing what was asked. */
@@ -39,6 +41,12 @@ export interface PaymentGateway {
     currency: string;
     idempotencyKey: string;
   }): Promise<GatewayResult<{ chargeId: string }>>;
+  /**
+   * Deletes a card we no longer keep (a replaced card, a deleted account) at the processor. Called
+   * after our change committed; never throws: a failure is logged, without card data, and our
+   * change stands.
+   */
+  forgetCard(token: string): Promise<void>;
 }
 
 /**
@@ -82,7 +90,7 @@ const failures: Record<Exclude<Behaviour, 'succeed' | 'unanswered'>, GatewayFail
   error: FailedCode.PaymentFailed,
 };
 
-export function sandboxGateway(db: Database): PaymentGateway {
+export function sandboxGateway(db: Database, log: FastifyBaseLogger): PaymentGateway {
   return {
     async saveCard(card, idempotencyKey) {
       const behaviour = behaviourOf(card.cardNumber);
@@ -133,6 +141,13 @@ export function sandboxGateway(db: Database): PaymentGateway {
       if (card?.behaviour === 'unanswered') return outcomeUnknown;
       const [charge] = await db.select().from(sandboxCharge).where(eq(sandboxCharge.idempotencyKey, idempotencyKey));
       return outcome(charge!);
+    },
+
+    async forgetCard(token) {
+      await db
+        .delete(sandboxCard)
+        .where(eq(sandboxCard.token, token))
+        .catch((error: unknown) => log.warn({ err: loggableError(error) }, 'sandbox card not forgotten'));
     },
   };
 }

@@ -23,6 +23,12 @@ const post = (who: Caller, path: string, body: unknown) => call(t.app, path, bod
 const put = (who: Caller, path: string, body: unknown) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
 const renewal = (who: Caller, cancelAtPeriodEnd: boolean) => put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
+const seqManagerOf = async (who: Caller) =>
+  (await post(who, '/manager/getManagerInfo', {})).json<{ manager: { seqManager: number } }>().manager.seqManager;
+const subscriptionOf = async (who: Caller) => {
+  const seqManager = await seqManagerOf(who);
+  return (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0];
+};
 const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
 const card = (cardNumber: string, overrides: Json = {}): Json => ({
   cardType: 'Visa',
@@ -256,16 +262,18 @@ describe('a subscription', () => {
     ).toHaveLength(1);
   });
 
-  it('settles the grace period at once when the card on file is replaced', async () => {
+  it('settles the grace period at once when the card on file is replaced, and forgets the old card', async () => {
     await subscribe(other, 'standard', sandboxTestCards.chargeDeclined);
     await pass(30 * day);
     expect(await status(other)).toMatchObject({ subscribeStatus: 'grace' });
+    const old = (await subscriptionOf(other))!.cardToken!;
     const fixed = await put(other, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
     expect(fixed.json()).toMatchObject({
       subscription: { subscribeStatus: 'active', isGracePeriod: false },
       paymentMethod: { last4: '4242' },
     });
     expect((await history(other))[0]).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 9900 });
+    expect(await t.app.db.select().from(sandboxCard).where(eq(sandboxCard.token, old))).toEqual([]);
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
   });
@@ -273,8 +281,7 @@ describe('a subscription', () => {
 
 describe('a charge whose outcome is unknown', () => {
   const chargesOf = async (who: Caller) => {
-    const { seqManager } = (await post(who, '/manager/getManagerInfo', {})).json<{ manager: { seqManager: number } }>()
-      .manager;
+    const seqManager = await seqManagerOf(who);
     return (await t.app.db.select().from(sandboxCharge)).filter((charge) =>
       charge.idempotencyKey.includes(`:${seqManager}:`),
     );
@@ -383,17 +390,17 @@ describe('the end of a subscription', () => {
     expect(await status(overdue)).toMatchObject({ subscribeStatus: 'ended', patientLimit: 30 });
   });
 
-  it('ends with the account: nothing is charged after the clinician deleted it', async () => {
+  it('ends with the account: nothing is charged after the clinician deleted it, and the card is forgotten', async () => {
     const deleting = await verifiedClinician(t.app, t.mail);
     await subscribe(deleting, 'unlimited');
-    const { seqManager } = (await post(deleting, '/manager/getManagerInfo', {})).json<{
-      manager: { seqManager: number };
-    }>().manager;
+    const seqManager = await seqManagerOf(deleting);
+    const token = (await subscriptionOf(deleting))!.cardToken!;
     await post(deleting, '/user/confirmUserPassword', { password });
     expect((await put(deleting, '/manager/deleteManagerAccount', {})).json()).toEqual({ isSuccess: true });
 
     const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
     expect(row).toMatchObject({ status: 'ended', cardToken: null, cardLast4: null });
+    expect(await t.app.db.select().from(sandboxCard).where(eq(sandboxCard.token, token))).toEqual([]);
     await pass(30 * day);
     await pass(30 * day);
     const payments = await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager));

@@ -307,6 +307,9 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           await audit(tx, principal, context, 'subscription');
           return row;
         });
+        // The card this one replaced stays with the processor no longer.
+        if (current?.cardToken && current.cardToken !== card.token && paid.status !== 'failed')
+          await gateway.forgetCard(current.cardToken);
         return answer(paid);
       });
     },
@@ -350,6 +353,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           if (charge) await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at));
           await audit(tx, principal, context, 'payment_method');
         });
+        if (current.cardToken && current.cardToken !== card.token) await gateway.forgetCard(current.cardToken);
         if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
         return {
           subscription: await statusOf(db, principal.seqManager),

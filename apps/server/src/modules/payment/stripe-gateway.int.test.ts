@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { FailedCode, type Card } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test/stripe-stub.ts';
 import { payment, subscription } from '../../db/schema.ts';
@@ -158,6 +158,7 @@ describe('payments through Stripe', () => {
     const charges = stub.requests.slice(since).filter((request) => request.form.customer === customer);
     expect(charges).toEqual([
       {
+        method: 'POST',
         path: '/v1/payment_intents',
         authorization: `Bearer ${secretKey}`,
         contentType: form,
@@ -234,6 +235,40 @@ describe('payments through Stripe', () => {
     expect(keys).toEqual([keys[0], keys[0]]);
     expect(stub.intents.filter((intent) => intent.customer === customer)).toHaveLength(1);
     expect(t.mail.messages.filter((mail) => mail.to === renewing.body.userEmail.toLowerCase())).toHaveLength(1);
+  });
+
+  it('has Stripe forget the card once it is replaced or the account is deleted, even if that fails', async () => {
+    const leaving = await newClinician();
+    await checkout(leaving, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    const seqManager = await seqManagerOf(leaving);
+    const customerOf = async () =>
+      (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0]?.cardToken?.split(
+        '/',
+      )[0];
+    const first = await customerOf();
+    const replaced = await call(
+      t.app,
+      '/payment/updatePaymentMethod',
+      { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() },
+      { token: leaving.tokens.accessToken, method: 'PUT' },
+    );
+    expect(replaced.json()).toMatchObject({ isSuccess: true });
+    expect(stub.deletedCustomers).toContain(first);
+
+    const second = await customerOf();
+    // Stripe deletes the customer, but its answer is lost: the account is deleted all the same.
+    stub.loseNextAnswer((request) => request.method === 'DELETE');
+    await call(t.app, '/user/confirmUserPassword', { password }, { token: leaving.tokens.accessToken });
+    const deleted = await call(
+      t.app,
+      '/manager/deleteManagerAccount',
+      {},
+      { token: leaving.tokens.accessToken, method: 'PUT' },
+    );
+    expect(deleted.json()).toEqual({ isSuccess: true });
+    expect(stub.deletedCustomers).toContain(second);
+    expect(await customerOf()).toBeUndefined();
+    expect(t.logs()).toContain(`/v1/customers/${second}`);
   });
 
   describe('the gateway itself', () => {

@@ -49,21 +49,23 @@ export function stripeGateway({
   deploymentId: string;
   log: FastifyBaseLogger;
 }): PaymentGateway {
-  async function post(
+  /** A POST carries our key; a DELETE needs none (deleting twice deletes once). */
+  async function send(
+    request: { method: 'POST'; fields: Record<string, string>; idempotencyKey: string } | { method: 'DELETE' },
     path: string,
-    fields: Record<string, string>,
-    idempotencyKey: string,
   ): Promise<GatewayResult<StripeObject>> {
     let response: Response;
     try {
       response = await fetch(new URL(path, apiUrl), {
-        method: 'POST',
+        method: request.method,
         headers: {
           authorization: `Bearer ${secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': `${deploymentId}:${idempotencyKey}`,
+          ...(request.method === 'POST' && {
+            'content-type': 'application/x-www-form-urlencoded',
+            'idempotency-key': `${deploymentId}:${request.idempotencyKey}`,
+          }),
         },
-        body: new URLSearchParams(fields).toString(),
+        ...(request.method === 'POST' && { body: new URLSearchParams(request.fields).toString() }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -84,6 +86,9 @@ export function stripeGateway({
     );
     return isUnsettled(response.status) ? outcomeUnknown : { ok: false, failedCode: failureOf(body.error) };
   }
+
+  const post = (path: string, fields: Record<string, string>, idempotencyKey: string) =>
+    send({ method: 'POST', fields, idempotencyKey }, path);
 
   return {
     async saveCard(card, idempotencyKey) {
@@ -140,6 +145,12 @@ export function stripeGateway({
       return intent.value.status === 'succeeded'
         ? { ok: true, value: { chargeId: intent.value.id } }
         : { ok: false, failedCode: FailedCode.PaymentFailed };
+    },
+
+    async forgetCard(token) {
+      // Deleting the customer detaches its payment methods; a failure is logged by send.
+      const [customer] = token.split('/');
+      if (customer) await send({ method: 'DELETE' }, `/v1/customers/${encodeURIComponent(customer)}`);
     },
   };
 }
