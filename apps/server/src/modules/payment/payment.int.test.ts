@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
-import { mailRetryMs } from '../../mail/mail-queue.ts';
+import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 import { sandboxTestCards } from './gateway.ts';
 import { unknownChargeRetryMs } from './payment.service.ts';
 
@@ -444,7 +444,7 @@ describe('mails about a subscription', () => {
     expect(await status(refused)).toMatchObject({ subscribeStatus: 'grace' });
     expect(mailsTo(refused)).toHaveLength(reminders);
     // The job sends it once the mail server takes mail again; the daily retries send nothing more.
-    await pass(mailRetryMs);
+    await pass(mailRetryDelaysMs[0]!);
     const failed = mailsTo(refused).at(-1);
     expect(failed?.subject).toBe('Platba předplatného se nezdařila');
     expect(failed?.text).toContain('Základní');
