@@ -153,7 +153,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
   const storage = config.s3 ? s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
   // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
-  const redisNamespace = `clinic:${await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID())}`;
+  const deploymentId = await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID());
+  const redisNamespace = `clinic:${deploymentId}`;
   const limiter = redis ? redisRateLimiter(redis, redisNamespace) : memoryRateLimiter();
   const sessions = sessionService({
     db: database.db,
@@ -161,7 +162,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
-  const managers = managerService({ db: database.db, storage, now, locks: database.locks });
+  const gateway =
+    config.payments.gateway === 'stripe'
+      ? stripeGateway({
+          secretKey: config.payments.secretKey,
+          apiUrl: config.payments.apiUrl,
+          deploymentId,
+          log: app.log,
+        })
+      : sandboxGateway(database.db, app.log);
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
@@ -184,10 +194,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
   const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
-  const gateway =
-    config.payments.gateway === 'stripe'
-      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, log: app.log })
-      : sandboxGateway(database.db);
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });

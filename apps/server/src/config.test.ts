@@ -30,4 +30,18 @@ describe('configuration', () => {
       parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_API_URL: 'ftp://x' }),
     ).toThrow(/STRIPE_API_URL/);
   });
+
+  it('sends the Stripe secret key over plain http only to this machine', () => {
+    const stripe = (url: string) =>
+      parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_API_URL: url }).payments;
+    for (const url of [
+      'http://127.0.0.1:12111',
+      'http://[::1]:12111',
+      'http://localhost:12111',
+      'https://stripe.example',
+    ])
+      expect(stripe(url)).toMatchObject({ apiUrl: url });
+    for (const url of ['http://api.stripe.com', 'http://10.0.0.5', 'http://localhost.example.com'])
+      expect(() => stripe(url), url).toThrow(/STRIPE_API_URL/);
+  });
 });

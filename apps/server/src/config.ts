@@ -6,6 +6,9 @@ const flag = z
   .transform((value) => value === '1' || value === 'true')
   .optional();
 
+/** Hosts that never leave this machine (URL.hostname keeps an IPv6 address in brackets). */
+const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
 /** Every environment variable the server reads, with its default (documented in the README). */
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,7 +32,11 @@ const environment = z.object({
   SUPPORT_EMAIL: z.email().default('support@clinic.localhost'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  // The secret key goes in every request: plain http only to this machine (a local test server).
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.startsWith('https:') || loopbackHosts.has(new URL(url).hostname), 'http only for loopback')
+    .default('https://api.stripe.com'),
   STUN_URLS: z.string().optional(),
   TURN_URLS: z.string().optional(),
   TURN_SECRET: z.string().min(16).optional(),

@@ -13,7 +13,7 @@ export class BusinessFailure extends Error {
 /** A failure answered with an HTTP error status and a coded body. */
 export class HttpFailure extends Error {
   constructor(
-    readonly statusCode: 401 | 403 | 404 | 409 | 413 | 429,
+    readonly statusCode: 401 | 403 | 404 | 409 | 413 | 429 | 503,
     readonly failedCode: FailedCode,
     readonly retryAfterSeconds?: number,
   ) {

@@ -11,8 +11,13 @@ export interface CaughtMail {
 export interface MailCatcher {
   url: string;
   messages: CaughtMail[];
-  /** Refuses the next `count` messages with a temporary failure, as a mail server that is down. */
-  refuse(count: number): void;
+  /**
+   * Refuses the next `count` messages: by default with a temporary failure (451), as a mail server
+   * that is down; with a 5xx code for good, as for an address that does not exist.
+   */
+  refuse(count: number, responseCode?: number): void;
+  /** Keeps the next message waiting for its answer until `release` is called, as a slow mail server. */
+  holdNext(): { arrived: Promise<void>; release(): void };
   /** The next message to an address that arrives after `since` messages (waits up to 10 s). */
   next(to: string, since?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -22,14 +27,21 @@ export interface MailCatcher {
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   let refusals = 0;
+  let refusalCode = 451;
+  let held: { arrived(): void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
+    onData(stream, _session, reply) {
+      const waiting = held;
+      held = undefined;
+      waiting?.arrived();
+      // A held message is answered once released.
+      const callback = (error?: Error): void => void (waiting?.released ?? Promise.resolve()).then(() => reply(error));
       if (refusals > 0) {
         refusals--;
         stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        stream.on('end', () => callback(Object.assign(new Error('Refused'), { responseCode: refusalCode })));
         return;
       }
       simpleParser(stream)
@@ -52,8 +64,16 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    refuse(count) {
+    refuse(count, responseCode = 451) {
       refusals = count;
+      refusalCode = responseCode;
+    },
+    holdNext() {
+      let arrived = (): void => undefined;
+      let release = (): void => undefined;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      held = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived: arrival, release };
     },
     async next(to, since = 0) {
       const deadline = Date.now() + 10_000;

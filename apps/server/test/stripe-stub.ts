@@ -12,6 +12,7 @@ export const stripeTestCards = {
 } as const;
 
 export interface StripeRequest {
+  method: string;
   path: string;
   authorization: string | undefined;
   contentType: string | undefined;
@@ -23,10 +24,17 @@ export interface StripeStub {
   url: string;
   /** Every request, in order. */
   requests: StripeRequest[];
+  /** The Customers deleted (their payment methods detached with them). */
+  deletedCustomers: string[];
   /** The PaymentIntents made, one per charge (a replayed key makes none). */
   intents: { id: string; amount: number; currency: string; customer: string; status: string }[];
-  /** Answers the next `count` requests with a 500, as Stripe in trouble. */
+  /** Answers the next `count` requests with a 500, as Stripe in trouble (and replays it for their keys, as Stripe does). */
   failNext(count: number): void;
+  /**
+   * Does the next request that `matches` but answers it with a 500 once, as a proxy failing after
+   * Stripe did the work; the same key again gets the first result.
+   */
+  loseNextAnswer(matches: (request: StripeRequest) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -63,9 +71,11 @@ const id = (prefix: string): string => `${prefix}_${randomBytes(8).toString('hex
 export async function startStripeStub(secretKey: string): Promise<StripeStub> {
   const requests: StripeRequest[] = [];
   const intents: StripeStub['intents'] = [];
+  const deletedCustomers: string[] = [];
   const methods = new Map<string, { number: string; customer?: string }>();
-  const replays = new Map<string, Answer>();
+  const replays = new Map<string, { form: string; answer: Answer }>();
   let failures = 0;
+  let loseAnswer: ((request: StripeRequest) => boolean) | undefined;
 
   function answer(request: StripeRequest): Answer {
     if (request.authorization !== `Bearer ${secretKey}`)
@@ -75,6 +85,15 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
       return { status: 500, body: { error: { type: 'api_error' } } };
     }
     const { form } = request;
+    const deleted = /^\/v1\/customers\/(\w+)$/.exec(request.path)?.[1];
+    if (request.method === 'DELETE' && deleted) {
+      const owned = [...methods.values()].filter((method) => method.customer === deleted);
+      if (owned.length === 0)
+        return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
+      for (const method of owned) delete method.customer;
+      deletedCustomers.push(deleted);
+      return { status: 200, body: { id: deleted, object: 'customer', deleted: true } };
+    }
     if (request.path === '/v1/payment_methods') {
       if (form.type !== 'card' || !/^\d{12,19}$/.test(form['card[number]'] ?? '') || !form['card[cvc]'])
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_missing' } } };
@@ -117,6 +136,7 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
       return typeof value === 'string' ? value : undefined;
     };
     const request: StripeRequest = {
+      method: incoming.method ?? '',
       path: incoming.url ?? '',
       authorization: header('authorization'),
       contentType: header('content-type'),
@@ -126,9 +146,16 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     requests.push(request);
     const key = request.idempotencyKey && `${request.authorization ?? ''} ${request.idempotencyKey}`;
     const replayed = key ? replays.get(key) : undefined;
-    const result = replayed ?? answer(request);
-    // Stripe keeps the first answer to a key, unless it was a server error.
-    if (key && !replayed && result.status < 500) replays.set(key, result);
+    const form = `${request.path} ${raw}`;
+    // A key used again with other parameters is refused, as Stripe does.
+    const mismatch: Answer = { status: 400, body: { error: { type: 'idempotency_error' } } };
+    let result = replayed ? (replayed.form === form ? replayed.answer : mismatch) : answer(request);
+    // Stripe keeps the first result for a key, whatever it was, a 500 included.
+    if (key && !replayed) replays.set(key, { form, answer: result });
+    if (loseAnswer?.(request)) {
+      loseAnswer = undefined;
+      result = { status: 500, body: { error: { type: 'api_error' } } };
+    }
     outgoing.writeHead(result.status, {
       'content-type': 'application/json',
       'request-id': id('req'),
@@ -145,8 +172,12 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    deletedCustomers,
     failNext(count) {
       failures = count;
+    },
+    loseNextAnswer(matches) {
+      loseAnswer = matches;
     },
     close: () =>
       new Promise<void>((resolve) => {

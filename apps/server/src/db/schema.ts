@@ -579,8 +579,13 @@ export const subscription = pgTable('subscription', {
   trialEndsAt: instant('trial_ends_at'),
   currentPeriodEnd: instant('current_period_end').notNull(),
   graceEndsAt: instant('grace_ends_at'),
-  /** The last failed renewal attempt, so the grace period retries once a day. */
+  /** The last renewal attempt, so the grace period retries once a day. */
   lastAttemptAt: instant('last_attempt_at'),
+  /**
+   * The key of a renewal charge whose outcome is not known yet (the processor did not answer): it
+   * is tried again within minutes with this same key, and cleared once the outcome is known.
+   */
+  chargeKey: text('charge_key'),
   planChangedAt: instant('plan_changed_at'),
   /** When the clinician was told that the trial ends soon (once per trial). */
   trialRemindedAt: instant('trial_reminded_at'),
@@ -638,8 +643,8 @@ export const sandboxCharge = pgTable('sandbox_charge', {
 
 export const sandboxCard = pgTable('sandbox_card', {
   token: text('token').primaryKey(),
-  /** What the test number makes the card do: succeed, be declined, be expired, fail. */
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'expired', 'error'] }).notNull(),
+  /** What the test number makes the card do: succeed, be declined, be expired, fail, lose the answer. */
+  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'expired', 'error', 'unanswered'] }).notNull(),
   cardType: text('card_type').notNull(),
   last4: text('last4').notNull(),
   expiry: text('expiry').notNull(),

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { mailQueue } from '../db/schema.ts';
 import type { MailMessage } from './mailer.ts';
 
 export type QueuedMailRow = typeof mailQueue.$inferSelect;
 
-/** A pass sends at most this many; the rest waits for the next pass. */
-const batchSize = 100;
+/** A mail tried this often, or refused for good, is dead: kept for the team to see, never sent again. */
+export const mailMaxAttempts = 5;
 
 export function mailQueueRepository(db: Database) {
   return {
@@ -30,22 +30,37 @@ export function mailQueueRepository(db: Database) {
     },
 
     /**
-     * Takes the due mail (of `seqMails`, or any) for one sender: it is not due again before
-     * `until`, so no other sender takes it meanwhile, and it comes back then if it was not sent.
+     * Takes one due mail that is not dead (`seqMail`, or the longest due) for one sender: it is not
+     * due again before `until`, so no other sender takes it meanwhile, and it comes back then if it
+     * was not sent.
      */
-    async claim(at: Date, until: Date, seqMails?: readonly number[]): Promise<QueuedMailRow[]> {
-      if (seqMails?.length === 0) return [];
+    async claimOne(at: Date, until: Date, seqMail?: number): Promise<QueuedMailRow | undefined> {
       const due = db
         .select({ seqMail: mailQueue.seqMail })
         .from(mailQueue)
-        .where(and(lte(mailQueue.dueAt, at), seqMails && inArray(mailQueue.seqMail, [...seqMails])))
+        .where(
+          and(
+            lte(mailQueue.dueAt, at),
+            lt(mailQueue.attempts, mailMaxAttempts),
+            seqMail === undefined ? undefined : eq(mailQueue.seqMail, seqMail),
+          ),
+        )
         .orderBy(asc(mailQueue.dueAt))
-        .limit(batchSize);
-      return db
+        .limit(1);
+      const [row] = await db
         .update(mailQueue)
         .set({ dueAt: until, attempts: sql`${mailQueue.attempts} + 1` })
         .where(and(inArray(mailQueue.seqMail, due), lte(mailQueue.dueAt, at)))
         .returning();
+      return row;
+    },
+
+    async retryAt(seqMail: number, dueAt: Date): Promise<void> {
+      await db.update(mailQueue).set({ dueAt }).where(eq(mailQueue.seqMail, seqMail));
+    },
+
+    async markDead(seqMail: number): Promise<void> {
+      await db.update(mailQueue).set({ attempts: mailMaxAttempts }).where(eq(mailQueue.seqMail, seqMail));
     },
 
     async remove(seqMail: number): Promise<void> {

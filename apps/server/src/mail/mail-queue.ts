@@ -2,17 +2,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
-import { mailQueueRepository, type QueuedMailRow } from './mail-queue.repository.ts';
+import { mailMaxAttempts, mailQueueRepository, type QueuedMailRow } from './mail-queue.repository.ts';
 
-/** How long a sender holds a mail; one that was not sent by then is tried again. */
-export const mailRetryMs = 5 * 60_000;
+/** How long a sender holds the one mail it is sending; one not sent by then may be taken again. */
+const leaseMs = 5 * 60_000;
+
+/** The waits after each failed attempt but the last, growing; after the last the mail is dead. */
+export const mailRetryDelaysMs = [5, 15, 60, 240].map((minutes) => minutes * 60_000);
+
+/** A pass sends at most this many; the rest waits for the next pass. */
+const batchSize = 100;
+
+/** An SMTP 5xx answer: the server will refuse this mail again, so it is not retried. */
+const isPermanent = (error: unknown): boolean => {
+  const code = (error as { responseCode?: unknown } | undefined)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
 
 export type MailQueue = ReturnType<typeof mailQueue>;
 
 /**
  * Mail that must not be lost: queued in the transaction of the change it reports, so it exists
- * exactly when the change does; sent right after that committed; what the mail server refused is
- * sent again by the background job.
+ * exactly when the change does; sent right after that committed; what the mail server refused for
+ * now is sent again by the background job, later each time, a few times at most.
  */
 export function mailQueue({
   db,
@@ -25,25 +37,40 @@ export function mailQueue({
   now: Clock;
   log: FastifyBaseLogger;
 }) {
-  async function send(rows: readonly QueuedMailRow[]): Promise<void> {
-    for (const row of rows) {
-      try {
-        await mailer.send({
-          to: row.recipient,
-          ...(row.replyTo && { replyTo: row.replyTo }),
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
-        });
-      } catch (error) {
-        log.warn({ err: error, seqMail: row.seqMail, attempts: row.attempts }, 'mail not sent; it will be tried again');
-        continue;
-      }
-      await mailQueueRepository(db).remove(row.seqMail);
+  const mails = mailQueueRepository(db);
+
+  /** Leases one mail (`seqMail`, or the longest due) and sends it; false when there was none. */
+  async function sendOne(seqMail?: number): Promise<boolean> {
+    const at = now();
+    const row = await mails.claimOne(at, new Date(at.getTime() + leaseMs), seqMail);
+    if (!row) return false;
+    try {
+      await mailer.send({
+        to: row.recipient,
+        ...(row.replyTo && { replyTo: row.replyTo }),
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+    } catch (error) {
+      await failed(row, error);
+      return true;
     }
+    await mails.remove(row.seqMail);
+    return true;
   }
 
-  const lease = (at: Date): Date => new Date(at.getTime() + mailRetryMs);
+  async function failed(row: QueuedMailRow, error: unknown): Promise<void> {
+    const dead = isPermanent(error) || row.attempts >= mailMaxAttempts;
+    // The server's codes only: its message may quote an address, the mail's content stays out.
+    const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+    log.warn(
+      { seqMail: row.seqMail, attempts: row.attempts, code, responseCode },
+      dead ? 'mail given up' : 'mail not sent; it will be tried again',
+    );
+    if (dead) await mails.markDead(row.seqMail);
+    else await mails.retryAt(row.seqMail, new Date(now().getTime() + mailRetryDelaysMs[row.attempts - 1]!));
+  }
 
   return {
     /** Queues mail inside the transaction of the change it reports; answers what to deliver after it. */
@@ -53,16 +80,19 @@ export function mailQueue({
 
     /** Sends queued mail once its transaction has committed; what fails waits for the job. */
     async deliver(seqMails: readonly number[]): Promise<void> {
-      const at = now();
-      await send(await mailQueueRepository(db).claim(at, lease(at), seqMails));
+      for (const seqMail of seqMails) await sendOne(seqMail);
     },
 
-    /** The background job: claims the mail that is due under the job's lock, sends it after. */
+    /**
+     * The background job: after its pass, sends what is due one mail at a time, each leased just
+     * before it is sent, so a slow mail server never lets a lease run out on mail still waiting.
+     */
     job: {
-      async run(tx: Database): Promise<() => Promise<void>> {
-        const at = now();
-        const rows = await mailQueueRepository(tx).claim(at, lease(at));
-        return () => send(rows);
+      run(): Promise<() => Promise<void>> {
+        return Promise.resolve(async () => {
+          let sent = 0;
+          while (sent < batchSize && (await sendOne())) sent++;
+        });
       },
     },
   };

@@ -1,5 +1,5 @@
 import type { Language } from '@clinic/contract';
-import { formatMoney, links, planName, subscriptionRules } from '@clinic/contract';
+import { formatMoney, links, planName } from '@clinic/contract';
 import type { MailMessage } from './mailer.ts';
 
 interface Texts {
@@ -32,7 +32,7 @@ const texts: Record<Language, Texts> = {
     findIdSubject: 'Your clinic account ID',
     findIdBody: (name, userId) => `Hello ${name}, the ID of your clinic account is: ${userId}`,
     ignore: 'If you did not ask for this, you can ignore this message.',
-    trialEndingSubject: (days) => `Your free trial ends in ${days} days`,
+    trialEndingSubject: (days) => `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'}`,
     trialEndingBody: (name, plan, date, amount, last4) =>
       `Hello ${name}, your free trial of the ${plan} plan ends on ${date}. Then ${amount} a month will be charged to your card ending in ${last4}. To keep your plan you need to do nothing; to stop it, cancel the renewal on My page before then.`,
     renewalFailedSubject: 'Your subscription payment failed',
@@ -92,7 +92,8 @@ const texts: Record<Language, Texts> = {
     findIdSubject: 'ID vašeho účtu kliniky',
     findIdBody: (name, userId) => `Dobrý den, ${name}, ID vašeho účtu kliniky je: ${userId}`,
     ignore: 'Pokud jste o to nežádali, můžete tuto zprávu ignorovat.',
-    trialEndingSubject: (days) => `Vaše zkušební doba zdarma skončí za ${days} dny`,
+    trialEndingSubject: (days) =>
+      `Vaše zkušební doba zdarma skončí za ${days} ${days === 1 ? 'den' : days < 5 ? 'dny' : 'dní'}`,
     trialEndingBody: (name, plan, date, amount, last4) =>
       `Dobrý den, ${name}, zkušební doba zdarma tarifu ${plan} skončí ${date}. Poté vám bude každý měsíc strženo ${amount} z karty končící ${last4}. Chcete-li tarif ponechat, nemusíte nic dělat; chcete-li ho ukončit, zrušte do té doby obnovení v sekci Můj profil.`,
     renewalFailedSubject: 'Platba předplatného se nezdařila',
@@ -176,12 +177,17 @@ function subscriptionFacts(mail: SubscriptionMail) {
   };
 }
 
-/** The trial ends soon: what will be charged then, and where to cancel before. */
-export function trialEndingMail(mail: SubscriptionMail): MailMessage {
+const dayMs = 86_400_000;
+
+/**
+ * The trial ends soon: what will be charged then, and where to cancel before. The days left are
+ * counted from `now`, rounded up: a pass may pick up a trial that ends in less than the usual notice.
+ */
+export function trialEndingMail(mail: SubscriptionMail, now: Date): MailMessage {
   const { t, plan, amount, date } = subscriptionFacts(mail);
   return withLink(
     mail.to,
-    t.trialEndingSubject(subscriptionRules.trialReminderDays),
+    t.trialEndingSubject(Math.max(1, Math.ceil((mail.at.getTime() - now.getTime()) / dayMs))),
     t.trialEndingBody(mail.name, plan, date, amount, mail.last4),
     t.openMyPage,
     mail.link,

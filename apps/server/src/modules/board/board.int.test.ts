@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { mailQueue } from '../../db/schema.ts';
-import { mailRetryMs } from '../../mail/mail-queue.ts';
+import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 
 let t: TestApp;
 let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
@@ -97,7 +97,7 @@ describe('inquiries', () => {
     await t.app.jobs.tick();
     expect(t.mail.messages.slice(since)).toEqual([]);
 
-    t.clock.advance(mailRetryMs);
+    t.clock.advance(mailRetryDelaysMs[0]!);
     await t.app.jobs.tick();
     const mail = await t.mail.next(support, since);
     expect(mail.subject).toMatch(/^\[Inquiry #\d+\] Mail server down$/);

@@ -15,6 +15,7 @@ import { sessionRepository } from '../user/session.repository.ts';
 import { fullName } from '../user/user.service.ts';
 import { managerRepository, userRepository } from '../user/user.repository.ts';
 import { paymentRepository } from '../payment/payment.repository.ts';
+import type { PaymentGateway } from '../payment/gateway.ts';
 import { whilePaymentsLocked } from '../payment/payment.service.ts';
 
 export interface ManagerDependencies {
@@ -22,11 +23,12 @@ export interface ManagerDependencies {
   storage: FileStorage;
   now: Clock;
   locks: Locks;
+  gateway: Pick<PaymentGateway, 'forgetCard'>;
 }
 
 export type ManagerService = ReturnType<typeof managerService>;
 
-export function managerService({ db, storage, now, locks }: ManagerDependencies) {
+export function managerService({ db, storage, now, locks, gateway }: ManagerDependencies) {
   return {
     async getProfile(principal: Principal): Promise<ManagerProfile> {
       const user = await userRepository(db).findById(principal.seqUser);
@@ -84,7 +86,7 @@ export function managerService({ db, storage, now, locks }: ManagerDependencies)
 
     /**
      * Deletes the account of a clinician who confirmed the password in the last minutes; their
-     * subscription ends with it, so nothing is ever charged again.
+     * subscription ends with it, so nothing is ever charged again, and the processor forgets the card.
      */
     async deleteAccount(principal: Principal): Promise<void> {
       const at = now();
@@ -94,14 +96,18 @@ export function managerService({ db, storage, now, locks }: ManagerDependencies)
         throw new BusinessFailure(FailedCode.PasswordConfirmationRequired);
       }
       const manager = await managerRepository(db).findByUser(principal.seqUser);
-      await whilePaymentsLocked(locks, principal.seqManager, () =>
+      const cardToken = await whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           await userRepository(tx).markDeleted(principal.seqUser, at);
           await managerRepository(tx).eraseProfile(principal.seqUser);
           await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
-          await paymentRepository(tx).endForDeletedAccount(principal.seqManager, at);
+          const payments = paymentRepository(tx);
+          const token = (await payments.findSubscription(principal.seqManager))?.cardToken;
+          await payments.endForDeletedAccount(principal.seqManager, at);
+          return token;
         }),
       );
+      if (cardToken) await gateway.forgetCard(cardToken);
       if (manager?.signaturePath) await storage.remove(manager.signaturePath);
     },
   };

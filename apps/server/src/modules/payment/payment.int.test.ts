@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
-import { mailRetryMs } from '../../mail/mail-queue.ts';
+import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 import { sandboxTestCards } from './gateway.ts';
+import { unknownChargeRetryMs } from './payment.service.ts';
 
 const day = 86_400_000;
 const visa = '4242424242424242';
@@ -21,6 +22,13 @@ type Caller = { tokens: { accessToken: string } };
 const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
 const put = (who: Caller, path: string, body: unknown) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
+const renewal = (who: Caller, cancelAtPeriodEnd: boolean) => put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
+const seqManagerOf = async (who: Caller) =>
+  (await post(who, '/manager/getManagerInfo', {})).json<{ manager: { seqManager: number } }>().manager.seqManager;
+const subscriptionOf = async (who: Caller) => {
+  const seqManager = await seqManagerOf(who);
+  return (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0];
+};
 const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
 const card = (cardNumber: string, overrides: Json = {}): Json => ({
   cardType: 'Visa',
@@ -254,24 +262,67 @@ describe('a subscription', () => {
     ).toHaveLength(1);
   });
 
-  it('settles the grace period at once when the card on file is replaced', async () => {
+  it('settles the grace period at once when the card on file is replaced, and forgets the old card', async () => {
     await subscribe(other, 'standard', sandboxTestCards.chargeDeclined);
     await pass(30 * day);
     expect(await status(other)).toMatchObject({ subscribeStatus: 'grace' });
+    const old = (await subscriptionOf(other))!.cardToken!;
     const fixed = await put(other, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
     expect(fixed.json()).toMatchObject({
       subscription: { subscribeStatus: 'active', isGracePeriod: false },
       paymentMethod: { last4: '4242' },
     });
     expect((await history(other))[0]).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 9900 });
+    expect(await t.app.db.select().from(sandboxCard).where(eq(sandboxCard.token, old))).toEqual([]);
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
   });
 });
 
+describe('a charge whose outcome is unknown', () => {
+  const chargesOf = async (who: Caller) => {
+    const seqManager = await seqManagerOf(who);
+    return (await t.app.db.select().from(sandboxCharge)).filter((charge) =>
+      charge.idempotencyKey.includes(`:${seqManager}:`),
+    );
+  };
+
+  it('answers a checkout as a server error and records nothing; the browser’s repeat gets the charge made', async () => {
+    const unsure = await newClinician();
+    await subscribe(unsure, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(30 * day);
+    const request = {
+      seqProduct: plan('basic'),
+      card: card(sandboxTestCards.answerLost),
+      idempotencyKey: randomUUID(),
+    };
+    const lost = await post(unsure, '/payment/checkout', request);
+    expect([lost.statusCode, failedCode(lost)]).toEqual([503, FailedCode.PaymentFailed]);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'grace' });
+    expect((await history(unsure)).map((item) => item.kind)).toEqual(['renewal', 'subscribe']);
+    expect((await post(unsure, '/payment/checkout', request)).json()).toMatchObject({
+      subscription: { subscribeStatus: 'active' },
+      payment: { kind: 'subscribe', status: 'paid', cardLast4: '0259' },
+    });
+    expect((await chargesOf(unsure)).filter((charge) => charge.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('charges a renewal again within minutes with the same key, without a grace period or a mail', async () => {
+    const unsure = await newClinician();
+    await subscribe(unsure, 'basic', sandboxTestCards.answerLost);
+    await pass(30 * day);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'trial', isGracePeriod: false });
+    expect(await history(unsure)).toHaveLength(1);
+    await pass(unknownChargeRetryMs);
+    expect(await status(unsure)).toMatchObject({ subscribeStatus: 'active' });
+    expect((await history(unsure))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 4900 });
+    expect(await chargesOf(unsure)).toHaveLength(1);
+    // The verification only: no mail about a failed payment.
+    expect(t.mail.messages.filter((mail) => mail.to === unsure.body.userEmail.toLowerCase())).toHaveLength(1);
+  });
+});
+
 describe('the end of a subscription', () => {
-  const renewal = (who: Caller, cancelAtPeriodEnd: boolean) =>
-    put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
   const summary = async (who: Caller) => (await post(who, '/payment/getMyPurchaseSummary', {})).json<Json>();
 
   it('keeps the plan until the period ends, then ends it without a charge, when the renewal is cancelled', async () => {
@@ -339,17 +390,17 @@ describe('the end of a subscription', () => {
     expect(await status(overdue)).toMatchObject({ subscribeStatus: 'ended', patientLimit: 30 });
   });
 
-  it('ends with the account: nothing is charged after the clinician deleted it', async () => {
+  it('ends with the account: nothing is charged after the clinician deleted it, and the card is forgotten', async () => {
     const deleting = await verifiedClinician(t.app, t.mail);
     await subscribe(deleting, 'unlimited');
-    const { seqManager } = (await post(deleting, '/manager/getManagerInfo', {})).json<{
-      manager: { seqManager: number };
-    }>().manager;
+    const seqManager = await seqManagerOf(deleting);
+    const token = (await subscriptionOf(deleting))!.cardToken!;
     await post(deleting, '/user/confirmUserPassword', { password });
     expect((await put(deleting, '/manager/deleteManagerAccount', {})).json()).toEqual({ isSuccess: true });
 
     const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
     expect(row).toMatchObject({ status: 'ended', cardToken: null, cardLast4: null });
+    expect(await t.app.db.select().from(sandboxCard).where(eq(sandboxCard.token, token))).toEqual([]);
     await pass(30 * day);
     await pass(30 * day);
     const payments = await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager));
@@ -393,7 +444,7 @@ describe('mails about a subscription', () => {
     expect(await status(refused)).toMatchObject({ subscribeStatus: 'grace' });
     expect(mailsTo(refused)).toHaveLength(reminders);
     // The job sends it once the mail server takes mail again; the daily retries send nothing more.
-    await pass(mailRetryMs);
+    await pass(mailRetryDelaysMs[0]!);
     const failed = mailsTo(refused).at(-1);
     expect(failed?.subject).toBe('Platba předplatného se nezdařila');
     expect(failed?.text).toContain('Základní');
@@ -401,5 +452,22 @@ describe('mails about a subscription', () => {
     await pass(day);
     await pass(day);
     expect(mailsTo(refused)).toHaveLength(reminders + 1);
+  });
+
+  it('lets the clinician use My page while the mail about their renewal waits for a slow mail server', async () => {
+    const waiting = await newClinician();
+    await subscribe(waiting, 'basic', sandboxTestCards.chargeDeclined);
+    const slow = t.mail.holdNext();
+    t.clock.advance(30 * day);
+    const job = t.app.jobs.tick();
+    await slow.arrived;
+    await relogin(t.app, waiting);
+    const answered = await Promise.race([
+      renewal(waiting, true).then((reply) => reply.json<{ subscription: Json }>().subscription),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+    ]);
+    slow.release();
+    await job;
+    expect(answered).toMatchObject({ subscribeStatus: 'grace', cancelAtPeriodEnd: true });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
 
@@ -74,9 +74,10 @@ export function paymentRepository(db: Database) {
     /**
      * Claims the subscriptions to charge now: a period that ended, or a grace period whose last
      * attempt is a day old, unless the renewal was cancelled. Answers their clinicians; a claim is
-     * not made twice in a day.
+     * not made twice in a day, except for a charge whose outcome is unknown, again after
+     * `unknownBefore`.
      */
-    async claimDue(at: Date, dayBefore: Date): Promise<number[]> {
+    async claimDue(at: Date, dayBefore: Date, unknownBefore: Date): Promise<number[]> {
       const rows = await db
         .update(subscription)
         .set({ lastAttemptAt: at })
@@ -87,7 +88,11 @@ export function paymentRepository(db: Database) {
               eq(subscription.status, 'grace'),
             ),
             eq(subscription.cancelAtPeriodEnd, false),
-            or(isNull(subscription.lastAttemptAt), lte(subscription.lastAttemptAt, dayBefore)),
+            or(
+              isNull(subscription.lastAttemptAt),
+              lte(subscription.lastAttemptAt, dayBefore),
+              and(isNotNull(subscription.chargeKey), lte(subscription.lastAttemptAt, unknownBefore)),
+            ),
           ),
         )
         .returning({ seqManager: subscription.seqManager });

@@ -12,7 +12,7 @@ import {
 } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
-import { BusinessFailure, notFound } from '../../domain-error.ts';
+import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
@@ -21,7 +21,7 @@ import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
 import { fullName } from '../user/user.service.ts';
-import type { GatewayFailure, GatewayResult, PaymentGateway } from './gateway.ts';
+import { isUnknown, type GatewayFailure, type GatewayOutcome, type PaymentGateway } from './gateway.ts';
 import {
   paymentRepository,
   type NewPayment,
@@ -31,6 +31,15 @@ import {
 } from './payment.repository.ts';
 
 const dayMs = 86_400_000;
+
+/** How soon a renewal charge whose outcome is unknown is made again, with its key (well within Stripe's 24 h). */
+export const unknownChargeRetryMs = 5 * 60_000;
+
+/**
+ * The processor did not say whether it charged: nothing is recorded and the answer is a server
+ * error, so the browser keeps its idempotency key and its retry gets the first outcome.
+ */
+const processorSilent = (): HttpFailure => new HttpFailure(503, FailedCode.PaymentFailed);
 
 /** The advisory lock space of one clinician's payments (the key is the clinician). */
 const paymentLockSpace = 7_240_515;
@@ -65,7 +74,7 @@ const isDue = (row: SubscriptionRow, at: Date): boolean =>
 function planCharge(
   row: SubscriptionRow & { product: ProductRow },
   kind: 'renewal' | 'retry',
-  charge: GatewayResult<{ chargeId: string }>,
+  charge: GatewayOutcome<{ chargeId: string }>,
   periodStart: Date,
   cardLast4: string | null,
   at: Date,
@@ -168,14 +177,15 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
     throw new BusinessFailure(failedCode);
   };
 
-  /** The card to charge: a new one saved with the processor, or the one on file. */
-  async function cardFor(card: Card | undefined, row: SubscriptionRow | undefined) {
+  /** The card to charge: a new one saved with the processor (under the request's key), or the one on file. */
+  async function cardFor(card: Card | undefined, row: SubscriptionRow | undefined, idempotencyKey: string) {
     if (!card) {
       if (!row?.cardToken || !row.cardType || !row.cardLast4 || !row.cardExpiry)
         return fail(FailedCode.NoPaymentMethod);
       return { token: row.cardToken, cardType: row.cardType as CardType, last4: row.cardLast4, expiry: row.cardExpiry };
     }
-    const saved = await gateway.saveCard(card);
+    const saved = await gateway.saveCard(card, idempotencyKey);
+    if (isUnknown(saved)) throw processorSilent();
     return saved.ok ? saved.value : fail(saved.failedCode);
   }
 
@@ -242,16 +252,18 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
         // A running subscription is paid for: another plan is a plan change (changeSubscription).
         if (current && (current.status === 'trial' || current.status === 'active'))
           throw new BusinessFailure(FailedCode.ProductInUse);
-        const card = await cardFor(request.card, current);
+        const key = `checkout:${principal.seqManager}:${request.idempotencyKey}`;
+        const card = await cardFor(request.card, current, key);
         const at = now();
         const charge = current
           ? await gateway.charge({
               token: card.token,
               amountMinor: chosen.priceMinor,
               currency: chosen.currency,
-              idempotencyKey: `checkout:${principal.seqManager}:${request.idempotencyKey}`,
+              idempotencyKey: key,
             })
           : undefined;
+        if (charge && isUnknown(charge)) throw processorSilent();
         const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
         const paid = await db.transaction(async (tx) => {
           const books = paymentRepository(tx);
@@ -281,6 +293,8 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             currentPeriodEnd: periodEnd,
             graceEndsAt: null,
             lastAttemptAt: null,
+            // Settled here: a renewal charge left unknown is not made again under its old key.
+            chargeKey: null,
             planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
             cancelAtPeriodEnd: false,
             cardType: card.cardType,
@@ -293,6 +307,9 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           await audit(tx, principal, context, 'subscription');
           return row;
         });
+        // The card this one replaced stays with the processor no longer.
+        if (current?.cardToken && current.cardToken !== card.token && paid.status !== 'failed')
+          await gateway.forgetCard(current.cardToken);
         return answer(paid);
       });
     },
@@ -303,7 +320,8 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
         const payments = paymentRepository(db);
         const current = await payments.findSubscription(principal.seqManager);
         if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
-        const card = await cardFor(request.card, current);
+        const key = `card:${principal.seqManager}:${request.idempotencyKey}`;
+        const card = await cardFor(request.card, current, key);
         const at = now();
         // A cancelled renewal is not settled: the plan ends with the grace period.
         const charge =
@@ -312,9 +330,10 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
                 token: card.token,
                 amountMinor: current.product.priceMinor,
                 currency: current.product.currency,
-                idempotencyKey: `card:${principal.seqManager}:${request.idempotencyKey}`,
+                idempotencyKey: key,
               })
             : undefined;
+        if (charge && isUnknown(charge)) throw processorSilent();
         await db.transaction(async (tx) => {
           const books = paymentRepository(tx);
           await books.updateSubscription(principal.seqManager, {
@@ -327,12 +346,14 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
               currentPeriodEnd: addMonth(at),
               graceEndsAt: null,
               lastAttemptAt: null,
+              chargeKey: null,
             }),
             updatedAt: at,
           });
           if (charge) await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at));
           await audit(tx, principal, context, 'payment_method');
         });
+        if (current.cardToken && current.cardToken !== card.token) await gateway.forgetCard(current.cardToken);
         if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
         return {
           subscription: await statusOf(db, principal.seqManager),
@@ -457,35 +478,52 @@ export function renewalJob({
       const reminders: MailMessage[] = [];
       for (const seqManager of await payments.claimTrialReminders(at, horizon)) {
         const row = await payments.findSubscription(seqManager);
-        if (row?.trialEndsAt) reminders.push(...(await mailAbout(database, row, row.trialEndsAt, trialEndingMail)));
+        if (row?.trialEndsAt)
+          reminders.push(...(await mailAbout(database, row, row.trialEndsAt, (mail) => trialEndingMail(mail, at))));
       }
       const queued = await mails.enqueue(database, reminders);
-      const claimed = await payments.claimDue(at, new Date(at.getTime() - dayMs));
+      const claimed = await payments.claimDue(
+        at,
+        new Date(at.getTime() - dayMs),
+        new Date(at.getTime() - unknownChargeRetryMs),
+      );
       return async () => {
         await mails.deliver(queued);
-        for (const seqManager of claimed) await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at));
+        for (const seqManager of claimed) {
+          // Mailed after the lock is released: a slow mail server never holds up the clinician's payments.
+          await mails.deliver(await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at)));
+        }
       };
     },
   };
 
-  async function renew(seqManager: number, at: Date): Promise<void> {
+  /** Charges one claimed subscription and records the outcome; answers the mail to deliver. */
+  async function renew(seqManager: number, at: Date): Promise<number[]> {
     const current = await paymentRepository(db).findSubscription(seqManager);
     // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
-    if (!current || !isDue(current, at)) return;
+    if (!current || !isDue(current, at)) return [];
     const isRetry = current.status === 'grace';
+    // Kept until the outcome is known, so a charge whose answer was lost is made again with its key.
+    const chargeKey =
+      current.chargeKey ??
+      (isRetry
+        ? `retry:${seqManager}:${at.toISOString()}`
+        : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`);
+    if (!current.chargeKey) await paymentRepository(db).updateSubscription(seqManager, { chargeKey });
     const charge = current.cardToken
       ? await gateway.charge({
           token: current.cardToken,
           amountMinor: current.product.priceMinor,
           currency: current.product.currency,
-          idempotencyKey: isRetry
-            ? `retry:${seqManager}:${at.toISOString().slice(0, 10)}`
-            : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`,
+          idempotencyKey: chargeKey,
         })
       : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
+    // Nothing is known, so nothing changes (no grace period, no mail): the claim and the key stay,
+    // and the job charges again in a few minutes.
+    if (isUnknown(charge)) return [];
     const periodStart = isRetry ? at : current.currentPeriodEnd;
     const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
-    const queued = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const books = paymentRepository(tx);
       await books.insertPayment(
         planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
@@ -498,14 +536,14 @@ export function renewalJob({
               currentPeriodEnd: addMonth(periodStart),
               graceEndsAt: null,
               lastAttemptAt: null,
+              chargeKey: null,
               updatedAt: at,
             }
-          : { status: 'grace', graceEndsAt, updatedAt: at },
+          : { status: 'grace', graceEndsAt, chargeKey: null, updatedAt: at },
       );
       // The first refusal starts the grace period: the clinician hears of it once, not at each retry.
       const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
       return mails.enqueue(tx, failed);
     });
-    await mails.deliver(queued);
   }
 }

@@ -2,10 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { FailedCode, type Card } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test/stripe-stub.ts';
 import { payment, subscription } from '../../db/schema.ts';
+import { secretRepository } from '../../security/secret.repository.ts';
+import { outcomeUnknown } from './gateway.ts';
+import { unknownChargeRetryMs } from './payment.service.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 const day = 86_400_000;
@@ -15,6 +18,8 @@ const form = 'application/x-www-form-urlencoded';
 let stub: StripeStub;
 let t: TestApp;
 let seqBasic: number;
+/** The deployment's id, which prefixes every key we send Stripe. */
+let deploymentId: string;
 
 type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
 const people: Clinician[] = [];
@@ -54,6 +59,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: stub.url },
   });
+  deploymentId = await secretRepository(t.app.db).getOrCreate('deployment-id', () => 'not made here');
   const someone = await newClinician();
   const products = await call(t.app, '/payment/getProductList', {}, { token: someone.tokens.accessToken });
   seqBasic = products
@@ -152,10 +158,11 @@ describe('payments through Stripe', () => {
     const charges = stub.requests.slice(since).filter((request) => request.form.customer === customer);
     expect(charges).toEqual([
       {
+        method: 'POST',
         path: '/v1/payment_intents',
         authorization: `Bearer ${secretKey}`,
         contentType: form,
-        idempotencyKey: `renewal:${seqManager}:${row!.currentPeriodEnd.toISOString()}`,
+        idempotencyKey: `${deploymentId}:renewal:${seqManager}:${row!.currentPeriodEnd.toISOString()}`,
         form: {
           amount: '4900',
           currency: 'usd',
@@ -189,13 +196,88 @@ describe('payments through Stripe', () => {
     expect(await statusOf(overdue)).toBe('active');
   });
 
+  it('answers a checkout whose charge went unanswered as a server error, and charges once when the browser repeats it', async () => {
+    const overdue = await newClinician();
+    await checkout(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
+    await pass(30 * day);
+    const repeated = { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() };
+    const succeeded = () => stub.intents.filter((intent) => intent.status === 'succeeded').length;
+    const before = succeeded();
+    stub.loseNextAnswer((request) => request.path === '/v1/payment_intents');
+    const lost = await checkout(overdue, repeated);
+    expect([lost.statusCode, failedCode(lost)]).toEqual([503, FailedCode.PaymentFailed]);
+    expect(await statusOf(overdue)).toBe('grace');
+    // The same card, customer and charge again: Stripe replays each of them.
+    expect((await checkout(overdue, repeated)).json()).toMatchObject({
+      subscription: { subscribeStatus: 'active' },
+      payment: { status: 'paid', amountMinor: 4900 },
+    });
+    expect(succeeded()).toBe(before + 1);
+  });
+
+  it('charges a renewal whose answer was lost again within minutes with the same key, without grace or mail', async () => {
+    const renewing = await newClinician();
+    await checkout(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    const seqManager = await seqManagerOf(renewing);
+    const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
+    const [customer] = row!.cardToken!.split('/');
+    const since = stub.requests.length;
+    stub.loseNextAnswer((request) => request.form.customer === customer);
+    await pass(30 * day);
+    expect(await statusOf(renewing)).toBe('trial');
+    expect(await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager))).toHaveLength(1);
+    await pass(unknownChargeRetryMs);
+    expect(await statusOf(renewing)).toBe('active');
+    const keys = stub.requests
+      .slice(since)
+      .filter((request) => request.form.customer === customer)
+      .map((request) => request.idempotencyKey);
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(stub.intents.filter((intent) => intent.customer === customer)).toHaveLength(1);
+    expect(t.mail.messages.filter((mail) => mail.to === renewing.body.userEmail.toLowerCase())).toHaveLength(1);
+  });
+
+  it('has Stripe forget the card once it is replaced or the account is deleted, even if that fails', async () => {
+    const leaving = await newClinician();
+    await checkout(leaving, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    const seqManager = await seqManagerOf(leaving);
+    const customerOf = async () =>
+      (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0]?.cardToken?.split(
+        '/',
+      )[0];
+    const first = await customerOf();
+    const replaced = await call(
+      t.app,
+      '/payment/updatePaymentMethod',
+      { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() },
+      { token: leaving.tokens.accessToken, method: 'PUT' },
+    );
+    expect(replaced.json()).toMatchObject({ isSuccess: true });
+    expect(stub.deletedCustomers).toContain(first);
+
+    const second = await customerOf();
+    // Stripe deletes the customer, but its answer is lost: the account is deleted all the same.
+    stub.loseNextAnswer((request) => request.method === 'DELETE');
+    await call(t.app, '/user/confirmUserPassword', { password }, { token: leaving.tokens.accessToken });
+    const deleted = await call(
+      t.app,
+      '/manager/deleteManagerAccount',
+      {},
+      { token: leaving.tokens.accessToken, method: 'PUT' },
+    );
+    expect(deleted.json()).toEqual({ isSuccess: true });
+    expect(stub.deletedCustomers).toContain(second);
+    expect(await customerOf()).toBeUndefined();
+    expect(t.logs()).toContain(`/v1/customers/${second}`);
+  });
+
   describe('the gateway itself', () => {
-    const gateway = () => stripeGateway({ secretKey, apiUrl: stub.url, log: t.app.log });
+    const gateway = () => stripeGateway({ secretKey, apiUrl: stub.url, deploymentId, log: t.app.log });
     const charge = (token: string, idempotencyKey: string) =>
       gateway().charge({ token, amountMinor: 9900, currency: 'USD', idempotencyKey });
 
     it('sends Stripe our key, so Stripe makes a charge it was asked for twice once', async () => {
-      const saved = await gateway().saveCard(card(stripeTestCards.succeeds));
+      const saved = await gateway().saveCard(card(stripeTestCards.succeeds), randomUUID());
       if (!saved.ok) throw new Error('not saved');
       const before = stub.intents.length;
       const key = `checkout:1:${randomUUID()}`;
@@ -203,17 +285,23 @@ describe('payments through Stripe', () => {
       expect(again).toEqual(first);
       expect(first).toMatchObject({ ok: true, value: { chargeId: expect.stringMatching(/^pi_/) as string } });
       expect(stub.intents).toHaveLength(before + 1);
-      expect(stub.requests.slice(-2).map((request) => request.idempotencyKey)).toEqual([key, key]);
+      expect(stub.requests.slice(-2).map((request) => request.idempotencyKey)).toEqual([
+        `${deploymentId}:${key}`,
+        `${deploymentId}:${key}`,
+      ]);
     });
 
-    it('answers PAY2000 when Stripe fails, cannot be reached or refuses the key, and logs neither card nor key', async () => {
+    it('answers an unknown outcome when Stripe fails or cannot be reached, PAY2000 when it refuses, and logs neither card nor key', async () => {
       const visa = card(stripeTestCards.succeeds);
+      const key = randomUUID();
       stub.failNext(1);
-      expect(await gateway().saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
-      const unreachable = stripeGateway({ secretKey, apiUrl: 'http://127.0.0.1:9', log: t.app.log });
-      expect(await unreachable.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
-      const wrongKey = stripeGateway({ secretKey: 'sk_test_wrong', apiUrl: stub.url, log: t.app.log });
-      expect(await wrongKey.saveCard(visa)).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
+      expect(await gateway().saveCard(visa, key)).toEqual(outcomeUnknown);
+      // Stripe keeps the 500 as the result of that key.
+      expect(await gateway().saveCard(visa, key)).toEqual(outcomeUnknown);
+      const unreachable = stripeGateway({ secretKey, apiUrl: 'http://127.0.0.1:9', deploymentId, log: t.app.log });
+      expect(await unreachable.saveCard(visa, randomUUID())).toEqual(outcomeUnknown);
+      const wrongKey = stripeGateway({ secretKey: 'sk_test_wrong', apiUrl: stub.url, deploymentId, log: t.app.log });
+      expect(await wrongKey.saveCard(visa, randomUUID())).toEqual({ ok: false, failedCode: FailedCode.PaymentFailed });
       expect(await charge('not-a-saved-card', randomUUID())).toEqual({
         ok: false,
         failedCode: FailedCode.PaymentFailed,
@@ -222,6 +310,7 @@ describe('payments through Stripe', () => {
       const logs = t.logs();
       expect(logs).toContain('Stripe refused');
       expect(logs).toContain('Stripe did not answer');
+      expect(logs).toContain('Stripe did not settle the request');
       for (const secret of [secretKey, 'sk_test_wrong', stripeTestCards.succeeds, stripeTestCards.declined])
         expect(logs).not.toContain(secret);
     });
