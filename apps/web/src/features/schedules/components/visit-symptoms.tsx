@@ -1,9 +1,9 @@
 import type { Schedule } from '@clinic/contract';
-import { Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
 import { ImageSlider } from '../../../shared/ui/image/image-slider.tsx';
+import { ThumbnailList } from '../../../shared/ui/image/thumbnail-list.tsx';
 
 /** What the patient sent with a booking: the symptoms text and photo thumbnails that open the slider. */
 export function VisitSymptoms({ schedule }: { schedule: Schedule }): ReactElement | null {
@@ -28,18 +28,12 @@ export function VisitSymptoms({ schedule }: { schedule: Schedule }): ReactElemen
           <Text size="xs" c="dimmed">
             {t('schedule.fields.photos')}
           </Text>
-          <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {photos.map((path, index) => (
-              <li key={path}>
-                <UnstyledButton
-                  onClick={() => setOpened(index)}
-                  aria-label={t('schedule.openPhoto', { number: index + 1 })}
-                >
-                  <ImagePreview path={path} alt="" width={64} height={64} />
-                </UnstyledButton>
-              </li>
-            ))}
-          </Group>
+          <ThumbnailList
+            paths={photos}
+            size={64}
+            labelOf={(index) => t('schedule.openPhoto', { number: index + 1 })}
+            onSelect={setOpened}
+          />
         </>
       )}
       <Modal

@@ -1,11 +1,11 @@
 import { scheduleRules, type Schedule } from '@clinic/contract';
-import { ActionIcon, Button, Group, Stack, Tabs, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showErrorBanner } from '../../../shared/notices/banners.ts';
-import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
+import { ThumbnailList } from '../../../shared/ui/image/thumbnail-list.tsx';
 import { saveVisitNoteRequest } from '../api/save-visit-note.ts';
 import { Icon } from '../../../shared/ui/icons.tsx';
 
@@ -93,23 +93,12 @@ function Symptoms({
           {t('videoCall.panel.noPhotos')}
         </Text>
       ) : (
-        <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {schedule.schedulePhotoList.map((path, index) => (
-            <li key={path}>
-              <UnstyledButton
-                onClick={() => onOpenPhoto(index)}
-                aria-label={t('videoCall.panel.openPhoto', { number: index + 1 })}
-              >
-                <ImagePreview
-                  path={path}
-                  alt={t('videoCall.panel.photo', { number: index + 1 })}
-                  width={88}
-                  height={88}
-                />
-              </UnstyledButton>
-            </li>
-          ))}
-        </Group>
+        <ThumbnailList
+          paths={schedule.schedulePhotoList}
+          size={88}
+          labelOf={(index) => t('videoCall.panel.openPhoto', { number: index + 1 })}
+          onSelect={onOpenPhoto}
+        />
       )}
     </Stack>
   );

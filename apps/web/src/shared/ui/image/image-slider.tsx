@@ -1,10 +1,10 @@
-import { ActionIcon, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../api/api-client.ts';
 import { Icon } from '../icons.tsx';
-import { ImagePreview } from './authorized-image.tsx';
+import { ThumbnailList } from './thumbnail-list.tsx';
 
 /** One served image, whole (contained), through an object URL revoked when it changes. */
 function WholeImage({ path, alt }: { path: string; alt: string }): ReactElement {
@@ -30,17 +30,22 @@ function WholeImage({ path, alt }: { path: string; alt: string }): ReactElement 
   return <img ref={imageRef} alt={alt} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />;
 }
 
+/** The index `delta` steps from `index`, going round at both ends. */
+function cycled(index: number, delta: number, total: number): number {
+  return total === 0 ? 0 : (index + delta + total) % total;
+}
+
 /** SPEC 2 image slider: served images with left/right cycling (buttons and arrow keys) and thumbnails. */
 export function ImageSlider({ paths, initialIndex }: { paths: readonly string[]; initialIndex: number }): ReactElement {
   const { t } = useTranslation();
   const total = paths.length;
   const [index, setIndex] = useState(() => (total > 0 ? Math.min(Math.max(initialIndex, 0), total - 1) : 0));
-  const step = (delta: number): void => setIndex((value) => (total === 0 ? 0 : (value + delta + total) % total));
+  const step = (delta: number): void => setIndex((value) => cycled(value, delta, total));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'ArrowLeft') setIndex((value) => (total === 0 ? 0 : (value - 1 + total) % total));
-      if (event.key === 'ArrowRight') setIndex((value) => (total === 0 ? 0 : (value + 1) % total));
+      if (event.key === 'ArrowLeft') setIndex((value) => cycled(value, -1, total));
+      if (event.key === 'ArrowRight') setIndex((value) => cycled(value, 1, total));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -64,29 +69,14 @@ export function ImageSlider({ paths, initialIndex }: { paths: readonly string[];
       <Text ta="center" size="sm" data-testid="photo-counter">
         {t('imageSlider.counter', { current: index + 1, total })}
       </Text>
-      <Group
-        gap="xs"
-        justify="center"
-        component="ul"
-        aria-label={t('imageSlider.thumbnails')}
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {paths.map((path, position) => (
-          <li key={path}>
-            <UnstyledButton
-              onClick={() => setIndex(position)}
-              aria-label={t('imageSlider.photo', { number: position + 1 })}
-              aria-current={position === index || undefined}
-              style={{
-                outline: position === index ? '3px solid var(--mantine-color-teal-6)' : undefined,
-                borderRadius: 6,
-              }}
-            >
-              <ImagePreview path={path} alt="" width={64} height={64} />
-            </UnstyledButton>
-          </li>
-        ))}
-      </Group>
+      <ThumbnailList
+        paths={paths}
+        size={64}
+        labelOf={(position) => t('imageSlider.photo', { number: position + 1 })}
+        onSelect={setIndex}
+        listLabel={t('imageSlider.thumbnails')}
+        currentIndex={index}
+      />
     </Stack>
   );
 }
