@@ -27,6 +27,8 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal'), meetingId: z.uuid(), attendeeId: z.uuid(), data: signalData }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
+/** A call's signal as a client sends it. */
+export type ClientSignal = Extract<ClientMessage, { type: 'signal' }>;
 
 /** What the server sends. */
 export const serverMessage = z.discriminatedUnion('type', [

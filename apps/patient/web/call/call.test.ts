@@ -1,7 +1,7 @@
-import { ScheduleStatus, type PatientSchedule, type SignalData } from '@clinic/contract';
+import { ScheduleStatus, type ClientSignal, type PatientSchedule, type SignalData } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
 import { createRealtimeHub } from '../realtime/realtime-channel.ts';
-import type { CallMessage, SignalMessage } from '../realtime/realtime.ts';
+import type { CallMessage } from '../realtime/realtime.ts';
 import { callStatusOf, callTransport, endsCall, heardCalls, isCallOpen, nextVisit, openLocalMedia } from './call.ts';
 
 const meetingId = '3f2c1a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
@@ -85,7 +85,7 @@ describe('the call screen', () => {
 describe('signalling over the realtime socket', () => {
   it('sends for its joining of the meeting and hears only the signals meant for it', () => {
     const hub = createRealtimeHub();
-    const sent: SignalMessage[] = [];
+    const sent: ClientSignal[] = [];
     hub.attach({ send: (message) => sent.push(message) });
     const attendeeId = 'joining-2';
     const transport = callTransport(hub, { meetingId, attendeeId });

@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { CallMessage, RealtimeConnection, SignalMessage } from './realtime.ts';
+import type { ClientSignal } from '@clinic/contract';
+import type { CallMessage, RealtimeConnection } from './realtime.ts';
 
 /** The call side of the patient's one realtime socket: what the call screen and home screen use. */
 export interface RealtimeChannel {
   /** Signalling for the other attendee; waits for the socket when it is down. */
-  send(message: SignalMessage): void;
+  send(message: ClientSignal): void;
   /** Hears call messages (opened, closed, signal, refused); returns the function that stops listening. */
   subscribe(listener: (message: CallMessage) => void): () => void;
 }

@@ -3,6 +3,7 @@ import {
   realtimePath,
   serverMessage,
   type ClientMessage,
+  type ClientSignal,
   type Notification,
   type ServerMessage,
 } from '@clinic/contract';
@@ -11,9 +12,6 @@ export type RealtimeStatus = 'connecting' | 'live' | 'offline';
 
 /** What the server says about video calls: a call opened or closed, signalling, a refused signal. */
 export type CallMessage = Extract<ServerMessage, { type: 'meeting' | 'signal' | 'refused' }>;
-
-/** Signalling for the other attendee of a call. */
-export type SignalMessage = Extract<ClientMessage, { type: 'signal' }>;
 
 /** Signals written while the socket is down wait for it, up to this many. */
 const pendingMax = 200;
@@ -70,7 +68,7 @@ export interface RealtimeOptions {
 
 export interface RealtimeConnection {
   /** Sends now when the socket is live, else once it is again (the oldest are dropped past a limit). */
-  send(message: SignalMessage): void;
+  send(message: ClientSignal): void;
   close(): void;
 }
 

@@ -1,5 +1,11 @@
 import websocket from '@fastify/websocket';
-import { clientMessage, realtimeCloseCodes, realtimePath, type ServerMessage, type SignalData } from '@clinic/contract';
+import {
+  clientMessage,
+  realtimeCloseCodes,
+  realtimePath,
+  type ClientSignal,
+  type ServerMessage,
+} from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { unauthorized } from '../domain-error.ts';
@@ -18,10 +24,7 @@ export interface HubDependencies {
   /** Whether the session is still open and not idle. */
   isLive(sessionId: string): Promise<boolean>;
   /** Relays a call's signal from the sender's joining of it; answers a failed code when the sender may not. */
-  relaySignal(
-    seqUser: number,
-    signal: { meetingId: string; attendeeId: string; data: SignalData },
-  ): Promise<string | undefined>;
+  relaySignal(seqUser: number, signal: Omit<ClientSignal, 'type'>): Promise<string | undefined>;
 }
 
 const authTimeoutMs = 10_000;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FailedCode,
+  type ClientSignal,
   meetingRules,
   PushType,
   ScheduleStatus,
@@ -8,7 +9,6 @@ import {
   type MeetingEvent,
   type Schedule,
   type ServerMessage,
-  type SignalData,
 } from '@clinic/contract';
 import type { Config } from '../../config.ts';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
@@ -252,7 +252,7 @@ export function meetingService({
      */
     async relaySignal(
       seqUser: number,
-      { meetingId, attendeeId, data }: { meetingId: string; attendeeId: string; data: SignalData },
+      { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
     ): Promise<string | undefined> {
       const meetings = meetingRepository(db);
       const attendee = await meetings.findOpenAttendee(meetingId, attendeeId, seqUser);
