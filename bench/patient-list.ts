@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
-import { benchApp, compare } from './setup.ts';
-
-const patients = 10_000;
+import type { BenchResult, Benchmark } from './result.ts';
+import type { RoundOptions } from './rounds.ts';
+import { benchApp, database, loadRounds, type Target } from './setup.ts';
 
 /**
  * The patient list endpoint with 10,000 patients, against a bare Fastify route that runs the one
- * equivalent SQL query on the same database, measured side by side in one run.
+ * equivalent SQL query on the same database: server CPU per request and the size of the reply.
  */
-export async function benchPatientList(): Promise<void> {
+export const patientList: Benchmark = { name: 'patient-list', run: benchPatientList };
+
+async function benchPatientList(options: RoundOptions): Promise<BenchResult[]> {
+  const patients = options.smoke ? 100 : 10_000;
   const bench = await benchApp('list');
   try {
     const { app, bare, seqManager, token } = bench;
@@ -16,7 +19,7 @@ export async function benchPatientList(): Promise<void> {
       const people = await app.db
         .insert(patient)
         .values(
-          Array.from({ length: 1000 }, (_, i) => ({
+          Array.from({ length: Math.min(1000, patients) }, (_, i) => ({
             patientName: `Patient ${start + i}`,
             birthDate: `19${50 + ((start + i) % 50)}-01-15`,
           })),
@@ -51,15 +54,42 @@ export async function benchPatientList(): Promise<void> {
     });
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    await compare(
-      `patient list, ${patients} patients`,
+    const endpoint = {
+      url: `${appUrl}/api/patient/getMyPatientsAndReservedSchedulesForToday`,
+      body: '{}',
+      headers: { authorization: `Bearer ${token}` },
+    };
+    const baseline = { url: `${bareUrl}/bare`, body: '{}' };
+    // The JSON itself, uncompressed: the list's reply should carry no more than the rows it shows.
+    const size = async (target: Target): Promise<number> => {
+      const response = await fetch(target.url, {
+        method: 'POST',
+        body: target.body,
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...target.headers },
+      });
+      if (!response.ok) throw new Error(`${target.url} answered ${response.status}`);
+      return (await response.arrayBuffer()).byteLength / 1024;
+    };
+    const rounds = await loadRounds(options, endpoint, baseline);
+    const what = `patient list endpoint, ${patients.toLocaleString('en')} patients, ${database}`;
+    return [
       {
-        url: `${appUrl}/api/patient/getMyPatientsAndReservedSchedulesForToday`,
-        body: '{}',
-        headers: { authorization: `Bearer ${token}` },
+        name: `${what}: server CPU per request`,
+        unit: 'ms',
+        product: rounds.product.map((round) => round.cpuMs),
+        baseline: rounds.baseline.map((round) => round.cpuMs),
+        better: 'lower',
+        budget: { ratio: 1.5 },
       },
-      { url: `${bareUrl}/bare`, body: '{}' },
-    );
+      {
+        name: `${what}: reply JSON against the bare route's rows`,
+        unit: 'KB',
+        product: [await size(endpoint)],
+        baseline: [await size(baseline)],
+        better: 'lower',
+        budget: { ratio: 1 },
+      },
+    ];
   } finally {
     await bench.close();
   }

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
-import { benchApp, compare } from './setup.ts';
+import type { BenchResult, Benchmark } from './result.ts';
+import type { RoundOptions } from './rounds.ts';
+import { benchApp, database, loadRounds } from './setup.ts';
 
-const records = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const patients = 1000;
 
 /**
  * The ROM statistic of one patient over a year, on a database holding a million device records,
  * against a bare route running the aggregate query it needs, side by side in one run.
  */
-export async function benchRomStatistics(): Promise<void> {
+export const romStatistics: Benchmark = { name: 'rom-statistics', run: benchRomStatistics };
+
+async function benchRomStatistics(options: RoundOptions): Promise<BenchResult[]> {
+  const records = options.smoke ? 10_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
   const bench = await benchApp('rom');
   try {
     const { app, bare, seqManager, token } = bench;
@@ -87,8 +91,8 @@ export async function benchRomStatistics(): Promise<void> {
     });
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    await compare(
-      `ROM statistics, one patient over a year among ${records} records`,
+    const rounds = await loadRounds(
+      options,
       {
         url: `${appUrl}/api/statistic/getDataForFilteredRomAndExerciseTimeByRange`,
         body,
@@ -96,6 +100,16 @@ export async function benchRomStatistics(): Promise<void> {
       },
       { url: `${bareUrl}/bare`, body: '{}' },
     );
+    return [
+      {
+        name: `ROM statistic, one patient over a year among ${records.toLocaleString('en')} records, ${database}: throughput`,
+        unit: 'req/s',
+        product: rounds.product.map((round) => round.rate),
+        baseline: rounds.baseline.map((round) => round.rate),
+        better: 'higher',
+        budget: { ratio: 0.67 },
+      },
+    ];
   } finally {
     await bench.close();
   }

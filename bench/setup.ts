@@ -6,9 +6,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
-import { throughput } from './load.ts';
+import { browserEncoding, startLoad } from './load.ts';
+import { alternate, type RoundOptions } from './rounds.ts';
 
-export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Seconds of load per round on each side. */
+export const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 export const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 export interface BenchApp {
@@ -75,24 +77,54 @@ export async function benchApp(name: string): Promise<BenchApp> {
   };
 }
 
-/** Requests per second of an endpoint and of its bare baseline, warmed up and alternated, and their ratio. */
-export async function compare(
-  label: string,
-  endpoint: { url: string; body: string; headers: Record<string, string> },
-  baseline: { url: string; body: string },
-): Promise<void> {
-  const json = { 'content-type': 'application/json' };
-  const run = (target: { url: string; body: string; headers?: Record<string, string> }, time: number) =>
-    throughput(target.url, { body: target.body, headers: { ...json, ...target.headers } }, time);
-  await run(endpoint, 1);
-  await run(baseline, 1);
-  let endpointRate = 0;
-  let baselineRate = 0;
-  for (let round = 0; round < 2; round++) {
-    endpointRate += await run(endpoint, seconds / 2);
-    baselineRate += await run(baseline, seconds / 2);
+/** A POST the load generator sends. */
+export interface Target {
+  url: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** One round of load on one target, as the server process saw it. */
+export interface LoadRound {
+  /** Milliseconds of this process's CPU (user and system) per completed request. */
+  cpuMs: number;
+  /** Requests completed per second. */
+  rate: number;
+}
+
+/**
+ * Load on an endpoint and on its bare baseline, both served by this process, from the load
+ * generator's own process, in alternating rounds.
+ */
+export async function loadRounds(
+  options: RoundOptions,
+  endpoint: Target,
+  baseline: Target,
+): Promise<{ product: LoadRound[]; baseline: LoadRound[] }> {
+  const load = startLoad();
+  try {
+    const measure = async (target: Target): Promise<LoadRound> => {
+      const cpu = process.cpuUsage();
+      const result = await load.run({
+        url: target.url,
+        body: target.body,
+        headers: { ...browserEncoding, ...target.headers },
+        seconds: options.smoke ? 0.5 : seconds,
+        concurrency: 8,
+      });
+      const used = process.cpuUsage(cpu);
+      if (result.completed === 0) throw new Error(`${target.url}: no request completed`);
+      return {
+        cpuMs: (used.user + used.system) / 1000 / result.completed,
+        rate: result.completed / result.seconds,
+      };
+    };
+    return await alternate(
+      options,
+      () => measure(endpoint),
+      () => measure(baseline),
+    );
+  } finally {
+    await load.close();
   }
-  process.stdout.write(
-    `${label} on ${database}: endpoint ${(endpointRate / 2).toFixed(1)} req/s, bare query ${(baselineRate / 2).toFixed(1)} req/s, ratio ${(endpointRate / baselineRate).toFixed(2)}\n`,
-  );
 }

@@ -15,9 +15,8 @@ import {
   waitForCallWindow,
   zoneForComingQuarters,
 } from '../e2e/visit-steps.ts';
-
-/** Timed calls of each kind, after one warm-up of each. */
-const runs = Number(process.env.BENCH_CALLS ?? 5);
+import type { BenchResult, Benchmark } from './result.ts';
+import { alternate, type RoundOptions } from './rounds.ts';
 
 declare global {
   interface Window {
@@ -106,12 +105,6 @@ function watchStartToFrame(startName: string): void {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /** A page on a local http origin (a secure context for getUserMedia) with nothing else on it. */
 async function barePage(browser: Browser): Promise<{ page: Page; close(): Promise<void> }> {
   const server: Server = createServer((_request, response) => {
@@ -163,7 +156,7 @@ async function setUpVisit(stack: Stack): Promise<Visit> {
  * then Start clicked; the time until the first remote frame on the clinician's screen, or why the
  * screen could not be measured.
  */
-async function productCall(visit: Visit): Promise<{ ms: number }> {
+async function productCall(visit: Visit): Promise<number> {
   const { clinician, patient, stack, token, seqSchedule } = visit;
   await clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
   const start = clinician.getByRole('button', { name: ui.en.videoCall.start, exact: true });
@@ -200,7 +193,7 @@ async function productCall(visit: Visit): Promise<{ ms: number }> {
   await callStatus(patient, 'ended');
   await patient.getByRole('button', { name: patientEn.call.back, exact: true }).click();
   await clinician.goto('about:blank');
-  return { ms };
+  return ms;
 }
 
 /**
@@ -208,29 +201,30 @@ async function productCall(visit: Visit): Promise<{ ms: number }> {
  * on it, through the real server, signalling and both apps, against a bare two-peer WebRTC
  * connection inside one page on the same machine, alternated in one run.
  */
-export async function benchVideoCall(): Promise<void> {
+export const videoCall: Benchmark = { name: 'video-call', run: benchVideoCall };
+
+async function benchVideoCall(options: RoundOptions): Promise<BenchResult[]> {
   const stack = await startStack({ DEMO: '0' }, { media: true });
   try {
     const bare = await barePage(stack.browser);
     const visit = await setUpVisit(stack);
-    const bareTimes: number[] = [];
-    const productTimes: number[] = [];
-    for (let run = 0; run <= runs; run++) {
-      const bareTime = await bare.page.evaluate(() => window.bareCall());
-      // A failed measurement stops the run with its cause: a ratio without it would mean nothing.
-      const product = await productCall(visit);
-      // The first of each warms up.
-      if (run === 0) continue;
-      bareTimes.push(bareTime);
-      productTimes.push(product.ms);
-    }
-    await bare.close();
-    const baseline = median(bareTimes);
-    const product = median(productTimes);
-    process.stdout.write(
-      `video call, to the first remote frame (median of ${runs}): Start on /remote ${product.toFixed(0)} ms, ` +
-        `bare two-peer WebRTC ${baseline.toFixed(0)} ms, ratio ${(product / baseline).toFixed(2)}\n`,
+    // A failed measurement stops the run with its cause: a ratio without it would mean nothing.
+    const times = await alternate(
+      options,
+      () => productCall(visit),
+      () => bare.page.evaluate(() => window.bareCall()),
     );
+    await bare.close();
+    return [
+      {
+        name: 'video visit: Start on /remote to the first remote frame, against a bare two-peer WebRTC connection',
+        unit: 'ms',
+        product: times.product,
+        baseline: times.baseline,
+        better: 'lower',
+        budget: { ratio: 1.5 },
+      },
+    ];
   } finally {
     await stack.close();
   }

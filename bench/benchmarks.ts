@@ -1,0 +1,9 @@
+import { coldStart } from './cold-start.ts';
+import { patientList } from './patient-list.ts';
+import type { Benchmark } from './result.ts';
+import { romStatistics } from './rom-statistics.ts';
+import { serverMemory } from './server-memory.ts';
+import { videoCall } from './video-call.ts';
+
+/** Every benchmark `npm run bench` knows, in the order it runs them. */
+export const benchmarks: Benchmark[] = [patientList, romStatistics, coldStart, serverMemory, videoCall];
