@@ -19,7 +19,9 @@ const { values, positionals } = parseArgs({
 });
 const smoke = values.smoke;
 const rounds = smoke ? 1 : Number(values.rounds);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number`);
+// Fewer rounds than five make a median and a range that mean little.
+if (!smoke && !(Number.isInteger(rounds) && rounds >= 5))
+  throw new Error('--rounds must be a whole number of at least 5');
 
 const unknown = positionals.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
 if (unknown.length) {
