@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, database, loadRounds, type Target } from './setup.ts';
+import { benchApp, databases, loadRounds, type BenchDatabase, type Target } from './setup.ts';
 
 /**
  * The patient list endpoint with 10,000 patients, against a bare Fastify route that runs the one
@@ -11,8 +11,14 @@ import { benchApp, database, loadRounds, type Target } from './setup.ts';
 export const patientList: Benchmark = { name: 'patient-list', run: benchPatientList };
 
 async function benchPatientList(options: RoundOptions): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const database of databases) results.push(...(await onDatabase(options, database)));
+  return results;
+}
+
+async function onDatabase(options: RoundOptions, database: BenchDatabase): Promise<BenchResult[]> {
   const patients = options.smoke ? 100 : 10_000;
-  const bench = await benchApp('list');
+  const bench = await benchApp('list', database);
   try {
     const { app, bare, seqManager, token } = bench;
     for (let start = 0; start < patients; start += 1000) {
@@ -71,7 +77,7 @@ async function benchPatientList(options: RoundOptions): Promise<BenchResult[]> {
       return (await response.arrayBuffer()).byteLength / 1024;
     };
     const rounds = await loadRounds(options, endpoint, baseline);
-    const what = `patient list endpoint, ${patients.toLocaleString('en')} patients, ${database}`;
+    const what = `patient list endpoint, ${patients.toLocaleString('en')} patients, ${database.label}`;
     return [
       {
         name: `${what}: server CPU per request`,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, database, loadRounds } from './setup.ts';
+import { benchApp, databases, loadRounds, type BenchDatabase } from './setup.ts';
 
 const patients = 1000;
 
@@ -13,8 +13,14 @@ const patients = 1000;
 export const romStatistics: Benchmark = { name: 'rom-statistics', run: benchRomStatistics };
 
 async function benchRomStatistics(options: RoundOptions): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const database of databases) results.push(...(await onDatabase(options, database)));
+  return results;
+}
+
+async function onDatabase(options: RoundOptions, database: BenchDatabase): Promise<BenchResult[]> {
   const records = options.smoke ? 10_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
-  const bench = await benchApp('rom');
+  const bench = await benchApp('rom', database);
   try {
     const { app, bare, seqManager, token } = bench;
     const people = await app.db
@@ -102,7 +108,7 @@ async function benchRomStatistics(options: RoundOptions): Promise<BenchResult[]>
     );
     return [
       {
-        name: `ROM statistic, one patient over a year among ${records.toLocaleString('en')} records, ${database}: throughput`,
+        name: `ROM statistic, one patient over a year among ${records.toLocaleString('en')} records, ${database.label}: throughput`,
         unit: 'req/s',
         product: rounds.product.map((round) => round.rate),
         baseline: rounds.baseline.map((round) => round.rate),

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './benchmarks.ts';
 import { describe, judge, type Verdict } from './report.ts';
+import { databases } from './setup.ts';
 
 /**
  * `npm run bench [-- [names…] [--smoke] [--json <file>] [--rounds <n>]]`: runs the named benchmarks
@@ -36,7 +37,7 @@ const selected = positionals.length
 
 process.stdout.write(
   `${smoke ? 'Smoke run: each benchmark once at its smallest; the verdicts say nothing of the budgets.\n' : ''}` +
-    `${rounds} alternating round(s) per benchmark, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n\n`,
+    `${rounds} alternating round(s) per benchmark; the server benchmarks on ${databases.map((database) => database.label).join(' and ')}\n\n`,
 );
 const verdicts: Verdict[] = [];
 const failures: { benchmark: string; error: string }[] = [];

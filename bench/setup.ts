@@ -11,7 +11,17 @@ import { alternate, type RoundOptions } from './rounds.ts';
 
 /** Seconds of load per round on each side. */
 export const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-export const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/** A database the server benchmarks run on: the embedded one always, PostgreSQL too when DATABASE_URL is set. */
+export interface BenchDatabase {
+  label: 'PGlite' | 'PostgreSQL';
+  url?: string;
+}
+
+export const databases: BenchDatabase[] = [
+  { label: 'PGlite' },
+  ...(process.env.DATABASE_URL ? [{ label: 'PostgreSQL' as const, url: process.env.DATABASE_URL }] : []),
+];
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -22,12 +32,12 @@ export interface BenchApp {
 }
 
 /** The real app on a database of its own with one verified clinician, and a bare Fastify beside it. */
-export async function benchApp(name: string): Promise<BenchApp> {
+export async function benchApp(name: string, database: BenchDatabase): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), `clinic-bench-${name}-`));
   const schema = `bench_${name}_${process.pid}`;
   const config = parseConfig({
     DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema }),
+    ...(database.url && { DATABASE_URL: database.url, DATABASE_SCHEMA: schema }),
     DEMO: '0',
     LOG_LEVEL: 'silent',
   });
@@ -70,7 +80,7 @@ export async function benchApp(name: string): Promise<BenchApp> {
     token,
     async close() {
       await bare.close();
-      if (process.env.DATABASE_URL) await app.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      if (database.url) await app.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
