@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { Benchmark, BenchResult } from './result.ts';
-import { bareSite, consentCookie, loggedInContext, loggedInStorage, productStack, webDist } from './web.ts';
+import { bareSite, consentCookie, loggedInContext, productStack, webDist } from './web.ts';
 
 /** The chunks a built chunk imports statically (`import … from "./x.js"`), and theirs, by file name. */
 async function staticClosure(assets: string, roots: readonly string[]): Promise<Set<string>> {
@@ -74,7 +74,6 @@ export const webBytes: Benchmark = {
     const stack = await productStack();
     const bare = await bareSite();
     try {
-      const storage = await loggedInStorage(stack.url);
       const login: number[] = [];
       const home: number[] = [];
       const baseline: number[] = [];
@@ -86,7 +85,7 @@ export const webBytes: Benchmark = {
         const bareContext = await stack.browser.newContext();
         baseline.push(await firstLoadBytes(bareContext, `${bare.url}/`));
         await bareContext.close();
-        const loggedIn = await loggedInContext(stack.browser, stack.url, storage);
+        const loggedIn = await loggedInContext(stack.browser, stack.url);
         home.push(await firstLoadBytes(loggedIn, `${stack.url}/`, homeFiles));
         await loggedIn.close();
       }

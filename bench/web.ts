@@ -10,7 +10,8 @@ import { build } from 'vite';
 import { startStack, type Stack } from '../e2e/harness.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
-import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { medicalRelation, patient, product, subscription } from '../apps/server/src/db/schema.ts';
 import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -153,12 +154,12 @@ export function consentCookie(url: string): { name: string; value: string; url: 
   };
 }
 
-/** A fresh browser profile, logged in as a returning clinician would be, with the cookie banner answered. */
-export async function loggedInContext(
-  browser: Browser,
-  url: string,
-  storage: Record<string, string>,
-): Promise<BrowserContext> {
+/**
+ * A fresh browser profile, logged in as a returning clinician would be (a login of its own, as
+ * sessions are not shared between browsers), with the cookie banner answered.
+ */
+export async function loggedInContext(browser: Browser, url: string, login = demoLogin): Promise<BrowserContext> {
+  const storage = await loggedInStorage(url, login);
   const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
   await context.addCookies([consentCookie(url)]);
   await context.addInitScript((items) => {
@@ -200,6 +201,15 @@ async function clinicianWithPatients(dataDir: string, patients: number): Promise
     const user = (await users.findLiveByEmail(benchClinician.email))!;
     await users.setEmailVerified(user.seqUser, new Date());
     const seqManager = (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
+    // The plan a clinic with that many patients has: no limit, so no pop-up asks to upgrade.
+    const [unlimited] = await app.db.select().from(product).where(eq(product.code, 'unlimited'));
+    if (!unlimited) throw new Error('no unlimited plan');
+    await app.db.insert(subscription).values({
+      seqManager,
+      seqProduct: unlimited.seqProduct,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
     for (let start = 0; start < patients; start += 1000) {
       const count = Math.min(1000, patients - start);
       const people = await app.db
