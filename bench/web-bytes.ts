@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { Benchmark, BenchResult } from './result.ts';
-import { bareSite, consentCookie, loggedInContext, productStack, webDist } from './web.ts';
+import { bareSite, benchClinician, consentCookie, loggedInContext, productStack, webDist } from './web.ts';
 
 /** The chunks a built chunk imports statically (`import … from "./x.js"`), and theirs, by file name. */
 async function staticClosure(assets: string, roots: readonly string[]): Promise<Set<string>> {
@@ -71,7 +71,8 @@ export const webBytes: Benchmark = {
   name: 'web-bytes',
   async run({ rounds, smoke }) {
     const homeFiles = await homeScreenFiles();
-    const stack = await productStack();
+    // The bytes do not depend on the data: a clinic of a few patients starts faster than the demo.
+    const stack = await productStack({ patients: 30 });
     const bare = await bareSite();
     try {
       const login: number[] = [];
@@ -85,7 +86,7 @@ export const webBytes: Benchmark = {
         const bareContext = await stack.browser.newContext();
         baseline.push(await firstLoadBytes(bareContext, `${bare.url}/`));
         await bareContext.close();
-        const loggedIn = await loggedInContext(stack.browser, stack.url);
+        const loggedIn = await loggedInContext(stack.browser, stack.url, benchClinician);
         home.push(await firstLoadBytes(loggedIn, `${stack.url}/`, homeFiles));
         await loggedIn.close();
       }
