@@ -4,6 +4,20 @@ import type { Benchmark } from './result.ts';
 import { romStatistics } from './rom-statistics.ts';
 import { serverMemory } from './server-memory.ts';
 import { videoCall } from './video-call.ts';
+import { webBytes } from './web-bytes.ts';
+import { webExcel } from './web-excel.ts';
+import { webLighthouse } from './web-lighthouse.ts';
+import { webPatientList } from './web-patient-list.ts';
 
 /** Every benchmark `npm run bench` knows, in the order it runs them. */
-export const benchmarks: Benchmark[] = [patientList, romStatistics, coldStart, serverMemory, videoCall];
+export const benchmarks: Benchmark[] = [
+  patientList,
+  romStatistics,
+  coldStart,
+  serverMemory,
+  webBytes,
+  webLighthouse,
+  webPatientList,
+  webExcel,
+  videoCall,
+];

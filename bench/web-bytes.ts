@@ -1,0 +1,110 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import type { Benchmark, BenchResult } from './result.ts';
+import { bareSite, benchClinician, consentCookie, loggedInContext, productStack, webDist } from './web.ts';
+
+/** The chunks a built chunk imports statically (`import … from "./x.js"`), and theirs, by file name. */
+async function staticClosure(assets: string, roots: readonly string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(join(assets, file), 'utf8');
+    for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+      if (imported) pending.push(imported);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The files of the home screen's own chunk: the chunk of routes/home.tsx and what only it imports,
+ * with their stylesheets, i.e. not what index.html already loads.
+ */
+async function homeScreenFiles(): Promise<Set<string>> {
+  const assets = join(webDist, 'assets');
+  const files = await readdir(assets);
+  const home = files.filter((file) => /^home-[\w-]+\.js$/.test(file));
+  if (home.length === 0) throw new Error(`no home chunk in ${assets}: run npm run build`);
+  const html = await readFile(join(webDist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/\/assets\/([^"']+\.js)["']/g)].map(([, file]) => file!);
+  const shared = await staticClosure(assets, entry);
+  const own = [...(await staticClosure(assets, home))].filter((file) => !shared.has(file));
+  const styles = own.map((file) => file.replace(/\.js$/, '.css')).filter((file) => files.includes(file));
+  return new Set([...own, ...styles]);
+}
+
+/**
+ * The JS and CSS bytes received (encoded: as sent, compressed or not) on a fresh load of a page,
+ * until the network is quiet; with `stopAt`, only of the requests sent before the first request of
+ * one of those files.
+ */
+async function firstLoadBytes(context: BrowserContext, url: string, stopAt?: Set<string>): Promise<number> {
+  const page = await context.newPage();
+  const requests: { url: string; type: string; size: Promise<number> }[] = [];
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const size = request
+      .response()
+      .then((response) => response?.finished())
+      .then(() => request.sizes())
+      .then((sizes) => sizes.responseBodySize);
+    requests.push({ url: request.url(), type, size });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const own = stopAt ? requests.findIndex((request) => stopAt.has(basename(new URL(request.url).pathname))) : -1;
+  const counted = own >= 0 ? requests.slice(0, own) : requests;
+  const bytes = (await Promise.all(counted.map((request) => request.size))).reduce((sum, size) => sum + size, 0);
+  await page.close();
+  return bytes / 1000;
+}
+
+/**
+ * First-load JS and CSS on the wire at /login and, after login, at home before the home screen's
+ * own chunk, in Chromium on the built app; beside a bare Vite + React + Mantine login page built
+ * for production and served gzip-compressed.
+ */
+export const webBytes: Benchmark = {
+  name: 'web-bytes',
+  async run({ rounds, smoke }) {
+    const homeFiles = await homeScreenFiles();
+    // The bytes do not depend on the data: a clinic of a few patients starts faster than the demo.
+    const stack = await productStack({ patients: 30 });
+    const bare = await bareSite();
+    try {
+      const login: number[] = [];
+      const home: number[] = [];
+      const baseline: number[] = [];
+      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
+        const fresh = await stack.newContext();
+        await fresh.addCookies([consentCookie(stack.url)]);
+        login.push(await firstLoadBytes(fresh, `${stack.url}/login`));
+        await fresh.close();
+        const bareContext = await stack.browser.newContext();
+        baseline.push(await firstLoadBytes(bareContext, `${bare.url}/`));
+        await bareContext.close();
+        const loggedIn = await loggedInContext(stack.browser, stack.url, benchClinician);
+        home.push(await firstLoadBytes(loggedIn, `${stack.url}/`, homeFiles));
+        await loggedIn.close();
+      }
+      const result = (name: string, product: number[]): BenchResult => ({
+        name,
+        unit: 'KB',
+        product,
+        baseline,
+        better: 'lower',
+        budget: { value: 150 },
+      });
+      return [
+        result('first-load JS and CSS at /login, on the wire', login),
+        result("first-load JS and CSS after login, before the home screen's own chunk, on the wire", home),
+      ];
+    } finally {
+      await bare.close();
+      await stack.close();
+    }
+  },
+};

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumArgs } from '../e2e/harness.ts';
+import type { Benchmark } from './result.ts';
+import { bareSite, consentCookie, loggedInStorage, productStack } from './web.ts';
+
+/** Lighthouse's own failure, after which it asks to be run again (e.g. NO_NAVSTART: the trace missed the load). */
+class LighthouseRuntimeError extends Error {}
+
+/**
+ * Lighthouse's mobile performance score (its default: a mid-range phone on a slow 4G network,
+ * throttling simulated, so nothing depends on this machine's network) of one page load in a fresh
+ * Debian Chromium; with `storage`, the origin's local storage is filled first, as after a login.
+ */
+async function lighthouseScore(url: string, storage?: Record<string, string>): Promise<number> {
+  const profile = await mkdtemp(join(tmpdir(), 'clinic-lighthouse-'));
+  const browser = spawn('/usr/bin/chromium', [
+    ...chromiumArgs,
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      browser.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+        if (listening) resolve(Number(listening[1]));
+      });
+      browser.once('exit', () => reject(new Error(`Chromium exited:\n${output}`)));
+    });
+    if (storage) {
+      const origin = new URL(url).origin;
+      const connection = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const context = connection.contexts()[0]!;
+      await context.addCookies([consentCookie(origin)]);
+      const page = await context.newPage();
+      // A page of the origin that loads none of the app, so its cache stays cold.
+      await page.goto(`${origin}/api/readyz`);
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, storage);
+      await page.close();
+      await connection.close();
+    }
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Keeps the session just stored; the cache is cold all the same.
+      disableStorageReset: storage !== undefined,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError?.message ?? ''}`);
+    // A session that did not hold would have scored the login screen instead.
+    const shown = new URL(lhr.finalDisplayedUrl).pathname;
+    if (shown !== new URL(url).pathname) throw new Error(`${url} showed ${shown}`);
+    return Math.round(score * 100);
+  } finally {
+    const exited = new Promise((resolve) => browser.once('exit', resolve));
+    if (browser.kill()) await exited;
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/** The score of a page, run again (up to three times) when Lighthouse failed to trace the load; `login` first, if given. */
+async function performanceScore(url: string, login?: () => Promise<Record<string, string>>): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseScore(url, login && (await login()));
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Lighthouse 12's mobile performance score of /login and of home after login, on the built app
+ * served by the real server, beside a bare Vite + React + Mantine login page served gzip-compressed.
+ */
+export const webLighthouse: Benchmark = {
+  name: 'lighthouse',
+  async run({ rounds, smoke }) {
+    const stack = await productStack({ demo: true });
+    const bare = await bareSite();
+    try {
+      const login: number[] = [];
+      const home: number[] = [];
+      const baseline: number[] = [];
+      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
+        login.push(await performanceScore(`${stack.url}/login`));
+        baseline.push(await performanceScore(`${bare.url}/`));
+        // A fresh login each round: the session must still be valid when the page loads.
+        home.push(await performanceScore(`${stack.url}/`, () => loggedInStorage(stack.url)));
+      }
+      return [
+        {
+          name: 'Lighthouse mobile performance at /login',
+          unit: 'score',
+          product: login,
+          baseline,
+          better: 'higher',
+          budget: { value: 93 },
+        },
+        {
+          name: 'Lighthouse mobile performance at home, after login',
+          unit: 'score',
+          product: home,
+          baseline,
+          better: 'higher',
+          budget: { value: 90 },
+        },
+      ];
+    } finally {
+      await bare.close();
+      await stack.close();
+    }
+  },
+};

@@ -1,0 +1,263 @@
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { build } from 'vite';
+import { startStack, type Stack } from '../e2e/harness.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { parseConfig } from '../apps/server/src/config.ts';
+import { medicalRelation, patient, product, subscription } from '../apps/server/src/db/schema.ts';
+import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
+
+const root = join(import.meta.dirname, '..');
+/** The built web app the server serves (`npm run build`). */
+export const webDist = join(root, 'apps/web/dist');
+
+export const demoLogin = { email: 'demo@clinic.localhost', password: 'Demo-clinic-2026' };
+
+/** The value below which a share (0.95 for p95) of the values lie, nearest rank. */
+export function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+}
+
+export interface StaticSite {
+  url: string;
+  /** Adds or replaces a file, served gzip-compressed like the built ones. */
+  put(path: string, body: string | Buffer): void;
+  close(): Promise<void>;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * A static server of a directory with every file gzip-compressed once, at start, at the highest
+ * level: the least a server can send.
+ */
+export async function serveStatic(dir: string): Promise<StaticSite> {
+  const files = new Map<string, { type: string; raw: Buffer; gzip: Buffer }>();
+  const put = (path: string, body: string | Buffer): void => {
+    const raw = Buffer.from(body);
+    files.set(path, {
+      type: types[extname(path)] ?? 'application/octet-stream',
+      raw,
+      gzip: gzipSync(raw, { level: 9 }),
+    });
+  };
+  for (const file of await filesUnder(dir)) put(`/${relative(dir, file)}`, await readFile(file));
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = files.get(path === '/' ? '/index.html' : path);
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    response.writeHead(200, {
+      'content-type': file.type,
+      'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(gzip && { 'content-encoding': 'gzip' }),
+    });
+    response.end(gzip ? file.gzip : file.raw);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    put,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The bare baseline pages of bench/bare-web (a Mantine login form, a virtualised list) built for
+ * production with Vite into a temporary directory and served gzip-compressed.
+ */
+export async function bareSite(): Promise<StaticSite> {
+  const outDir = await mkdtemp(join(tmpdir(), 'clinic-bare-web-'));
+  const source = join(import.meta.dirname, 'bare-web');
+  try {
+    await build({
+      root: source,
+      configFile: false,
+      logLevel: 'error',
+      plugins: [react()],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        rolldownOptions: { input: { login: join(source, 'index.html'), list: join(source, 'list.html') } },
+      },
+    });
+    // Served from memory: the directory can go at once.
+    return await serveStatic(outDir);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/** What the web app keeps in local storage after a clinician logged in (shared/session/auth-store.ts). */
+export async function loggedInStorage(url: string, login = demoLogin): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userEmail: login.email, userPassword: login.password }),
+  });
+  const reply = (await response.json()) as {
+    isSuccess: boolean;
+    token: { accessToken: string; refreshToken: string };
+    user: { seqUser: number; seqManager: number | null; userId: string; userEmail: string; userName: string };
+  };
+  if (!reply.isSuccess) throw new Error(`login failed: ${response.status}`);
+  const { token, user } = reply;
+  return {
+    accessToken: token.accessToken,
+    refreshToken: token.refreshToken,
+    seqUser: String(user.seqUser),
+    ...(user.seqManager !== null && { seqManager: String(user.seqManager) }),
+    userId: user.userId,
+    userEmail: user.userEmail,
+    userName: user.userName,
+    time: String(Date.now()),
+  };
+}
+
+/** The cookie of a visitor who already answered the cookie banner, so it covers nothing. */
+export function consentCookie(url: string): { name: string; value: string; url: string } {
+  return {
+    name: 'cookieConsent',
+    value: encodeURIComponent(JSON.stringify({ essential: true, performance: false, functional: true })),
+    url,
+  };
+}
+
+/**
+ * A fresh browser profile, logged in as a returning clinician would be (a login of its own, as
+ * sessions are not shared between browsers), with the cookie banner answered.
+ */
+export async function loggedInContext(browser: Browser, url: string, login = demoLogin): Promise<BrowserContext> {
+  const storage = await loggedInStorage(url, login);
+  const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await context.addCookies([consentCookie(url)]);
+  await context.addInitScript((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, storage);
+  return context;
+}
+
+export const benchClinician = { email: 'bench-web@example.com', password: 'Bench-mark-2026' };
+
+/**
+ * A data directory for the server holding one verified clinician with `patients` patients, made
+ * in this process before the server starts (the embedded database has one owner at a time).
+ */
+async function clinicianWithPatients(dataDir: string, patients: number): Promise<void> {
+  const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent' }));
+  try {
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/user/signUp',
+      payload: {
+        userId: 'bench-web',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        userEmail: benchClinician.email,
+        userPassword: benchClinician.password,
+        title: 'MD',
+        npiNumber: '1234567893',
+        signatureImage:
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        agreeTerms: true,
+        agreePrivacy: true,
+        agreePersonalInfo: true,
+        agreeProvider: true,
+      },
+    });
+    if (signUp.statusCode !== 200) throw new Error(signUp.body);
+    const users = userRepository(app.db);
+    const user = (await users.findLiveByEmail(benchClinician.email))!;
+    await users.setEmailVerified(user.seqUser, new Date());
+    const seqManager = (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
+    // The plan a clinic with that many patients has: no limit, so no pop-up asks to upgrade.
+    const [unlimited] = await app.db.select().from(product).where(eq(product.code, 'unlimited'));
+    if (!unlimited) throw new Error('no unlimited plan');
+    await app.db.insert(subscription).values({
+      seqManager,
+      seqProduct: unlimited.seqProduct,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    for (let start = 0; start < patients; start += 1000) {
+      const count = Math.min(1000, patients - start);
+      const people = await app.db
+        .insert(patient)
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            patientName: `Patient ${start + i}`,
+            birthDate: `19${50 + ((start + i) % 50)}-01-15`,
+          })),
+        )
+        .returning({ seqPatient: patient.seqPatient, patientName: patient.patientName, birthDate: patient.birthDate });
+      await app.db.insert(medicalRelation).values(
+        people.map((person, i) => ({
+          seqManager,
+          seqPatient: person.seqPatient,
+          patientName: person.patientName,
+          birthDate: person.birthDate,
+          heightCm: 170,
+          weightKg: 70,
+          deviceType: (i % 2) + 1,
+          isEnabled: i % 10 !== 0,
+        })),
+      );
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+/** The demo data (SPEC: a clinician with patients, visits and a year of device records). */
+async function demoData(dataDir: string): Promise<void> {
+  const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent' }));
+  await app.close();
+}
+
+/**
+ * The built app served by the real server with Debian's Chromium (e2e/harness.ts), on the demo
+ * data (demoLogin) or on a clinician (benchClinician) with that many patients. The data is made in
+ * this process first, so the server starts on it as quickly as on any existing data.
+ */
+export async function productStack(data: { demo: true } | { patients: number }): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-web-'));
+  try {
+    if ('demo' in data) await demoData(dataDir);
+    else await clinicianWithPatients(dataDir, data.patients);
+    const stack = await startStack({ DATA_DIR: dataDir, DEMO: '0' });
+    return {
+      ...stack,
+      async close() {
+        await stack.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
