@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
 import { openDatabase, pingDatabase, type Database } from './db/client.ts';
+import { checkedSerializer, fastSerializer } from './http/reply-serializer.ts';
 import type { Route } from './http/route.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -76,6 +77,8 @@ export interface AppOverrides {
   pushAgent?: Agent;
   /** Whether the background jobs run on their timer (tests run them with `app.jobs.tick()`). */
   startJobs?: boolean;
+  /** Whether every reply is also checked against its contract's zod schema (tests). */
+  checkReplies?: boolean;
 }
 
 declare module 'fastify' {
@@ -296,6 +299,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...boardRoutes(board),
     ],
     authenticate,
+    overrides.checkReplies === true,
   );
   await registerRealtimeHub(app, {
     bus,
@@ -359,7 +363,12 @@ async function readMultipart(request: FastifyRequest, schema: Endpoint['request'
 }
 
 /** Registers every contract endpoint, and refuses to start if one has no route or two. */
-function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: SessionService['authenticate']): void {
+function registerRoutes(
+  app: FastifyInstance,
+  routes: Route[],
+  authenticate: SessionService['authenticate'],
+  checkReplies: boolean,
+): void {
   const bound = new Set(routes.map((route) => route.endpoint));
   const missing = endpoints.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.path);
   if (missing.length > 0 || bound.size !== routes.length) {
@@ -378,6 +387,9 @@ function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: Ses
         response: { 200: endpoint.reply, '4xx': errorReply, '5xx': errorReply },
         ...(endpoint.access !== 'public' && { security: [{ bearer: [] }] }),
       },
+      // Replies are written from their JSON schema; tests also hold each one to its zod schema.
+      serializerCompiler: ({ schema, httpStatus }) =>
+        checkReplies ? checkedSerializer(schema, `${endpoint.path} (${httpStatus})`) : fastSerializer(schema),
       onRequest: contextHook(endpoint.access, authenticate),
       handler: async (request, reply) => {
         const body = endpoint.multipart ? await readMultipart(request, endpoint.request) : request.body;
