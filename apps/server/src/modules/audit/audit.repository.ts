@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -42,4 +43,20 @@ export function auditRepository(db: Database) {
       );
     },
   };
+}
+
+/**
+ * The insert of one entry as part of another statement (`with audit as (...)`), so that a read
+ * and its audit cost one round trip; the entity id may be an expression of that statement.
+ */
+export function auditInsert(
+  actor: AuditActor,
+  at: Date,
+  entry: Omit<AuditEntry, 'entityId'> & { entityId?: SQL },
+): SQL {
+  return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
+      entity_id, ip, user_agent, request_id)
+    values (${at.toISOString()}::timestamptz, ${actor.seqUser}, ${actor.seqManager ?? null}, ${entry.seqPatient ?? null},
+      ${entry.seqMedicalRelation ?? null}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
+      ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}, ${actor.requestId})`;
 }

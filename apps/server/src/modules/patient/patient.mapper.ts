@@ -2,9 +2,17 @@ import { imageUrlOf } from '../storage/upload-path.ts';
 import type { ConditionEntry, PatientSummary } from '@clinic/contract';
 import type { RelationListRow, StatusRow } from './patient.repository.ts';
 
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Whole years between a birth date and a day (both YYYY-MM-DD). */
