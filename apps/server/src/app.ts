@@ -159,10 +159,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const deploymentId = await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID());
   const redisNamespace = `clinic:${deploymentId}`;
   const limiter = redis ? redisRateLimiter(redis, redisNamespace) : memoryRateLimiter();
+  const bus = redis
+    ? redisBus(redis, redisNamespace, (error) => app.log.error({ err: error }, 'redis bus error'))
+    : memoryBus();
   const sessions = sessionService({
     db: database.db,
     tokens: accessTokens(secret, sessionRules.accessTokenSeconds),
     now,
+    bus,
+    onError: (error) => app.log.error({ err: error }, 'session bus error'),
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
   const gateway =
@@ -174,7 +179,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           log: app.log,
         })
       : sandboxGateway(database.db, app.log);
-  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway });
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway, sessions });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
@@ -184,9 +189,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const yearAgo = (): Date => new Date(now().getTime() - 366 * 86_400_000);
   const threeWeeksAgo = (): Date => new Date(now().getTime() - 21 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
-  const bus = redis
-    ? redisBus(redis, redisNamespace, (error) => app.log.error({ err: error }, 'redis bus error'))
-    : memoryBus();
   const push = await webPushSender({
     db: database.db,
     subject: vapidSubject(config.mailFrom),
