@@ -45,18 +45,22 @@ export function auditRepository(db: Database) {
   };
 }
 
+/** An entry whose patient and id may be expressions of the statement it is part of. */
+export interface AuditEntryOf extends Pick<AuditEntry, 'action' | 'entity'> {
+  entityId?: SQL;
+  seqPatient?: number | SQL;
+  seqMedicalRelation?: number | SQL;
+}
+
 /**
  * The insert of one entry as part of another statement (`with audit as (...)`), so that a read
- * and its audit cost one round trip; the entity id may be an expression of that statement.
+ * and its audit cost one round trip; with `from`, one entry per row of that relation.
  */
-export function auditInsert(
-  actor: AuditActor,
-  at: Date,
-  entry: Omit<AuditEntry, 'entityId'> & { entityId?: SQL },
-): SQL {
+export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
   return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
       entity_id, ip, user_agent, request_id)
-    values (${at.toISOString()}::timestamptz, ${actor.seqUser}, ${actor.seqManager ?? null}, ${entry.seqPatient ?? null},
-      ${entry.seqMedicalRelation ?? null}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
-      ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}, ${actor.requestId})`;
+    select ${at.toISOString()}::timestamptz, ${actor.seqUser}::int, ${actor.seqManager ?? null}::int,
+      ${entry.seqPatient ?? null}::int, ${entry.seqMedicalRelation ?? null}::int, ${entry.action}, ${entry.entity},
+      ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId}
+    ${from ? sql`from ${from}` : sql``}`;
 }
