@@ -1,18 +1,10 @@
 import { imageUrlOf } from '../storage/upload-path.ts';
-import type { ConditionEntry, PatientSummary } from '@clinic/contract';
+import { wallClockIn, type ConditionEntry, type PatientSummary } from '@clinic/contract';
 import type { RelationListRow, StatusRow } from './patient.repository.ts';
-
-/** One formatter per time zone: building one costs far more than formatting with it. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(now: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  return wallClockIn(now, timeZone).date;
 }
 
 /** Whole years between a birth date and a day (both YYYY-MM-DD). */
