@@ -54,10 +54,13 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
     .then(() => {
       listening = true;
     }, onError);
-  /** Forgets ended sessions here at once, then on every other instance. */
+  /**
+   * Forgets ended sessions here at once, then on every other instance. The end is committed
+   * already: a bus that fails leaves them open elsewhere until their next check, not the caller with an error.
+   */
   const announce = async (ended: Ended): Promise<void> => {
     forget(ended);
-    await bus.publish(endedChannel, ended);
+    await bus.publish(endedChannel, ended).catch(onError);
   };
 
   async function issueTokens(
