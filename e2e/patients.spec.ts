@@ -365,19 +365,13 @@ describe('patients, end to end', () => {
     const today = new Date();
     today.setHours(14, 30, 0, 0);
     const patientList = Array.from({ length: 10_000 }, (_, index) => ({
-      seqPatient: index + 1,
       seqMedicalRelation: index + 1,
       patientName: `Patient ${String(index).padStart(5, '0')}`,
       patientEmail: `p${index}@example.com`,
-      patientInfoBirth: '1960-01-01',
-      patientInfoGender: index % 2 ? 'M' : 'F',
       patientAge: 20 + (index % 70),
       deviceType: (index % 2) + 1,
       isEnabled: index % 5 !== 0,
       isAppMember: false,
-      heightCm: 170,
-      weightKg: 70,
-      imageUrl: null,
       categoryIds: [],
       primaryDiagnosis: index % 3 ? 'Stroke' : 'Knee replacement',
       createdAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString(),

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
 import { openDatabase, pingDatabase, type Database } from './db/client.ts';
+import { checkedSerializer, fastSerializer } from './http/reply-serializer.ts';
 import type { Route } from './http/route.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
@@ -76,6 +77,8 @@ export interface AppOverrides {
   pushAgent?: Agent;
   /** Whether the background jobs run on their timer (tests run them with `app.jobs.tick()`). */
   startJobs?: boolean;
+  /** Whether every reply is also checked against its contract's zod schema (tests). */
+  checkReplies?: boolean;
 }
 
 declare module 'fastify' {
@@ -156,10 +159,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const deploymentId = await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID());
   const redisNamespace = `clinic:${deploymentId}`;
   const limiter = redis ? redisRateLimiter(redis, redisNamespace) : memoryRateLimiter();
+  const bus = redis
+    ? redisBus(redis, redisNamespace, (error) => app.log.error({ err: error }, 'redis bus error'))
+    : memoryBus();
   const sessions = sessionService({
     db: database.db,
     tokens: accessTokens(secret, sessionRules.accessTokenSeconds),
     now,
+    bus,
+    onError: (error) => app.log.error({ err: error }, 'session bus error'),
   });
   const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
   const gateway =
@@ -171,7 +179,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           log: app.log,
         })
       : sandboxGateway(database.db, app.log);
-  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway });
+  const managers = managerService({ db: database.db, storage, now, locks: database.locks, gateway, sessions });
   const patients = patientService({ db: database.db, limiter, plans: subscriptionPlanLimits, now });
   const records = medicalRecordService({ db: database.db, now });
   const notes = managerNoteService({ db: database.db, now });
@@ -181,9 +189,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const yearAgo = (): Date => new Date(now().getTime() - 366 * 86_400_000);
   const threeWeeksAgo = (): Date => new Date(now().getTime() - 21 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
-  const bus = redis
-    ? redisBus(redis, redisNamespace, (error) => app.log.error({ err: error }, 'redis bus error'))
-    : memoryBus();
   const push = await webPushSender({
     db: database.db,
     subject: vapidSubject(config.mailFrom),
@@ -296,6 +301,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...boardRoutes(board),
     ],
     authenticate,
+    overrides.checkReplies === true,
   );
   await registerRealtimeHub(app, {
     bus,
@@ -359,7 +365,12 @@ async function readMultipart(request: FastifyRequest, schema: Endpoint['request'
 }
 
 /** Registers every contract endpoint, and refuses to start if one has no route or two. */
-function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: SessionService['authenticate']): void {
+function registerRoutes(
+  app: FastifyInstance,
+  routes: Route[],
+  authenticate: SessionService['authenticate'],
+  checkReplies: boolean,
+): void {
   const bound = new Set(routes.map((route) => route.endpoint));
   const missing = endpoints.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.path);
   if (missing.length > 0 || bound.size !== routes.length) {
@@ -378,6 +389,9 @@ function registerRoutes(app: FastifyInstance, routes: Route[], authenticate: Ses
         response: { 200: endpoint.reply, '4xx': errorReply, '5xx': errorReply },
         ...(endpoint.access !== 'public' && { security: [{ bearer: [] }] }),
       },
+      // Replies are written from their JSON schema; tests also hold each one to its zod schema.
+      serializerCompiler: ({ schema, httpStatus }) =>
+        checkReplies ? checkedSerializer(schema, `${endpoint.path} (${httpStatus})`) : fastSerializer(schema),
       onRequest: contextHook(endpoint.access, authenticate),
       handler: async (request, reply) => {
         const body = endpoint.multipart ? await readMultipart(request, endpoint.request) : request.body;

@@ -73,7 +73,14 @@ export async function createTestApp(
     ...options.env,
   });
   // The jobs run when a test calls app.jobs.tick(), on the test's clock.
-  const app = await buildApp(config, { now: clock, logStream, startJobs: false, ...options.overrides });
+  // Every reply is held to its contract: the fast serializer alone would drop or coerce what does not fit.
+  const app = await buildApp(config, {
+    now: clock,
+    logStream,
+    startJobs: false,
+    checkReplies: true,
+    ...options.overrides,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -39,6 +39,22 @@ export const patientSummary = z.object({
 });
 export type PatientSummary = z.infer<typeof patientSummary>;
 
+/** A row of the patient list: what the list shows, searches, filters and sorts by, nothing more. */
+export const patientListItem = patientSummary.pick({
+  seqMedicalRelation: true,
+  patientName: true,
+  patientEmail: true,
+  patientAge: true,
+  deviceType: true,
+  isEnabled: true,
+  isAppMember: true,
+  categoryIds: true,
+  primaryDiagnosis: true,
+  createdAt: true,
+  reservedSchedules: true,
+});
+export type PatientListItem = z.infer<typeof patientListItem>;
+
 export const getMyPatients = defineEndpoint({
   method: 'POST',
   path: '/patient/getMyPatientsAndReservedSchedulesForToday',
@@ -46,7 +62,7 @@ export const getMyPatients = defineEndpoint({
   tag,
   summary: "Every patient of the clinician, active and inactive, with today's booked visits",
   request: z.object({}).strict(),
-  reply: success({ patientList: z.array(patientSummary), activeLimit: z.number().int() }),
+  reply: success({ patientList: z.array(patientListItem), activeLimit: z.number().int() }),
 });
 
 const profileFields = {

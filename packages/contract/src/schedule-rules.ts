@@ -89,10 +89,13 @@ export function clockToMinutes(clock: string): number {
   return hours * 60 + minutes;
 }
 
-/** The wall-clock date (YYYY-MM-DD) and minute of the day of an instant in a time zone. */
-export function wallClockIn(instant: Date, timeZone: string): { date: string; minute: number; weekday: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -101,7 +104,16 @@ export function wallClockIn(instant: Date, timeZone: string): { date: string; mi
       minute: '2-digit',
       weekday: 'short',
       hourCycle: 'h23',
-    })
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall-clock date (YYYY-MM-DD) and minute of the day of an instant in a time zone. */
+export function wallClockIn(instant: Date, timeZone: string): { date: string; minute: number; weekday: number } {
+  const parts = Object.fromEntries(
+    wallClockFormat(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

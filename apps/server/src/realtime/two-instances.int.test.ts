@@ -1,11 +1,12 @@
-import { PushType, ScheduleStatus } from '@clinic/contract';
+import { FailedCode, PushType, ScheduleStatus } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember, type SocketClient } from '../../test/realtime.ts';
 import { schedule } from '../db/schema.ts';
+import { endedChannel } from '../modules/user/session.service.ts';
 import { userChannel } from './bus.ts';
 
 // Two server instances need a database server and the Redis bus; PGlite lives inside one process.
@@ -137,6 +138,43 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(expiredFor(clinicianOnB)).toHaveLength(1);
     expect(expiredFor(memberOnA)).toHaveLength(1);
+  });
+
+  it('a session ended through instance A is refused at once by instance B, which had it in its cache', async () => {
+    const clinician = await verifiedClinician(a.app, a.mail);
+    const other = await call(a.app, '/user/login', { userEmail: clinician.body.userEmail, userPassword: password });
+    const otherToken = other.json<{ token: { accessToken: string } }>().token.accessToken;
+    const profileOnB = (token: string) => call(b.app, '/manager/getManagerInfo', {}, { token });
+    const endsHeardByB = () => {
+      const heard = new Promise<void>((resolve) => {
+        void b.app.bus.subscribe(endedChannel, () => resolve());
+      });
+      return heard;
+    };
+    // B checks both sessions in the database once and then takes them as open from memory.
+    for (const token of [clinician.tokens.accessToken, otherToken]) {
+      expect((await profileOnB(token)).statusCode).toBe(200);
+      expect((await profileOnB(token)).statusCode).toBe(200);
+    }
+
+    // The clocks stand still: only the end heard through the bus can make B refuse.
+    let heard = endsHeardByB();
+    await call(
+      a.app,
+      '/user/changePasswordBySeqUserAndCurrentPW',
+      { currentPassword: password, newPassword: 'Another-pass-2026' },
+      { token: clinician.tokens.accessToken, method: 'PUT' },
+    );
+    await heard;
+    expect((await profileOnB(otherToken)).statusCode).toBe(401);
+    expect((await profileOnB(clinician.tokens.accessToken)).statusCode).toBe(200);
+
+    heard = endsHeardByB();
+    expect((await call(a.app, '/user/logout', {}, { token: clinician.tokens.accessToken })).statusCode).toBe(200);
+    await heard;
+    expect((await profileOnB(clinician.tokens.accessToken)).json()).toMatchObject({
+      failedCode: FailedCode.SessionEnded,
+    });
   });
 
   it('another deployment on the same Redis, with the same schema name in another database, hears nothing', async () => {

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -42,4 +43,24 @@ export function auditRepository(db: Database) {
       );
     },
   };
+}
+
+/** An entry whose patient and id may be expressions of the statement it is part of. */
+export interface AuditEntryOf extends Pick<AuditEntry, 'action' | 'entity'> {
+  entityId?: SQL;
+  seqPatient?: number | SQL;
+  seqMedicalRelation?: number | SQL;
+}
+
+/**
+ * The insert of one entry as part of another statement (`with audit as (...)`), so that a read
+ * and its audit cost one round trip; with `from`, one entry per row of that relation.
+ */
+export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
+  return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
+      entity_id, ip, user_agent, request_id)
+    select ${at.toISOString()}::timestamptz, ${actor.seqUser}::int, ${actor.seqManager ?? null}::int,
+      ${entry.seqPatient ?? null}::int, ${entry.seqMedicalRelation ?? null}::int, ${entry.action}, ${entry.entity},
+      ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId}
+    ${from ? sql`from ${from}` : sql``}`;
 }

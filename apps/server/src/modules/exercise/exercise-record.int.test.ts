@@ -1,4 +1,5 @@
 import { FailedCode } from '@clinic/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   call,
@@ -10,6 +11,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { auditEvent } from '../../db/schema.ts';
 
 let t: TestApp;
 let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
@@ -18,6 +20,14 @@ let member: Awaited<ReturnType<typeof verifiedPatient>>;
 let memberUser: number;
 let seqMedicalRelation: number;
 let seqExercise: number;
+
+/** The audit entries of reads of the ROM statistic of the relation. */
+const statisticsAudits = () =>
+  t.app.db
+    .select()
+    .from(auditEvent)
+    .where(and(eq(auditEvent.entity, 'rom_statistics'), eq(auditEvent.seqMedicalRelation, seqMedicalRelation)))
+    .orderBy(auditEvent.id);
 
 type Json = Record<string, unknown>;
 const asClinician = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST', who = clinician) =>
@@ -158,6 +168,7 @@ describe('device records', () => {
     });
     expect(secondPage.json()).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 88 }] });
 
+    const statisticsAuditedBefore = (await statisticsAudits()).length;
     const stats = await inSeoul('/statistic/getDataForFilteredRomAndExerciseTimeByRange', {
       seqMedicalRelation,
       startDate: '2026-11-01',
@@ -171,6 +182,9 @@ describe('device records', () => {
       ],
       prescriptions: [{ seqExercise, minRom: 10, maxRom: 100, position: 3 }],
     });
+    expect(
+      (await statisticsAudits()).slice(statisticsAuditedBefore).map((entry) => [entry.action, entry.seqPatient]),
+    ).toEqual([['read', member.seqPatient]]);
     const activeOnly = await asClinician('/statistic/getDataForFilteredRomAndExerciseTimeByRange', {
       seqMedicalRelation,
       startDate: '2026-11-01',
@@ -237,6 +251,7 @@ describe('device records', () => {
   });
 
   it('gives another clinician none of the records', async () => {
+    const statisticsAuditedBefore = (await statisticsAudits()).length;
     const attempts = [
       asClinician('/exercise/getAllSelectedExerciseHistoryRecord/v2', { seqExercise }, 'POST', other),
       asClinician(
@@ -268,5 +283,7 @@ describe('device records', () => {
       expect(reply.statusCode).toBe(404);
       expect(reply.json<{ failedCode: string }>().failedCode).toBe(FailedCode.NotFound);
     }
+    // Nothing was read, so nothing is audited.
+    expect(await statisticsAudits()).toHaveLength(statisticsAuditedBefore);
   });
 });

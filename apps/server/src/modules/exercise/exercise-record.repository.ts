@@ -15,6 +15,19 @@ const recordSortColumns = {
 const dayStart = (date: string, timeZone: string): SQL => sql`(${date}::date::timestamp at time zone ${timeZone})`;
 const dayEnd = (date: string, timeZone: string): SQL => sql`((${date}::date + 1)::timestamp at time zone ${timeZone})`;
 
+export interface RomStatistics {
+  days: { date: string; minAngle: number; maxAngle: number; exerciseSeconds: number; sessions: number }[];
+  prescriptions: {
+    seqExercise: number;
+    position: number;
+    mode: number;
+    minRom: number;
+    maxRom: number;
+    createdAt: string;
+    dueDate: string;
+  }[];
+}
+
 export interface DayRange {
   startDate: string;
   endDate: string;
@@ -118,35 +131,65 @@ export function exerciseRecordRepository(db: Database) {
         .limit(5000);
     },
 
-    /** Per calendar day in the time zone: the angles reached, time exercised and sessions. */
-    async dailyRom(
-      seqMedicalRelation: number,
-      range: DayRange,
-      filter: { position?: number | null; mode?: number | null },
-    ) {
-      const day = sql<string>`to_char(${exerciseRecord.usageStartAt} at time zone ${range.timeZone}, 'YYYY-MM-DD')`;
-      return (
-        db
-          .select({
-            date: day,
-            minAngle: sql<number>`min(${exerciseRecord.minAngle})::real`,
-            maxAngle: sql<number>`max(${exerciseRecord.maxAngle})::real`,
-            exerciseSeconds: sql<number>`sum(${exerciseRecord.durationSeconds})::int`,
-            sessions: sql<number>`count(*)::int`,
-          })
-          .from(exerciseRecord)
-          .where(
-            and(
-              eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation),
-              inRange(range),
-              filter.position ? eq(exerciseRecord.guidePosition, filter.position) : undefined,
-              filter.mode !== null && filter.mode !== undefined ? eq(exerciseRecord.guideMode, filter.mode) : undefined,
-            ),
-          )
-          // By position: the day expression carries a parameter, which would differ between clauses.
-          .groupBy(sql`1`)
-          .orderBy(sql`1`)
-      );
+    /**
+     * The ROM statistic in one statement: per calendar day in the time zone, the angles reached,
+     * time exercised and sessions, with the prescriptions in force in the range, of a relation of
+     * the clinician's (undefined for any other), audited by `audit` in the same statement.
+     */
+    async romStatistics(query: {
+      seqMedicalRelation: number;
+      seqManager: number;
+      range: DayRange;
+      filter: { position?: number | null; mode?: number | null };
+      /** The audit of the read, given the relation of the rows of `owned`. */
+      audit: (owned: { from: SQL; seqMedicalRelation: SQL; seqPatient: SQL }) => SQL;
+    }): Promise<RomStatistics | undefined> {
+      const { range, filter } = query;
+      const position = filter.position || undefined;
+      const mode = filter.mode ?? undefined;
+      const day = sql`to_char(${exerciseRecord.usageStartAt} at time zone ${range.timeZone}, 'YYYY-MM-DD')`;
+      const result = (await db.execute(sql`
+        with owned as (
+          select ${medicalRelation.seqMedicalRelation} as seq_medical_relation, ${medicalRelation.seqPatient} as seq_patient
+          from ${medicalRelation}
+          where ${medicalRelation.seqMedicalRelation} = ${query.seqMedicalRelation}
+            and ${medicalRelation.seqManager} = ${query.seqManager}
+        ), audit as (${query.audit({
+          from: sql`owned`,
+          seqMedicalRelation: sql`owned.seq_medical_relation`,
+          seqPatient: sql`owned.seq_patient`,
+        })})
+        select
+          coalesce((select json_agg(json_build_object('date', date, 'minAngle', min_angle, 'maxAngle', max_angle,
+              'exerciseSeconds', seconds, 'sessions', sessions) order by date)
+            from (
+              select ${day} as date, min(${exerciseRecord.minAngle})::real as min_angle,
+                max(${exerciseRecord.maxAngle})::real as max_angle,
+                sum(${exerciseRecord.durationSeconds})::int as seconds, count(*)::int as sessions
+              from ${exerciseRecord}
+              where ${and(
+                eq(exerciseRecord.seqMedicalRelation, sql`owned.seq_medical_relation`),
+                inRange(range),
+                position ? eq(exerciseRecord.guidePosition, position) : undefined,
+                mode !== undefined ? eq(exerciseRecord.guideMode, mode) : undefined,
+              )}
+              group by 1) days), '[]'::json) as days,
+          coalesce((select json_agg(json_build_object('seqExercise', ${exercise.seqExercise},
+              'position', ${exercise.position}, 'mode', ${exercise.mode}, 'minRom', ${exercise.minRom},
+              'maxRom', ${exercise.maxRom},
+              'createdAt', to_char(${exercise.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'dueDate', ${exercise.dueDate}) order by ${exercise.createdAt})
+            from ${exercise}
+            where ${and(
+              eq(exercise.seqMedicalRelation, sql`owned.seq_medical_relation`),
+              isNull(exercise.deletedAt),
+              lt(exercise.createdAt, dayEnd(range.endDate, range.timeZone)),
+              gte(exercise.dueDate, range.startDate),
+              position ? eq(exercise.position, position) : undefined,
+              mode !== undefined ? eq(exercise.mode, mode) : undefined,
+            )}), '[]'::json) as prescriptions
+        from owned`)) as { rows: RomStatistics[] };
+      return result.rows[0];
     },
 
     /** The prescriptions of a patient in force at some point of the range. */

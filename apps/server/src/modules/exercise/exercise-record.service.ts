@@ -13,7 +13,7 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
-import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
+import { auditInsert, auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
@@ -224,31 +224,26 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
     },
 
     async romStatistics(principal: Principal, body: BodyOf<typeof getRomStatistics>, context: RequestContext) {
-      const relation = await ownedRelation(principal, body.seqMedicalRelation);
-      const range = { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone };
-      const filter = { position: body.position, mode: body.mode };
-      const records = exerciseRecordRepository(db);
-      const [days, prescriptions] = await Promise.all([
-        records.dailyRom(body.seqMedicalRelation, range, filter),
-        records.prescriptionsInRange(body.seqMedicalRelation, range, filter),
-      ]);
-      await readAudit(principal, context, {
-        entity: 'rom_statistics',
-        seqMedicalRelation: relation.seqMedicalRelation,
-        seqPatient: relation.seqPatient,
+      const statistics = await exerciseRecordRepository(db).romStatistics({
+        seqMedicalRelation: body.seqMedicalRelation,
+        seqManager: principal.seqManager,
+        range: { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone },
+        filter: { position: body.position, mode: body.mode },
+        audit: (owned) =>
+          auditInsert(
+            actorOf(principal, context),
+            now(),
+            {
+              action: 'read',
+              entity: 'rom_statistics',
+              seqMedicalRelation: owned.seqMedicalRelation,
+              seqPatient: owned.seqPatient,
+            },
+            owned.from,
+          ),
       });
-      return {
-        days,
-        prescriptions: prescriptions.map(({ seqExercise, position, mode, minRom, maxRom, createdAt, dueDate }) => ({
-          seqExercise,
-          position,
-          mode,
-          minRom,
-          maxRom,
-          createdAt: createdAt.toISOString(),
-          dueDate,
-        })),
-      };
+      if (!statistics) throw notFound();
+      return statistics;
     },
   };
 }

@@ -16,6 +16,7 @@ import { fullName } from '../user/user.service.ts';
 import { managerRepository, userRepository } from '../user/user.repository.ts';
 import { paymentRepository } from '../payment/payment.repository.ts';
 import type { PaymentGateway } from '../payment/gateway.ts';
+import type { SessionService } from '../user/session.service.ts';
 import { whilePaymentsLocked } from '../payment/payment.service.ts';
 
 export interface ManagerDependencies {
@@ -24,11 +25,12 @@ export interface ManagerDependencies {
   now: Clock;
   locks: Locks;
   gateway: Pick<PaymentGateway, 'forgetCard'>;
+  sessions: Pick<SessionService, 'endedAllOf'>;
 }
 
 export type ManagerService = ReturnType<typeof managerService>;
 
-export function managerService({ db, storage, now, locks, gateway }: ManagerDependencies) {
+export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies) {
   return {
     async getProfile(principal: Principal): Promise<ManagerProfile> {
       const user = await userRepository(db).findById(principal.seqUser);
@@ -107,6 +109,7 @@ export function managerService({ db, storage, now, locks, gateway }: ManagerDepe
           return token;
         }),
       );
+      await sessions.endedAllOf(principal.seqUser);
       if (cardToken) await gateway.forgetCard(cardToken);
       if (manager?.signaturePath) await storage.remove(manager.signaturePath);
     },

@@ -11,7 +11,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { auditEvent } from '../../db/schema.ts';
+import { auditEvent, medicalRelation } from '../../db/schema.ts';
 
 let t: TestApp;
 let first: Awaited<ReturnType<typeof verifiedClinician>>;
@@ -74,6 +74,58 @@ describe('registration', () => {
       patientAge: 68,
       reservedSchedules: [],
     });
+  });
+
+  it('lists only what the list shows, ages on the day of the caller time zone, and audits the read once', async () => {
+    const id = await addPatient(first, { patientInfoBirth: '1960-11-22', patientEmail: 'birthday@example.com' });
+    const listIn = async (timeZone: string) =>
+      (
+        await call(
+          t.app,
+          '/patient/getMyPatientsAndReservedSchedulesForToday',
+          {},
+          {
+            token: first.tokens.accessToken,
+            timeZone,
+          },
+        )
+      ).json<{ patientList: Json[] }>().patientList;
+    const listReads = () =>
+      t.app.db
+        .select()
+        .from(auditEvent)
+        .where(sql`${auditEvent.entity} = 'patient_list' and ${auditEvent.seqUser} = ${first.seqUser}`);
+    const readsBefore = (await listReads()).length;
+    // 09:00 UTC on 22 November is still the 21st in Pago Pago, and already the 22nd in Kiritimati.
+    const before = await listIn('Pacific/Pago_Pago');
+    const row = before.find((patient) => patient.seqMedicalRelation === id);
+    expect(row?.patientAge).toBe(65);
+    expect((await listIn('Pacific/Kiritimati')).find((patient) => patient.seqMedicalRelation === id)?.patientAge).toBe(
+      66,
+    );
+    const [stored] = await t.app.db
+      .select({ createdAt: medicalRelation.createdAt })
+      .from(medicalRelation)
+      .where(sql`${medicalRelation.seqMedicalRelation} = ${id}`);
+    expect(Object.keys(row ?? {}).sort()).toEqual([
+      'categoryIds',
+      'createdAt',
+      'deviceType',
+      'isAppMember',
+      'isEnabled',
+      'patientAge',
+      'patientEmail',
+      'patientName',
+      'primaryDiagnosis',
+      'reservedSchedules',
+      'seqMedicalRelation',
+    ]);
+    expect(row?.createdAt).toBe(stored?.createdAt.toISOString());
+    const reads = (await listReads()).slice(readsBefore);
+    expect(reads.map((read) => [read.action, read.entityId, read.seqManager !== null])).toEqual([
+      ['read', String(before.length), true],
+      ['read', String(before.length), true],
+    ]);
   });
 
   it('applies the rules of SPEC 5 and stores nothing when one is broken', async () => {

@@ -1,10 +1,10 @@
 import { imageUrlOf } from '../storage/upload-path.ts';
-import type { ConditionEntry, PatientSummary } from '@clinic/contract';
+import { wallClockIn, type ConditionEntry, type PatientSummary } from '@clinic/contract';
 import type { RelationListRow, StatusRow } from './patient.repository.ts';
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return wallClockIn(now, timeZone).date;
 }
 
 /** Whole years between a birth date and a day (both YYYY-MM-DD). */

@@ -2,11 +2,10 @@ import { randomInt } from 'node:crypto';
 import {
   FailedCode,
   instantOf,
-  isoInZone,
   nextDate,
   rules,
-  ScheduleStatus,
   type ConditionEntry,
+  type PatientListItem,
   type PatientSummary,
   type BodyOf,
   type addPatient,
@@ -19,13 +18,12 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
+import { auditInsert, auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { uploadIdOf } from '../storage/upload-path.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';
-import { scheduleRepository } from '../schedule/schedule.repository.ts';
 import { patientRepository, type RelationListRow } from './patient.repository.ts';
 import type { PlanLimits } from './plan-limit.ts';
 
@@ -95,30 +93,18 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     async listMine(
       principal: Principal,
       context: RequestContext,
-    ): Promise<{ patientList: PatientSummary[]; activeLimit: number }> {
-      const rows = await patientRepository(db).listForManager(principal.seqManager);
-      await audit(db, principal, context, [{ action: 'read', entity: 'patient_list', entityId: rows.length }]);
+    ): Promise<{ patientList: PatientListItem[]; activeLimit: number }> {
       const today = todayIn(now(), context.timeZone);
-      const visitsToday = await scheduleRepository(db).listForManagerBetween(
-        principal.seqManager,
-        instantOf(today, 0, context.timeZone),
-        instantOf(nextDate(today), 0, context.timeZone),
-      );
-      const reservedOf = (seqMedicalRelation: number) =>
-        visitsToday
-          .filter(
-            (visit) =>
-              visit.seqMedicalRelation === seqMedicalRelation &&
-              (visit.status === ScheduleStatus.waiting || visit.status === ScheduleStatus.inProgress),
-          )
-          .map((visit) => ({
-            seqSchedule: visit.seqSchedule,
-            scheduleExpectStartDatetime: isoInZone(visit.expectStartAt, context.timeZone),
-          }));
-      return {
-        patientList: rows.map((row) => toSummary(row, today, reservedOf(row.seqMedicalRelation))),
-        activeLimit: await plans.activePatientLimit(db, principal.seqManager),
-      };
+      return patientRepository(db).listForManager({
+        seqManager: principal.seqManager,
+        today,
+        from: instantOf(today, 0, context.timeZone),
+        to: instantOf(nextDate(today), 0, context.timeZone),
+        timeZone: context.timeZone,
+        activeLimit: plans.activePatientLimitSql(principal.seqManager),
+        audit: (count) =>
+          auditInsert(actorOf(principal, context), now(), { action: 'read', entity: 'patient_list', entityId: count }),
+      });
     },
 
     async previewSyncCode(principal: Principal, code: string, context: RequestContext) {

@@ -10,8 +10,10 @@ import {
   type Product,
   type SubscriptionStatus,
 } from '@clinic/contract';
+import { sql } from 'drizzle-orm';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
+import { product, subscription } from '../../db/schema.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
@@ -128,6 +130,9 @@ export const subscriptionPlanLimits: PlanLimits = {
     const row = await paymentRepository(database).findSubscription(seqManager);
     return isLive(row) ? row.product.patientLimit : rules.freePatientLimit;
   },
+  activePatientLimitSql: (seqManager) => sql<number>`coalesce((
+    select ${product.patientLimit} from ${subscription} join ${product} on ${product.seqProduct} = ${subscription.seqProduct}
+    where ${subscription.seqManager} = ${seqManager} and ${subscription.status} <> 'ended'), ${rules.freePatientLimit})::int`,
 };
 
 export type PaymentService = ReturnType<typeof paymentService>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { ScheduleStatus } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import {
@@ -28,7 +28,7 @@ export interface ScheduleView extends ScheduleRow {
 const holdingTime = [ScheduleStatus.waiting, ScheduleStatus.inProgress];
 
 const viewColumns = {
-  row: schedule,
+  ...getTableColumns(schedule),
   patientName: medicalRelation.patientName,
   patientUser: patient.seqUser,
   managerName: sql<string>`${manager.firstName} || ' ' || ${manager.lastName}`,
@@ -40,7 +40,8 @@ const viewColumns = {
 
 export function scheduleRepository(db: Database) {
   async function views(where: SQL | undefined, order: 'asc' | 'desc' = 'asc'): Promise<ScheduleView[]> {
-    const rows = await db
+    // Flat columns: each row arrives as the view, not copied into one.
+    return db
       .select(viewColumns)
       .from(schedule)
       .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, schedule.seqMedicalRelation))
@@ -48,7 +49,6 @@ export function scheduleRepository(db: Database) {
       .innerJoin(manager, eq(manager.seqManager, schedule.seqManager))
       .where(where)
       .orderBy(order === 'asc' ? asc(schedule.expectStartAt) : desc(schedule.expectStartAt), asc(schedule.seqSchedule));
-    return rows.map(({ row, ...extra }) => ({ ...row, ...extra }));
   }
 
   return {

@@ -5,22 +5,63 @@ import { unauthorized, HttpFailure } from '../../domain-error.ts';
 import type { AccessTokens } from '../../security/access-token.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { Clock, PatientPrincipal, Principal } from '../../context.ts';
+import type { Bus } from '../../realtime/bus.ts';
 import { sessionRepository, type SessionRow } from './session.repository.ts';
 
 export interface SessionDependencies {
   db: Database;
   tokens: AccessTokens;
   now: Clock;
+  /** Tells every instance the moment sessions end, so none keeps accepting them from its cache. */
+  bus: Bus;
+  onError: (error: unknown) => void;
 }
 
-/** Activity is written at most this often, so a busy session does not write on every request. */
+/**
+ * Activity is written at most this often, so a busy session does not write on every request; a
+ * session checked in the database less than this long ago is taken as open from memory.
+ */
 const touchEverySeconds = 15;
+/** Sessions remembered as open by one instance, the least recently checked forgotten first. */
+const cachedSessionsMax = 10_000;
+
+/** Sessions that ended: by id, or every session of a user; every instance hears them on `endedChannel`. */
+type Ended = { sessionIds: string[] } | { seqUser: number };
+export const endedChannel = 'sessions:ended';
 
 export type SessionService = ReturnType<typeof sessionService>;
 
-export function sessionService({ db, tokens, now }: SessionDependencies) {
+export function sessionService({ db, tokens, now, bus, onError }: SessionDependencies) {
   const idleLimitMs = sessionRules.idleLimitSeconds * 1000;
   const isIdle = (row: SessionRow, at: Date): boolean => at.getTime() - row.lastSeenAt.getTime() > idleLimitMs;
+
+  /** Open sessions by id, with their user and when the database last said so (and was touched). */
+  const open = new Map<string, { seqUser: number; checkedAt: number }>();
+  /** Counts the ends heard, so a check that read the database before an end does not cache its answer. */
+  let endsHeard = 0;
+  /** Nothing is cached until the instance hears ends: it could not forget them otherwise. */
+  let listening = false;
+  const forget = (ended: Ended): void => {
+    endsHeard += 1;
+    if ('seqUser' in ended) {
+      for (const [id, entry] of open) if (entry.seqUser === ended.seqUser) open.delete(id);
+    } else {
+      for (const id of ended.sessionIds) open.delete(id);
+    }
+  };
+  bus
+    .subscribe(endedChannel, (message) => forget(message as Ended))
+    .then(() => {
+      listening = true;
+    }, onError);
+  /**
+   * Forgets ended sessions here at once, then on every other instance. The end is committed
+   * already: a bus that fails leaves them open elsewhere until their next check, not the caller with an error.
+   */
+  const announce = async (ended: Ended): Promise<void> => {
+    forget(ended);
+    await bus.publish(endedChannel, ended).catch(onError);
+  };
 
   async function issueTokens(
     database: Database,
@@ -76,16 +117,20 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
         if (!row || row.revokedAt) return 'revoked' as const;
         if (token.rotatedAt || !(await sessions.markRotated(tokenHash, at))) {
           await sessions.revoke(row.id, 'refresh_token_reuse', at);
-          return 'reused' as const;
+          return { revoked: row.id };
         }
         if (token.expiresAt <= at) return 'expired' as const;
         if (isIdle(row, at)) {
           await sessions.revoke(row.id, 'idle', at);
-          return 'idle' as const;
+          return { revoked: row.id };
         }
         return issueTokens(tx, row, at);
       });
       if (typeof outcome === 'string') throw unauthorized(FailedCode.SessionEnded);
+      if ('revoked' in outcome) {
+        await announce({ sessionIds: [outcome.revoked] });
+        throw unauthorized(FailedCode.SessionEnded);
+      }
       return outcome;
     },
 
@@ -104,14 +149,25 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
       if (claims === 'expired') throw unauthorized(FailedCode.TokenExpired);
       if (claims === 'invalid') throw unauthorized(FailedCode.Unauthorized);
       if ((access === 'manager' ? claims.mgr : claims.pat) === 0) throw new HttpFailure(403, FailedCode.Forbidden);
-      const sessions = sessionRepository(db);
-      const row = await sessions.findById(claims.sid);
-      if (!row || row.revokedAt) throw unauthorized(FailedCode.SessionEnded);
-      if (isIdle(row, at)) {
-        await sessions.revoke(row.id, 'idle', at);
-        throw unauthorized(FailedCode.SessionEnded);
+      // Checked in the database less than touchEverySeconds ago, and touched then: neither ended nor idle.
+      const cached = open.get(claims.sid);
+      if (!cached || at.getTime() - cached.checkedAt >= touchEverySeconds * 1000) {
+        const heard = endsHeard;
+        const sessions = sessionRepository(db);
+        const row = await sessions.findById(claims.sid);
+        if (!row || row.revokedAt) throw unauthorized(FailedCode.SessionEnded);
+        if (isIdle(row, at)) {
+          await sessions.revoke(row.id, 'idle', at);
+          await announce({ sessionIds: [row.id] });
+          throw unauthorized(FailedCode.SessionEnded);
+        }
+        await sessions.touch(row.id, at, touchEverySeconds);
+        if (listening && heard === endsHeard) {
+          open.delete(row.id);
+          open.set(row.id, { seqUser: row.seqUser, checkedAt: at.getTime() });
+          if (open.size > cachedSessionsMax) open.delete(open.keys().next().value!);
+        }
       }
-      await sessions.touch(row.id, at, touchEverySeconds);
       return access === 'manager'
         ? { principal: { seqUser: claims.sub, seqManager: claims.mgr, sessionId: claims.sid } }
         : { patient: { seqUser: claims.sub, seqPatient: claims.pat, sessionId: claims.sid } };
@@ -125,6 +181,12 @@ export function sessionService({ db, tokens, now }: SessionDependencies) {
 
     async end(sessionId: string, reason: string): Promise<void> {
       await sessionRepository(db).revoke(sessionId, reason, now());
+      await announce({ sessionIds: [sessionId] });
+    },
+
+    /** To be called once the revocation of every session of a user is committed. */
+    async endedAllOf(seqUser: number): Promise<void> {
+      await announce({ seqUser });
     },
   };
 }

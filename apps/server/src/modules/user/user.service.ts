@@ -344,7 +344,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         throw new BusinessFailure(FailedCode.LinkInvalid);
       }
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
+      const seqUser = await db.transaction(async (tx) => {
         const at = now();
         const seqUser = await emailTokenRepository(tx).consume(sha256(token), 'reset_password', at);
         const user = seqUser === undefined ? undefined : await userRepository(tx).findById(seqUser);
@@ -353,7 +353,9 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         // The mailed link proves the address too.
         await userRepository(tx).setEmailVerified(user.seqUser, at);
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_reset', at);
+        return user.seqUser;
       });
+      await sessions.endedAllOf(seqUser);
     },
 
     async confirmPassword(principal: Principal, password: string): Promise<void> {
@@ -376,6 +378,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
       });
+      await sessions.endedAllOf(user.seqUser);
     },
 
     async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {

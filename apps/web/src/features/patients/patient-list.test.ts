@@ -1,24 +1,18 @@
-import type { PatientSummary } from '@clinic/contract';
+import type { PatientListItem } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
 import { countActive, emptyFilter, filterPatients, patientListView, sortPatients } from './patient-list.ts';
 
 let next = 1;
-function patient(overrides: Partial<PatientSummary>): PatientSummary {
+function patient(overrides: Partial<PatientListItem>): PatientListItem {
   const seq = next++;
   return {
-    seqPatient: seq,
     seqMedicalRelation: seq,
     patientName: `Patient ${seq}`,
     patientEmail: null,
-    patientInfoBirth: '1960-01-01',
-    patientInfoGender: null,
     patientAge: 60,
     deviceType: 1,
     isEnabled: true,
     isAppMember: false,
-    heightCm: 170,
-    weightKg: 70,
-    imageUrl: null,
     categoryIds: [],
     primaryDiagnosis: null,
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -50,7 +44,7 @@ const cy = patient({
   categoryIds: [7, 8],
 });
 const list = [bob, cy, ada];
-const names = (patients: PatientSummary[]): string[] => patients.map((p) => p.patientName);
+const names = (patients: PatientListItem[]): string[] => patients.map((p) => p.patientName);
 
 describe('searching the patient list', () => {
   it('finds by name, e-mail or diagnosis, ignoring case', () => {

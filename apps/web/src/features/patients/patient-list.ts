@@ -1,4 +1,4 @@
-import type { PatientSummary } from '@clinic/contract';
+import type { PatientListItem } from '@clinic/contract';
 
 export const patientSortKeys = ['name', 'age', 'device', 'status', 'registered', 'diagnosis'] as const;
 export type PatientSortKey = (typeof patientSortKeys)[number];
@@ -32,7 +32,7 @@ function normalise(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase().trim();
 }
 
-export function matchesSearch(patient: PatientSummary, search: string): boolean {
+export function matchesSearch(patient: PatientListItem, search: string): boolean {
   const needle = normalise(search);
   if (!needle) return true;
   return [patient.patientName, patient.patientEmail, patient.primaryDiagnosis].some(
@@ -40,7 +40,7 @@ export function matchesSearch(patient: PatientSummary, search: string): boolean 
   );
 }
 
-export function filterPatients(list: readonly PatientSummary[], filter: PatientFilter): PatientSummary[] {
+export function filterPatients(list: readonly PatientListItem[], filter: PatientFilter): PatientListItem[] {
   return list.filter(
     (patient) =>
       (filter.status === 'all' || patient.isEnabled === (filter.status === 'active')) &&
@@ -49,7 +49,7 @@ export function filterPatients(list: readonly PatientSummary[], filter: PatientF
   );
 }
 
-type Compare = (a: PatientSummary, b: PatientSummary) => number;
+type Compare = (a: PatientListItem, b: PatientListItem) => number;
 
 function comparatorOf(key: PatientSortKey, collator: Intl.Collator): Compare {
   switch (key) {
@@ -70,7 +70,7 @@ function comparatorOf(key: PatientSortKey, collator: Intl.Collator): Compare {
 }
 
 /** A stable sort by one column; patients without a diagnosis stay last in both directions. */
-export function sortPatients(list: readonly PatientSummary[], sort: PatientSort, locale = 'en'): PatientSummary[] {
+export function sortPatients(list: readonly PatientListItem[], sort: PatientSort, locale = 'en'): PatientListItem[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
   const compare = comparatorOf(sort.key, collator);
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -88,14 +88,14 @@ export function sortPatients(list: readonly PatientSummary[], sort: PatientSort,
 }
 
 export function patientListView(
-  list: readonly PatientSummary[],
+  list: readonly PatientListItem[],
   filter: PatientFilter,
   sort: PatientSort,
   locale?: string,
-): PatientSummary[] {
+): PatientListItem[] {
   return sortPatients(filterPatients(list, filter), sort, locale);
 }
 
-export function countActive(list: readonly PatientSummary[]): number {
+export function countActive(list: readonly PatientListItem[]): number {
   return list.reduce((count, patient) => count + (patient.isEnabled ? 1 : 0), 0);
 }

@@ -1,10 +1,10 @@
-import { getMyPatients, type PatientSummary } from '@clinic/contract';
+import { getMyPatients, type PatientListItem } from '@clinic/contract';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export interface MyPatients {
-  patientList: PatientSummary[];
+  patientList: PatientListItem[];
   activeLimit: number;
 }
 

@@ -1,4 +1,4 @@
-import type { PatientSummary } from '@clinic/contract';
+import type { PatientListItem } from '@clinic/contract';
 import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -20,7 +20,7 @@ export function patientDetailsPath(seqMedicalRelation: number, search: string, t
 }
 
 export interface PatientTableProps {
-  patients: readonly PatientSummary[];
+  patients: readonly PatientListItem[];
   sort: PatientSort;
   onSort: (sort: PatientSort) => void;
 }

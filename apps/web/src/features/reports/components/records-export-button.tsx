@@ -1,4 +1,4 @@
-import type { PatientSummary } from '@clinic/contract';
+import type { PatientListItem } from '@clinic/contract';
 import { Button } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ReactElement } from 'react';
@@ -13,7 +13,7 @@ export const recordsExportDays = 365;
  * "Export records" of the patient list: every device record of the last year of every patient shown,
  * one sheet each, behind the blocking progress overlay with the count x / y.
  */
-export function RecordsExportButton({ patients }: { patients: readonly PatientSummary[] }): ReactElement {
+export function RecordsExportButton({ patients }: { patients: readonly PatientListItem[] }): ReactElement {
   const { t } = useTranslation();
   const recordsExport = useRecordsExport();
 

@@ -1,11 +1,11 @@
-import { getMyPatients, type PatientSummary } from '@clinic/contract';
+import { getMyPatients, type PatientListItem } from '@clinic/contract';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 /** The patient list as cached under its shared key (the patients feature stores the same shape). */
 interface MyPatientsData {
-  patientList: PatientSummary[];
+  patientList: PatientListItem[];
   activeLimit: number;
 }
 
@@ -19,12 +19,12 @@ export const schedulePatientsQuery = queryOptions({
   queryKey: queryKeys.patientList,
   queryFn: ({ signal }) => getMyPatientsRequest(signal),
   staleTime: 30_000,
-  select: (data: MyPatientsData): PatientSummary[] =>
+  select: (data: MyPatientsData): PatientListItem[] =>
     data.patientList
       .filter((patient) => patient.isEnabled)
       .sort((left, right) => left.patientName.localeCompare(right.patientName)),
 });
 
-export function useSchedulePatients(): UseQueryResult<PatientSummary[]> {
+export function useSchedulePatients(): UseQueryResult<PatientListItem[]> {
   return useQuery(schedulePatientsQuery);
 }
