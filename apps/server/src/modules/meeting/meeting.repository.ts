@@ -82,6 +82,11 @@ export function meetingRepository(db: Database) {
       return { firstOpenedAt: row!.firstOpenedAt, patientJoined: row!.patientJoined };
     },
 
+    /** A joining says hello: it becomes its side's latest, the one signals go to. */
+    async greeted(attendeeId: string, at: Date): Promise<void> {
+      await db.update(meetingAttendee).set({ joinedAt: at }).where(eq(meetingAttendee.id, attendeeId));
+    },
+
     /** The latest joining of the meeting by one side. */
     async latestAttendeeOf(meetingId: string, role: 'clinician' | 'patient'): Promise<string | undefined> {
       const [row] = await db

@@ -246,9 +246,9 @@ export function meetingService({
     },
 
     /**
-     * Relays a signal from one joining of an open meeting to the other side's latest joining, the
-     * only one of that side's tabs and apps that takes it up; nowhere while the other side has not
-     * joined. Answers the failed code when the sender may not; nobody else ever hears it.
+     * Relays a signal from one joining of an open meeting to the other side's latest joining (or
+     * latest to say hello), the only one of that side's tabs and apps that takes it up; nowhere
+     * while the other side has not joined. Answers the failed code when the sender may not; nobody else ever hears it.
      */
     async relaySignal(
       seqUser: number,
@@ -257,6 +257,9 @@ export function meetingService({
       const meetings = meetingRepository(db);
       const attendee = await meetings.findOpenAttendee(meetingId, attendeeId, seqUser);
       if (!attendee) return FailedCode.Forbidden;
+      // A screen may join before it calls (the clinician's, while the devices are set up): the
+      // joining that said hello last is the one in the call.
+      if (data.kind === 'hello') await meetings.greeted(attendeeId, now());
       const otherRole = attendee.role === 'clinician' ? 'patient' : 'clinician';
       const toAttendeeId = await meetings.latestAttendeeOf(meetingId, otherRole);
       const view = await scheduleRepository(db).findView(attendee.seqSchedule);
