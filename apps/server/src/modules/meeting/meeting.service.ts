@@ -255,16 +255,13 @@ export function meetingService({
       { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
     ): Promise<string | undefined> {
       const meetings = meetingRepository(db);
-      const attendee = await meetings.findOpenAttendee(meetingId, attendeeId, seqUser);
-      if (!attendee) return FailedCode.Forbidden;
+      const route = await meetings.signalRoute(meetingId, attendeeId, seqUser);
+      if (!route) return FailedCode.Forbidden;
       // A screen may join before it calls (the clinician's, while the devices are set up): the
-      // joining that said hello last is the one in the call.
-      if (data.kind === 'hello') await meetings.greeted(attendeeId, now());
-      const otherRole = attendee.role === 'clinician' ? 'patient' : 'clinician';
-      const toAttendeeId = await meetings.latestAttendeeOf(meetingId, otherRole);
-      const view = await scheduleRepository(db).findView(attendee.seqSchedule);
-      const to = otherRole === 'clinician' ? view?.clinicianUser : view?.patientUser;
-      if (!toAttendeeId || to === undefined || to === null) return undefined;
+      // joining that said hello last is the one in the call. A hello answering another is no news.
+      if (data.kind === 'hello' && data.answering === undefined) await meetings.greeted(attendeeId, now());
+      const { toAttendeeId, toUser: to } = route;
+      if (!toAttendeeId || to === null) return undefined;
       await bus.publish(userChannel(to), {
         type: 'signal',
         meetingId,
