@@ -78,7 +78,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a call session', () => {
-  it('prepares its offer before start and sends it with the hello and the candidates gathered meanwhile', async () => {
+  it('prepares its offer before start and sends it first, with the candidates gathered meanwhile, then the hello', async () => {
     const session = createCallSession({ polite: false, iceServers: [], localTracks: { audio: null, video: null } });
     session.prepareOffer();
     await settle();
@@ -90,9 +90,10 @@ describe('a call session', () => {
 
     session.start({ iceServers: [], transport });
 
-    expect(kinds(sent)).toEqual(['hello', 'offer', 'candidates']);
-    expect(sent[1]).toEqual({ kind: 'offer', sdp: 'offer 1' });
-    expect(sent[2]).toMatchObject({ candidates: [{ candidate: 'candidate:1' }, { candidate: 'candidate:2' }] });
+    expect(kinds(sent)).toEqual(['offer', 'candidates', 'hello']);
+    const { sessionId } = sent[2] as Extract<SignalData, { kind: 'hello' }>;
+    expect(sent[0]).toEqual({ kind: 'offer', sdp: 'offer 1', sessionId });
+    expect(sent[1]).toMatchObject({ candidates: [{ candidate: 'candidate:1' }, { candidate: 'candidate:2' }] });
   });
 
   it('sends the candidates of one tick as one signal', async () => {
@@ -158,7 +159,7 @@ describe('a call session', () => {
     await settle();
     expect(lateLink.sent).toEqual([
       expect.objectContaining({ kind: 'hello', answering: 'patient-3' }),
-      { kind: 'offer', sdp: 'offer 1' },
+      expect.objectContaining({ kind: 'offer', sdp: 'offer 1' }),
       { kind: 'candidates', candidates: [{ candidate: 'candidate:9', sdpMid: '0', sdpMLineIndex: 0 }] },
     ]);
   });
@@ -171,8 +172,22 @@ describe('a call session', () => {
     receive({ kind: 'offer', sdp: 'offer 1' });
     await settle();
     const peer = FakePeer.made[0]!;
-    expect(sent.at(-1)).toEqual({ kind: 'answer', sdp: 'answer 1' });
+    expect(sent.at(-1)).toMatchObject({ kind: 'answer', sdp: 'answer 1' });
     expect(peer.added).toEqual([{ candidate: 'candidate:early', sdpMid: '0', sdpMLineIndex: 0 }]);
+    // An offer names its sender's joining: it greets, so the hello after it needs no answer...
+    receive({ kind: 'offer', sdp: 'offer 2', sessionId: 'clinician-1' });
+    await settle();
+    expect(session.remotePresent).toBe(true);
+    sent.length = 0;
+    receive({ kind: 'hello', sessionId: 'clinician-1' });
+    await settle();
+    expect(sent).toEqual([]);
+    // ...and one from a new joining of the other side (a reload) begins on a fresh connection.
+    receive({ kind: 'offer', sdp: 'offer 3', sessionId: 'clinician-2' });
+    await settle();
+    expect(FakePeer.made).toHaveLength(2);
+    expect(FakePeer.made[1]!.remoteDescription).toEqual({ type: 'offer', sdp: 'offer 3' });
+    expect(sent).toEqual([{ kind: 'answer', sdp: 'answer 1', sessionId: expect.any(String) as string }]);
     // Sessions that never started say no bye.
     const unused = createCallSession({ polite: false, localTracks: { audio: null, video: null } });
     unused.close();

@@ -198,7 +198,7 @@ export function createCallSession({
     // One offer at a time: a negotiation already under way covers what changed.
     if (makingOffer) return;
     if (repeat && peer.signalingState === 'have-local-offer' && peer.localDescription) {
-      send({ kind: 'offer', sdp: peer.localDescription.sdp });
+      send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
       if (sentCandidates.length > 0)
         send({ kind: 'candidates', candidates: sentCandidates.slice(-meetingRules.candidatesMax) });
       return;
@@ -209,7 +209,7 @@ export function createCallSession({
       await peer.setLocalDescription();
       // An offer prepared before start is sent by start.
       if (link && peer.localDescription && peer === connection.peer) {
-        send({ kind: 'offer', sdp: peer.localDescription.sdp });
+        send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
         sendCandidates();
       }
     } finally {
@@ -229,22 +229,28 @@ export function createCallSession({
     setState('waiting');
   }
 
+  /**
+   * The other side's joining, from a hello or an offer: answers whether it is news. A new joining
+   * without a bye (a reload) begins again.
+   */
+  function greet(sessionId: string): boolean {
+    if (sessionId === remoteSessionId) return false;
+    if (remoteSessionId !== undefined) reset();
+    remoteSessionId = sessionId;
+    setPresent(true);
+    if (state === 'waiting') setState('connecting');
+    return true;
+  }
+
   async function onSignal(data: SignalData): Promise<void> {
     if (closed) return;
-    const { peer } = connection;
     switch (data.kind) {
       case 'hello': {
         // Each side answers a new hello with its own, so both know; a repeated one is ignored.
-        if (data.sessionId === remoteSessionId) return;
-        // It came back under a new joining without a bye (a reload): begin again.
-        if (remoteSessionId !== undefined) reset();
-        remoteSessionId = data.sessionId;
-        setPresent(true);
+        if (!greet(data.sessionId)) return;
         // A hello that answers ours says the other side heard it, and so the offer sent after it.
         const heardUs = data.answering === ownSessionId;
         if (!heardUs) send({ kind: 'hello', sessionId: ownSessionId, answering: data.sessionId });
-        // An offer that overtook the hello may have connected already.
-        if (state === 'waiting') setState('connecting');
         if (!polite) await offer(connection.peer, !heardUs);
         return;
       }
@@ -253,6 +259,10 @@ export function createCallSession({
         return;
       case 'offer':
       case 'answer': {
+        // The offer comes before its hello (the answer says who answers): it greets as a hello would.
+        if (data.kind === 'offer' && data.sessionId !== undefined) greet(data.sessionId);
+        if (data.kind === 'answer' && remoteSessionId === undefined) remoteSessionId = data.sessionId;
+        const { peer } = connection;
         setPresent(true);
         const collision = data.kind === 'offer' && (makingOffer || peer.signalingState !== 'stable');
         ignoreOffer = !polite && collision;
@@ -261,13 +271,14 @@ export function createCallSession({
         if (data.kind === 'offer') {
           if (polite) await adoptTransceivers();
           await peer.setLocalDescription();
-          if (peer.localDescription) send({ kind: 'answer', sdp: peer.localDescription.sdp });
+          if (peer.localDescription) send({ kind: 'answer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
         }
         // After the answer is on its way: the candidates that came before the description.
         for (const candidate of earlyCandidates.splice(0)) await peer.addIceCandidate(candidate).catch(() => undefined);
         return;
       }
       case 'candidates': {
+        const { peer } = connection;
         // The relay may pass candidates on before the description they belong to: keep them until then.
         if (!peer.remoteDescription) {
           earlyCandidates.push(...data.candidates);
@@ -300,12 +311,16 @@ export function createCallSession({
       stopListening = joining.transport.onSignal((data) => {
         handling = handling.then(() => onSignal(data)).catch(() => undefined);
       });
-      send({ kind: 'hello', sessionId: ownSessionId });
-      if (polite || makingOffer) return;
-      if (peer.signalingState === 'have-local-offer' && peer.localDescription) {
-        send({ kind: 'offer', sdp: peer.localDescription.sdp });
+      // A prepared offer goes first: it greets as a hello would, and the hello after it is only
+      // for a side that joins later.
+      if (!polite && !makingOffer && peer.signalingState === 'have-local-offer' && peer.localDescription) {
+        send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
         sendCandidates();
-      } else void offer(peer).catch(() => undefined);
+        send({ kind: 'hello', sessionId: ownSessionId });
+        return;
+      }
+      send({ kind: 'hello', sessionId: ownSessionId });
+      if (!polite && !makingOffer) void offer(peer).catch(() => undefined);
     },
     prepareOffer() {
       if (!polite && !link && !closed) void offer(connection.peer).catch(() => undefined);

@@ -157,8 +157,14 @@ export const signalData = z.discriminatedUnion('kind', [
     sessionId: z.string().min(1).max(64),
     answering: z.string().min(1).max(64).optional(),
   }),
-  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000) }),
-  z.object({ kind: z.literal('answer'), sdp: z.string().max(100_000) }),
+  /** An offer, with the sender's joining: it may come before the hello. */
+  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000), sessionId: z.string().min(1).max(64).optional() }),
+  /** An answer, with the joining that answers. */
+  z.object({
+    kind: z.literal('answer'),
+    sdp: z.string().max(100_000),
+    sessionId: z.string().min(1).max(64).optional(),
+  }),
   /** The ICE candidates gathered together, in one message. */
   z.object({
     kind: z.literal('candidates'),
