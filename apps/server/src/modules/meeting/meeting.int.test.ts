@@ -177,6 +177,20 @@ describe('a video visit', () => {
         (message) => message.type === 'signal' && message.data.kind === 'answer' && message.data.sdp === 'v=0 answer 2',
       ),
     ).toMatchObject({ toAttendeeId: ahead });
+    // So does its offer, which may go before its hello.
+    t.clock.advance(1000);
+    clinicianAttendee = joined(await open(clinician, seqSchedule)).Attendee.AttendeeId;
+    t.clock.advance(1000);
+    signal(clinicianSocket, { kind: 'offer', sdp: 'v=0 offer 3', sessionId: 'clinician-3' }, ahead);
+    await memberSocket.waitFor(
+      (message) => message.type === 'signal' && message.data.kind === 'offer' && message.data.sdp === 'v=0 offer 3',
+    );
+    signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer 3' }, rejoined);
+    expect(
+      await clinicianSocket.waitFor(
+        (message) => message.type === 'signal' && message.data.kind === 'answer' && message.data.sdp === 'v=0 answer 3',
+      ),
+    ).toMatchObject({ toAttendeeId: ahead });
   });
 
   it('allows one call at a time', async () => {

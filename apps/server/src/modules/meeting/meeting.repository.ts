@@ -99,9 +99,23 @@ export function meetingRepository(db: Database) {
       return { firstOpenedAt: row!.firstOpenedAt, patientJoined: row!.patientJoined };
     },
 
-    /** A joining says hello: it becomes its side's latest, the one signals go to. */
+    /**
+     * A joining greets (its own hello, or its offer): it becomes its side's latest, the one signals
+     * go to. Nothing is written when it is the latest already.
+     */
     async greeted(attendeeId: string, at: Date): Promise<void> {
-      await db.update(meetingAttendee).set({ joinedAt: at }).where(eq(meetingAttendee.id, attendeeId));
+      const other = alias(meetingAttendee, 'other');
+      await db
+        .update(meetingAttendee)
+        .set({ joinedAt: at })
+        .where(
+          and(
+            eq(meetingAttendee.id, attendeeId),
+            sql`exists (select 1 from ${meetingAttendee} as ${sql.identifier('other')}
+              where ${other.meetingId} = ${meetingAttendee.meetingId} and ${other.role} = ${meetingAttendee.role}
+              and ${other.id} <> ${meetingAttendee.id} and ${other.joinedAt} >= ${meetingAttendee.joinedAt})`,
+          ),
+        );
     },
 
     /** Whether the user ever attended the meeting (open or closed). */

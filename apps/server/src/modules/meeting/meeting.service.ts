@@ -258,8 +258,10 @@ export function meetingService({
       const route = await meetings.signalRoute(meetingId, attendeeId, seqUser);
       if (!route) return FailedCode.Forbidden;
       // A screen may join before it calls (the clinician's, while the devices are set up): the
-      // joining that said hello last is the one in the call. A hello answering another is no news.
-      if (data.kind === 'hello' && data.answering === undefined) await meetings.greeted(attendeeId, now());
+      // joining that greeted last (its own hello, or an offer) is the one in the call, before the
+      // other side answers. A hello answering another is no news.
+      if ((data.kind === 'hello' && data.answering === undefined) || data.kind === 'offer')
+        await meetings.greeted(attendeeId, now());
       const { toAttendeeId, toUser: to } = route;
       if (!toAttendeeId || to === null) return undefined;
       await bus.publish(userChannel(to), {

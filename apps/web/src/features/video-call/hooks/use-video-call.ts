@@ -130,11 +130,15 @@ export function useVideoCall({
   const stateRef = useRef(state);
   const events = useRef(createMeetingEventLog());
   const cancelStart = useRef(false);
+  /** A Start clicked and not drawn yet. */
+  const starting = useRef(false);
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seqSchedule = schedule.seqSchedule;
 
   useEffect(() => {
     stateRef.current = state;
+    // The state has taken in the start (or its failure): it guards against a second one now.
+    starting.current = false;
     videoCallActions.status(state.status);
   }, [state]);
 
@@ -253,22 +257,24 @@ export function useVideoCall({
   );
 
   const start = useCallback((): void => {
-    if (!showsStart(stateRef.current) || media.setupAlert) return;
-    // Asked first, so the browser grants it while the screen redraws.
+    if (starting.current || !showsStart(stateRef.current) || media.setupAlert) return;
+    starting.current = true;
     const locking = acquireCallLock();
     cancelStart.current = false;
-    dispatch({ type: 'start', resumedStartedAt: resumableCallStart(sessionStorage, seqSchedule, Date.now()) });
-    events.current.clear();
-    logEvent('meetingStartRequested', { seqSchedule });
-    setBusy(true);
     const fail = (text: string | null, reason: string): void => {
       logEvent('meetingStartFailed', { reason });
       if (text) setAlert(text);
       setBusy(false);
       dispatch({ type: 'startFailed' });
+      starting.current = false;
     };
     void (async () => {
       const release = await locking;
+      // The screen shows the start from here on: drawn in a later task, after the offer has gone.
+      dispatch({ type: 'start', resumedStartedAt: resumableCallStart(sessionStorage, seqSchedule, Date.now()) });
+      events.current.clear();
+      logEvent('meetingStartRequested', { seqSchedule });
+      setBusy(true);
       if (!release) {
         setOtherCallOpen(true);
         fail(t('videoCall.errors.callInProgress'), 'locked');
