@@ -1,4 +1,4 @@
-import type { IceServer, SignalData } from '@clinic/contract';
+import { meetingRules, type IceServer, type SignalData } from '@clinic/contract';
 
 /** How signalling reaches the other attendee: the authenticated realtime socket of each app. */
 export interface CallTransport {
@@ -11,15 +11,21 @@ export interface CallTransport {
 export type CallConnectionState = 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 export interface CallSessionOptions {
-  iceServers: IceServer[];
   /**
    * The polite side yields when both offer at once ("perfect negotiation"): the patient is polite,
    * the clinician is not and makes the offers.
    */
   polite: boolean;
-  transport: CallTransport;
+  /** The ICE servers, when known before the session starts (start may change them). */
+  iceServers?: IceServer[];
   /** What this side sends; a kind without a track (camera off) is sent as nothing until replaced. */
   localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+}
+
+/** One joining of a meeting: its ICE servers and the signalling to the other side. */
+export interface CallLink {
+  iceServers: IceServer[];
+  transport: CallTransport;
 }
 
 interface CallEvents {
@@ -31,8 +37,17 @@ interface CallEvents {
 }
 
 export interface CallSession {
-  /** Says hello; the connection is made as soon as the other side is there too. */
-  start(): void;
+  /**
+   * Joins through the link and says hello; the side that offers sends its offer at once, so a
+   * side already waiting connects without another round trip. The connection is made as soon as
+   * the other side is there too.
+   */
+  start(link: CallLink): void;
+  /**
+   * Makes the offer before start (the offering side), gathering the candidates to send with it,
+   * with the ICE servers given at creation: call it only when start will bring the same.
+   */
+  prepareOffer(): void;
   /** Sends another track of a kind (a device switch), or nothing (mute, camera off). */
   replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
   /** Says bye and closes the connection. */
@@ -44,12 +59,21 @@ export interface CallSession {
 
 const kinds = ['audio', 'video'] as const;
 
+type Candidate = Extract<SignalData, { kind: 'candidates' }>['candidates'][number];
+
 /**
  * A two-person WebRTC call over the browser's own RTCPeerConnection. Presence travels as hello
  * and bye; the SDP offer and answer and the ICE candidates travel through the transport. When the
  * other side leaves or its connection dies, the connection is made anew the next time it says hello.
+ *
+ * The peer connection and its tracks are made when the session is created, before it starts, so
+ * a screen can prepare it while the devices are set up.
  */
-export function createCallSession({ iceServers, polite, transport, localTracks }: CallSessionOptions): CallSession {
+export function createCallSession({
+  polite,
+  localTracks,
+  iceServers: knownIceServers,
+}: CallSessionOptions): CallSession {
   const listeners: { [E in keyof CallEvents]: Set<(value: CallEvents[E]) => void> } = {
     presence: new Set(),
     state: new Set(),
@@ -68,6 +92,12 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
   let makingOffer = false;
   let ignoreOffer = false;
   let earlyCandidates: RTCIceCandidateInit[] = [];
+  let link: CallLink | undefined;
+  let iceServers: IceServer[] = knownIceServers ?? [];
+  /** Candidates gathered and not sent yet: those of one tick go together. */
+  let outgoing: Candidate[] = [];
+  /** Candidates of the current connection already sent, to repeat with an offer nobody heard. */
+  let sentCandidates: Candidate[] = [];
   let connection = connect();
 
   function setState(next: CallConnectionState): void {
@@ -99,13 +129,15 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
       emit('remoteStream', remoteStream);
     };
     peer.onicecandidate = ({ candidate }) => {
-      if (candidate)
-        transport.send({
-          kind: 'candidate',
-          candidate: candidate.candidate,
-          sdpMid: candidate.sdpMid,
-          sdpMLineIndex: candidate.sdpMLineIndex,
-        });
+      if (peer !== connection.peer) return;
+      // The end of gathering (no candidate) sends what is left at once.
+      if (!candidate) return sendCandidates();
+      outgoing.push({
+        candidate: candidate.candidate,
+        sdpMid: candidate.sdpMid,
+        sdpMLineIndex: candidate.sdpMLineIndex,
+      });
+      if (outgoing.length === 1) setTimeout(sendCandidates, 0);
     };
     peer.onnegotiationneeded = () => {
       if (remotePresent && !polite) void offer(peer);
@@ -132,6 +164,21 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     return { peer, senders };
   }
 
+  function send(data: SignalData): void {
+    link?.transport.send(data);
+  }
+
+  /** Sends the candidates gathered so far; before start they wait for it. */
+  function sendCandidates(): void {
+    if (closed || !link || outgoing.length === 0) return;
+    for (let from = 0; from < outgoing.length; from += meetingRules.candidatesMax) {
+      const candidates = outgoing.slice(from, from + meetingRules.candidatesMax);
+      send({ kind: 'candidates', candidates });
+    }
+    sentCandidates.push(...outgoing);
+    outgoing = [];
+  }
+
   /** Before answering: sends this side's tracks on the transceivers the other side's offer made. */
   async function adoptTransceivers(): Promise<void> {
     for (const transceiver of connection.peer.getTransceivers()) {
@@ -143,13 +190,28 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     }
   }
 
-  async function offer(peer: RTCPeerConnection): Promise<void> {
+  /**
+   * Offers, unless an offer is under way; `repeat` sends again an offer still unanswered, with its
+   * candidates, for a side that joined after it was sent (the relay passes nothing on until then).
+   */
+  async function offer(peer: RTCPeerConnection, repeat = false): Promise<void> {
     // One offer at a time: a negotiation already under way covers what changed.
-    if (makingOffer || peer.signalingState !== 'stable') return;
+    if (makingOffer) return;
+    if (repeat && peer.signalingState === 'have-local-offer' && peer.localDescription) {
+      send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
+      if (sentCandidates.length > 0)
+        send({ kind: 'candidates', candidates: sentCandidates.slice(-meetingRules.candidatesMax) });
+      return;
+    }
+    if (peer.signalingState !== 'stable') return;
     try {
       makingOffer = true;
       await peer.setLocalDescription();
-      if (peer.localDescription) transport.send({ kind: 'offer', sdp: peer.localDescription.sdp });
+      // An offer prepared before start is sent by start.
+      if (link && peer.localDescription && peer === connection.peer) {
+        send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
+        sendCandidates();
+      }
     } finally {
       makingOffer = false;
     }
@@ -158,6 +220,8 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
   /** The other side left: start over, ready for its next hello. */
   function reset(): void {
     connection.peer.close();
+    outgoing = [];
+    sentCandidates = [];
     connection = connect();
     earlyCandidates = [];
     remoteSessionId = undefined;
@@ -165,51 +229,67 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     setState('waiting');
   }
 
+  /**
+   * The other side's joining, from a hello or an offer: answers whether it is news. A new joining
+   * without a bye (a reload) begins again.
+   */
+  function greet(sessionId: string): boolean {
+    if (sessionId === remoteSessionId) return false;
+    if (remoteSessionId !== undefined) reset();
+    remoteSessionId = sessionId;
+    setPresent(true);
+    if (state === 'waiting') setState('connecting');
+    return true;
+  }
+
   async function onSignal(data: SignalData): Promise<void> {
     if (closed) return;
-    const { peer } = connection;
     switch (data.kind) {
-      case 'hello':
+      case 'hello': {
         // Each side answers a new hello with its own, so both know; a repeated one is ignored.
-        if (data.sessionId === remoteSessionId) return;
-        // It came back under a new joining without a bye (a reload): begin again.
-        if (remoteSessionId !== undefined) reset();
-        remoteSessionId = data.sessionId;
-        setPresent(true);
-        transport.send({ kind: 'hello', sessionId: ownSessionId });
-        // An offer that overtook the hello may have connected already.
-        if (state === 'waiting') setState('connecting');
-        if (!polite) await offer(connection.peer);
+        if (!greet(data.sessionId)) return;
+        // A hello that answers ours says the other side heard it, and so the offer sent after it.
+        const heardUs = data.answering === ownSessionId;
+        if (!heardUs) send({ kind: 'hello', sessionId: ownSessionId, answering: data.sessionId });
+        if (!polite) await offer(connection.peer, !heardUs);
         return;
+      }
       case 'bye':
         reset();
         return;
       case 'offer':
       case 'answer': {
+        // The offer comes before its hello (the answer says who answers): it greets as a hello would.
+        if (data.kind === 'offer' && data.sessionId !== undefined) greet(data.sessionId);
+        if (data.kind === 'answer' && remoteSessionId === undefined) remoteSessionId = data.sessionId;
+        const { peer } = connection;
         setPresent(true);
         const collision = data.kind === 'offer' && (makingOffer || peer.signalingState !== 'stable');
         ignoreOffer = !polite && collision;
         if (ignoreOffer) return;
         await peer.setRemoteDescription({ type: data.kind, sdp: data.sdp });
-        for (const candidate of earlyCandidates.splice(0)) await peer.addIceCandidate(candidate).catch(() => undefined);
         if (data.kind === 'offer') {
           if (polite) await adoptTransceivers();
           await peer.setLocalDescription();
-          if (peer.localDescription) transport.send({ kind: 'answer', sdp: peer.localDescription.sdp });
+          if (peer.localDescription) send({ kind: 'answer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
         }
+        // After the answer is on its way: the candidates that came before the description.
+        for (const candidate of earlyCandidates.splice(0)) await peer.addIceCandidate(candidate).catch(() => undefined);
         return;
       }
-      case 'candidate': {
-        const candidate = { candidate: data.candidate, sdpMid: data.sdpMid, sdpMLineIndex: data.sdpMLineIndex };
-        // The relay may pass a candidate on before the description it belongs to: keep it until then.
+      case 'candidates': {
+        const { peer } = connection;
+        // The relay may pass candidates on before the description they belong to: keep them until then.
         if (!peer.remoteDescription) {
-          earlyCandidates.push(candidate);
+          earlyCandidates.push(...data.candidates);
           return;
         }
-        try {
-          await peer.addIceCandidate(candidate);
-        } catch (error) {
-          if (!ignoreOffer) throw error;
+        for (const candidate of data.candidates) {
+          try {
+            await peer.addIceCandidate(candidate);
+          } catch (error) {
+            if (!ignoreOffer) throw error;
+          }
         }
       }
     }
@@ -217,13 +297,33 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
 
   // Signals are handled one at a time, in the order they came.
   let handling: Promise<void> = Promise.resolve();
-  const stopListening = transport.onSignal((data) => {
-    handling = handling.then(() => onSignal(data)).catch(() => undefined);
-  });
+  let stopListening: (() => void) | undefined;
 
   return {
-    start() {
-      transport.send({ kind: 'hello', sessionId: ownSessionId });
+    start(joining) {
+      if (link || closed) return;
+      link = joining;
+      const { peer } = connection;
+      if (JSON.stringify(joining.iceServers) !== JSON.stringify(iceServers)) {
+        iceServers = joining.iceServers;
+        peer.setConfiguration({ iceServers });
+      }
+      stopListening = joining.transport.onSignal((data) => {
+        handling = handling.then(() => onSignal(data)).catch(() => undefined);
+      });
+      // A prepared offer goes first: it greets as a hello would, and the hello after it is only
+      // for a side that joins later.
+      if (!polite && !makingOffer && peer.signalingState === 'have-local-offer' && peer.localDescription) {
+        send({ kind: 'offer', sdp: peer.localDescription.sdp, sessionId: ownSessionId });
+        sendCandidates();
+        send({ kind: 'hello', sessionId: ownSessionId });
+        return;
+      }
+      send({ kind: 'hello', sessionId: ownSessionId });
+      if (!polite && !makingOffer) void offer(peer).catch(() => undefined);
+    },
+    prepareOffer() {
+      if (!polite && !link && !closed) void offer(connection.peer).catch(() => undefined);
     },
     async replaceTrack(kind, track) {
       tracks[kind] = track;
@@ -232,8 +332,8 @@ export function createCallSession({ iceServers, polite, transport, localTracks }
     close() {
       if (closed) return;
       closed = true;
-      transport.send({ kind: 'bye' });
-      stopListening();
+      send({ kind: 'bye' });
+      stopListening?.();
       connection.peer.close();
       setState('closed');
     },

@@ -14,6 +14,8 @@ export const meetingRules = {
   eventHistoryMs: 5 * 60_000,
   /** At most this many events are kept per upload. */
   eventsMax: 2000,
+  /** At most this many ICE candidates travel in one signal. */
+  candidatesMax: 50,
   timerTickMs: 1000,
   refreshTokenCheckMs: 1000,
   timerWarningSeconds: 300,
@@ -146,15 +148,36 @@ export const joinMeeting = defineEndpoint({
 
 /** Signalling data relayed between the two attendees of a meeting. */
 export const signalData = z.discriminatedUnion('kind', [
-  /** I am here, in this joining of the call (sent on joining and answered by the other side). */
-  z.object({ kind: z.literal('hello'), sessionId: z.string().min(1).max(64) }),
-  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000) }),
-  z.object({ kind: z.literal('answer'), sdp: z.string().max(100_000) }),
+  /**
+   * I am here, in this joining of the call (sent on joining and answered by the other side);
+   * `answering` names the other side's joining whose hello this one answers.
+   */
   z.object({
-    kind: z.literal('candidate'),
-    candidate: z.string().max(2000),
-    sdpMid: z.string().max(100).nullable(),
-    sdpMLineIndex: z.number().int().min(0).max(1000).nullable(),
+    kind: z.literal('hello'),
+    sessionId: z.string().min(1).max(64),
+    answering: z.string().min(1).max(64).optional(),
+  }),
+  /** An offer, with the sender's joining: it may come before the hello. */
+  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000), sessionId: z.string().min(1).max(64).optional() }),
+  /** An answer, with the joining that answers. */
+  z.object({
+    kind: z.literal('answer'),
+    sdp: z.string().max(100_000),
+    sessionId: z.string().min(1).max(64).optional(),
+  }),
+  /** The ICE candidates gathered together, in one message. */
+  z.object({
+    kind: z.literal('candidates'),
+    candidates: z
+      .array(
+        z.object({
+          candidate: z.string().max(2000),
+          sdpMid: z.string().max(100).nullable(),
+          sdpMLineIndex: z.number().int().min(0).max(1000).nullable(),
+        }),
+      )
+      .min(1)
+      .max(meetingRules.candidatesMax),
   }),
   /** I am leaving the call. */
   z.object({ kind: z.literal('bye') }),

@@ -75,25 +75,29 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
       setFailure(undefined);
       setEndedByClinician(false);
       setRemoteStream(null);
+      // The camera and microphone open while the server is asked, so both are ready together.
+      const opening = openLocalMedia((constraints) => navigator.mediaDevices.getUserMedia(constraints)).then(
+        (local) => {
+          own = { media: local };
+          return local;
+        },
+      );
       let reply: Awaited<ReturnType<typeof joinCall>>;
       try {
         reply = await joinCall(seqSchedule);
       } catch (error) {
+        await opening;
+        stopTracks();
         if (!cancelled) fail(errorTextOf(error, currentLanguage()));
         return;
       }
-      if (cancelled) return;
-      if (!reply.isSuccess) {
-        fail({ text: messageText(reply.failedCode) });
+      const local = await opening;
+      if (cancelled || !reply.isSuccess) {
+        stopTracks();
+        if (!cancelled && !reply.isSuccess) fail({ text: messageText(reply.failedCode) });
         return;
       }
       const meetingId = reply.Meeting.MeetingId;
-      const local = await openLocalMedia((constraints) => navigator.mediaDevices.getUserMedia(constraints));
-      own = { media: local };
-      if (cancelled) {
-        stopTracks();
-        return;
-      }
       media.current = local;
       setMediaProblem(local.problem);
       setTracks({ audio: local.audio !== null, video: local.video !== null });
@@ -101,12 +105,7 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
       setCameraOn(local.video !== null);
       setSelfStream(local.video ? new MediaStream([local.video]) : null);
 
-      const call = createCallSession({
-        iceServers: reply.iceServers,
-        polite: true,
-        transport: callTransport(channel, { meetingId, attendeeId: reply.Attendee.AttendeeId }),
-        localTracks: { audio: local.audio, video: local.video },
-      });
+      const call = createCallSession({ polite: true, localTracks: { audio: local.audio, video: local.video } });
       own.session = call;
       session.current = call;
       const show = (): void => setStatus(callStatusOf(call.state, call.remotePresent));
@@ -123,7 +122,10 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
         setEndedByClinician(true);
         setStatus('ended');
       });
-      call.start();
+      call.start({
+        iceServers: reply.iceServers,
+        transport: callTransport(channel, { meetingId, attendeeId: reply.Attendee.AttendeeId }),
+      });
       show();
     };
     void run();

@@ -112,16 +112,19 @@ describe('a video visit', () => {
       data: { kind: 'offer', sdp: 'v=0 offer' },
     });
     signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer' });
-    signal(memberSocket, {
-      kind: 'candidate',
-      candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host',
-      sdpMid: '0',
-      sdpMLineIndex: 0,
-    });
-    await clinicianSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
+    const candidates = [
+      { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      { candidate: 'candidate:2 1 udp 1 10.0.0.2 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+    ];
+    // Candidates gathered together travel together.
+    signal(memberSocket, { kind: 'candidates', candidates });
+    const batch = await clinicianSocket.waitFor(
+      (message) => message.type === 'signal' && message.data.kind === 'candidates',
+    );
+    expect(batch).toMatchObject({ data: { kind: 'candidates', candidates } });
     expect(
       clinicianSocket.messages.filter((message) => message.type === 'signal').map((message) => message.data.kind),
-    ).toEqual(['answer', 'candidate']);
+    ).toEqual(['answer', 'candidates']);
 
     // A third user can neither speak in the meeting nor hear it, even with an attendee id of it.
     signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' }, randomUUID());
@@ -130,8 +133,11 @@ describe('a video visit', () => {
     strangerSocket.messages.length = 0;
     signal(strangerSocket, { kind: 'offer', sdp: 'v=0 intruder' }, memberAttendee);
     await strangerSocket.waitFor((message) => message.type === 'refused');
-    signal(clinicianSocket, { kind: 'candidate', candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 });
-    await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidate');
+    signal(clinicianSocket, {
+      kind: 'candidates',
+      candidates: [{ candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 }],
+    });
+    await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'candidates');
     expect(strangerSocket.messages.filter((message) => message.type === 'signal')).toEqual([]);
     expect(memberSocket.messages.filter((message) => message.type === 'signal')).toHaveLength(2);
 
@@ -152,6 +158,39 @@ describe('a video visit', () => {
     expect(
       await clinicianSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'hello'),
     ).toMatchObject({ fromAttendeeId: rejoined, toAttendeeId: clinicianAttendee });
+
+    // A joining made ahead (a screen preparing its call) takes the signals once it says hello.
+    t.clock.advance(1000);
+    const ahead = clinicianAttendee;
+    clinicianAttendee = joined(await open(clinician, seqSchedule)).Attendee.AttendeeId;
+    t.clock.advance(1000);
+    signal(clinicianSocket, { kind: 'hello', sessionId: 'clinician-3' }, ahead);
+    expect(
+      await memberSocket.waitFor(
+        (message) =>
+          message.type === 'signal' && message.data.kind === 'hello' && message.data.sessionId === 'clinician-3',
+      ),
+    ).toMatchObject({ fromAttendeeId: ahead, toAttendeeId: rejoined });
+    signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer 2' }, rejoined);
+    expect(
+      await clinicianSocket.waitFor(
+        (message) => message.type === 'signal' && message.data.kind === 'answer' && message.data.sdp === 'v=0 answer 2',
+      ),
+    ).toMatchObject({ toAttendeeId: ahead });
+    // So does its offer, which may go before its hello.
+    t.clock.advance(1000);
+    clinicianAttendee = joined(await open(clinician, seqSchedule)).Attendee.AttendeeId;
+    t.clock.advance(1000);
+    signal(clinicianSocket, { kind: 'offer', sdp: 'v=0 offer 3', sessionId: 'clinician-3' }, ahead);
+    await memberSocket.waitFor(
+      (message) => message.type === 'signal' && message.data.kind === 'offer' && message.data.sdp === 'v=0 offer 3',
+    );
+    signal(memberSocket, { kind: 'answer', sdp: 'v=0 answer 3' }, rejoined);
+    expect(
+      await clinicianSocket.waitFor(
+        (message) => message.type === 'signal' && message.data.kind === 'answer' && message.data.sdp === 'v=0 answer 3',
+      ),
+    ).toMatchObject({ toAttendeeId: ahead });
   });
 
   it('allows one call at a time', async () => {

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ScheduleStatus, type MeetingEvent } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { meeting, meetingAttendee, meetingEvent, schedule } from '../../db/schema.ts';
+import { manager, meeting, meetingAttendee, meetingEvent, patient, schedule } from '../../db/schema.ts';
 
 export type MeetingRow = typeof meeting.$inferSelect;
 
@@ -48,16 +49,32 @@ export function meetingRepository(db: Database) {
       await db.insert(meetingAttendee).values(row);
     },
 
-    /** The user's joining of a meeting, while the meeting is open. */
-    async findOpenAttendee(
+    /**
+     * Where a signal from one joining of an open meeting goes, in one statement: the sender's side,
+     * the other side's latest joining (none before it joins) and its user (null for a patient
+     * without the app). Undefined when the joining is not the user's or the meeting is closed.
+     */
+    async signalRoute(
       meetingId: string,
       attendeeId: string,
       seqUser: number,
-    ): Promise<{ role: 'clinician' | 'patient'; seqSchedule: number } | undefined> {
+    ): Promise<{ role: 'clinician' | 'patient'; toAttendeeId: string | null; toUser: number | null } | undefined> {
+      const other = alias(meetingAttendee, 'other');
       const [row] = await db
-        .select({ role: meetingAttendee.role, seqSchedule: meeting.seqSchedule })
+        .select({
+          role: meetingAttendee.role,
+          toAttendeeId: sql<string | null>`(select ${other.id} from ${meetingAttendee} as ${sql.identifier('other')}
+            where ${other.meetingId} = ${meetingAttendee.meetingId} and ${other.role} <> ${meetingAttendee.role}
+            order by ${other.joinedAt} desc limit 1)`,
+          toUser: sql<
+            number | null
+          >`case when ${meetingAttendee.role} = 'clinician' then ${patient.seqUser} else ${manager.seqUser} end`,
+        })
         .from(meetingAttendee)
         .innerJoin(meeting, eq(meeting.id, meetingAttendee.meetingId))
+        .innerJoin(schedule, eq(schedule.seqSchedule, meeting.seqSchedule))
+        .innerJoin(patient, eq(patient.seqPatient, schedule.seqPatient))
+        .innerJoin(manager, eq(manager.seqManager, schedule.seqManager))
         .where(
           and(
             eq(meetingAttendee.id, attendeeId),
@@ -82,15 +99,23 @@ export function meetingRepository(db: Database) {
       return { firstOpenedAt: row!.firstOpenedAt, patientJoined: row!.patientJoined };
     },
 
-    /** The latest joining of the meeting by one side. */
-    async latestAttendeeOf(meetingId: string, role: 'clinician' | 'patient'): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: meetingAttendee.id })
-        .from(meetingAttendee)
-        .where(and(eq(meetingAttendee.meetingId, meetingId), eq(meetingAttendee.role, role)))
-        .orderBy(sql`${meetingAttendee.joinedAt} desc`)
-        .limit(1);
-      return row?.id;
+    /**
+     * A joining greets (its own hello, or its offer): it becomes its side's latest, the one signals
+     * go to. Nothing is written when it is the latest already.
+     */
+    async greeted(attendeeId: string, at: Date): Promise<void> {
+      const other = alias(meetingAttendee, 'other');
+      await db
+        .update(meetingAttendee)
+        .set({ joinedAt: at })
+        .where(
+          and(
+            eq(meetingAttendee.id, attendeeId),
+            sql`exists (select 1 from ${meetingAttendee} as ${sql.identifier('other')}
+              where ${other.meetingId} = ${meetingAttendee.meetingId} and ${other.role} = ${meetingAttendee.role}
+              and ${other.id} <> ${meetingAttendee.id} and ${other.joinedAt} >= ${meetingAttendee.joinedAt})`,
+          ),
+        );
     },
 
     /** Whether the user ever attended the meeting (open or closed). */

@@ -246,22 +246,24 @@ export function meetingService({
     },
 
     /**
-     * Relays a signal from one joining of an open meeting to the other side's latest joining, the
-     * only one of that side's tabs and apps that takes it up; nowhere while the other side has not
-     * joined. Answers the failed code when the sender may not; nobody else ever hears it.
+     * Relays a signal from one joining of an open meeting to the other side's latest joining (or
+     * latest to say hello), the only one of that side's tabs and apps that takes it up; nowhere
+     * while the other side has not joined. Answers the failed code when the sender may not; nobody else ever hears it.
      */
     async relaySignal(
       seqUser: number,
       { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
     ): Promise<string | undefined> {
       const meetings = meetingRepository(db);
-      const attendee = await meetings.findOpenAttendee(meetingId, attendeeId, seqUser);
-      if (!attendee) return FailedCode.Forbidden;
-      const otherRole = attendee.role === 'clinician' ? 'patient' : 'clinician';
-      const toAttendeeId = await meetings.latestAttendeeOf(meetingId, otherRole);
-      const view = await scheduleRepository(db).findView(attendee.seqSchedule);
-      const to = otherRole === 'clinician' ? view?.clinicianUser : view?.patientUser;
-      if (!toAttendeeId || to === undefined || to === null) return undefined;
+      const route = await meetings.signalRoute(meetingId, attendeeId, seqUser);
+      if (!route) return FailedCode.Forbidden;
+      // A screen may join before it calls (the clinician's, while the devices are set up): the
+      // joining that greeted last (its own hello, or an offer) is the one in the call, before the
+      // other side answers. A hello answering another is no news.
+      if ((data.kind === 'hello' && data.answering === undefined) || data.kind === 'offer')
+        await meetings.greeted(attendeeId, now());
+      const { toAttendeeId, toUser: to } = route;
+      if (!toAttendeeId || to === null) return undefined;
       await bus.publish(userChannel(to), {
         type: 'signal',
         meetingId,

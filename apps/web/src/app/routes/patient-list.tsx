@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDeferredValue, useMemo, useState, type ReactElement } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '../../features/categories/api/categories.ts';
@@ -9,7 +9,6 @@ import { patientDetailsPath, PatientTable } from '../../features/patients/compon
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
 import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';
 import {
-  countActive,
   defaultSort,
   isPatientSortKey,
   isStatusFilter,
@@ -22,12 +21,23 @@ import { SelectField } from '../../shared/forms/select-field.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';
 
+const replaceParams = { replace: true, preventScrollReset: true };
+
+function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
 /** `/patientList`: every patient, searchable, sortable and filterable, with the patient-add modal. */
 export function Component(): ReactElement {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const patients = useMyPatients();
+  const patients = useMyPatients(i18n.language);
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -46,22 +56,20 @@ export function Component(): ReactElement {
     [sortParam, descending],
   );
 
-  const setParam = (changes: Record<string, string | null>): void => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
+  const setParam = (changes: Record<string, string | null>): void =>
+    setParams(withParams(params, changes), replaceParams);
 
-  const list = patients.data?.patientList;
+  const list = patients.data?.rows;
   const rows = useMemo(
     () => patientListView(list ?? [], { search: deferredSearch, status, categoryId }, sort, i18n.language),
     [list, deferredSearch, status, categoryId, sort, i18n.language],
   );
-  const active = list ? countActive(list) : 0;
+  const active = patients.data?.active ?? 0;
   const limit = patients.data?.activeLimit;
+  const onSort = useCallback(
+    (next: PatientSort) => setParams(withParams(params, { sort: next.key, dir: next.direction }), replaceParams),
+    [params, setParams],
+  );
 
   return (
     <Stack gap="md">
@@ -121,13 +129,7 @@ export function Component(): ReactElement {
 
       {patients.isPending && <Loader aria-label={t('common.loading')} />}
       {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
-      {list && (
-        <PatientTable
-          patients={rows}
-          sort={sort}
-          onSort={(next) => setParam({ sort: next.key, dir: next.direction })}
-        />
-      )}
+      {list && <PatientTable patients={rows} sort={sort} onSort={onSort} />}
 
       <PatientAddModal
         opened={adding}

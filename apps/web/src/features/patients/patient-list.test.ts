@@ -1,6 +1,13 @@
 import type { PatientListItem } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
-import { countActive, emptyFilter, filterPatients, patientListView, sortPatients } from './patient-list.ts';
+import {
+  countActive,
+  emptyFilter,
+  filterPatients,
+  patientListView,
+  sortPatients,
+  toPatientRows,
+} from './patient-list.ts';
 
 let next = 1;
 function patient(overrides: Partial<PatientListItem>): PatientListItem {
@@ -124,5 +131,48 @@ describe('sorting the patient list', () => {
     const view = patientListView(many, { ...emptyFilter, search: 'p1' }, { key: 'name', direction: 'asc' });
     expect(view.length).toBeGreaterThan(1000);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('the rows of the patient list', () => {
+  it("carry their cells formatted once, in the reader's language", () => {
+    const booked = patient({
+      patientName: 'Dee Visit',
+      createdAt: '2026-03-01T10:00:00',
+      reservedSchedules: [
+        { seqSchedule: 1, scheduleExpectStartDatetime: '2026-03-02T09:30:00' },
+        { seqSchedule: 2, scheduleExpectStartDatetime: '2026-03-02T14:00:00' },
+      ],
+    });
+    const [english] = toPatientRows([booked], 'en');
+    const [korean] = toPatientRows([booked], 'ko');
+    expect(english).toMatchObject({ registeredText: '03/01/2026', todayVisitsText: '09:30, 14:00' });
+    expect(korean).toMatchObject({ registeredText: '2026.03.01', todayVisitsText: '09:30, 14:00' });
+    expect(toPatientRows([cy], 'en')[0]?.todayVisitsText).toBe('');
+  });
+
+  it('are searched, filtered and sorted like the patients they show', () => {
+    const rows = toPatientRows(list, 'en');
+    expect(names(filterPatients(rows, { ...emptyFilter, search: 'EXAMPLE.com' }))).toEqual(['Ada Byron']);
+    expect(names(filterPatients(rows, { ...emptyFilter, search: ' acl ' }))).toEqual(['bob stone']);
+    expect(names(patientListView(rows, emptyFilter, { key: 'registered', direction: 'asc' }))).toEqual([
+      'bob stone',
+      'Ada Byron',
+      'Cy Young',
+    ]);
+  });
+
+  it('break ties by name, then by id, whichever column sorts', () => {
+    const twins = [
+      patient({ patientName: 'Patient 10', createdAt: '2026-01-01T00:00:00.000Z' }),
+      patient({ patientName: 'patient 9', createdAt: '2026-01-01T00:00:00.000Z' }),
+      patient({ patientName: 'Patient 9', createdAt: '2026-01-01T00:00:00.000Z' }),
+    ];
+    const view = patientListView(toPatientRows(twins, 'en'), emptyFilter, { key: 'registered', direction: 'desc' });
+    expect(view.map((row) => row.seqMedicalRelation)).toEqual([
+      twins[1]!.seqMedicalRelation,
+      twins[2]!.seqMedicalRelation,
+      twins[0]!.seqMedicalRelation,
+    ]);
   });
 });

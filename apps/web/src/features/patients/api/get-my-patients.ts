@@ -1,7 +1,9 @@
 import { getMyPatients, type PatientListItem } from '@clinic/contract';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { countActive, toPatientRows, type PatientRow } from '../patient-list.ts';
 
 export interface MyPatients {
   patientList: PatientListItem[];
@@ -21,8 +23,23 @@ export const myPatientsQuery = queryOptions({
   staleTime: 0,
 });
 
-export function useMyPatients(): UseQueryResult<MyPatients> {
-  return useQuery(myPatientsQuery);
+/** The list as its screen shows it: rows formatted once per reply and language. */
+export interface PatientListData {
+  rows: PatientRow[];
+  active: number;
+  activeLimit: number;
+}
+
+export function useMyPatients(language: string): UseQueryResult<PatientListData> {
+  const select = useCallback(
+    (data: MyPatients): PatientListData => ({
+      rows: toPatientRows(data.patientList, language),
+      active: countActive(data.patientList),
+      activeLimit: data.activeLimit,
+    }),
+    [language],
+  );
+  return useQuery({ ...myPatientsQuery, select });
 }
 
 /** The plan's limit of active patients as last read with the list, without asking the server again. */

@@ -1,18 +1,25 @@
-import type { PatientListItem } from '@clinic/contract';
-import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Table, Text, useMantineTheme, type MantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactElement } from 'react';
+import { memo, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatDate, formatTime } from '../../../shared/dates/date-format.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
-import type { PatientSort, PatientSortKey } from '../patient-list.ts';
+import type { PatientRow, PatientSort, PatientSortKey } from '../patient-list.ts';
 
 const rowHeight = 49;
 const cellStyle = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const rowStyle = { height: rowHeight } as const;
+/** Mantine's Anchor (fw 600, size sm) as plain classes. */
+const linkClass = `${Text.classes.root} ${Anchor.classes.root}`;
+const linkStyle = {
+  fontWeight: 600,
+  '--text-fz': 'var(--mantine-font-size-sm)',
+  '--text-lh': 'var(--mantine-line-height-sm)',
+} as CSSProperties;
+const dimmedStyle = { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' } as const;
 
 export function patientDetailsPath(seqMedicalRelation: number, search: string, tab = ''): string {
   const base = tab ? `${paths.patientDetails}/${tab}` : paths.patientDetails;
@@ -20,17 +27,88 @@ export function patientDetailsPath(seqMedicalRelation: number, search: string, t
 }
 
 export interface PatientTableProps {
-  patients: readonly PatientListItem[];
+  patients: readonly PatientRow[];
   sort: PatientSort;
   onSort: (sort: PatientSort) => void;
 }
+
+/** The words of the rows, in the reader's language: the same object for every row. */
+interface RowLabels {
+  device: Record<1 | 2, string>;
+  active: string;
+  inactive: string;
+}
+
+/** The look of Mantine's light badge, worked out once rather than by a Badge per row. */
+function badgeStyle(theme: MantineTheme, color: string): CSSProperties {
+  const colors = theme.variantColorResolver({ color, theme, variant: 'light' });
+  return {
+    '--badge-bg': colors.background,
+    '--badge-color': colors.color,
+    '--badge-bd': colors.border,
+  } as CSSProperties;
+}
+
+const noValue = <span style={dimmedStyle}>—</span>;
+
+/**
+ * One patient's row, in plain elements with the table's own classes: rows mount as they scroll
+ * into view, so each costs little, and a row already shown is not drawn again.
+ */
+const PatientTableRow = memo(function PatientTableRow({
+  patient,
+  index,
+  search,
+  labels,
+  badges,
+}: {
+  patient: PatientRow;
+  index: number;
+  search: string;
+  labels: RowLabels;
+  badges: { active: CSSProperties; inactive: CSSProperties };
+}): ReactElement {
+  return (
+    <tr className={Table.classes.tr} data-with-row-border data-hover aria-rowindex={index + 2} style={rowStyle}>
+      <td className={Table.classes.td} style={cellStyle}>
+        <Link
+          className={linkClass}
+          data-underline="hover"
+          to={patientDetailsPath(patient.seqMedicalRelation, search)}
+          style={linkStyle}
+        >
+          {patient.patientName}
+        </Link>
+      </td>
+      <td className={Table.classes.td}>{patient.patientAge}</td>
+      <td className={Table.classes.td}>{labels.device[patient.deviceType]}</td>
+      <td className={Table.classes.td}>
+        <div
+          className={Badge.classes.root}
+          data-variant="light"
+          style={patient.isEnabled ? badges.active : badges.inactive}
+        >
+          <span className={Badge.classes.label}>{patient.isEnabled ? labels.active : labels.inactive}</span>
+        </div>
+      </td>
+      <td className={Table.classes.td}>{patient.registeredText}</td>
+      <td className={Table.classes.td} style={cellStyle} title={patient.primaryDiagnosis ?? undefined}>
+        {patient.primaryDiagnosis ?? noValue}
+      </td>
+      <td className={Table.classes.td} style={cellStyle}>
+        {patient.todayVisitsText || noValue}
+      </td>
+    </tr>
+  );
+});
 
 /**
  * The patient list as a table whose rows are virtualised: only the rows in view (and a few
  * around them) are in the page, so 10,000 patients scroll as smoothly as ten.
  */
 export function PatientTable({ patients, sort, onSort }: PatientTableProps): ReactElement {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const theme = useMantineTheme();
   const location = useLocation();
   const tall = useMediaQuery('(min-height: 768px)', true);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -40,11 +118,22 @@ export function PatientTable({ patients, sort, onSort }: PatientTableProps): Rea
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 10,
+    // Rows have one height and sit between two spacer rows sized from the range, so the table is
+    // drawn again only when the range of rows changes, not at every scrolled pixel.
+    directDomUpdates: true,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const language = i18n.language;
+  const labels = useMemo<RowLabels>(
+    () => ({
+      device: { 1: t('patients.device.1'), 2: t('patients.device.2') },
+      active: t('patients.status.active'),
+      inactive: t('patients.status.inactive'),
+    }),
+    [t],
+  );
+  const badges = useMemo(() => ({ active: badgeStyle(theme, 'teal'), inactive: badgeStyle(theme, 'gray') }), [theme]);
   const header = (key: PatientSortKey, label: string, width?: number) => (
     <SortableHeader sortKey={key} sort={sort} onSort={onSort} width={width}>
       {label}
@@ -88,44 +177,14 @@ export function PatientTable({ patients, sort, onSort }: PatientTableProps): Rea
             const patient = patients[item.index];
             if (!patient) return null;
             return (
-              <Table.Tr key={patient.seqMedicalRelation} aria-rowindex={item.index + 2} h={rowHeight}>
-                <Table.Td style={cellStyle}>
-                  <Anchor
-                    component={Link}
-                    to={patientDetailsPath(patient.seqMedicalRelation, location.search)}
-                    fw={600}
-                    size="sm"
-                  >
-                    {patient.patientName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{patient.patientAge}</Table.Td>
-                <Table.Td>{t(`patients.device.${patient.deviceType}`)}</Table.Td>
-                <Table.Td>
-                  <Badge color={patient.isEnabled ? 'teal' : 'gray'} variant="light">
-                    {patient.isEnabled ? t('patients.status.active') : t('patients.status.inactive')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(patient.createdAt, language)}</Table.Td>
-                <Table.Td style={cellStyle} title={patient.primaryDiagnosis ?? undefined}>
-                  {patient.primaryDiagnosis ?? (
-                    <Text span c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={cellStyle}>
-                  {patient.reservedSchedules.length > 0 ? (
-                    patient.reservedSchedules
-                      .map((schedule) => formatTime(schedule.scheduleExpectStartDatetime, language))
-                      .join(', ')
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
+              <PatientTableRow
+                key={patient.seqMedicalRelation}
+                patient={patient}
+                index={item.index}
+                search={location.search}
+                labels={labels}
+                badges={badges}
+              />
             );
           })}
           {paddingBottom > 0 && (

@@ -1,5 +1,5 @@
 import { createCallSession, type CallSession } from '@clinic/call';
-import { meetingRules, type Schedule, type SignalData } from '@clinic/contract';
+import { meetingRules, type IceServer, type Schedule, type SignalData } from '@clinic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { openRealtime, type RealtimeConnection } from '../../../shared/realtime/
 import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';
 import { closeMeetingRequest } from '../api/close-meeting.ts';
 import { completeScheduleRequest } from '../api/complete-schedule.ts';
-import { createMeetingRequest } from '../api/create-meeting.ts';
+import { createMeetingRequest, type CreateMeetingReply } from '../api/create-meeting.ts';
 import { saveMeetingEventsRequest } from '../api/save-meeting-events.ts';
 import { acquireCallLock, isCallLockHeld } from '../call-lock.ts';
 import { forgetCallStart, keepCallStart, resumableCallStart } from '../call-resume.ts';
@@ -33,9 +33,32 @@ const frameStallMs = 3_000;
 
 interface OpenCall {
   meetingId: string;
-  session: CallSession | null;
-  realtime: RealtimeConnection;
+  session: CallSession;
   release: () => void;
+}
+
+/** A joining of the visit's meeting, from createMeeting. */
+interface Joining {
+  meetingId: string;
+  attendeeId: string;
+  iceServers: IceServer[];
+}
+
+/**
+ * What the screen prepares before Start: the session, and the meeting opened with the screen
+ * (null once Start has taken it, or if it could not be opened then).
+ */
+interface Prepared {
+  session: CallSession | null;
+  meeting: Joining | null;
+}
+
+/** Where the socket hands the signals of the open call's joining. */
+interface SignalRoute {
+  meetingId: string;
+  attendeeId: string;
+  listeners: Set<(data: SignalData) => void>;
+  onRefused: (failedCode: string) => void;
 }
 
 export interface VideoCall {
@@ -58,6 +81,10 @@ export interface VideoCall {
   reset: () => void;
   confirmEnd: () => void;
   cancelEnd: () => void;
+}
+
+function joiningOf(reply: Extract<CreateMeetingReply, { isSuccess: true }>): Joining {
+  return { meetingId: reply.Meeting.MeetingId, attendeeId: reply.Attendee.AttendeeId, iceServers: reply.iceServers };
 }
 
 /**
@@ -83,17 +110,35 @@ export function useVideoCall({
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [otherCallOpen, setOtherCallOpen] = useState(false);
   const [speakerOn, setSpeakerOn] = useState(true);
+  /** The session Start uses: prepared with the devices' tracks before Start, then the open call's. */
   const [session, setSession] = useState<CallSession | null>(null);
+  const preparedRef = useRef<Promise<Prepared> | null>(null);
+  /** What was prepared, once it is. */
+  const readyRef = useRef<Prepared | null>(null);
+  /** A preparation let go of, whose meeting is closed unless the screen takes it straight back (a remount). */
+  const letGo = useRef<{
+    seqSchedule: number;
+    preparing: Promise<Prepared>;
+    timer: ReturnType<typeof setTimeout>;
+  } | null>(null);
+  /** Counts the sessions prepared: a call's end prepares the next. */
+  const [preparation, setPreparation] = useState(0);
   const [remote, setRemote] = useState<{ stream: MediaStream; version: number } | null>(null);
   const openRef = useRef<OpenCall | null>(null);
+  const realtimeRef = useRef<RealtimeConnection | null>(null);
+  const routeRef = useRef<SignalRoute | null>(null);
   const stateRef = useRef(state);
   const events = useRef(createMeetingEventLog());
   const cancelStart = useRef(false);
+  /** A Start clicked and not drawn yet. */
+  const starting = useRef(false);
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seqSchedule = schedule.seqSchedule;
 
   useEffect(() => {
     stateRef.current = state;
+    // The state has taken in the start (or its failure): it guards against a second one now.
+    starting.current = false;
     videoCallActions.status(state.status);
   }, [state]);
 
@@ -122,10 +167,10 @@ export function useVideoCall({
     clearTimeout(forcedTimer.current);
     forcedTimer.current = undefined;
     if (!open) return null;
-    open.session?.close();
-    open.realtime.stop();
+    open.session.close();
+    routeRef.current = null;
     open.release();
-    setSession(null);
+    setPreparation((count) => count + 1);
     setRemote(null);
     return open;
   }, []);
@@ -212,48 +257,58 @@ export function useVideoCall({
   );
 
   const start = useCallback((): void => {
-    if (!showsStart(stateRef.current) || media.setupAlert) return;
+    if (starting.current || !showsStart(stateRef.current) || media.setupAlert) return;
+    starting.current = true;
+    const locking = acquireCallLock();
     cancelStart.current = false;
-    dispatch({ type: 'start', resumedStartedAt: resumableCallStart(sessionStorage, seqSchedule, Date.now()) });
-    events.current.clear();
-    logEvent('meetingStartRequested', { seqSchedule });
-    setBusy(true);
     const fail = (text: string | null, reason: string): void => {
       logEvent('meetingStartFailed', { reason });
       if (text) setAlert(text);
       setBusy(false);
       dispatch({ type: 'startFailed' });
+      starting.current = false;
     };
     void (async () => {
-      const release = await acquireCallLock();
+      const release = await locking;
+      // The screen shows the start from here on: drawn in a later task, after the offer has gone.
+      dispatch({ type: 'start', resumedStartedAt: resumableCallStart(sessionStorage, seqSchedule, Date.now()) });
+      events.current.clear();
+      logEvent('meetingStartRequested', { seqSchedule });
+      setBusy(true);
       if (!release) {
         setOtherCallOpen(true);
         fail(t('videoCall.errors.callInProgress'), 'locked');
         return;
       }
-      let reply: Awaited<ReturnType<typeof createMeetingRequest>>;
-      try {
-        reply = await createMeetingRequest({ seqSchedule });
-      } catch (error) {
-        release();
-        reportFailure(error);
-        fail(null, isApiError(error) ? error.kind : 'error');
-        return;
+      const prepared = await preparedRef.current;
+      // The meeting opened with the screen, else one opened now (which says why it cannot be).
+      let joining = prepared?.meeting ?? null;
+      if (prepared) prepared.meeting = null;
+      if (!joining) {
+        let reply: Awaited<ReturnType<typeof createMeetingRequest>>;
+        try {
+          reply = await createMeetingRequest({ seqSchedule });
+        } catch (error) {
+          release();
+          reportFailure(error);
+          fail(null, isApiError(error) ? error.kind : 'error');
+          return;
+        }
+        if (!reply.isSuccess) {
+          release();
+          const text = startFailureText(reply.failedCode);
+          fail(
+            text.kind === 'message'
+              ? messageText(text.code)
+              : t(`videoCall.errors.${text.key}`, { code: text.code ?? '' }),
+            reply.failedCode,
+          );
+          refreshSchedules();
+          return;
+        }
+        joining = joiningOf(reply);
       }
-      if (!reply.isSuccess) {
-        release();
-        const text = startFailureText(reply.failedCode);
-        fail(
-          text.kind === 'message'
-            ? messageText(text.code)
-            : t(`videoCall.errors.${text.key}`, { code: text.code ?? '' }),
-          reply.failedCode,
-        );
-        refreshSchedules();
-        return;
-      }
-      const meetingId = reply.Meeting.MeetingId;
-      const attendeeId = reply.Attendee.AttendeeId;
+      const { meetingId, attendeeId, iceServers } = joining;
       const closeQuietly = (): void => void closeMeetingRequest({ meetingId, seqSchedule }).catch(() => undefined);
       if (cancelStart.current) {
         release();
@@ -269,42 +324,24 @@ export function useVideoCall({
         fail(t('videoCall.deviceErrors.choose'), 'devices');
         return;
       }
-      const listeners = new Set<(data: SignalData) => void>();
-      const realtime = openRealtime((message) => {
-        if (!('meetingId' in message) || message.meetingId !== meetingId) return;
-        // Only this joining's signals: another tab of this clinician may have joined since.
-        if (message.type === 'signal' && message.toAttendeeId === attendeeId)
-          for (const listener of listeners) listener(message.data);
-        else if (message.type === 'refused') {
-          logEvent('meetingFailed', { failedCode: message.failedCode });
-          stopCall(19, t('videoCall.errors.refused', { code: message.failedCode }));
-        }
-      });
-      let callSession: CallSession;
-      try {
-        callSession = createCallSession({
-          iceServers: reply.iceServers,
-          polite: false,
-          transport: {
-            send: (data) => void realtime.send({ type: 'signal', meetingId, attendeeId, data }),
-            onSignal: (listener) => {
-              listeners.add(listener);
-              return () => listeners.delete(listener);
-            },
-          },
-          localTracks: {
-            audio: media.audioTrack,
-            video: media.cameraOn ? media.videoTrack : null,
-          },
-        });
-      } catch (error) {
-        realtime.stop();
+      const callSession = prepared?.session;
+      if (!callSession) {
         release();
         closeQuietly();
-        fail(t('videoCall.errors.unexpected'), String((error as Error).name));
+        fail(t('videoCall.errors.unexpected'), 'NoPeerConnection');
         return;
       }
-      openRef.current = { meetingId, session: callSession, realtime, release };
+      const route: SignalRoute = {
+        meetingId,
+        attendeeId,
+        listeners: new Set(),
+        onRefused: (failedCode) => {
+          logEvent('meetingFailed', { failedCode });
+          stopCall(19, t('videoCall.errors.refused', { code: failedCode }));
+        },
+      };
+      routeRef.current = route;
+      openRef.current = { meetingId, session: callSession, release };
       let reconnecting = false;
       callSession.on('presence', (present) => {
         dispatch({ type: 'presence', present, at: Date.now() });
@@ -327,8 +364,16 @@ export function useVideoCall({
       callSession.on('remoteStream', (stream) =>
         setRemote((previous) => ({ stream, version: (previous?.version ?? 0) + 1 })),
       );
-      setSession(callSession);
-      callSession.start();
+      callSession.start({
+        iceServers,
+        transport: {
+          send: (data) => void realtimeRef.current?.send({ type: 'signal', meetingId, attendeeId, data }),
+          onSignal: (listener) => {
+            route.listeners.add(listener);
+            return () => route.listeners.delete(listener);
+          },
+        },
+      });
       logEvent('meetingStarted', { meetingId, attendeeId });
       setBusy(false);
     })();
@@ -351,6 +396,66 @@ export function useVideoCall({
     setConfirmingEnd(false);
     void completeVisit(6);
   }, [completeVisit]);
+
+  // While the devices are set up, the meeting opens (once per screen: the patient may join and
+  // wait) and the session is prepared with its offer, so that Start only has to send it. A meeting
+  // that cannot open yet (too early) is asked for again by Start, which tells why.
+  useEffect(() => {
+    let live = true;
+    const before = letGo.current?.seqSchedule === seqSchedule ? letGo.current : null;
+    if (before) {
+      letGo.current = null;
+      clearTimeout(before.timer);
+    }
+    const opening: Promise<Joining | null> = before
+      ? before.preparing.then((previous) => {
+          const { meeting } = previous;
+          previous.meeting = null;
+          return meeting;
+        })
+      : preparation === 0
+        ? createMeetingRequest({ seqSchedule }).then(
+            (reply) => (reply.isSuccess ? joiningOf(reply) : null),
+            () => null,
+          )
+        : Promise.resolve(null);
+    const preparing = opening.then((meeting): Prepared => {
+      if (!live) return { session: null, meeting };
+      let prepared: CallSession;
+      try {
+        prepared = createCallSession({
+          polite: false,
+          iceServers: meeting?.iceServers,
+          localTracks: { audio: null, video: null },
+        });
+      } catch (error) {
+        logEvent('meetingStartFailed', { reason: String((error as Error).name) });
+        return { session: null, meeting };
+      }
+      if (meeting) prepared.prepareOffer();
+      setSession(prepared);
+      return { session: prepared, meeting };
+    });
+    preparedRef.current = preparing;
+    void preparing.then((ready) => {
+      if (live) readyRef.current = ready;
+    });
+    return () => {
+      live = false;
+      // Closing is idempotent: the call's end has closed the session already if it was started.
+      void preparing.then((ready) => ready.session?.close());
+      // A meeting Start never took is closed with the screen.
+      const timer = setTimeout(() => {
+        if (letGo.current?.preparing === preparing) letGo.current = null;
+        void preparing.then((ready) => {
+          if (ready.meeting)
+            void closeMeetingRequest({ meetingId: ready.meeting.meetingId, seqSchedule }).catch(() => undefined);
+          ready.meeting = null;
+        });
+      }, 0);
+      letGo.current = { seqSchedule, preparing, timer };
+    };
+  }, [preparation, logEvent, seqSchedule]);
 
   // What the session sends follows the devices and the camera toggle.
   const sentVideo = media.cameraOn ? media.videoTrack : null;
@@ -490,19 +595,30 @@ export function useVideoCall({
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [callOpen]);
 
-  // Leaving the screen (or the window closing) lets go of the call; the server closes it if we cannot.
+  // The signalling socket opens and authenticates with the screen, before Start. Leaving the screen
+  // (or the window closing) lets go of the call, saying bye on the socket before it closes; the
+  // server closes the meeting if we cannot.
   useEffect(() => {
+    realtimeRef.current = openRealtime((message) => {
+      const route = routeRef.current;
+      if (!route || !('meetingId' in message) || message.meetingId !== route.meetingId) return;
+      // Only this joining's signals: another tab of this clinician may have joined since.
+      if (message.type === 'signal' && message.toAttendeeId === route.attendeeId)
+        for (const listener of route.listeners) listener(message.data);
+      else if (message.type === 'refused') route.onRefused(message.failedCode);
+    });
     const onPageHide = (): void => {
-      const open = teardown();
-      if (open)
-        void closeMeetingRequest({ meetingId: open.meetingId, seqSchedule }, { keepalive: true }).catch(
-          () => undefined,
-        );
+      const ready = readyRef.current;
+      const meetingId = teardown()?.meetingId ?? ready?.meeting?.meetingId;
+      if (ready) ready.meeting = null;
+      if (meetingId) void closeMeetingRequest({ meetingId, seqSchedule }, { keepalive: true }).catch(() => undefined);
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       onPageHide();
+      realtimeRef.current?.stop();
+      realtimeRef.current = null;
     };
   }, [seqSchedule, teardown]);
 
