@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -43,10 +45,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseSchema) : openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in the WebAssembly heap, which never shrinks;
+ * a clinic's embedded database is far smaller, and the operating system caches its files anyway.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates an embedded database (PostgreSQL's initdb) in a short-lived process: initdb needs a
+ * 600 MB WebAssembly heap, and once freed the allocator would keep about 180 MB of it in the server.
+ */
+async function createPgliteDatabase(directory: string): Promise<void> {
+  const script = `const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(process.argv[1])).close();`;
+  // Run from here so that the package resolves from this app's node_modules.
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, directory], {
+    cwd: import.meta.dirname,
+  });
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = join(dataDir, 'db');
   mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  if (!existsSync(join(directory, 'PG_VERSION'))) await createPgliteDatabase(directory);
+  const client = await PGlite.create(directory, { startParams: pgliteStartParams });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // One process owns an embedded database, so a lock in the process is a lock on the database.
