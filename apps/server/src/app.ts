@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import {
   endpoints,
@@ -248,6 +249,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
+  // Replies of 1 KB and more in brotli or gzip, as the client accepts (the built web apps' files
+  // come compressed from the build). Request bodies are not accepted compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await registerOpenApi(app);
 
   app.decorate('apiRoutes', []);
