@@ -4,12 +4,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -101,8 +99,7 @@ function processLocks(): Locks {
  * connections of their own, so a holder's work never waits for a connection a waiter is holding;
  * holders in this process queue first and occupy one such connection per key.
  */
-function postgresLocks(url: string): { locks: Locks; close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url, max: 5 });
+function postgresLocks(pool: Pool): { locks: Locks; close(): Promise<void> } {
   const local = processLocks();
   return {
     locks: {
@@ -127,6 +124,12 @@ function postgresLocks(url: string): { locks: Locks; close(): Promise<void> } {
 }
 
 async function openPostgres(url: string, databaseSchema: string): Promise<DatabaseHandle> {
+  // Loaded only here, so that a start on the embedded database does not spend time loading them.
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${databaseSchema}`, max: 10 });
   const db = drizzlePostgres(pool, { schema });
   const connection = await pool.connect();
@@ -141,7 +144,7 @@ async function openPostgres(url: string, databaseSchema: string): Promise<Databa
     await connection.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     connection.release();
   }
-  const locks = postgresLocks(url);
+  const locks = postgresLocks(new pg.Pool({ connectionString: url, max: 5 }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',
