@@ -18,10 +18,10 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database', () => {
 
     const again = await openDatabase({ dataDir, databaseSchema: 'public' });
     try {
-      const kept = await again.db.execute<{ value: string }>(sql`select value from app_secret where name = 'kept'`);
-      expect(kept.rows).toEqual([{ value: 'yes' }]);
-      const buffers = await again.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-      expect(buffers.rows).toEqual([{ shared_buffers: '16MB' }]);
+      const kept: unknown = await again.db.execute(sql`select value from app_secret where name = 'kept'`);
+      expect(kept).toMatchObject({ rows: [{ value: 'yes' }] });
+      const buffers: unknown = await again.db.execute(sql`show shared_buffers`);
+      expect(buffers).toMatchObject({ rows: [{ shared_buffers: '16MB' }] });
     } finally {
       await again.close();
     }

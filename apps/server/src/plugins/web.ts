@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { FailedCode, translate } from '@clinic/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { languageOf } from './errors.ts';
@@ -13,7 +13,7 @@ export const patientWebPrefix = '/patient/';
  * (index.html, the service worker, the manifest) is revalidated on every use. Each text file is
  * sent as the .br or .gz written beside it at build time, as the browser accepts.
  */
-function staticOptions(root: string) {
+function staticOptions(root: string): FastifyStaticOptions {
   const assets = join(root, 'assets') + sep;
   return {
     root,
