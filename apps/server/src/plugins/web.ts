@@ -17,7 +17,8 @@ function staticOptions(root: string): FastifyStaticOptions {
   const assets = join(root, 'assets') + sep;
   return {
     root,
-    wildcard: false,
+    // One route for every file, rather than one per file found at start (hundreds, each compressed twice).
+    wildcard: true,
     index: false,
     preCompressed: true,
     setHeaders(reply: FastifyReply, path: string): void {
