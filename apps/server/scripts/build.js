@@ -1,6 +1,6 @@
 // The production server: one ES module, apps/server/dist/server.js, started with plain node. The
-// workspace packages (@clinic/*) are TypeScript, so they go into the bundle; every other package
-// stays in node_modules and is loaded from there, as are PGlite's WebAssembly and data files.
+// workspace packages (TypeScript) and most dependencies go into it, so a start neither transpiles
+// nor resolves and parses hundreds of CommonJS files one by one.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -8,12 +8,18 @@ import { build } from 'esbuild';
 const server = join(import.meta.dirname, '..');
 const dist = join(server, 'dist');
 
-/** Bare imports stay imports, except our own workspace packages. */
-const nodeModulesExternal = {
-  name: 'node-modules-external',
+/**
+ * Loaded from node_modules at run time: packages that read their own files (PGlite's WebAssembly,
+ * the OpenAPI viewer's pages), a native addon, and the clients loaded only when configured.
+ */
+const fromNodeModules =
+  /^(?:node:|@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger|pg$|ioredis$|drizzle-orm\/node-postgres)/;
+
+const external = {
+  name: 'external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@clinic/') ? undefined : { path: args.path, external: true },
+      fromNodeModules.test(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -26,7 +32,11 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  plugins: [nodeModulesExternal],
+  plugins: [external],
+  // The CommonJS packages inside call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 // Read at run time beside the compiled code (db/client.ts resolves them from its own folder).
