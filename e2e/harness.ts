@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
 const root = join(import.meta.dirname, '..');
+
+/** The production server when it is built (`npm run build`, as CI does before these tests), else the source. */
+const compiledServer = join(root, 'apps/server/dist/server.js');
+const serverArgs = existsSync(compiledServer) ? [compiledServer] : ['--import', 'tsx', 'apps/server/src/server.ts'];
 
 export const chromiumArgs = [
   '--headless',
@@ -80,7 +85,7 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import {
   endpoints,
@@ -12,7 +13,6 @@ import {
 } from '@clinic/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Clock, RequestContext } from './context.ts';
 import { openDatabase, pingDatabase, type Database } from './db/client.ts';
@@ -142,7 +142,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const now = overrides.now ?? ((): Date => new Date());
   const database = await openDatabase(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Loaded only when configured, as the database driver is: a start without it need not wait for it.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   redis?.on('error', (error: Error) => app.log.error({ err: error }, 'redis error'));
   const mailer =
     overrides.mailer ??
@@ -253,7 +256,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
-  await registerOpenApi(app);
+  // Replies of 1 KB and more in brotli or gzip, as the client accepts (the built web apps' files
+  // come compressed from the build). Request bodies are not accepted compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  registerOpenApi(app);
 
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (options) => {

@@ -1,13 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,10 +43,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseSchema) : openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live in the WebAssembly heap, which never shrinks;
+ * a clinic's embedded database is far smaller, and the operating system caches its files anyway.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates an embedded database (PostgreSQL's initdb) in a short-lived process: initdb needs a
+ * 600 MB WebAssembly heap, and once freed the allocator would keep about 180 MB of it in the server.
+ */
+async function createPgliteDatabase(directory: string): Promise<void> {
+  const script = `const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(process.argv[1])).close();`;
+  // Run from here so that the package resolves from this app's node_modules.
+  await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, directory], {
+    cwd: import.meta.dirname,
+  });
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = join(dataDir, 'db');
   mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  if (!existsSync(join(directory, 'PG_VERSION'))) await createPgliteDatabase(directory);
+  const client = await PGlite.create(directory, { startParams: pgliteStartParams });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // One process owns an embedded database, so a lock in the process is a lock on the database.
@@ -80,8 +99,7 @@ function processLocks(): Locks {
  * connections of their own, so a holder's work never waits for a connection a waiter is holding;
  * holders in this process queue first and occupy one such connection per key.
  */
-function postgresLocks(url: string): { locks: Locks; close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url, max: 5 });
+function postgresLocks(pool: Pool): { locks: Locks; close(): Promise<void> } {
   const local = processLocks();
   return {
     locks: {
@@ -106,6 +124,12 @@ function postgresLocks(url: string): { locks: Locks; close(): Promise<void> } {
 }
 
 async function openPostgres(url: string, databaseSchema: string): Promise<DatabaseHandle> {
+  // Loaded only here, so that a start on the embedded database does not spend time loading them.
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${databaseSchema}`, max: 10 });
   const db = drizzlePostgres(pool, { schema });
   const connection = await pool.connect();
@@ -120,7 +144,7 @@ async function openPostgres(url: string, databaseSchema: string): Promise<Databa
     await connection.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     connection.release();
   }
-  const locks = postgresLocks(url);
+  const locks = postgresLocks(new pg.Pool({ connectionString: url, max: 5 }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',

@@ -1,11 +1,54 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
-/** OpenAPI 3 generated from the contract's schemas, at /api/openapi.json and browsable at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
+/**
+ * OpenAPI 3 generated from the contract's schemas, at /api/openapi.json and browsable at /api/docs.
+ * Both are made at their first request, by an instance of their own that declares the same routes:
+ * loading and registering the generator and the viewer would otherwise lengthen every start.
+ */
+export function registerOpenApi(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.schema && !route.schema.hide) routes.push(route);
+  });
+  let documentation: Promise<FastifyInstance> | undefined;
+  const documented = (): Promise<FastifyInstance> =>
+    (documentation ??= documentationApp(routes).catch((error: unknown) => {
+      documentation = undefined;
+      throw error;
+    }));
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => (await documented()).swagger());
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const answer = await (
+      await documented()
+    ).inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: request.headers,
+    });
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !hopHeaders.has(name)) void reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload);
+  };
+  app.get('/api/docs', { schema: { hide: true } }, forward);
+  app.get('/api/docs/*', { schema: { hide: true } }, forward);
+}
+
+/** Headers of the inner reply that describe its own transfer, set anew for the real one. */
+const hopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
+async function documentationApp(routes: RouteOptions[]): Promise<FastifyInstance> {
+  const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }, zod] = await Promise.all([
+    import('fastify'),
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+    import('fastify-type-provider-zod'),
+  ]);
+  const docs = Fastify();
+  docs.setValidatorCompiler(zod.validatorCompiler);
+  docs.setSerializerCompiler(zod.serializerCompiler);
+  await docs.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -18,8 +61,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: zod.jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  for (const { method, url, schema } of routes) docs.route({ method, url, schema, handler: () => undefined });
+  await docs.ready();
+  return docs;
 }

@@ -1,18 +1,31 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { join, sep } from 'node:path';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { FailedCode, translate } from '@clinic/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { languageOf } from './errors.ts';
 
 /** Where the patient web client is served; the clinician's app has the rest. */
 export const patientWebPrefix = '/patient/';
 
-const cacheHeaders = {
-  setHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
-    void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-  },
-};
+/**
+ * Vite's hashed files under assets/ never change, so they are cached for a year; everything else
+ * (index.html, the service worker, the manifest) is revalidated on every use. Each text file is
+ * sent as the .br or .gz written beside it at build time, as the browser accepts.
+ */
+function staticOptions(root: string): FastifyStaticOptions {
+  const assets = join(root, 'assets') + sep;
+  return {
+    root,
+    // One route for every file, rather than one per file found at start (hundreds, each compressed twice).
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    setHeaders(reply: FastifyReply, path: string): void {
+      void reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
 
 /**
  * Serves the built web apps with a history-mode fallback: any GET outside /api that is not a file
@@ -22,18 +35,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string, patient
   const hasWeb = existsSync(join(webDist, 'index.html'));
   const hasPatientWeb = existsSync(join(patientWebDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, ...cacheHeaders });
+    await app.register(fastifyStatic, staticOptions(webDist));
   } else {
     app.log.warn({ webDist }, 'the web app is not built; run npm run build');
   }
   if (hasPatientWeb) {
     await app.register(fastifyStatic, {
-      root: patientWebDist,
+      ...staticOptions(patientWebDist),
       prefix: patientWebPrefix,
-      wildcard: false,
-      index: false,
       decorateReply: !hasWeb,
-      ...cacheHeaders,
     });
   }
   app.setNotFoundHandler((request, reply) => {

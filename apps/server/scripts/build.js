@@ -1,0 +1,43 @@
+// The production server: one ES module, apps/server/dist/server.js, started with plain node. The
+// workspace packages (TypeScript) and most dependencies go into it, so a start neither transpiles
+// nor resolves and parses hundreds of CommonJS files one by one.
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const server = join(import.meta.dirname, '..');
+const dist = join(server, 'dist');
+
+/**
+ * Loaded from node_modules at run time: packages that read their own files (PGlite's WebAssembly,
+ * the OpenAPI viewer's pages), a native addon, and the clients loaded only when configured.
+ */
+const fromNodeModules =
+  /^(?:node:|@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger|pg$|ioredis$|drizzle-orm\/node-postgres)/;
+
+const external = {
+  name: 'external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      fromNodeModules.test(args.path) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [join(server, 'src/server.ts')],
+  outfile: join(dist, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  plugins: [external],
+  // The CommonJS packages inside call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+// Read at run time beside the compiled code (db/client.ts resolves them from its own folder).
+cpSync(join(server, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
