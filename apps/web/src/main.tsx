@@ -1,10 +1,18 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's global styles; each component's own CSS comes with it (vite-mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { i18nReady } from './shared/i18n/i18n.ts';
+
+// The development server serves Mantine pre-bundled, so it gets every stylesheet at once.
+if (import.meta.env.DEV) {
+  void import('@mantine/core/styles.css');
+  void import('@mantine/dates/styles.css');
+  void import('@mantine/notifications/styles.css');
+}
 
 function render(): void {
   const container = document.getElementById('root');
