@@ -10,7 +10,6 @@ import { AppFrame } from './app-frame.tsx';
 import { loadChunk } from './chunk-loading.ts';
 import { requirePatientId, requirePaymentResult, requireSession, type GuardResult } from './guards.ts';
 import { LoginLayout } from './layout/login-layout.tsx';
-import { ShellLayout } from './layout/shell-layout.tsx';
 import { NotYetAvailable } from './routes/not-yet-available.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -60,7 +59,8 @@ export const routes: RouteObject[] = [
         id: 'root',
         path: paths.home,
         loader: guard((url) => requireSession(url, hasAccessToken())),
-        element: <ShellLayout />,
+        // Its own chunk: the login page does not load the signed-in header, menu and bell.
+        lazy: screen(async () => ({ Component: (await import('./layout/shell-layout.tsx')).ShellLayout })),
         children: [
           {
             errorElement: <RouteError />,
