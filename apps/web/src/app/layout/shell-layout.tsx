@@ -10,9 +10,11 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
-import { ServiceAgreementModal } from './service-agreement-modal.tsx';
 
-// The contact form and its checks load when first opened, not with every signed-in page.
+// The agreement text and the contact form (with its checks) load when first opened, not with every signed-in page.
+const ServiceAgreementModal = lazy(() =>
+  import('./service-agreement-modal.tsx').then((module) => ({ default: module.ServiceAgreementModal })),
+);
 const ContactUsModal = lazy(() =>
   import('../../features/inquiries/components/contact-us-modal.tsx').then((module) => ({
     default: module.ContactUsModal,
@@ -50,7 +52,8 @@ export function ShellLayout(): ReactElement {
   const userName = useAuthStore((state) => state.userName);
   const logout = useLogout();
   const [dialog, setDialog] = useState<'agreement' | 'contact' | null>(null);
-  // Once opened, the contact form stays mounted so that closing it animates as before.
+  // Once opened, each dialog stays mounted so that closing it animates as before.
+  const [agreementOpened, setAgreementOpened] = useState(false);
   const [contactOpened, setContactOpened] = useState(false);
 
   return (
@@ -123,6 +126,7 @@ export function ShellLayout(): ReactElement {
           label={t('menu.agreement')}
           onClick={() => {
             closeMenu();
+            setAgreementOpened(true);
             setDialog('agreement');
           }}
         />
@@ -140,12 +144,10 @@ export function ShellLayout(): ReactElement {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />
-      {contactOpened && (
-        <Suspense fallback={null}>
-          <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {agreementOpened && <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />}
+        {contactOpened && <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />}
+      </Suspense>
       <PayPopup />
     </AppShell>
   );
