@@ -1,9 +1,17 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own CSS comes with it (apps/web/vite-mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { i18nReady } from './i18n/i18n.ts';
+
+// The development server serves Mantine pre-bundled, so it gets every stylesheet at once.
+if (import.meta.env.DEV) {
+  void import('@mantine/core/styles.css');
+  void import('@mantine/notifications/styles.css');
+}
 
 function render(): void {
   const container = document.getElementById('root');
