@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineComponentStyles } from './vite-mantine-styles.ts';
+import { translationParts } from './vite-translation-parts.ts';
 
 const apiProxy = {
   '/api': { target: 'http://127.0.0.1:3000', ws: true },
 };
 
 export default defineConfig({
-  plugins: [react(), mantineComponentStyles()],
+  plugins: [react(), mantineComponentStyles(), translationParts()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -16,14 +16,14 @@ interface LanguageFiles {
 const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
   en: async () => {
     const [translation, messages] = await Promise.all([
-      import('../../locales/en/translation.json'),
+      import('../../locales/en/translation.json?part=start'),
       import('@clinic/contract/messages/en'),
     ]);
     return { translation: translation.default, messages: messages.en };
   },
   ko: async () => {
     const [translation, messages] = await Promise.all([
-      import('../../locales/ko/translation.json'),
+      import('../../locales/ko/translation.json?part=start'),
       import('@clinic/contract/messages/ko'),
       import('dayjs/locale/ko'),
     ]);
@@ -31,7 +31,7 @@ const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
   },
   'zh-HK': async () => {
     const [translation, messages] = await Promise.all([
-      import('../../locales/zh-HK/translation.json'),
+      import('../../locales/zh-HK/translation.json?part=start'),
       import('@clinic/contract/messages/zh-HK'),
       import('dayjs/locale/zh-hk'),
     ]);
@@ -39,7 +39,7 @@ const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
   },
   cs: async () => {
     const [translation, messages] = await Promise.all([
-      import('../../locales/cs/translation.json'),
+      import('../../locales/cs/translation.json?part=start'),
       import('@clinic/contract/messages/cs'),
       import('dayjs/locale/cs'),
     ]);
@@ -49,12 +49,46 @@ const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
 
 export const i18n = i18next.createInstance();
 
+/** The sections of each language shown only once signed in (vite-translation-parts.ts). */
+const signedInFiles: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import('../../locales/en/translation.json?part=signedIn'),
+  ko: () => import('../../locales/ko/translation.json?part=signedIn'),
+  'zh-HK': () => import('../../locales/zh-HK/translation.json?part=signedIn'),
+  cs: () => import('../../locales/cs/translation.json?part=signedIn'),
+};
+
+const loaded = new Set<string>();
+/** Set by the first signed-in screen: from then on, a language change loads the signed-in strings too. */
+let signedInWanted = false;
+
+async function loadSignedInSections(language: Language): Promise<void> {
+  if (loaded.has(`${language}:signedIn`)) return;
+  const strings = await signedInFiles[language]();
+  i18n.addResourceBundle(language, 'translation', strings.default, true, false);
+  loaded.add(`${language}:signedIn`);
+}
+
 /** Fetches a language's strings once; later calls for it resolve at once. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (signedInWanted) await Promise.all([loadStart(language), loadSignedInSections(language)]);
+  else await loadStart(language);
+}
+
+async function loadStart(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
   const files = await languageFiles[language]();
-  i18n.addResourceBundle(language, 'translation', files.translation);
+  i18n.addResourceBundle(language, 'translation', files.translation, true, false);
   i18n.addResourceBundle(language, messagesNamespace, nestKeys(files.messages));
+  loaded.add(language);
+}
+
+/**
+ * The strings of the signed-in screens, in the current language; those screens wait for them, so the
+ * login pages load only their own.
+ */
+export function loadSignedInStrings(): Promise<void> {
+  signedInWanted = true;
+  return loadSignedInSections(currentLanguage());
 }
 
 const initialLanguage = detectLanguage();
