@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { translationParts } from './apps/web/vite-translation-parts.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's translation parts (login pages / signed in), as in its build.
+        plugins: [translationParts()],
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}'],

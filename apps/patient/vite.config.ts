@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentStyles } from '../web/vite-mantine-styles.ts';
 
 const apiProxy = {
   '/api': { target: 'http://127.0.0.1:3000', ws: true },
@@ -8,7 +9,7 @@ const apiProxy = {
 /** The patient web client, served by the server at /patient/. */
 export default defineConfig({
   base: '/patient/',
-  plugins: [react()],
+  plugins: [react(), mantineComponentStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,19 +1,17 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { patientLogout, type PatientSchedule } from '@clinic/contract';
-import { api, onSessionExpired, queryClient } from './api/client.ts';
+import { onSessionExpired, queryClient } from './api/client.ts';
 import { i18n } from './i18n/i18n.ts';
 import { AppHeader } from './screens/app-header.tsx';
-import { BookScreen } from './screens/book-screen.tsx';
-import { CallScreen } from './screens/call-screen.tsx';
-import { HomeScreen } from './screens/home-screen.tsx';
-import { LoginScreen } from './screens/login-screen.tsx';
-import { RealtimeChannelContext } from './realtime/realtime-channel.ts';
-import { useRealtime } from './realtime/use-realtime.ts';
+import { forgetSession } from './session/forget-session.ts';
 import { tokenStore } from './session/token-store.ts';
+
+// Signed out, the page loads only the login form; signed in, only the visit screens.
+const LoginScreen = lazy(() => import('./screens/login-screen.tsx').then((m) => ({ default: m.LoginScreen })));
+const SignedIn = lazy(() => import('./signed-in.tsx').then((m) => ({ default: m.SignedIn })));
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -36,42 +34,6 @@ function useSignedIn(): boolean {
   return useSyncExternalStore(subscribe, () => tokenStore.read().accessToken !== null);
 }
 
-function forgetSession(): void {
-  tokenStore.clear();
-  queryClient.clear();
-}
-
-/** Ends the session on the server too; the browser forgets it whether or not the server answers. */
-export function signOut(): void {
-  void api
-    .callApi(patientLogout, {})
-    .catch(() => undefined)
-    .finally(forgetSession);
-}
-
-type Screen = { name: 'home' } | { name: 'book' } | { name: 'call'; visit: PatientSchedule };
-
-function SignedIn(): ReactElement {
-  const [screen, setScreen] = useState<Screen>({ name: 'home' });
-  const home = (): void => setScreen({ name: 'home' });
-  const { status, channel } = useRealtime();
-  return (
-    <RealtimeChannelContext value={channel}>
-      <AppHeader status={status} onSignOut={signOut} />
-      <main>
-        {screen.name === 'home' && (
-          <HomeScreen
-            onBook={() => setScreen({ name: 'book' })}
-            onJoin={(visit) => setScreen({ name: 'call', visit })}
-          />
-        )}
-        {screen.name === 'book' && <BookScreen onDone={home} />}
-        {screen.name === 'call' && <CallScreen visit={screen.visit} onLeave={home} />}
-      </main>
-    </RealtimeChannelContext>
-  );
-}
-
 function Shell(): ReactElement {
   const signedIn = useSignedIn();
   useEffect(() => {
@@ -82,12 +44,16 @@ function Shell(): ReactElement {
     });
   }, []);
   return signedIn ? (
-    <SignedIn />
+    <Suspense fallback={null}>
+      <SignedIn />
+    </Suspense>
   ) : (
     <>
       <AppHeader />
       <main>
-        <LoginScreen />
+        <Suspense fallback={null}>
+          <LoginScreen />
+        </Suspense>
       </main>
     </>
   );

@@ -1,14 +1,28 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own CSS comes with it (apps/web/vite-mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { i18nReady } from './i18n/i18n.ts';
 
-const container = document.getElementById('root');
-if (container) {
+// The development server serves Mantine pre-bundled, so it gets every stylesheet at once.
+if (import.meta.env.DEV) {
+  void import('@mantine/core/styles.css');
+  void import('@mantine/notifications/styles.css');
+}
+
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) return;
   createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
+
+// The first screen is drawn in its language, never as bare keys; a language file that fails to load still
+// leaves a working app (the keys are shown rather than a blank page).
+void i18nReady.then(render, render);

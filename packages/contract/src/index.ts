@@ -47,8 +47,8 @@ function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   );
 }
 
-/** Every endpoint of the API; the server registers exactly these. */
-export const endpoints: readonly Endpoint[] = [
+/** Every endpoint of the API; the server registers exactly these. Pure: a screen using one schema bundles only that. */
+export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   user,
   manager,
   patient,

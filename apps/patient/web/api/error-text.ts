@@ -1,4 +1,5 @@
-import { translate, type Language } from '@clinic/contract';
+import type { Language } from '@clinic/contract';
+import { messageText } from '../i18n/i18n.ts';
 import { ApiError } from './http-client.ts';
 
 export type ErrorTextKey = 'errors.network' | 'errors.timeout' | 'errors.unexpected';
@@ -14,7 +15,7 @@ export function errorTextOf(
   if (error instanceof ApiError) {
     if (error.kind === 'network') return { key: 'errors.network' };
     if (error.kind === 'timeout') return { key: 'errors.timeout' };
-    if (error.failedCode) return { text: translate(language, error.failedCode) };
+    if (error.failedCode) return { text: messageText(error.failedCode, language) };
   }
   return { key: 'errors.unexpected' };
 }

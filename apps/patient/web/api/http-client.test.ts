@@ -1,5 +1,6 @@
 import { bookSchedule, FailedCode, listMySchedules, login } from '@clinic/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../i18n/i18n.ts';
 import { createTokenStore, type KeyValueStorage } from '../session/token-store.ts';
 import { errorTextOf } from './error-text.ts';
 import { ApiError, createHttpClient, type FetchLike } from './http-client.ts';
@@ -44,6 +45,8 @@ function setup(replies: ((url: string, init: RequestInit) => Response)[]) {
 const emptyList = { isSuccess: true, scheduleList: [] };
 
 describe('the patient HTTP client', () => {
+  beforeAll(() => loadLanguage('en'));
+
   it('sends the session, language and time zone, and keeps rotated tokens from the reply headers', async () => {
     const { client, tokens, calls } = setup([
       () => json(200, emptyList, { 'x-access-token': 'a2', 'x-refresh-token': 'r2' }),

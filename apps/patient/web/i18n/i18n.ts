@@ -1,18 +1,48 @@
-import { defaultLanguage, languages, translate, type Language } from '@clinic/contract';
-import i18next, { type Resource } from 'i18next';
+import { defaultLanguage, languages, type Language, type Messages } from '@clinic/contract';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cs from '../locales/cs.json';
-import en from '../locales/en.json';
-import ko from '../locales/ko.json';
-import zhHK from '../locales/zh-HK.json';
 import { browserStorage, patientStorageKeys } from '../session/token-store.ts';
 import { isLanguage, languageQueryName, resolveLanguage } from './language.ts';
 
-const translations: Record<Language, unknown> = { en, ko, 'zh-HK': zhHK, cs };
+interface LanguageFiles {
+  translation: object;
+  messages: Messages;
+}
 
-const resources: Resource = Object.fromEntries(
-  languages.map((language) => [language, { translation: translations[language] as Record<string, unknown> }]),
-);
+/** Each language's strings in chunks of their own: a page loads only the language it shows. */
+const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
+  en: async () => {
+    const [translation, messages] = await Promise.all([
+      import('../locales/en.json'),
+      import('@clinic/contract/messages/en'),
+    ]);
+    return { translation: translation.default, messages: messages.en };
+  },
+  ko: async () => {
+    const [translation, messages] = await Promise.all([
+      import('../locales/ko.json'),
+      import('@clinic/contract/messages/ko'),
+    ]);
+    return { translation: translation.default, messages: messages.ko };
+  },
+  'zh-HK': async () => {
+    const [translation, messages] = await Promise.all([
+      import('../locales/zh-HK.json'),
+      import('@clinic/contract/messages/zh-HK'),
+    ]);
+    return { translation: translation.default, messages: messages.zhHK };
+  },
+  cs: async () => {
+    const [translation, messages] = await Promise.all([
+      import('../locales/cs.json'),
+      import('@clinic/contract/messages/cs'),
+    ]);
+    return { translation: translation.default, messages: messages.cs };
+  },
+};
+
+/** The contract's failedCode and validation messages of each loaded language. */
+const loadedMessages: Partial<Record<Language, Messages>> = {};
 
 function detectLanguage(): Language {
   if (typeof window === 'undefined') return defaultLanguage;
@@ -37,18 +67,30 @@ function showLanguage(language: Language): void {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: defaultLanguage,
-  supportedLngs: [...languages],
-  load: 'currentOnly',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/** Fetches a language's strings once; later calls for it resolve at once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loadedMessages[language]) return;
+  const files = await languageFiles[language]();
+  i18n.addResourceBundle(language, 'translation', files.translation);
+  loadedMessages[language] = files.messages;
+}
 
-showLanguage(currentLanguage());
+const initialLanguage = detectLanguage();
+
+/** Settles once the first language is loaded; the first screen waits for it, so no key is ever shown. */
+export const i18nReady: Promise<void> = (async () => {
+  await i18n.use(initReactI18next).init({
+    lng: initialLanguage,
+    // Every language has every key (locales.test.ts), so no second language is loaded as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await loadLanguage(initialLanguage);
+  showLanguage(currentLanguage());
+})();
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
@@ -56,6 +98,7 @@ export function currentLanguage(): Language {
 
 /** Switches the language and remembers the choice in this browser. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
   try {
     browserStorage()?.setItem(patientStorageKeys.lang, language);
@@ -65,7 +108,10 @@ export async function changeLanguage(language: Language): Promise<void> {
   showLanguage(language);
 }
 
-/** The translated text of a contract failedCode or validation key. */
+/** The translated text of a contract failedCode or validation key; unknown keys read as "invalid value". */
 export function messageText(code: string | undefined, language: Language = currentLanguage()): string {
-  return translate(language, code ?? 'CM0500');
+  const messages = loadedMessages[language];
+  if (!messages) return code ?? '';
+  const key = code ?? 'CM0500';
+  return Object.hasOwn(messages, key) ? messages[key as keyof Messages] : messages['validation.invalid'];
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -8,9 +8,11 @@ import { SiteNotices } from '../shared/notices/site-notices.tsx';
 import { authActions, useAuthStore } from '../shared/session/auth-store.ts';
 import { storageKeys } from '../shared/storage/local-storage.ts';
 import { isIdleTimerActive } from './guards.ts';
-import { IdleWarning } from './idle-warning.tsx';
 
 const sharedKeys: readonly string[] = Object.values(storageKeys);
+
+// Only a signed-in page watches for idleness; its keep-alive and logout calls load with it.
+const IdleWarning = lazy(() => import('./idle-warning.tsx').then((module) => ({ default: module.IdleWarning })));
 
 /** Follows a login or logout made in another tab. */
 function useCrossTabSession(): void {
@@ -47,7 +49,11 @@ export function AppFrame(): ReactElement {
     <>
       <Outlet />
       <SiteNotices />
-      <IdleWarning enabled={isIdleTimerActive(location.pathname, isAuth)} />
+      {isIdleTimerActive(location.pathname, isAuth) && (
+        <Suspense fallback={null}>
+          <IdleWarning enabled />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../shared/api/query-client.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
+import { useToastsWanted } from '../shared/notices/toasts.ts';
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -13,11 +13,20 @@ const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Apple SD Gothic Neo", "Malgun Gothic", "Microsoft JhengHei", "PingFang HK", sans-serif',
 });
 
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
 export function Providers({ children }: { children: ReactNode }): ReactElement {
+  const toastsWanted = useToastsWanted();
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-center" limit={4} zIndex={1000} />
+        {toastsWanted && (
+          <Suspense fallback={null}>
+            <Notifications position="top-center" limit={4} zIndex={1000} />
+          </Suspense>
+        )}
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths, segments } from '../config/paths.ts';
 import { startLinkCapture } from '../features/auth/link-token.ts';
+import { loadSignedInStrings } from '../shared/i18n/i18n.ts';
 import { registerNavigator } from '../shared/navigation/navigate.ts';
 import { hasAccessToken } from '../shared/session/auth-store.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
@@ -10,7 +11,6 @@ import { AppFrame } from './app-frame.tsx';
 import { loadChunk } from './chunk-loading.ts';
 import { requirePatientId, requirePaymentResult, requireSession, type GuardResult } from './guards.ts';
 import { LoginLayout } from './layout/login-layout.tsx';
-import { ShellLayout } from './layout/shell-layout.tsx';
 import { NotYetAvailable } from './routes/not-yet-available.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -24,6 +24,12 @@ function screen(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> 
     const module = await loadChunk(load, client.chunkLoadTimeoutMs);
     return { Component: module.Component };
   };
+}
+
+/** A signed-in screen is drawn once the signed-in strings of its language are there too. */
+async function signedIn<T>(load: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load, loadSignedInStrings()]);
+  return module;
 }
 
 function guard(check: (url: URL) => GuardResult) {
@@ -60,7 +66,8 @@ export const routes: RouteObject[] = [
         id: 'root',
         path: paths.home,
         loader: guard((url) => requireSession(url, hasAccessToken())),
-        element: <ShellLayout />,
+        // Its own chunk: the login page does not load the signed-in header, menu and bell.
+        lazy: screen(async () => ({ Component: (await signedIn(import('./layout/shell-layout.tsx'))).ShellLayout })),
         children: [
           {
             errorElement: <RouteError />,
@@ -103,13 +110,13 @@ export const routes: RouteObject[] = [
         path: paths.remote,
         loader: guard((url) => requireSession(url, hasAccessToken())),
         errorElement: <RouteError />,
-        lazy: screen(() => import('./routes/remote.tsx')),
+        lazy: screen(() => signedIn(import('./routes/remote.tsx'))),
       },
       {
         path: paths.remotePhotos,
         loader: guard((url) => requireSession(url, hasAccessToken())),
         errorElement: <RouteError />,
-        lazy: screen(() => import('./routes/remote-photos.tsx')),
+        lazy: screen(() => signedIn(import('./routes/remote-photos.tsx'))),
       },
       {
         path: paths.login,

@@ -1,17 +1,25 @@
 import { AppShell, Burger, Button, Group, NavLink, Progress, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { ContactUsModal } from '../../features/inquiries/components/contact-us-modal.tsx';
 import { PayPopup } from '../../features/payments/components/pay-popup.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
-import { ServiceAgreementModal } from './service-agreement-modal.tsx';
+
+// The agreement text and the contact form (with its checks) load when first opened, not with every signed-in page.
+const ServiceAgreementModal = lazy(() =>
+  import('./service-agreement-modal.tsx').then((module) => ({ default: module.ServiceAgreementModal })),
+);
+const ContactUsModal = lazy(() =>
+  import('../../features/inquiries/components/contact-us-modal.tsx').then((module) => ({
+    default: module.ContactUsModal,
+  })),
+);
 
 interface MenuEntry {
   to: string;
@@ -44,6 +52,9 @@ export function ShellLayout(): ReactElement {
   const userName = useAuthStore((state) => state.userName);
   const logout = useLogout();
   const [dialog, setDialog] = useState<'agreement' | 'contact' | null>(null);
+  // Once opened, each dialog stays mounted so that closing it animates as before.
+  const [agreementOpened, setAgreementOpened] = useState(false);
+  const [contactOpened, setContactOpened] = useState(false);
 
   return (
     <AppShell
@@ -115,6 +126,7 @@ export function ShellLayout(): ReactElement {
           label={t('menu.agreement')}
           onClick={() => {
             closeMenu();
+            setAgreementOpened(true);
             setDialog('agreement');
           }}
         />
@@ -123,6 +135,7 @@ export function ShellLayout(): ReactElement {
           label={t('menu.contactUs')}
           onClick={() => {
             closeMenu();
+            setContactOpened(true);
             setDialog('contact');
           }}
         />
@@ -131,8 +144,10 @@ export function ShellLayout(): ReactElement {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />
-      <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {agreementOpened && <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />}
+        {contactOpened && <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />}
+      </Suspense>
       <PayPopup />
     </AppShell>
   );

@@ -1,16 +1,24 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
-import { ProviderInquiryModal } from '../../features/inquiries/components/provider-inquiry-modal.tsx';
 import { FlashNotice } from '../../shared/notices/flash-notice.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+
+// The inquiry form and its checks load when a provider first opens it, not with the login page.
+const ProviderInquiryModal = lazy(() =>
+  import('../../features/inquiries/components/provider-inquiry-modal.tsx').then((module) => ({
+    default: module.ProviderInquiryModal,
+  })),
+);
 
 /** `/login`, also the landing of verification links (`#verify=`) and of ended sessions. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const [inquiring, setInquiring] = useState(false);
+  // Once opened, the form stays mounted so that closing it animates as before.
+  const [inquiryOpened, setInquiryOpened] = useState(false);
   useDocumentTitle(t('login.title'));
   return (
     <Stack gap="md">
@@ -19,11 +27,23 @@ export function Component(): ReactElement {
       <LoginForm />
       <Text size="sm" ta="center" c="dimmed">
         {t('login.inquiryIntro')}{' '}
-        <Anchor component="button" type="button" size="sm" onClick={() => setInquiring(true)}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setInquiryOpened(true);
+            setInquiring(true);
+          }}
+        >
           {t('login.providerInquiry')}
         </Anchor>
       </Text>
-      <ProviderInquiryModal opened={inquiring} onClose={() => setInquiring(false)} />
+      {inquiryOpened && (
+        <Suspense fallback={null}>
+          <ProviderInquiryModal opened={inquiring} onClose={() => setInquiring(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useDeferredValue, useMemo, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '../../features/categories/api/categories.ts';
 import { useMyPatients } from '../../features/patients/api/get-my-patients.ts';
-import { PatientAddModal } from '../../features/patients/components/patient-add-modal.tsx';
 import { patientDetailsPath, PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
 import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';
@@ -20,6 +19,13 @@ import { PagedSelect } from '../../shared/forms/paged-select.tsx';
 import { SelectField } from '../../shared/forms/select-field.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';
+
+// The add dialog, with its date picker and search fields, loads when first opened.
+const PatientAddModal = lazy(() =>
+  import('../../features/patients/components/patient-add-modal.tsx').then((module) => ({
+    default: module.PatientAddModal,
+  })),
+);
 
 const replaceParams = { replace: true, preventScrollReset: true };
 
@@ -42,6 +48,8 @@ export function Component(): ReactElement {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [adding, setAdding] = useState(false);
+  // Once opened, the dialog stays mounted so that closing it animates.
+  const [addOpened, setAddOpened] = useState(false);
   const [planFull, setPlanFull] = useState(false);
   useDocumentTitle(t('patients.list.title'));
 
@@ -86,7 +94,14 @@ export function Component(): ReactElement {
         </div>
         <Group gap="sm">
           <RecordsExportButton patients={rows} />
-          <Button onClick={() => setAdding(true)}>{t('patients.add.open')}</Button>
+          <Button
+            onClick={() => {
+              setAddOpened(true);
+              setAdding(true);
+            }}
+          >
+            {t('patients.add.open')}
+          </Button>
         </Group>
       </Group>
 
@@ -131,12 +146,16 @@ export function Component(): ReactElement {
       {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
       {list && <PatientTable patients={rows} sort={sort} onSort={onSort} />}
 
-      <PatientAddModal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onPlanLimit={() => setPlanFull(true)}
-        onAdded={(seq) => void navigate(patientDetailsPath(seq, window.location.search, 'info'))}
-      />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <PatientAddModal
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onPlanLimit={() => setPlanFull(true)}
+            onAdded={(seq) => void navigate(patientDetailsPath(seq, window.location.search, 'info'))}
+          />
+        </Suspense>
+      )}
       <PlanUpgradeModal opened={planFull} onClose={() => setPlanFull(false)} activeLimit={limit} />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { PushType, type Notification } from '@clinic/contract';
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage, loadSignedInStrings } from '../../shared/i18n/i18n.ts';
 import { notificationSentence, workerTexts } from './notification-text.ts';
 
 const notification: Notification = {
@@ -15,6 +15,11 @@ const notification: Notification = {
 };
 
 describe('notification sentences', () => {
+  beforeAll(async () => {
+    await loadSignedInStrings();
+    await Promise.all([loadLanguage('en'), loadLanguage('ko')]);
+  });
+
   it('names the patient and the local visit time in each language', () => {
     expect(notificationSentence(i18n.getFixedT('en'), notification, 'en')).toBe(
       'Ada Lovelace cancelled the visit on 12/24/2026 09:30.',

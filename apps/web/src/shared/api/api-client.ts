@@ -4,7 +4,7 @@ import { showErrorBanner } from '../notices/banners.ts';
 import { authActions } from '../session/auth-store.ts';
 import { expireSession } from '../session/session-expiry.ts';
 import { readItem, storageKeys } from '../storage/local-storage.ts';
-import { createHttpClient, type CallOptions, type LockRunner } from './http-client.ts';
+import type { CallOptions, HttpClient, LockRunner } from './http-client.ts';
 
 function browserLock(): LockRunner | undefined {
   if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return undefined;
@@ -26,51 +26,71 @@ export function lastApiRequestAt(): number {
   return lastRequestAt;
 }
 
-const httpClient = createHttpClient({
-  fetch: (url, init) => window.fetch(url, init),
-  tokens: {
-    read: () => ({ accessToken: readItem(storageKeys.accessToken), refreshToken: readItem(storageKeys.refreshToken) }),
-    save: (tokens) => authActions.saveTokens(tokens),
-  },
-  language: currentLanguage,
-  timeZone,
-  withLock: browserLock(),
-  onError: showErrorBanner,
-  onSessionExpired: (error) => {
-    if (expireSession()) showErrorBanner(error);
-  },
-  onRequestSent: () => {
-    lastRequestAt = Date.now();
-  },
-  timeoutMs: client.apiTimeoutMs,
-});
+let httpClient: Promise<HttpClient> | undefined;
+
+/**
+ * The HTTP client, with the contract's error and token checks (zod), loads with the first call rather
+ * than with the first page: every screen that calls the server brings its endpoints' schemas anyway.
+ */
+function loadHttpClient(): Promise<HttpClient> {
+  httpClient ??= import('./http-client.ts').then(
+    ({ createHttpClient }) =>
+      createHttpClient({
+        fetch: (url, init) => window.fetch(url, init),
+        tokens: {
+          read: () => ({
+            accessToken: readItem(storageKeys.accessToken),
+            refreshToken: readItem(storageKeys.refreshToken),
+          }),
+          save: (tokens) => authActions.saveTokens(tokens),
+        },
+        language: currentLanguage,
+        timeZone,
+        withLock: browserLock(),
+        onError: showErrorBanner,
+        onSessionExpired: (error) => {
+          if (expireSession()) showErrorBanner(error);
+        },
+        onRequestSent: () => {
+          lastRequestAt = Date.now();
+        },
+        timeoutMs: client.apiTimeoutMs,
+      }),
+    (error: unknown) => {
+      // A chunk that failed to load is tried again by the next call.
+      httpClient = undefined;
+      throw error;
+    },
+  );
+  return httpClient;
+}
 
 /** Calls a contract endpoint under /api; see http-client.ts for the session handling. */
-export function callApi<E extends Endpoint>(
+export async function callApi<E extends Endpoint>(
   endpoint: E,
   body: RequestOf<E>,
   options?: CallOptions,
 ): Promise<ReplyOf<E>> {
-  return httpClient.callApi(endpoint, body, options);
+  return (await loadHttpClient()).callApi(endpoint, body, options);
 }
 
 /** Uploads one file to a multipart endpoint (text fields first, then the file). */
-export function uploadFile<E extends Endpoint>(
+export async function uploadFile<E extends Endpoint>(
   endpoint: E,
   fields: RequestOf<E>,
   file: Blob,
   fileName: string,
   options?: CallOptions,
 ): Promise<ReplyOf<E>> {
-  return httpClient.uploadFile(endpoint, fields, file, fileName, options);
+  return (await loadHttpClient()).uploadFile(endpoint, fields, file, fileName, options);
 }
 
 /** The bytes of a served file (e.g. an upload's publicPath), fetched with the session's access token. */
-export function fetchFile(path: string, options?: CallOptions): Promise<Blob> {
-  return httpClient.fetchFile(path, options);
+export async function fetchFile(path: string, options?: CallOptions): Promise<Blob> {
+  return (await loadHttpClient()).fetchFile(path, options);
 }
 
 /** Refreshes the session's tokens once for all callers; see HttpClient.refreshTokens. */
-export function refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'> {
-  return httpClient.refreshTokens(usedRefreshToken);
+export async function refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'> {
+  return (await loadHttpClient()).refreshTokens(usedRefreshToken);
 }

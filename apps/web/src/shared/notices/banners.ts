@@ -1,7 +1,7 @@
 import { client } from '@clinic/contract';
-import { notifications } from '@mantine/notifications';
 import type { ApiError, ApiErrorKind } from '../api/api-error.ts';
 import { i18n, messageText } from '../i18n/i18n.ts';
+import { showToast } from './toasts.ts';
 
 function titleOf(kind: ApiErrorKind): string {
   switch (kind) {
@@ -21,7 +21,7 @@ function titleOf(kind: ApiErrorKind): string {
 /** SPEC 8 "HTTP": a banner with the code that fades after 3 s. */
 export function showErrorBanner(error: ApiError): void {
   const code = error.failedCode;
-  notifications.show({
+  showToast({
     id: `api-${error.kind}-${code ?? 'none'}`,
     color: error.kind === 'sessionExpired' ? 'orange' : 'red',
     title: titleOf(error.kind),
@@ -32,5 +32,5 @@ export function showErrorBanner(error: ApiError): void {
 }
 
 export function showSuccess(message: string): void {
-  notifications.show({ color: 'teal', message, autoClose: client.bannerFadeMs * 2, withCloseButton: true });
+  showToast({ color: 'teal', message, autoClose: client.bannerFadeMs * 2, withCloseButton: true });
 }

@@ -1,5 +1,4 @@
 import { login, type ReplyOf, type RequestOf } from '@clinic/contract';
-import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { authActions } from '../../../shared/session/auth-store.ts';
 
@@ -13,6 +12,7 @@ export async function loginRequest(input: LoginInput): Promise<LoginReply> {
   return reply;
 }
 
-export function useLogin(): UseMutationResult<LoginReply, Error, LoginInput> {
-  return useMutation({ mutationFn: loginRequest });
+/** The login form's values checked as the server will check them. */
+export function parseLogin(values: LoginInput): ReturnType<typeof login.request.safeParse> {
+  return login.request.safeParse({ ...values, userType: 'manager' });
 }

@@ -1,6 +1,6 @@
-import { FailedCode, login } from '@clinic/contract';
+import { FailedCode } from '@clinic/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -8,8 +8,12 @@ import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
-import { useLogin } from '../api/login.ts';
-import { ResendVerification } from './resend-verification.tsx';
+import { loadLogin, useLogin } from '../api/use-login.ts';
+
+// Shown only after a login refused as not yet activated.
+const ResendVerification = lazy(() =>
+  import('./resend-verification.tsx').then((module) => ({ default: module.ResendVerification })),
+);
 
 const initialValues = { userEmail: '', userPassword: '' };
 
@@ -27,7 +31,7 @@ export function LoginForm(): ReactElement {
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setFailure(undefined);
-    const parsed = login.request.safeParse({ ...values, userType: 'manager' });
+    const parsed = (await loadLogin()).parseLogin(values);
     if (!parsed.success) {
       form.setErrors(fieldErrorsOf(parsed));
       return;
@@ -63,7 +67,11 @@ export function LoginForm(): ReactElement {
         <Alert color="red" role="alert">
           <Stack gap="xs">
             <Text size="sm">{message(failure.code)}</Text>
-            {failure.code === FailedCode.NotActivated && <ResendVerification typedLogin={failure.typedLogin} />}
+            {failure.code === FailedCode.NotActivated && (
+              <Suspense fallback={null}>
+                <ResendVerification typedLogin={failure.typedLogin} />
+              </Suspense>
+            )}
           </Stack>
         </Alert>
       )}

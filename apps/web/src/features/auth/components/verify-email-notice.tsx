@@ -2,7 +2,6 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
-import { verifyEmailRequest } from '../api/verify-email.ts';
 import { forgetLinkToken, useLinkToken, type CapturedLink } from '../link-token.ts';
 
 type Outcome = { kind: 'verified' } | { kind: 'failed'; code: string } | { kind: 'error' };
@@ -23,10 +22,13 @@ export function VerifyEmailNotice(): ReactElement | null {
       forgetLinkToken('verify', active.id);
       if (current) setOutcome({ id: active.id, value });
     };
-    verifyEmailRequest(active.token).then(
-      (reply) => settle(reply.isSuccess ? { kind: 'verified' } : { kind: 'failed', code: reply.failedCode }),
-      () => settle({ kind: 'error' }),
-    );
+    // The request and its checks load only when a verification link was opened.
+    import('../api/verify-email.ts')
+      .then(({ verifyEmailRequest }) => verifyEmailRequest(active.token))
+      .then(
+        (reply) => settle(reply.isSuccess ? { kind: 'verified' } : { kind: 'failed', code: reply.failedCode }),
+        () => settle({ kind: 'error' }),
+      );
     return () => {
       current = false;
     };

@@ -1,12 +1,12 @@
 import { statusTransitions, type Exercise, type ExerciseStatus } from '@clinic/contract';
 import { Anchor, Badge, Button, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
+import { showToast } from '../../../shared/notices/toasts.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { SortableHeader, type SortState } from '../../../shared/ui/sortable-header.tsx';
@@ -63,7 +63,7 @@ function ExerciseActions({ exercise, onEdit }: { exercise: Exercise; onEdit: (ex
           ? await remove.mutateAsync(exercise.seqExercise)
           : await updateStatus.mutateAsync({ seqExercise: exercise.seqExercise, exerciseStatus: pending });
       if (reply.isSuccess) showSuccess(pending === 'delete' ? t('exercises.deleted') : t('exercises.statusChanged'));
-      else notifications.show({ color: 'red', message: message(reply.failedCode) ?? reply.failedCode });
+      else showToast({ color: 'red', message: message(reply.failedCode) ?? reply.failedCode });
     } catch {
       // The banner of the HTTP client has said what went wrong.
     }

@@ -1,25 +1,9 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/dates/date-format.ts';
-import { goHome, useNotificationFeed } from '../hooks/use-notification-feed.ts';
-import type { NotificationItem } from '../notification-db.ts';
+import { useNotificationFeed } from '../hooks/use-notification-feed.ts';
 import { unreadCount, useNotificationStore } from '../notification-store.ts';
-import { notificationSentence } from '../notification-text.ts';
-import { enablePush, pushPermission, type PushPermission } from '../web-push.ts';
+import type { NotificationPopover as NotificationPopoverComponent } from './notification-popover.tsx';
 
 function BellIcon(): ReactElement {
   return (
@@ -30,161 +14,71 @@ function BellIcon(): ReactElement {
   );
 }
 
-function PushPermissionNote(): ReactElement | null {
-  const { t } = useTranslation();
-  const [permission, setPermission] = useState<PushPermission>(pushPermission);
-  const [asking, setAsking] = useState(false);
-
-  if (permission === 'default') {
-    return (
-      <Stack gap={4} px="sm" pb="xs">
-        <Text size="xs" c="dimmed">
-          {t('notifications.enableHint')}
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          loading={asking}
-          onClick={() => {
-            setAsking(true);
-            void enablePush().then((next) => {
-              setPermission(next);
-              setAsking(false);
-            });
-          }}
-        >
-          {t('notifications.enable')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (permission === 'denied') {
-    return (
-      <Text size="xs" c="dimmed" px="sm" pb="xs" role="note">
-        {t('notifications.blocked')}
-      </Text>
-    );
-  }
-  return null;
-}
-
-function NotificationRow({
-  item,
-  onOpen,
-}: {
-  item: NotificationItem;
-  onOpen: (item: NotificationItem) => void;
-}): ReactElement {
-  const { t, i18n } = useTranslation();
-  return (
-    <UnstyledButton
-      onClick={() => onOpen(item)}
-      px="sm"
-      py={6}
-      w="100%"
-      data-testid="notification-item"
-      data-read={item.read}
-      bg={item.read ? undefined : 'teal.0'}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Box
-          w={8}
-          h={8}
-          mt={6}
-          style={{ flexShrink: 0, borderRadius: '50%' }}
-          bg={item.read ? 'transparent' : 'teal.6'}
-          aria-hidden
-        />
-        <Box>
-          {!item.read && <VisuallyHidden>{t('notifications.unread')}: </VisuallyHidden>}
-          <Text size="sm" fw={item.read ? 400 : 600}>
-            {notificationSentence(t, item.data, i18n.language)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(new Date(item.time).toISOString(), i18n.language)}
-          </Text>
-        </Box>
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-/** The header's bell: unread count, and the list of SPEC 3 notifications, newest first. */
+/**
+ * The header's bell with the unread count. Its list (a popover) loads with the first click, so the
+ * signed-in shell is drawn without the popover code.
+ */
 export function NotificationBell(): ReactElement {
   const { t } = useTranslation();
   const realtimeStatus = useNotificationFeed();
   const [opened, setOpened] = useState(false);
-  const items = useNotificationStore((state) => state.items);
-  const markRead = useNotificationStore((state) => state.markRead);
-  const markAllRead = useNotificationStore((state) => state.markAllRead);
-  const unread = unreadCount(items);
+  const [NotificationPopover, setNotificationPopover] = useState<typeof NotificationPopoverComponent | null>(null);
+  const loading = useRef(false);
+  // The bell is drawn anew inside the popover once it has loaded; it keeps the focus it had.
+  const refocus = useRef(false);
+  const unread = unreadCount(useNotificationStore((state) => state.items));
 
-  const openItem = (item: NotificationItem): void => {
-    void markRead([item.key]);
-    setOpened(false);
-    goHome();
+  const toggle = (): void => {
+    if (NotificationPopover) {
+      setOpened((value) => !value);
+      return;
+    }
+    if (loading.current) return;
+    loading.current = true;
+    refocus.current = document.activeElement instanceof HTMLElement && document.activeElement.dataset.bell === 'true';
+    import('./notification-popover.tsx').then(
+      (module) => {
+        setNotificationPopover(() => module.NotificationPopover);
+        setOpened(true);
+      },
+      () => {
+        // A later click tries again.
+        loading.current = false;
+        refocus.current = false;
+      },
+    );
   };
 
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          disabled={unread === 0}
-          offset={4}
-          data-testid="notification-badge"
-          data-realtime={realtimeStatus}
-        >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={unread > 0 ? t('notifications.bellUnread', { unread }) : t('notifications.bell')}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            onClick={() => setOpened((value) => !value)}
-          >
-            <BellIcon />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label={t('notifications.title')} role="dialog">
-        <Group justify="space-between" px="sm" py="xs">
-          <Text fw={600} size="sm">
-            {t('notifications.title')}
-          </Text>
-          <Button size="compact-xs" variant="subtle" disabled={unread === 0} onClick={() => void markAllRead()}>
-            {t('notifications.markAllRead')}
-          </Button>
-        </Group>
-        <PushPermissionNote />
-        <Divider />
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed" p="sm">
-            {t('notifications.empty')}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
-            <Stack
-              gap={2}
-              p={4}
-              component="ul"
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('notifications.title')}
-            >
-              {items.map((item) => (
-                <li key={item.key}>
-                  <NotificationRow item={item} onOpen={openItem} />
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+  const bell = (
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      color="red"
+      disabled={unread === 0}
+      offset={4}
+      data-testid="notification-badge"
+      data-realtime={realtimeStatus}
+    >
+      <ActionIcon
+        ref={(node) => {
+          if (node && refocus.current) {
+            refocus.current = false;
+            node.focus();
+          }
+        }}
+        data-bell="true"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={unread > 0 ? t('notifications.bellUnread', { unread }) : t('notifications.bell')}
+        aria-haspopup="dialog"
+        aria-expanded={opened}
+        onClick={toggle}
+      >
+        <BellIcon />
+      </ActionIcon>
+    </Indicator>
   );
+
+  return NotificationPopover ? <NotificationPopover opened={opened} onChange={setOpened} target={bell} /> : bell;
 }

@@ -1,5 +1,4 @@
 import type { Notification } from '@clinic/contract';
-import { notifications as toasts } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { queryClient } from '../../../shared/api/query-client.ts';
@@ -7,6 +6,7 @@ import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { navigateTo } from '../../../shared/navigation/navigate.ts';
+import { hideToast, showToast } from '../../../shared/notices/toasts.ts';
 import type { RealtimeStatus } from '../../../shared/realtime/realtime-client.ts';
 import { connectRealtime } from '../../../shared/realtime/realtime-connection.ts';
 import { useAuthStore } from '../../../shared/session/auth-store.ts';
@@ -31,8 +31,8 @@ function refreshScheduleData(pathname: string): void {
   if (refreshingPaths.includes(pathname.replace(/(.)\/$/, '$1'))) invalidateScheduleData();
 }
 
-function showToast(notification: Notification): void {
-  toasts.show({
+function showNotificationToast(notification: Notification): void {
+  showToast({
     id: `notification-${notification.key}`,
     color: 'teal',
     title: i18n.t('notifications.toastTitle'),
@@ -43,7 +43,7 @@ function showToast(notification: Notification): void {
     'data-testid': 'notification-toast',
     onClick: () => {
       void useNotificationStore.getState().markRead([notification.key]);
-      toasts.hide(`notification-${notification.key}`);
+      hideToast(`notification-${notification.key}`);
       goHome();
     },
   });
@@ -57,7 +57,7 @@ export async function receiveForeground(notification: Notification): Promise<voi
   await useNotificationStore.getState().receive(notification);
   if (shownKeys.has(notification.key)) return;
   shownKeys.add(notification.key);
-  showToast(notification);
+  showNotificationToast(notification);
   refreshScheduleData(window.location.pathname);
 }
 

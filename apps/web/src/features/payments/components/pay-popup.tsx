@@ -1,7 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { create } from 'zustand';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
@@ -9,6 +7,8 @@ import { getBrowserCookie, setBrowserCookie } from '../../../shared/storage/cook
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { useUpdatePenaltyInfo, type PenaltyChoice } from '../api/update-penalty-info.ts';
 import { payPopupCookieDays, payPopupCookieName, shouldShowPayPopup } from '../pay-popup.ts';
+
+const PayPopupModal = lazy(() => import('./pay-popup-modal.tsx').then((module) => ({ default: module.PayPopupModal })));
 
 /** "Deactivate patients" holds the pop-up back while the clinician does it (until the page reloads). */
 const useDeactivating = create<{ deactivating: boolean; set: (deactivating: boolean) => void }>()((set) => ({
@@ -21,12 +21,12 @@ const useDeactivating = create<{ deactivating: boolean; set: (deactivating: bool
  * they pay or deactivate patients; "later" hides it for a day (the payPopup cookie).
  */
 export function PayPopup(): ReactElement | null {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const status = useSubscriptionStatus();
   const record = useUpdatePenaltyInfo();
   const [, rerender] = useState(0);
+  const [shown, setShown] = useState(false);
   const deactivating = useDeactivating((state) => state.deactivating);
   const setDeactivating = useDeactivating((state) => state.set);
   const subscription = status.data;
@@ -45,6 +45,7 @@ export function PayPopup(): ReactElement | null {
     pathname: location.pathname,
     deactivating,
   });
+  if (opened && !shown) setShown(true);
 
   const choose = (choice: PenaltyChoice): void => {
     // The choice is recorded for the service team; the clinician need not wait for it.
@@ -57,35 +58,16 @@ export function PayPopup(): ReactElement | null {
     if (choice === 'deactivate') void navigate(withLangQuery(`${paths.patientList}?status=active`, location.search));
   };
 
+  // The dialog's code loads the first time it is shown; it then stays mounted so that closing it animates.
+  if (!shown) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      title={t('payments.popup.title')}
-      centered
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          {t('payments.popup.body', { active: subscription.activePatients, limit: subscription.patientLimit })}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('payments.popup.hint')}
-        </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" onClick={() => choose('later')}>
-            {t('payments.popup.later')}
-          </Button>
-          <Button variant="default" onClick={() => choose('deactivate')}>
-            {t('payments.popup.deactivate')}
-          </Button>
-          <Button onClick={() => choose('pay')} data-autofocus>
-            {t('payments.popup.pay')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <PayPopupModal
+        opened={opened}
+        activePatients={subscription.activePatients}
+        patientLimit={subscription.patientLimit}
+        choose={choose}
+      />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { defaultLanguage, formatMoney, isLanguage, planName, type Product } from '@clinic/contract';
+import { formatMoney, isLanguage, isPlanCode, type Product } from '@clinic/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../shared/i18n/i18n.ts';
 import { isUnlimited } from '../plan-presentation.ts';
 
 export interface PlanText {
@@ -14,8 +15,11 @@ export function usePlanText(): PlanText {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const name = useCallback(
+    // The contract's planName, read from the loaded language rather than every language's messages.
     (product: Pick<Product, 'productCode' | 'defaultProductTitle'>) =>
-      planName(isLanguage(language) ? language : defaultLanguage, product),
+      isPlanCode(product.productCode)
+        ? messageText(`plan.${product.productCode}`, isLanguage(language) ? language : undefined)
+        : product.defaultProductTitle,
     [language],
   );
   const limit = useCallback(

@@ -7,7 +7,6 @@ import {
   type ReportParameter,
 } from '@clinic/contract';
 import { Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { DateField } from '../../../shared/forms/date-field.tsx';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { showToast } from '../../../shared/notices/toasts.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useReportConditions } from '../api/get-report-conditions.ts';
@@ -119,7 +119,7 @@ function ReportBuilder({
         expertOpinion,
       },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('report.savedNotice') }),
+        onSuccess: () => showToast({ color: 'teal', message: t('report.savedNotice') }),
         onError: (error) => {
           if (isApiError(error)) setRefused(fieldErrorsOfReply(error.fields));
         },

@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { logProblem } from '../../../shared/log/log-problem.ts';
+import { showToast } from '../../../shared/notices/toasts.ts';
 import { excelDateFormat, isFormattedNumber, type SheetSpec } from './sheets.ts';
 
 /**
@@ -67,6 +67,6 @@ export async function exportWorkbook(
     await downloadWorkbook(sheets, fileName, t('app.name'));
   } catch (error) {
     logProblem('export failed', error);
-    notifications.show({ color: 'red', message: t('report.exportFailed') });
+    showToast({ color: 'red', message: t('report.exportFailed') });
   }
 }

@@ -1,6 +1,6 @@
 import { wallClockIn, type Schedule } from '@clinic/contract';
 import { ActionIcon, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
@@ -14,11 +14,16 @@ import {
   type CalendarView,
 } from '../calendar.ts';
 import { ScheduleCalendar } from './schedule-calendar.tsx';
-import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
+import type { ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusLegend } from './schedule-status.tsx';
-import { TimelineEditorModal } from './timeline-editor.tsx';
 import { TodayVisits } from './today-visits.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+
+// The visit form (with its date picker) and the opening-hours editor load when first opened, not with home.
+const ScheduleModal = lazy(() => import('./schedule-modal.tsx').then((module) => ({ default: module.ScheduleModal })));
+const TimelineEditorModal = lazy(() =>
+  import('./timeline-editor.tsx').then((module) => ({ default: module.TimelineEditorModal })),
+);
 
 /** The clock, ticking each minute so passed slots close as time goes by. */
 function useNow(): Date {
@@ -136,16 +141,18 @@ export function AppointmentsView({
           <TodayVisits today={today} timeZone={timeZone} onSchedule={openSchedule} onStartVisit={onStartVisit} />
         </Grid.Col>
       </Grid>
-      {target && (
-        <ScheduleModal
-          target={target}
-          onClose={() => setTarget(null)}
-          onStartVisit={onStartVisit}
-          today={today}
-          timeZone={timeZone}
-        />
-      )}
-      {editingHours && <TimelineEditorModal onClose={() => setEditingHours(false)} />}
+      <Suspense fallback={null}>
+        {target && (
+          <ScheduleModal
+            target={target}
+            onClose={() => setTarget(null)}
+            onStartVisit={onStartVisit}
+            today={today}
+            timeZone={timeZone}
+          />
+        )}
+        {editingHours && <TimelineEditorModal onClose={() => setEditingHours(false)} />}
+      </Suspense>
     </Stack>
   );
 }
