@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, databases, loadRounds, type BenchDatabase, type Target } from './setup.ts';
+import { benchApp, databases, insertPatients, loadRounds, type BenchDatabase, type Target } from './setup.ts';
 
 /**
  * The patient list endpoint with 10,000 patients, against a bare Fastify route that runs the one
@@ -21,29 +20,7 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
   const bench = await benchApp('list', database);
   try {
     const { app, bare, seqManager, token } = bench;
-    for (let start = 0; start < patients; start += 1000) {
-      const people = await app.db
-        .insert(patient)
-        .values(
-          Array.from({ length: Math.min(1000, patients) }, (_, i) => ({
-            patientName: `Patient ${start + i}`,
-            birthDate: `19${50 + ((start + i) % 50)}-01-15`,
-          })),
-        )
-        .returning({ seqPatient: patient.seqPatient, patientName: patient.patientName, birthDate: patient.birthDate });
-      await app.db.insert(medicalRelation).values(
-        people.map((person, i) => ({
-          seqManager,
-          seqPatient: person.seqPatient,
-          patientName: person.patientName,
-          birthDate: person.birthDate,
-          heightCm: 170,
-          weightKg: 70,
-          deviceType: (i % 2) + 1,
-          isEnabled: i % 10 !== 0,
-        })),
-      );
-    }
+    await insertPatients(app, seqManager, patients);
     // The same rows the endpoint reads, in one query, with nothing around it.
     bare.post('/bare', async () => {
       const result = (await app.db.execute(sql`

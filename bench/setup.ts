@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
+import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
 import { browserEncoding, startLoad } from './load.ts';
 import { alternate, type RoundOptions } from './rounds.ts';
@@ -43,29 +44,7 @@ export async function benchApp(name: string, database: BenchDatabase): Promise<B
   });
   const app = await buildApp(config);
   const email = `${name}@example.com`;
-  const signUp = await app.inject({
-    method: 'POST',
-    url: '/api/user/signUp',
-    payload: {
-      userId: `bench-${name}`,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      userEmail: email,
-      userPassword: 'Bench-mark-2026',
-      title: 'MD',
-      npiNumber: '1234567893',
-      signatureImage:
-        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      agreeTerms: true,
-      agreePrivacy: true,
-      agreePersonalInfo: true,
-      agreeProvider: true,
-    },
-  });
-  if (signUp.statusCode !== 200) throw new Error(signUp.body);
-  const user = (await userRepository(app.db).findLiveByEmail(email))!;
-  await userRepository(app.db).setEmailVerified(user.seqUser, new Date());
-  const seqManager = (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
+  const seqManager = await verifiedClinician(app, { userId: `bench-${name}`, email, password: 'Bench-mark-2026' });
   const login = await app.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -85,6 +64,64 @@ export async function benchApp(name: string, database: BenchDatabase): Promise<B
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs a clinician up in the app and verifies their e-mail address; answers their seqManager. */
+export async function verifiedClinician(
+  app: FastifyInstance,
+  clinician: { userId: string; email: string; password: string },
+): Promise<number> {
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/user/signUp',
+    payload: {
+      userId: clinician.userId,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      userEmail: clinician.email,
+      userPassword: clinician.password,
+      title: 'MD',
+      npiNumber: '1234567893',
+      signatureImage:
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      agreeTerms: true,
+      agreePrivacy: true,
+      agreePersonalInfo: true,
+      agreeProvider: true,
+    },
+  });
+  if (signUp.statusCode !== 200) throw new Error(signUp.body);
+  const users = userRepository(app.db);
+  const user = (await users.findLiveByEmail(clinician.email))!;
+  await users.setEmailVerified(user.seqUser, new Date());
+  return (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
+}
+
+/** Gives a clinician `count` patients, a tenth of them inactive, in batches of 1000. */
+export async function insertPatients(app: FastifyInstance, seqManager: number, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 1000) {
+    const people = await app.db
+      .insert(patient)
+      .values(
+        Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
+          patientName: `Patient ${start + i}`,
+          birthDate: `19${50 + ((start + i) % 50)}-01-15`,
+        })),
+      )
+      .returning({ seqPatient: patient.seqPatient, patientName: patient.patientName, birthDate: patient.birthDate });
+    await app.db.insert(medicalRelation).values(
+      people.map((person, i) => ({
+        seqManager,
+        seqPatient: person.seqPatient,
+        patientName: person.patientName,
+        birthDate: person.birthDate,
+        heightCm: 170,
+        weightKg: 70,
+        deviceType: (i % 2) + 1,
+        isEnabled: i % 10 !== 0,
+      })),
+    );
+  }
 }
 
 /** A POST the load generator sends. */

@@ -11,8 +11,8 @@ import { build } from 'vite';
 import { startStack, type Stack } from '../e2e/harness.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
-import { medicalRelation, patient, product, subscription } from '../apps/server/src/db/schema.ts';
-import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
+import { product, subscription } from '../apps/server/src/db/schema.ts';
+import { insertPatients, verifiedClinician } from './setup.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The built web app the server serves (`npm run build`). */
@@ -170,30 +170,7 @@ export const benchClinician = { email: 'bench-web@example.com', password: 'Bench
 async function clinicianWithPatients(dataDir: string, patients: number): Promise<void> {
   const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent' }));
   try {
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/user/signUp',
-      payload: {
-        userId: 'bench-web',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        userEmail: benchClinician.email,
-        userPassword: benchClinician.password,
-        title: 'MD',
-        npiNumber: '1234567893',
-        signatureImage:
-          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-        agreeTerms: true,
-        agreePrivacy: true,
-        agreePersonalInfo: true,
-        agreeProvider: true,
-      },
-    });
-    if (signUp.statusCode !== 200) throw new Error(signUp.body);
-    const users = userRepository(app.db);
-    const user = (await users.findLiveByEmail(benchClinician.email))!;
-    await users.setEmailVerified(user.seqUser, new Date());
-    const seqManager = (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
+    const seqManager = await verifiedClinician(app, { userId: 'bench-web', ...benchClinician });
     // The plan a clinic with that many patients has: no limit, so no pop-up asks to upgrade.
     const [unlimited] = await app.db.select().from(product).where(eq(product.code, 'unlimited'));
     if (!unlimited) throw new Error('no unlimited plan');
@@ -203,30 +180,7 @@ async function clinicianWithPatients(dataDir: string, patients: number): Promise
       status: 'active',
       currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
     });
-    for (let start = 0; start < patients; start += 1000) {
-      const count = Math.min(1000, patients - start);
-      const people = await app.db
-        .insert(patient)
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            patientName: `Patient ${start + i}`,
-            birthDate: `19${50 + ((start + i) % 50)}-01-15`,
-          })),
-        )
-        .returning({ seqPatient: patient.seqPatient, patientName: patient.patientName, birthDate: patient.birthDate });
-      await app.db.insert(medicalRelation).values(
-        people.map((person, i) => ({
-          seqManager,
-          seqPatient: person.seqPatient,
-          patientName: person.patientName,
-          birthDate: person.birthDate,
-          heightCm: 170,
-          weightKg: 70,
-          deviceType: (i % 2) + 1,
-          isEnabled: i % 10 !== 0,
-        })),
-      );
-    }
+    await insertPatients(app, seqManager, patients);
   } finally {
     await app.close();
   }
