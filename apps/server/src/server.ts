@@ -1,7 +1,30 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { parseConfig } from './config.ts';
+import { parseConfig, type Config } from './config.ts';
+
+/** Given to the short-lived process that seeds the demo: it builds the app, seeds it and exits. */
+const seedDemoFlag = '--seed-demo';
+
+/**
+ * A new embedded database gets the demo (and its devices' year of uploads) from a short-lived
+ * process: PGlite's WebAssembly heap never shrinks, and the seed would leave about 60 MB of it in
+ * the server for good. The server then opens a database that is already seeded.
+ */
+async function seedNewEmbeddedDemo(config: Config): Promise<void> {
+  if (!config.demo || config.databaseUrl || existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) return;
+  const child = fork(process.argv[1]!, [seedDemoFlag], { execArgv: process.execArgv, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding the demo failed (exit code ${code})`);
+}
 
 const config = parseConfig();
+if (process.argv.includes(seedDemoFlag)) {
+  await (await buildApp(config, { startJobs: false })).close();
+  process.exit(0);
+}
+await seedNewEmbeddedDemo(config);
 const app = await buildApp(config);
 
 let closing = false;
