@@ -45,16 +45,20 @@ export function auditRepository(db: Database) {
   };
 }
 
-/** An entry whose patient and id may be expressions of the statement it is part of. */
-export interface AuditEntryOf extends Pick<AuditEntry, 'action' | 'entity'> {
+/** A read's entry, whose patient and id may be expressions of the statement it is part of. */
+export interface AuditEntryOf extends Pick<AuditEntry, 'entity'> {
+  action: 'read';
   entityId?: SQL;
   seqPatient?: number | SQL;
   seqMedicalRelation?: number | SQL;
 }
 
 /**
- * The insert of one entry as part of another statement (`with audit as (...)`), so that a read
- * and its audit cost one round trip; with `from`, one entry per row of that relation.
+ * The insert of a read's entry as part of the read's statement (`with audit as (...)`), so that
+ * a read and its audit cost one round trip; with `from`, one entry per row of that relation.
+ * The statement commits without waiting for its WAL flush (that transaction only): the read
+ * changes nothing else, and its entry is lost only if the database server itself crashes within
+ * the WAL writer's fraction of a second; writes and their entries always wait (decision 0008).
  */
 export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
   return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
@@ -62,5 +66,6 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
     select ${at.toISOString()}::timestamptz, ${actor.seqUser}::int, ${actor.seqManager ?? null}::int,
       ${entry.seqPatient ?? null}::int, ${entry.seqMedicalRelation ?? null}::int, ${entry.action}, ${entry.entity},
       ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId}
-    ${from ? sql`from ${from}` : sql``}`;
+    ${from ? sql`from ${from}` : sql``}
+    where set_config('synchronous_commit', 'off', true) is not null`;
 }
