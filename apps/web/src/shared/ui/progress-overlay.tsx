@@ -48,7 +48,7 @@ export function ProgressOverlay({ label, done, total }: ProgressOverlayProps): R
   const ref = useMergedRef(dialog, trap);
   useBlockedPage(dialog);
   return createPortal(
-    <Overlay fixed zIndex={4000} backgroundOpacity={0.45} blur={1}>
+    <Overlay fixed zIndex={4000} backgroundOpacity={0.45}>
       <Center h="100%">
         <Paper
           ref={ref}

@@ -40,6 +40,29 @@ interface OutputState {
   'aria-describedby': string | undefined;
 }
 
+/**
+ * The export of the report's patient's records in its period, apart from the report so that its
+ * progress does not render the report again.
+ */
+function RecordsExport({ report }: { report: ReportView }): ReactElement {
+  const { t } = useTranslation();
+  const recordsExport = useRecordsExport();
+  return (
+    <>
+      <Button
+        variant="default"
+        loading={recordsExport.busy}
+        onClick={() =>
+          void recordsExport.run([report.data.patient], { startDate: report.startDate, endDate: report.endDate })
+        }
+      >
+        {t('report.exportRecords')}
+      </Button>
+      {recordsExport.overlay}
+    </>
+  );
+}
+
 /** The report on screen with Print and Excel, and its printable copy. */
 export function ReportOutput({
   report,
@@ -61,7 +84,6 @@ export function ReportOutput({
   const [exporting, setExporting] = useState(false);
   const [preparingPrint, setPreparingPrint] = useState(false);
   const printRoot = useRef<HTMLDivElement>(null);
-  const recordsExport = useRecordsExport();
   const span = useMemo(
     () => [daySeconds(report.startDate), daySeconds(report.endDate)] as const,
     [report.startDate, report.endDate],
@@ -162,22 +184,13 @@ export function ReportOutput({
         <Button variant="default" loading={exporting} {...output} onClick={() => void exportReport()}>
           {t('report.exportExcel')}
         </Button>
-        <Button
-          variant="default"
-          loading={recordsExport.busy}
-          onClick={() =>
-            void recordsExport.run([report.data.patient], { startDate: report.startDate, endDate: report.endDate })
-          }
-        >
-          {t('report.exportRecords')}
-        </Button>
+        <RecordsExport report={report} />
       </Group>
       {blocker && (
         <Text size="sm" c="dimmed" id={reasonId} data-testid="output-blocked">
           {blocker === 'report.nothingToReport' ? t(blocker) : message(blocker)}
         </Text>
       )}
-      {recordsExport.overlay}
       <ReportSections report={report} conditionFacts={conditionFacts} chart={screenChart} />
       <ReportPrint report={report} ref={printRoot}>
         <ReportSections report={report} conditionFacts={conditionFacts} chart={printChart} />

@@ -175,8 +175,20 @@ export function recordColumns(t: TFunction): SheetSpec['columns'] {
   ];
 }
 
+type LabelKey = NonNullable<ReturnType<typeof positionKeyOf> | ReturnType<typeof modeKeyOf>>;
+
 /** One row per device record, oldest first: dates as dates, measures as numbers. */
 export function recordRows(t: TFunction, records: readonly ExerciseRecord[]): CellValue[][] {
+  // A year holds hundreds of records of a few joints and modes: each label is translated once.
+  const labels = new Map<LabelKey, string>();
+  const label = (key: LabelKey): string => {
+    let text = labels.get(key);
+    if (text === undefined) {
+      text = t(key);
+      labels.set(key, text);
+    }
+    return text;
+  };
   return [...records]
     .sort((a, b) => a.usageStartDatetime.localeCompare(b.usageStartDatetime))
     .map((record) => {
@@ -184,8 +196,8 @@ export function recordRows(t: TFunction, records: readonly ExerciseRecord[]): Ce
       const modeKey = modeKeyOf(record.iuppiterUsageMode);
       return [
         excelDate(record.usageStartDatetime),
-        positionKey ? t(positionKey) : String(record.exerciseGuidePosition),
-        modeKey ? t(modeKey) : String(record.iuppiterUsageMode),
+        positionKey ? label(positionKey) : String(record.exerciseGuidePosition),
+        modeKey ? label(modeKey) : String(record.iuppiterUsageMode),
         excelNumber(record.iuppiterUsageCount),
         excelNumber(record.iuppiterUsageMinAngle),
         excelNumber(record.iuppiterUsageMaxAngle),
