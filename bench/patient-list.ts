@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, databases, insertPatients, loadRounds, type BenchDatabase, type Target } from './setup.ts';
+import { benchApp, databases, insertPatients, listRows, loadRounds, type BenchDatabase, type Target } from './setup.ts';
 
 /**
  * The patient list endpoint with 10,000 patients, against a bare Fastify route that runs the one
@@ -22,19 +21,7 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
     const { app, bare, seqManager, token } = bench;
     await insertPatients(app, seqManager, patients);
     // The same rows the endpoint reads, in one query, with nothing around it.
-    bare.post('/bare', async () => {
-      const result = (await app.db.execute(sql`
-        select r.*, p.seq_user is not null as is_app_member,
-          (select s.primary_diagnosis from patient_status s
-            where s.seq_medical_relation = r.seq_medical_relation and s.removed_at is null and s.primary_diagnosis is not null
-            order by s.recorded_at desc limit 1) as primary_diagnosis,
-          coalesce((select array_agg(c.seq_category order by c.seq_category) from relation_category c
-            where c.seq_medical_relation = r.seq_medical_relation), '{}') as category_ids
-        from medical_relation r join patient p on p.seq_patient = r.seq_patient
-        where r.seq_manager = ${seqManager}
-        order by r.patient_name, r.seq_medical_relation`)) as { rows: unknown[] };
-      return { rows: result.rows };
-    });
+    bare.post('/bare', async () => ({ rows: await listRows(app, seqManager) }));
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
     const endpoint = {

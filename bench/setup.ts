@@ -124,6 +124,21 @@ export async function insertPatients(app: FastifyInstance, seqManager: number, c
   }
 }
 
+/** A clinician's patient list as the list endpoint reads it, in one SQL query with nothing around it. */
+export async function listRows(app: FastifyInstance, seqManager: number): Promise<unknown[]> {
+  const result = (await app.db.execute(sql`
+    select r.*, p.seq_user is not null as is_app_member,
+      (select s.primary_diagnosis from patient_status s
+        where s.seq_medical_relation = r.seq_medical_relation and s.removed_at is null and s.primary_diagnosis is not null
+        order by s.recorded_at desc limit 1) as primary_diagnosis,
+      coalesce((select array_agg(c.seq_category order by c.seq_category) from relation_category c
+        where c.seq_medical_relation = r.seq_medical_relation), '{}') as category_ids
+    from medical_relation r join patient p on p.seq_patient = r.seq_patient
+    where r.seq_manager = ${seqManager}
+    order by r.patient_name, r.seq_medical_relation`)) as { rows: unknown[] };
+  return result.rows;
+}
+
 /** A POST the load generator sends. */
 export interface Target {
   url: string;

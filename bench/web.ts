@@ -28,8 +28,6 @@ export function percentile(values: readonly number[], share: number): number {
 
 export interface StaticSite {
   url: string;
-  /** Adds or replaces a file, served gzip-compressed like the built ones. */
-  put(path: string, body: string | Buffer): void;
   close(): Promise<void>;
 }
 
@@ -81,7 +79,6 @@ export async function serveStatic(dir: string): Promise<StaticSite> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    put,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -86,11 +86,19 @@ function RowTable({ rows }: { rows: Row[] }): ReactElement {
   );
 }
 
+/** Where the rows come from: the bare route named by the page's `rows` parameter. */
+function rowsAddress(): string {
+  const url = new URLSearchParams(location.search).get('rows');
+  if (!url) throw new Error('list.html needs ?rows=<the address of the rows>');
+  return url;
+}
+const rowsUrl = rowsAddress();
+
 /** A button that fetches the rows' JSON and shows them: the baseline of opening the patient list. */
 function List(): ReactElement {
   const [rows, setRows] = useState<Row[]>();
   const open = async (): Promise<void> => {
-    const response = await fetch('./rows.json');
+    const response = await fetch(rowsUrl);
     setRows(rowsOf(await response.json()));
   };
   return (

@@ -40,6 +40,17 @@ function guard(check: (url: URL) => GuardResult) {
 }
 
 const homeScreen = screen(() => import('./routes/home.tsx'));
+
+/** Asks for the patient list while its screen's chunk loads rather than after; the screen asks again if this fails. */
+function prefetchPatientList(): null {
+  if (hasAccessToken()) {
+    import('../features/patients/api/get-my-patients.ts').then(
+      ({ prefetchMyPatients }) => prefetchMyPatients(),
+      () => undefined,
+    );
+  }
+  return null;
+}
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
@@ -74,7 +85,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: homeScreen },
               { path: segments.appointments, lazy: homeScreen },
-              { path: segments.patientList, lazy: screen(() => import('./routes/patient-list.tsx')) },
+              {
+                path: segments.patientList,
+                loader: prefetchPatientList,
+                // Sorting and filtering change only the search params: the list is read when it opens.
+                shouldRevalidate: () => false,
+                lazy: screen(() => import('./routes/patient-list.tsx')),
+              },
               {
                 path: segments.patientDetails,
                 loader: patientIdGuard,

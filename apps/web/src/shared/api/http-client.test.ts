@@ -343,6 +343,23 @@ describe('callApi', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
+  it('takes a reply as it is when replies are not checked, yet not one that is no JSON object', async () => {
+    const replies = [{ isSuccess: true, manager: { managerName: 'Kim Lee', unknown: 1 } }, 'text'];
+    const client = createHttpClient({
+      fetch: () => Promise.resolve(json(200, replies.shift())),
+      tokens: { read: () => ({ accessToken: 'a', refreshToken: 'r' }), save: () => undefined },
+      language: () => 'en',
+      timeZone: () => 'UTC',
+      timeoutMs: 1000,
+      checkReplies: false,
+    });
+    expect(await client.callApi(getManagerInfo, {})).toEqual({
+      isSuccess: true,
+      manager: { managerName: 'Kim Lee', unknown: 1 },
+    });
+    await expect(client.callApi(getManagerInfo, {})).rejects.toMatchObject({ kind: 'server' });
+  });
+
   it('gives up after the timeout', async () => {
     const harness = createHttpClient({
       fetch: (_url, init) =>

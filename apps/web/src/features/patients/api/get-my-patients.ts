@@ -2,6 +2,7 @@ import { getMyPatients, type PatientListItem } from '@clinic/contract';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../../../shared/api/api-client.ts';
+import { queryClient } from '../../../shared/api/query-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { countActive, toPatientRows, type PatientRow } from '../patient-list.ts';
 
@@ -23,6 +24,11 @@ export const myPatientsQuery = queryOptions({
   staleTime: 0,
 });
 
+/** Reads the list afresh: the list's route does so each time it opens, while its screen loads. */
+export function prefetchMyPatients(): Promise<void> {
+  return queryClient.prefetchQuery(myPatientsQuery);
+}
+
 /** The list as its screen shows it: rows formatted once per reply and language. */
 export interface PatientListData {
   rows: PatientRow[];
@@ -39,7 +45,8 @@ export function useMyPatients(language: string): UseQueryResult<PatientListData>
     }),
     [language],
   );
-  return useQuery({ ...myPatientsQuery, select });
+  // Not read again on mount: the route has just asked for it (prefetchMyPatients).
+  return useQuery({ ...myPatientsQuery, select, refetchOnMount: false });
 }
 
 /** The plan's limit of active patients as last read with the list, without asking the server again. */
