@@ -1,30 +1,42 @@
 import { client } from '@clinic/contract';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { currentBrowser } from './browser.ts';
 import { readConsent } from './cookie-consent.ts';
 import { isDismissed } from './dismissal.ts';
 
-const SiteNoticeBanners = lazy(() =>
-  import('./site-notice-banners.tsx').then((module) => ({ default: module.SiteNoticeBanners })),
-);
-
-/**
- * SPEC 1 notices (site-notice-banners.tsx). Most visits show none, so their code loads only once one
- * is due: a browser other than Chrome, a narrow window, or no cookie choice yet.
- */
-export function SiteNotices(): ReactElement | null {
-  const narrow = useMediaQuery(`(max-width: ${client.recommendedWidth - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
+const narrowQuery = `(max-width: ${client.recommendedWidth - 0.02}px)`;
+/** The banners once their code is here: drawn at once, not after a suspense (which React holds back up to 300 ms). */
+let LoadedBanners: ComponentType | undefined;
+const loadBanners = () =>
+  import('./site-notice-banners.tsx').then((module) => {
+    LoadedBanners = module.SiteNoticeBanners;
+    return { default: module.SiteNoticeBanners };
   });
-  const due =
+const SiteNoticeBanners = lazy(loadBanners);
+
+/** A browser other than Chrome, a narrow window, or no cookie choice yet. */
+function noticeDue(narrow: boolean): boolean {
+  return (
     (currentBrowser() !== 'chrome' && !isDismissed('browser')) ||
     (narrow && !isDismissed('width')) ||
-    readConsent() === undefined;
+    readConsent() === undefined
+  );
+}
+
+// A notice due at start loads beside the first screen's code rather than after it is drawn, so both
+// show together (on a phone the notice is the largest thing on the first screen).
+if (noticeDue(window.matchMedia(narrowQuery).matches)) void loadBanners();
+
+/** SPEC 1 notices (site-notice-banners.tsx). Most visits show none, so their code loads only once one is due. */
+export function SiteNotices(): ReactElement | null {
+  const narrow = useMediaQuery(narrowQuery, false, { getInitialValueInEffect: false });
+  const due = noticeDue(narrow);
   // Once loaded, the banners stay mounted and hide themselves as before.
   const [loaded, setLoaded] = useState(false);
   if (due && !loaded) setLoaded(true);
   if (!loaded) return null;
+  if (LoadedBanners) return <LoadedBanners />;
   return (
     <Suspense fallback={null}>
       <SiteNoticeBanners />

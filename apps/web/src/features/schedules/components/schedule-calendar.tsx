@@ -1,6 +1,6 @@
 import { minutesToClock, scheduleRules, startSlotMinutes, type Schedule } from '@clinic/contract';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import {
@@ -21,6 +21,29 @@ const dayEnd = scheduleRules.lastSlotMinute + scheduleRules.slotMinutes;
 const gridHeight = ((dayEnd - dayStart) / scheduleRules.slotMinutes) * slotHeight;
 const hours = Array.from({ length: (dayEnd - dayStart) / 60 }, (_, index) => dayStart + index * 60);
 const maxInMonthCell = 3;
+
+/**
+ * The week grid draws hundreds of slots: plain buttons with shared inline styles render several
+ * times faster than Mantine's buttons, which matters on the home screen's first load.
+ */
+function slotStyle(borderTop: string, past: boolean): CSSProperties {
+  return {
+    display: 'block',
+    width: '100%',
+    height: slotHeight,
+    padding: 0,
+    border: 0,
+    borderTop,
+    background: past ? 'var(--mantine-color-gray-0)' : 'transparent',
+    cursor: past ? 'default' : 'pointer',
+  };
+}
+const hourBorder = '1px solid var(--mantine-color-default-border)';
+const quarterBorder = '1px dotted var(--mantine-color-gray-2)';
+const slotStyles = {
+  hour: { open: slotStyle(hourBorder, false), past: slotStyle(hourBorder, true) },
+  quarter: { open: slotStyle(quarterBorder, false), past: slotStyle(quarterBorder, true) },
+};
 
 export interface ScheduleCalendarProps {
   view: CalendarView;
@@ -121,28 +144,19 @@ function TimeGrid({
                 bg={day === today ? 'var(--mantine-color-blue-0)' : undefined}
               >
                 {startSlotMinutes.map((minute) => {
-                  const past = isPastSlot(day, minute, timeZone, now);
+                  // Only today's slots need the clock: earlier days have passed, later ones have not.
+                  const past = day < today || (day === today && isPastSlot(day, minute, timeZone, now));
                   return (
-                    <UnstyledButton
+                    <button
                       key={minute}
-                      display="block"
-                      w="100%"
-                      h={slotHeight}
+                      type="button"
                       disabled={past}
                       onClick={() => onSlot(day, minute)}
                       aria-label={t('schedule.slotLabel', {
                         date: formatDate(day, language),
                         time: minutesToClock(minute),
                       })}
-                      style={{
-                        borderTop:
-                          minute % 60 === 0
-                            ? '1px solid var(--mantine-color-default-border)'
-                            : '1px dotted var(--mantine-color-gray-2)',
-                        cursor: past ? 'default' : 'pointer',
-                        background: past ? 'var(--mantine-color-gray-0)' : undefined,
-                      }}
-                      className="schedule-slot"
+                      style={slotStyles[minute % 60 === 0 ? 'hour' : 'quarter'][past ? 'past' : 'open']}
                     />
                   );
                 })}
