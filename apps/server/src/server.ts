@@ -1,8 +1,7 @@
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { parseConfig, type Config } from './config.ts';
+import { hasPgliteDatabase } from './db/client.ts';
 
 /** Given to the short-lived process that seeds the demo: it builds the app, seeds it and exits. */
 const seedDemoFlag = '--seed-demo';
@@ -13,7 +12,7 @@ const seedDemoFlag = '--seed-demo';
  * the server for good. The server then opens a database that is already seeded.
  */
 async function seedNewEmbeddedDemo(config: Config): Promise<void> {
-  if (!config.demo || config.databaseUrl || existsSync(join(config.dataDir, 'db', 'PG_VERSION'))) return;
+  if (!config.demo || config.databaseUrl || hasPgliteDatabase(config.dataDir)) return;
   const child = fork(process.argv[1]!, [seedDemoFlag], { execArgv: process.execArgv, stdio: 'inherit' });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`seeding the demo failed (exit code ${code})`);

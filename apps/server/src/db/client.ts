@@ -61,10 +61,17 @@ async function createPgliteDatabase(directory: string): Promise<void> {
   });
 }
 
+const pgliteDirectory = (dataDir: string): string => join(dataDir, 'db');
+
+/** Whether DATA_DIR already holds an embedded database (its initdb has run). */
+export function hasPgliteDatabase(dataDir: string): boolean {
+  return existsSync(join(pgliteDirectory(dataDir), 'PG_VERSION'));
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const directory = join(dataDir, 'db');
+  const directory = pgliteDirectory(dataDir);
   mkdirSync(directory, { recursive: true });
-  if (!existsSync(join(directory, 'PG_VERSION'))) await createPgliteDatabase(directory);
+  if (!hasPgliteDatabase(dataDir)) await createPgliteDatabase(directory);
   const client = await PGlite.create(directory, { startParams: pgliteStartParams });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
