@@ -157,6 +157,8 @@ function TimeGrid({
                         time: minutesToClock(minute),
                       })}
                       style={slotStyles[minute % 60 === 0 ? 'hour' : 'quarter'][past ? 'past' : 'open']}
+                      // Mantine's focus ring, as its buttons have.
+                      className="mantine-focus-auto"
                     />
                   );
                 })}
