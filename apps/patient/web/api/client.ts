@@ -1,7 +1,8 @@
+import { createHttpClient } from '@clinic/client/http-client';
+import { client } from '@clinic/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { tokenStore } from '../session/token-store.ts';
-import { createHttpClient } from './http-client.ts';
 
 let sessionExpiredHandler: (() => void) | undefined;
 
@@ -20,7 +21,18 @@ export const api = createHttpClient({
   language: currentLanguage,
   timeZone: browserTimeZone,
   onSessionExpired: () => sessionExpiredHandler?.(),
+  timeoutMs: client.apiTimeoutMs,
 });
+
+/**
+ * Fresh tokens after the realtime socket's token was refused: true when refreshed, false when the
+ * session is over; rejects when the server was not reached, so the socket tries again later.
+ */
+export async function refreshSession(): Promise<boolean> {
+  const outcome = await api.refreshTokens(tokenStore.read().refreshToken);
+  if (outcome === 'failed') throw new Error('The token refresh did not reach the server.');
+  return outcome === 'refreshed';
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {

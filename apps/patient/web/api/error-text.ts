@@ -1,6 +1,6 @@
-import type { Language } from '@clinic/contract';
+import { ApiError } from '@clinic/client/api-error';
+import { FailedCode, type Language } from '@clinic/contract';
 import { messageText } from '../i18n/i18n.ts';
-import { ApiError } from './http-client.ts';
 
 export type ErrorTextKey = 'errors.network' | 'errors.timeout' | 'errors.unexpected';
 
@@ -16,6 +16,7 @@ export function errorTextOf(
     if (error.kind === 'network') return { key: 'errors.network' };
     if (error.kind === 'timeout') return { key: 'errors.timeout' };
     if (error.failedCode) return { text: messageText(error.failedCode, language) };
+    if (error.status >= 500) return { text: messageText(FailedCode.ServerError, language) };
   }
   return { key: 'errors.unexpected' };
 }

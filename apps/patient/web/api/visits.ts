@@ -75,7 +75,7 @@ export function useUpdateSymptoms() {
 }
 
 export function uploadPhoto(file: File) {
-  return api.uploadFile(uploadSymptomPhoto, file, file.name || 'photo');
+  return api.uploadFile(uploadSymptomPhoto, {}, file, file.name || 'photo');
 }
 
 /** Logs in as a patient app member; on success the tokens and the name are kept in this browser. */

@@ -2,7 +2,7 @@ import { type Notification } from '@clinic/contract';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, queryKeys } from '../api/client.ts';
+import { queryKeys, refreshSession } from '../api/client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { formatDateTime } from '../visits/visits.ts';
@@ -50,7 +50,7 @@ export function useRealtime(): { status: RealtimeStatus; channel: RealtimeChanne
     const connection = connectRealtime({
       url: realtimeUrl(window.location),
       accessToken: () => tokenStore.read().accessToken,
-      refresh: () => api.refresh(),
+      refresh: () => refreshSession(),
       onNotification: show,
       onCallMessage: (message) => {
         if (message.type === 'meeting') void queryClient.invalidateQueries({ queryKey: queryKeys.visits });

@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation, useNavigate, useOutletContext, useSearchPara
 import { paths, segments } from '../../config/paths.ts';
 import { usePatientDetail, type PatientDetail } from '../../features/patients/api/get-patient-detail.ts';
 import { patientDetailsPath } from '../../features/patients/components/patient-table.tsx';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';

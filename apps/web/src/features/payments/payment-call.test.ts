@@ -1,6 +1,6 @@
 import { FailedCode } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/api/api-error.ts';
+import { ApiError } from '@clinic/client/api-error';
 import { payWithKey } from './payment-call.ts';
 
 describe('a payment call', () => {

@@ -1,4 +1,4 @@
-import { isApiError } from '../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOfReply } from '../../shared/forms/issues.ts';
 import { purchaseActions } from './purchase-store.ts';
 

@@ -4,7 +4,7 @@ import { showErrorBanner } from '../notices/banners.ts';
 import { authActions } from '../session/auth-store.ts';
 import { expireSession } from '../session/session-expiry.ts';
 import { readItem, storageKeys } from '../storage/local-storage.ts';
-import type { CallOptions, HttpClient, LockRunner } from './http-client.ts';
+import type { CallOptions, HttpClient, LockRunner } from '@clinic/client/http-client';
 
 function browserLock(): LockRunner | undefined {
   if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return undefined;
@@ -33,7 +33,7 @@ let httpClient: Promise<HttpClient> | undefined;
  * than with the first page: every screen that calls the server brings its endpoints' schemas anyway.
  */
 function loadHttpClient(): Promise<HttpClient> {
-  httpClient ??= import('./http-client.ts').then(
+  httpClient ??= import('@clinic/client/http-client').then(
     ({ createHttpClient }) =>
       createHttpClient({
         fetch: (url, init) => window.fetch(url, init),
@@ -67,7 +67,7 @@ function loadHttpClient(): Promise<HttpClient> {
   return httpClient;
 }
 
-/** Calls a contract endpoint under /api; see http-client.ts for the session handling. */
+/** Calls a contract endpoint under /api; see @clinic/client/http-client for the session handling. */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
   body: RequestOf<E>,

@@ -1,5 +1,5 @@
 import { client } from '@clinic/contract';
-import type { ApiError, ApiErrorKind } from '../api/api-error.ts';
+import type { ApiError, ApiErrorKind } from '@clinic/client/api-error';
 import { i18n, messageText } from '../i18n/i18n.ts';
 import { showToast } from './toasts.ts';
 

@@ -2,7 +2,7 @@ import { languages, profileRules, updateManagerInfo, type ManagerProfile } from 
 import { Alert, Button, Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';

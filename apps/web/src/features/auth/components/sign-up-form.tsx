@@ -18,7 +18,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';

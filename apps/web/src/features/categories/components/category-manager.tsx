@@ -2,7 +2,7 @@ import { rules, saveCategory, type Category } from '@clinic/contract';
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { showSuccess } from '../../../shared/notices/banners.ts';

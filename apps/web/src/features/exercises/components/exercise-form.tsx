@@ -13,7 +13,7 @@ import {
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';

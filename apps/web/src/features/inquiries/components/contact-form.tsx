@@ -2,7 +2,7 @@ import { inquiryCategories, saveClinicInquiry } from '@clinic/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';

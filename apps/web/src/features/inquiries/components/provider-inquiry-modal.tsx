@@ -2,7 +2,7 @@ import { inquiryRules, saveProviderInquiry } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';

@@ -1,6 +1,6 @@
 import { updatePatientInfo, uploadSingle, type PatientSummary, type RequestOf } from '@clinic/contract';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError } from '@clinic/client/api-error';
 import { callApi, uploadFile } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 

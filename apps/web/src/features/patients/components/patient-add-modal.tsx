@@ -2,7 +2,7 @@ import { FailedCode, addPatient, addPatientNoAuth, syncAuthCodeField } from '@cl
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';

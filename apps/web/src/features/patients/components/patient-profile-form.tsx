@@ -2,7 +2,7 @@ import { updatePatientInfo, type PatientSummary } from '@clinic/contract';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';

@@ -16,7 +16,7 @@ import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showToast } from '../../../shared/notices/toasts.ts';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useReportConditions } from '../api/get-report-conditions.ts';
 import { useReportRomDays } from '../api/get-report-rom-days.ts';

@@ -14,7 +14,7 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@m
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { dateDisplayFormat, formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';

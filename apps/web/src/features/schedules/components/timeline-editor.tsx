@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title, CloseButton } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';

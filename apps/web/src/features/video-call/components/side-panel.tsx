@@ -2,7 +2,7 @@ import { scheduleRules, type Schedule } from '@clinic/contract';
 import { ActionIcon, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showErrorBanner } from '../../../shared/notices/banners.ts';
 import { ThumbnailList } from '../../../shared/ui/image/thumbnail-list.tsx';

@@ -3,7 +3,7 @@ import { meetingRules, type IceServer, type Schedule, type SignalData } from '@c
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError } from '@clinic/client/api-error';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { changeLanguage, messageText } from '../../../shared/i18n/i18n.ts';
 import { isLanguage } from '../../../shared/i18n/language.ts';

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../i18n/i18n.ts';
 import { createTokenStore, type KeyValueStorage } from '../session/token-store.ts';
 import { errorTextOf } from './error-text.ts';
-import { ApiError, createHttpClient, type FetchLike } from './http-client.ts';
+import { ApiError } from '@clinic/client/api-error';
+import { createHttpClient, type FetchLike } from '@clinic/client/http-client';
 
 function memoryStorage(): KeyValueStorage {
   const map = new Map<string, string>();
@@ -38,6 +39,7 @@ function setup(replies: ((url: string, init: RequestInit) => Response)[]) {
     language: () => 'ko',
     timeZone: () => 'Asia/Seoul',
     onSessionExpired: () => (expired += 1),
+    timeoutMs: 60_000,
   });
   return { client, tokens, calls, expired: () => expired };
 }
