@@ -24,16 +24,6 @@ export const api = createHttpClient({
   timeoutMs: client.apiTimeoutMs,
 });
 
-/**
- * Fresh tokens after the realtime socket's token was refused: true when refreshed, false when the
- * session is over; rejects when the server was not reached, so the socket tries again later.
- */
-export async function refreshSession(): Promise<boolean> {
-  const outcome = await api.refreshTokens(tokenStore.read().refreshToken);
-  if (outcome === 'failed') throw new Error('The token refresh did not reach the server.');
-  return outcome === 'refreshed';
-}
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 },

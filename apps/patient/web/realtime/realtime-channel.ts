@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ClientSignal } from '@clinic/contract';
-import type { CallMessage, RealtimeConnection } from './realtime.ts';
+import type { CallMessage } from './realtime.ts';
 
 /** The call side of the patient's one realtime socket: what the call screen and home screen use. */
 export interface RealtimeChannel {
@@ -14,13 +14,13 @@ export interface RealtimeHub extends RealtimeChannel {
   /** Passes a message from the socket on to every listener. */
   dispatch(message: CallMessage): void;
   /** The socket sends go through, or none while there is no socket. */
-  attach(connection: Pick<RealtimeConnection, 'send'> | undefined): void;
+  attach(connection: { send(message: ClientSignal): unknown } | undefined): void;
 }
 
 /** Listeners stay while the socket behind them reconnects or is replaced. */
 export function createRealtimeHub(): RealtimeHub {
   const listeners = new Set<(message: CallMessage) => void>();
-  let connection: Pick<RealtimeConnection, 'send'> | undefined;
+  let connection: { send(message: ClientSignal): unknown } | undefined;
   return {
     send(message) {
       connection?.send(message);

@@ -1,12 +1,13 @@
+import { createRealtimeClient, realtimeUrl, type RealtimeStatus } from '@clinic/client/realtime-client';
 import { type Notification } from '@clinic/contract';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { queryKeys, refreshSession } from '../api/client.ts';
+import { api, queryKeys } from '../api/client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { formatDateTime } from '../visits/visits.ts';
-import { connectRealtime, realtimeUrl, type RealtimeStatus } from './realtime.ts';
+import { isCallMessage } from './realtime.ts';
 import { createRealtimeHub, type RealtimeChannel } from './realtime-channel.ts';
 
 const notificationKeys = {
@@ -47,30 +48,36 @@ export function useRealtime(): { status: RealtimeStatus; channel: RealtimeChanne
       void queryClient.invalidateQueries({ queryKey: ['patient'] });
     };
     let wasOffline = false;
-    const connection = connectRealtime({
+    const connection = createRealtimeClient({
       url: realtimeUrl(window.location),
-      accessToken: () => tokenStore.read().accessToken,
-      refresh: () => refreshSession(),
-      onNotification: show,
-      onCallMessage: (message) => {
+      createSocket: (url) => new WebSocket(url),
+      readTokens: () => tokenStore.read(),
+      refreshTokens: (usedRefreshToken) => api.refreshTokens(usedRefreshToken),
+      onMessage: (message) => {
+        if (message.type === 'notification') show(message.notification);
+        if (!isCallMessage(message)) return;
         if (message.type === 'meeting') void queryClient.invalidateQueries({ queryKey: queryKeys.visits });
         hub.dispatch(message);
       },
       onStatus: (next) => {
         // Back after a drop: what changed meanwhile (a call opened) was not heard.
-        if (next === 'live' && wasOffline) void queryClient.invalidateQueries({ queryKey: ['patient'] });
-        wasOffline = next === 'offline' || (wasOffline && next === 'connecting');
+        if (next === 'ready' && wasOffline) void queryClient.invalidateQueries({ queryKey: ['patient'] });
+        wasOffline = next === 'waiting' || (wasOffline && next === 'connecting');
         setStatus(next);
       },
-      onUnauthorized: () => {
+      onSessionExpired: () => {
         tokenStore.clear();
         queryClient.clear();
       },
     });
+    const onOnline = (): void => connection.reconnectNow();
+    window.addEventListener('online', onOnline);
     hub.attach(connection);
+    connection.start();
     return () => {
+      window.removeEventListener('online', onOnline);
       hub.attach(undefined);
-      connection.close();
+      connection.stop();
     };
   }, [queryClient, hub]);
 

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { isLanguage, languageNames } from '../i18n/language.ts';
-import type { RealtimeStatus } from '../realtime/realtime.ts';
+import type { RealtimeStatus } from '@clinic/client/realtime-client';
 
 export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSignOut?: () => void }): ReactElement {
   const { t } = useTranslation();
@@ -38,12 +38,12 @@ export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSi
             )}
           </Group>
         </Group>
-        {status === 'offline' && (
+        {(status === 'waiting' || status === 'stopped') && (
           <Badge mt="xs" color="yellow" variant="light" role="status">
             {t('app.reconnecting')}
           </Badge>
         )}
-        {status === 'live' && <VisuallyHidden role="status">{t('app.live')}</VisuallyHidden>}
+        {status === 'ready' && <VisuallyHidden role="status">{t('app.live')}</VisuallyHidden>}
       </Container>
     </Box>
   );

@@ -1,13 +1,9 @@
-import { realtimePath, type ClientMessage, type ServerMessage } from '@clinic/contract';
+import { createRealtimeClient, realtimeUrl, type RealtimeStatus } from '@clinic/client/realtime-client';
+import type { ClientMessage, ServerMessage } from '@clinic/contract';
 import { refreshTokens } from '../api/api-client.ts';
 import { logProblem } from '../log/log-problem.ts';
 import { expireSession } from '../session/session-expiry.ts';
 import { readItem, storageKeys } from '../storage/local-storage.ts';
-import { createRealtimeClient, type RealtimeStatus } from './realtime-client.ts';
-
-export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${realtimePath}`;
-}
 
 /** An open realtime socket of this tab: send on it, stop it. */
 export interface RealtimeConnection {
@@ -35,7 +31,7 @@ export function openRealtime(
 ): RealtimeConnection {
   if (typeof WebSocket === 'undefined') return { send: () => false, stop: () => undefined };
   const client = createRealtimeClient({
-    url: realtimeUrl(),
+    url: realtimeUrl(window.location),
     createSocket: (url) => new WebSocket(url),
     readTokens: () => ({
       accessToken: readItem(storageKeys.accessToken),

@@ -7,7 +7,7 @@ import { i18n } from '../../../shared/i18n/i18n.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { navigateTo } from '../../../shared/navigation/navigate.ts';
 import { hideToast, showToast } from '../../../shared/notices/toasts.ts';
-import type { RealtimeStatus } from '../../../shared/realtime/realtime-client.ts';
+import type { RealtimeStatus } from '@clinic/client/realtime-client';
 import { connectRealtime } from '../../../shared/realtime/realtime-connection.ts';
 import { useAuthStore } from '../../../shared/session/auth-store.ts';
 import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';

@@ -1,4 +1,10 @@
-import { realtimeCloseCodes, serverMessage, type ClientMessage, type ServerMessage } from '@clinic/contract';
+import {
+  realtimeCloseCodes,
+  realtimePath,
+  serverMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from '@clinic/contract';
 
 /** The part of the browser's WebSocket the client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -46,6 +52,11 @@ export interface RealtimeClient {
    * `maxQueued`, oldest dropped) and sent in order on the next `ready`. Answers whether it was sent now.
    */
   send(message: ClientMessage): boolean;
+}
+
+/** ws:// or wss:// of the page's own origin. */
+export function realtimeUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${realtimePath}`;
 }
 
 export const defaultBackoffMs: readonly number[] = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000];

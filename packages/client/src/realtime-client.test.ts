@@ -1,6 +1,6 @@
 import { PushType, type ServerMessage } from '@clinic/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createRealtimeClient, type RealtimeClientOptions, type SocketLike } from './realtime-client.ts';
+import { createRealtimeClient, realtimeUrl, type RealtimeClientOptions, type SocketLike } from './realtime-client.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -72,6 +72,11 @@ const notification = {
 };
 
 describe('realtime client', () => {
+  it('builds the socket address of the page', () => {
+    expect(realtimeUrl({ protocol: 'https:', host: 'clinic.example' })).toBe('wss://clinic.example/api/realtime');
+    expect(realtimeUrl({ protocol: 'http:', host: '127.0.0.1:3000' })).toBe('ws://127.0.0.1:3000/api/realtime');
+  });
+
   it('sends the access token in the first message, never in the URL, and passes valid messages on', () => {
     const { client, sockets, messages } = harness();
     client.start();
@@ -164,6 +169,20 @@ describe('realtime client sending', () => {
     expect(socket?.sent.slice(1)).toEqual([JSON.stringify(signal)]);
     expect(client.send(signal)).toBe(true);
     expect(socket?.sent).toHaveLength(3);
+  });
+
+  it('keeps a message sent while the connection is down for the next one', () => {
+    const { client, sockets, timers } = harness();
+    client.start();
+    sockets[0]?.open();
+    sockets[0]?.receive({ type: 'ready' });
+    sockets[0]?.serverClose(1006);
+    expect(client.send(signal)).toBe(false);
+    timers[0]?.run();
+    const next = sockets[1];
+    next?.open();
+    next?.receive({ type: 'ready' });
+    expect(next?.sent.slice(1)).toEqual([JSON.stringify(signal)]);
   });
 
   it('drops the oldest waiting messages past the limit and sends nothing once stopped', () => {
