@@ -14,7 +14,11 @@ const seedDemoFlag = '--seed-demo';
 async function seedNewEmbeddedDemo(config: Config): Promise<void> {
   if (!config.demo || config.databaseUrl || hasPgliteDatabase(config.dataDir)) return;
   const child = fork(process.argv[1]!, [seedDemoFlag], { execArgv: process.execArgv, stdio: 'inherit' });
+  // Stopped while seeding, the server stops the seed too rather than leave it writing to DATA_DIR.
+  const stopSeed = (): void => void child.kill('SIGTERM');
+  process.on('SIGTERM', stopSeed).on('SIGINT', stopSeed);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  process.off('SIGTERM', stopSeed).off('SIGINT', stopSeed);
   if (code !== 0) throw new Error(`seeding the demo failed (exit code ${code})`);
 }
 

@@ -1,10 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { FailedCode } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+
+const run = promisify(execFile);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,5 +150,35 @@ describe('process', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
     expect(output).toContain('shutting down');
+  }, 60_000);
+
+  it('stops the demo seed with itself when stopped during the first start', async ({ skip }) => {
+    // Only a new embedded database is seeded by a process of its own.
+    if (!inject('pgliteTemplate')) skip();
+    const { DATABASE_URL: _databaseUrl, ...env } = process.env;
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...env, PORT: '0', DATA_DIR: join(t.dataDir, 'first-start'), DEMO: '1' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    const seedPid = async (): Promise<number | undefined> => {
+      // ps exits 1 while the server has no child yet.
+      const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(server.pid)]).catch(() => ({
+        stdout: '',
+      }));
+      const line = stdout.split('\n').find((entry) => entry.includes('--seed-demo'));
+      return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+    };
+    let seed: number | undefined;
+    const deadline = Date.now() + 30_000;
+    while (seed === undefined && Date.now() < deadline) {
+      seed = await seedPid();
+      if (seed === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seed).toBeDefined();
+    server.kill('SIGTERM');
+    await exited;
+    expect(() => process.kill(seed!, 0)).toThrow();
   }, 60_000);
 });
