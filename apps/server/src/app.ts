@@ -135,6 +135,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that trickles its request in holds a socket: its headers must arrive within 10 s
+    // (checked every second) and the whole request, a 5 MB upload too, within a minute. Idle
+    // keep-alive sockets stay Fastify's 72 s, longer than the proxies' usual 60 s in front.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -172,7 +177,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bus,
     onError: (error) => app.log.error({ err: error }, 'session bus error'),
   });
-  const users = userService({ db: database.db, mailer, limiter, storage, sessions, now, publicUrl: config.publicUrl });
+  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
+  const users = userService({
+    db: database.db,
+    mailer,
+    mails,
+    limiter,
+    storage,
+    sessions,
+    now,
+    publicUrl: config.publicUrl,
+  });
   const gateway =
     config.payments.gateway === 'stripe'
       ? stripeGateway({
@@ -201,7 +216,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
-  const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });

@@ -40,6 +40,8 @@ export interface CallOptions {
   language?: string;
   method?: 'POST' | 'PUT' | 'PATCH';
   timeZone?: string;
+  /** The client's address (127.0.0.1 unless given). */
+  remoteAddress?: string;
 }
 
 export async function call(
@@ -51,6 +53,7 @@ export async function call(
   return app.inject({
     method: options.method ?? 'POST',
     url: `/api${path}`,
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     headers: {
       'content-type': 'application/json',
       ...(options.token && { authorization: `Bearer ${options.token}` }),

@@ -9,6 +9,8 @@ interface Texts {
   resetSubject: string;
   resetBody: (name: string, minutes: number) => string;
   resetAction: string;
+  loginFailuresSubject: string;
+  loginFailuresBody: (name: string, count: number) => string;
   findIdSubject: string;
   findIdBody: (name: string, userId: string) => string;
   ignore: string;
@@ -29,6 +31,9 @@ const texts: Record<Language, Texts> = {
     resetBody: (name, minutes) =>
       `Hello ${name}, we received a request to reset your password. The link works once and expires in ${minutes} minutes.`,
     resetAction: 'Set a new password',
+    loginFailuresSubject: 'Wrong passwords were entered for your account',
+    loginFailuresBody: (name, count) =>
+      `Hello ${name}, ${count} wrong passwords have been entered for your clinic account within a day. Further tries from those places are slowed down; you can still sign in with your password as usual. If they were not yours, set a new password.`,
     findIdSubject: 'Your clinic account ID',
     findIdBody: (name, userId) => `Hello ${name}, the ID of your clinic account is: ${userId}`,
     ignore: 'If you did not ask for this, you can ignore this message.',
@@ -49,6 +54,9 @@ const texts: Record<Language, Texts> = {
     resetBody: (name, minutes) =>
       `${name}님, 비밀번호 재설정 요청을 받았습니다. 링크는 한 번만 사용할 수 있으며 ${minutes}분 후에 만료됩니다.`,
     resetAction: '새 비밀번호 설정',
+    loginFailuresSubject: '계정에 잘못된 비밀번호가 입력되었습니다',
+    loginFailuresBody: (name, count) =>
+      `${name}님, 하루 사이에 클리닉 계정에 잘못된 비밀번호가 ${count}번 입력되었습니다. 해당 위치에서의 추가 시도는 지연되며, 평소처럼 비밀번호로 로그인하실 수 있습니다. 본인이 시도한 것이 아니라면 새 비밀번호를 설정해 주세요.`,
     findIdSubject: '클리닉 계정 아이디 안내',
     findIdBody: (name, userId) => `${name}님, 클리닉 계정의 아이디는 ${userId} 입니다.`,
     ignore: '요청하지 않으셨다면 이 메시지를 무시하셔도 됩니다.',
@@ -69,6 +77,9 @@ const texts: Record<Language, Texts> = {
     resetBody: (name, minutes) =>
       `${name}你好，我們收到重設密碼的要求。此連結只可使用一次，並會在 ${minutes} 分鐘後失效。`,
     resetAction: '設定新密碼',
+    loginFailuresSubject: '你的帳戶有人輸入了錯誤密碼',
+    loginFailuresBody: (name, count) =>
+      `${name}你好，一天內有人為你的診所帳戶輸入了 ${count} 次錯誤密碼。來自這些位置的後續嘗試會被減慢；你仍可如常以密碼登入。如果這些嘗試不是你本人所為，請設定新密碼。`,
     findIdSubject: '你的診所帳戶 ID',
     findIdBody: (name, userId) => `${name}你好，你的診所帳戶 ID 是：${userId}`,
     ignore: '如果這不是你提出的要求，請忽略此訊息。',
@@ -89,6 +100,9 @@ const texts: Record<Language, Texts> = {
     resetBody: (name, minutes) =>
       `Dobrý den, ${name}, obdrželi jsme žádost o obnovení hesla. Odkaz lze použít jednou a jeho platnost vyprší za ${minutes} minut.`,
     resetAction: 'Nastavit nové heslo',
+    loginFailuresSubject: 'K vašemu účtu byla zadána nesprávná hesla',
+    loginFailuresBody: (name, count) =>
+      `Dobrý den, ${name}, k vašemu účtu kliniky bylo během jednoho dne zadáno ${count} nesprávných hesel. Další pokusy z těchto míst se zpomalují; přihlásit se svým heslem můžete jako obvykle. Pokud jste to nebyli vy, nastavte si nové heslo.`,
     findIdSubject: 'ID vašeho účtu kliniky',
     findIdBody: (name, userId) => `Dobrý den, ${name}, ID vašeho účtu kliniky je: ${userId}`,
     ignore: 'Pokud jste o to nežádali, můžete tuto zprávu ignorovat.',
@@ -129,6 +143,18 @@ export function verificationMail(language: Language, to: string, name: string, l
 export function passwordResetMail(language: Language, to: string, name: string, link: string): MailMessage {
   const t = texts[language];
   return withLink(to, t.resetSubject, t.resetBody(name, links.resetPasswordMinutes), t.resetAction, link, t.ignore);
+}
+
+/** Wrong passwords piled up on the account: told once, with the way to a new password. */
+export function loginFailuresMail(
+  language: Language,
+  to: string,
+  name: string,
+  count: number,
+  link: string,
+): MailMessage {
+  const t = texts[language];
+  return withLink(to, t.loginFailuresSubject, t.loginFailuresBody(name, count), t.resetAction, link);
 }
 
 export function userIdMail(language: Language, to: string, name: string, userId: string): MailMessage {

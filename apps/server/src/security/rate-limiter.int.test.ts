@@ -12,29 +12,32 @@ const deployment = `clinic-test:${randomUUID()}`;
 if (redis) implementations.push(['Redis', () => redisRateLimiter(redis, deployment)]);
 
 describe.each(implementations)('%s rate limiter', (name, make) => {
-  it('lets a key make its hits, then answers the seconds to wait', async () => {
+  it('lets a key make its hits, counting them, then answers the seconds to wait', async () => {
     const limiter = make();
     const key = `test:${randomUUID()}`;
     const rule = { max: 3, windowSeconds: 60 };
-    const now = new Date();
-    const waits = [];
-    for (let i = 0; i < 4; i++) waits.push(await limiter.hit(key, rule, now));
-    expect(waits.slice(0, 3)).toEqual([0, 0, 0]);
-    expect(waits[3]).toBeGreaterThan(0);
-    expect(waits[3]).toBeLessThanOrEqual(60);
-    expect(await limiter.hit(`test:${randomUUID()}`, rule, now)).toBe(0);
+    const hits = [];
+    for (let i = 0; i < 4; i++) hits.push(await limiter.hit(key, rule));
+    expect(hits.map((hit) => hit.count)).toEqual([1, 2, 3, 4]);
+    expect(hits.slice(0, 3).map((hit) => hit.wait)).toEqual([0, 0, 0]);
+    expect(hits[3]!.wait).toBeGreaterThan(0);
+    expect(hits[3]!.wait).toBeLessThanOrEqual(60);
+    expect(await limiter.hit(`test:${randomUUID()}`, rule)).toEqual({ count: 1, wait: 0 });
   });
 
-  it('peeks without counting', async () => {
+  it('opens a window of its own length when a hit asks for one, takes hits back and forgets a key', async () => {
     const limiter = make();
     const key = `test:${randomUUID()}`;
-    const rule = { max: 2, windowSeconds: 60 };
-    const now = new Date();
-    expect(await limiter.peek(key, rule, now)).toBe(0);
-    await limiter.hit(key, rule, now);
-    expect(await limiter.peek(key, rule, now)).toBe(0);
-    await limiter.hit(key, rule, now);
-    expect(await limiter.peek(key, rule, now)).toBeGreaterThan(0);
+    const rule = { max: 1, windowSeconds: 3600 };
+    await limiter.hit(key, rule, 5);
+    const { wait } = await limiter.hit(key, rule);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(5);
+    await limiter.unhit(key, rule);
+    await limiter.unhit(key, rule);
+    expect(await limiter.hit(key, rule)).toEqual({ count: 1, wait: 0 });
+    await limiter.reset(key, rule);
+    expect(await limiter.hit(key, rule)).toEqual({ count: 1, wait: 0 });
   });
 
   it('shares its count between two limiters of the same store only when the store is shared', async () => {
@@ -42,9 +45,9 @@ describe.each(implementations)('%s rate limiter', (name, make) => {
     const rule = { max: 1, windowSeconds: 60 };
     const first = make();
     const second = make();
-    await first.hit(key, rule, new Date());
+    await first.hit(key, rule);
     const shared = name === 'Redis';
-    expect((await second.hit(key, rule, new Date())) > 0).toBe(shared);
+    expect((await second.hit(key, rule)).wait > 0).toBe(shared);
   });
 });
 
@@ -52,7 +55,10 @@ describe.runIf(redis)('Redis rate limiter of two deployments', () => {
   it('counts the same key apart', async () => {
     const key = `test:${randomUUID()}`;
     const rule = { max: 1, windowSeconds: 60 };
-    await redisRateLimiter(redis!, deployment).hit(key, rule, new Date());
-    expect(await redisRateLimiter(redis!, `clinic-test:${randomUUID()}`).hit(key, rule, new Date())).toBe(0);
+    await redisRateLimiter(redis!, deployment).hit(key, rule);
+    expect(await redisRateLimiter(redis!, `clinic-test:${randomUUID()}`).hit(key, rule)).toEqual({
+      count: 1,
+      wait: 0,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { FailedCode } from '@clinic/contract';
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpFailure } from '../domain-error.ts';
 
 export interface RateLimit {
@@ -9,66 +10,68 @@ export interface RateLimit {
 }
 
 export interface RateLimiter {
-  /** Counts one hit; answers the seconds to wait when the key is over its limit, else 0. */
-  hit(key: string, limit: RateLimit, now: Date): Promise<number>;
-  /** The seconds to wait if the key is already at its limit, without counting a hit. */
-  peek(key: string, limit: RateLimit, now: Date): Promise<number>;
+  /**
+   * Counts one hit; answers how many the key has made in its window and the seconds to wait when
+   * that is over the limit, else 0. `windowSeconds` replaces the limit's window when this hit opens one.
+   */
+  hit(key: string, limit: RateLimit, windowSeconds?: number): Promise<{ count: number; wait: number }>;
+  /** Takes one hit back. */
+  unhit(key: string, limit: RateLimit): Promise<void>;
+  /** Forgets the key's hits. */
+  reset(key: string, limit: RateLimit): Promise<void>;
 }
 
 /** Counts a hit on every key; refuses with 429 and the seconds to wait when any is over its limit. */
-export async function enforceLimits(limiter: RateLimiter, keys: [string, RateLimit][], now: Date): Promise<void> {
-  const waits = await Promise.all(keys.map(([key, rule]) => limiter.hit(key, rule, now)));
-  const wait = Math.max(...waits);
+export async function enforceLimits(limiter: RateLimiter, keys: [string, RateLimit][]): Promise<void> {
+  const hits = await Promise.all(keys.map(([key, rule]) => limiter.hit(key, rule)));
+  const wait = Math.max(...hits.map((hit) => hit.wait));
   if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
 }
 
-/** Fixed windows kept in this process: the embedded default. */
-export function memoryRateLimiter(): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+const seconds = (milliseconds: number): number => Math.max(1, Math.ceil(milliseconds / 1000));
+
+/** Fixed windows counted by rate-limiter-flexible, one of its limiters per rule, in the given store. */
+function flexibleRateLimiter(make: (limit: RateLimit) => RateLimiterAbstract): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const of = (limit: RateLimit): RateLimiterAbstract => {
+    const rule = `${limit.max}/${limit.windowSeconds}`;
+    let limiter = limiters.get(rule);
+    if (!limiter) limiters.set(rule, (limiter = make(limit)));
+    return limiter;
+  };
   return {
-    hit(key, limit, now) {
-      const time = now.getTime();
-      if (windows.size > 100_000) {
-        for (const [storedKey, window] of windows) if (window.resetAt <= time) windows.delete(storedKey);
+    async hit(key, limit, windowSeconds) {
+      try {
+        const result = await of(limit).consume(key, 1, windowSeconds ? { customDuration: windowSeconds } : {});
+        return { count: result.consumedPoints, wait: 0 };
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        return { count: refusal.consumedPoints, wait: seconds(refusal.msBeforeNext) };
       }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + limit.windowSeconds * 1000 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return Promise.resolve(window.count > limit.max ? Math.ceil((window.resetAt - time) / 1000) : 0);
     },
-    peek(key, limit, now) {
-      const window = windows.get(key);
-      const time = now.getTime();
-      const full = window !== undefined && window.resetAt > time && window.count >= limit.max;
-      return Promise.resolve(full ? Math.ceil((window.resetAt - time) / 1000) : 0);
+    async unhit(key, limit) {
+      await of(limit).reward(key, 1);
+    },
+    async reset(key, limit) {
+      await of(limit).delete(key);
     },
   };
 }
 
-/** Fixed windows in Redis, shared by every server instance of one deployment (`namespace`). */
+/** Kept in this process: the embedded default. */
+export function memoryRateLimiter(): RateLimiter {
+  return flexibleRateLimiter((limit) => new RateLimiterMemory({ points: limit.max, duration: limit.windowSeconds }));
+}
+
+/** Kept in Redis, shared by every server instance of one deployment (`namespace`). */
 export function redisRateLimiter(redis: Redis, namespace: string): RateLimiter {
-  return {
-    async hit(key, limit) {
-      const redisKey = `${namespace}:rate:${key}`;
-      // SET NX EX opens the window with its expiry in one step, on every Redis version.
-      const [, [, count], [, ttl]] = (await redis
-        .multi()
-        .set(redisKey, 0, 'EX', limit.windowSeconds, 'NX')
-        .incr(redisKey)
-        .ttl(redisKey)
-        .exec()) as [[null, unknown], [null, number], [null, number]];
-      return count > limit.max ? Math.max(ttl, 1) : 0;
-    },
-    async peek(key, limit) {
-      const redisKey = `${namespace}:rate:${key}`;
-      const [[, count], [, ttl]] = (await redis.multi().get(redisKey).ttl(redisKey).exec()) as [
-        [null, string | null],
-        [null, number],
-      ];
-      return Number(count ?? 0) >= limit.max ? Math.max(ttl, 1) : 0;
-    },
-  };
+  return flexibleRateLimiter(
+    (limit) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${namespace}:rate`,
+        points: limit.max,
+        duration: limit.windowSeconds,
+      }),
+  );
 }

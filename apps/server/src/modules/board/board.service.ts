@@ -79,7 +79,7 @@ export function boardService({
       },
       context: RequestContext,
     ): Promise<number> {
-      await enforceLimits(limiter, [[`inquiry:ip:${context.ip}`, providerInquiriesPerHour]], now());
+      await enforceLimits(limiter, [[`inquiry:ip:${context.ip}`, providerInquiriesPerHour]]);
       const row = await keep({
         kind: 'provider',
         category: 'service',

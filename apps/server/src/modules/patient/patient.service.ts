@@ -78,15 +78,11 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
 
   /** Six digits can be guessed: tries are limited per clinician, per address and in all. */
   function attemptSyncCode(principal: Principal, context: RequestContext): Promise<void> {
-    return enforceLimits(
-      limiter,
-      [
-        [`sync-code:manager:${principal.seqManager}`, syncCodeAttempts],
-        [`sync-code:ip:${context.ip}`, syncCodeAttempts],
-        ['sync-code:all', syncCodeAttemptsInAll],
-      ],
-      now(),
-    );
+    return enforceLimits(limiter, [
+      [`sync-code:manager:${principal.seqManager}`, syncCodeAttempts],
+      [`sync-code:ip:${context.ip}`, syncCodeAttempts],
+      ['sync-code:all', syncCodeAttemptsInAll],
+    ]);
   }
 
   return {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  defaultLanguage,
   FailedCode,
+  isLanguage,
   links,
   pngDataUrlPrefix,
   type BodyOf,
@@ -14,7 +16,8 @@ import { uniqueViolationOf } from '../../db/errors.ts';
 import { BusinessFailure, HttpFailure, InvalidField } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { passwordResetMail, userIdMail, verificationMail } from '../../mail/templates.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
+import { loginFailuresMail, passwordResetMail, userIdMail, verificationMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/password.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
@@ -28,6 +31,7 @@ import { managerRepository, userRepository, type ManagerRow, type UserRow } from
 export interface UserDependencies {
   db: Database;
   mailer: Mailer;
+  mails: MailQueue;
   limiter: RateLimiter;
   storage: FileStorage;
   sessions: SessionService;
@@ -36,7 +40,20 @@ export interface UserDependencies {
 }
 
 const perAccount: RateLimit = { max: 10, windowSeconds: 15 * 60 };
-const perAddress: RateLimit = { max: 100, windowSeconds: 15 * 60 };
+/** Whether an address is registered is told for sign-up, which needs one or two; more is enumeration. */
+const emailChecksPerAddress: RateLimit = { max: 20, windowSeconds: 3600 };
+
+/** Guessing passwords (docs/decisions/0001-accounts.md): */
+const dayInSeconds = 24 * 3600;
+/** failed logins from one address, whatever the account, before it waits for the window's end; */
+const loginFailuresPerAddress: RateLimit = { max: 20, windowSeconds: 3600 };
+/** tries from one address for one account, forgotten at a successful login; */
+const loginTriesPerPair: RateLimit = { max: Number.MAX_SAFE_INTEGER, windowSeconds: dayInSeconds };
+/** from this try on, each makes the next one from that address wait 1 s, 2 s, 4 s … up to an hour; */
+const loginFreeTries = 5;
+const loginWait: RateLimit = { max: 1, windowSeconds: 3600 };
+/** wrong passwords for an account, from any address, that pile up into one mail to its owner a day. */
+const loginFailuresPerAccount: RateLimit = { max: 10, windowSeconds: dayInSeconds };
 const mailPerAccount: RateLimit = { max: 5, windowSeconds: 60 * 60 };
 const mailPerAddress: RateLimit = { max: 30, windowSeconds: 60 * 60 };
 
@@ -60,9 +77,47 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
 
 export type UserService = ReturnType<typeof userService>;
 
-export function userService({ db, mailer, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
+export function userService({ db, mailer, mails, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
   /** Counts a hit against each key and refuses with 429 when any is over its limit. */
-  const limit = (keys: [string, RateLimit][]): Promise<void> => enforceLimits(limiter, keys, now());
+  const limit = (keys: [string, RateLimit][]): Promise<void> => enforceLimits(limiter, keys);
+
+  /**
+   * Counts a try from this address for this account; from the free tries on, the try takes a wait
+   * that the next one must let pass, so that tries sent at once cannot outrun it.
+   */
+  async function takeLoginTry(seqUser: number, ip: string): Promise<void> {
+    const pair = `login-tries:user:${seqUser}:ip:${ip}`;
+    const { count } = await limiter.hit(pair, loginTriesPerPair);
+    if (count < loginFreeTries) return;
+    const delay = Math.min(2 ** (count - loginFreeTries), loginWait.windowSeconds);
+    const { wait } = await limiter.hit(`login-wait:user:${seqUser}:ip:${ip}`, loginWait, delay);
+    if (wait === 0) return;
+    // A try refused for its wait was no guess.
+    await Promise.all([
+      limiter.unhit(pair, loginTriesPerPair),
+      limiter.unhit(`login-failures:ip:${ip}`, loginFailuresPerAddress),
+    ]);
+    throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
+  }
+
+  async function loginSucceeded(seqUser: number, ip: string): Promise<void> {
+    await Promise.all([
+      limiter.unhit(`login-failures:ip:${ip}`, loginFailuresPerAddress),
+      limiter.reset(`login-tries:user:${seqUser}:ip:${ip}`, loginTriesPerPair),
+      limiter.reset(`login-wait:user:${seqUser}:ip:${ip}`, loginWait),
+    ]);
+  }
+
+  /** Counts a wrong password for the account; the one that makes them pile up mails its clinician. */
+  async function wrongPassword(user: UserRow): Promise<void> {
+    const { count } = await limiter.hit(`login-failures:user:${user.seqUser}`, loginFailuresPerAccount);
+    if (count !== loginFailuresPerAccount.max) return;
+    const manager = await managerOf(user);
+    if (!manager) return;
+    const language = isLanguage(user.language) ? user.language : defaultLanguage;
+    const message = loginFailuresMail(language, user.userEmail, fullName(manager), count, resetPage);
+    await mails.deliver(await mails.enqueue(db, [message]));
+  }
 
   /** Ends the open links of a kind and makes a new one; the raw token goes only into the mail. */
   async function newLink(database: Database, seqUser: number, purpose: 'verify_email' | 'reset_password') {
@@ -97,6 +152,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
   }
 
   const verifyLink = (token: string): string => `${publicUrl}/login#verify=${token}`;
+  const resetPage = `${publicUrl}/login/findPassword`;
   const resetLink = (token: string): string => `${publicUrl}/login/findPassword#reset=${token}`;
 
   async function managerOf(user: UserRow): Promise<ManagerRow | undefined> {
@@ -105,7 +161,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
 
   return {
     async checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void> {
-      await limit([[`email-check:ip:${context.ip}`, perAddress]]);
+      await limit([[`email-check:ip:${context.ip}`, emailChecksPerAddress]]);
       if (await userRepository(db).findLiveByEmail(userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
     },
 
@@ -242,7 +298,9 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
       context: RequestContext,
     ): Promise<{ token: TokenPair; user: LoginUser }> {
       const login = request.userEmail;
-      await limit([[`login:ip:${context.ip}`, perAddress]]);
+      // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
+      const { wait } = await limiter.hit(`login-failures:ip:${context.ip}`, loginFailuresPerAddress);
+      if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
       const users = userRepository(db);
       const user = await users.findLiveByLogin(login);
       if (!user) {
@@ -250,14 +308,13 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         const deleted = await users.findDeletedByLogin(login);
         throw new BusinessFailure(deleted ? FailedCode.AccountDeleted : FailedCode.NotMember);
       }
-      // Wrong passwords are counted per account, whichever of its names was typed.
-      const failures = `login-failures:user:${user.seqUser}`;
-      const wait = await limiter.peek(failures, perAccount, now());
-      if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
+      // Tries are counted per account and address: another address, the owner's, is not held up.
+      await takeLoginTry(user.seqUser, context.ip);
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
-        await limiter.hit(failures, perAccount, now());
+        await wrongPassword(user);
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
+      await loginSucceeded(user.seqUser, context.ip);
       const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
