@@ -169,15 +169,17 @@ async function openPostgres(url: string, migrationUrl: string, databaseSchema: s
     await owner.query('select pg_advisory_lock($1)', [migrationLockId]);
     await owner.query(`create schema if not exists "${databaseSchema}"`);
     await migratePostgres(drizzlePostgres(owner, { schema }), { migrationsFolder, migrationsSchema: databaseSchema });
-    const role = (await pool.query<{ name: string }>('select current_user as name')).rows[0]!.name;
-    const ownerRole = (await owner.query<{ name: string }>('select current_user as name')).rows[0]!.name;
-    // One statement string runs as one transaction.
-    if (role !== ownerRole)
-      await owner.query(
-        appRoleGrants({ schema: databaseSchema, role, migrationsSchema: databaseSchema }, pg.escapeIdentifier).join(
-          ';\n',
-        ),
+    const currentUser = 'select current_user as name';
+    const role = (await pool.query<{ name: string }>(currentUser)).rows[0]!.name;
+    const ownerRole = (await owner.query<{ name: string }>(currentUser)).rows[0]!.name;
+    if (role !== ownerRole) {
+      const grants = appRoleGrants(
+        { schema: databaseSchema, role, migrationsSchema: databaseSchema },
+        pg.escapeIdentifier,
       );
+      // One query of several statements runs as one transaction.
+      await owner.query(grants.join(';\n'));
+    }
   } finally {
     await owner.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     await owner.end();
