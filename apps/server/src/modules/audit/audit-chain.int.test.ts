@@ -54,8 +54,15 @@ async function asAppRole(app: TestApp, statement: string): Promise<unknown> {
   if (current !== owner) return app.app.db.execute(sql.raw(statement));
   await app.asOwner([
     `do $$ begin create role ${testAppRole}; exception when duplicate_object then null; end $$`,
-    // PGlite keeps drizzle's migrations in a schema of their own.
-    ...appRoleGrants({ schema: app.schema, role: testAppRole, migrationsSchema: 'drizzle' }, pg.escapeIdentifier),
+    ...appRoleGrants(
+      // PGlite keeps drizzle's migrations in a schema of their own.
+      {
+        schema: app.schema,
+        role: testAppRole,
+        migrationsSchema: app.databaseEnv.DATABASE_URL ? app.schema : 'drizzle',
+      },
+      pg.escapeIdentifier,
+    ),
   ]);
   return app.app.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local role ${testAppRole}`));
