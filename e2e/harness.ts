@@ -40,7 +40,12 @@ export interface StackOptions {
    * Two server instances on one PostgreSQL database (a fresh schema, dropped at close) and one
    * Redis, without demo data, instead of one server on a fresh embedded database.
    */
-  shared?: { databaseUrl: string; redisUrl: string };
+  shared?: {
+    databaseUrl: string;
+    /** The owner's connection, which migrates (databaseUrl's role may own nothing). */
+    migrationDatabaseUrl?: string | undefined;
+    redisUrl: string;
+  };
 }
 
 export interface ContextOptions {
@@ -148,6 +153,7 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
     LOG_LEVEL: 'warn',
     ...(shared && {
       DATABASE_URL: shared.databaseUrl,
+      ...(shared.migrationDatabaseUrl && { MIGRATION_DATABASE_URL: shared.migrationDatabaseUrl }),
       DATABASE_SCHEMA: schema,
       REDIS_URL: shared.redisUrl,
       DEMO: '0',
@@ -157,7 +163,7 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   const instances: Instance[] = [];
   const stopAll = async (): Promise<void> => {
     for (const instance of instances.splice(0)) await stopServer(instance);
-    if (shared) await dropSchema(shared.databaseUrl, schema);
+    if (shared) await dropSchema(shared.migrationDatabaseUrl ?? shared.databaseUrl, schema);
     await mail.close();
   };
   let browser: Browser;

@@ -207,7 +207,17 @@ const redisUrl = process.env.REDIS_URL;
 describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server instances', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({}, { media: true, shared: { databaseUrl: databaseUrl!, redisUrl: redisUrl! } });
+    stack = await startStack(
+      {},
+      {
+        media: true,
+        shared: {
+          databaseUrl: databaseUrl!,
+          migrationDatabaseUrl: process.env.MIGRATION_DATABASE_URL,
+          redisUrl: redisUrl!,
+        },
+      },
+    );
   });
   afterAll(() => stack?.close());
 

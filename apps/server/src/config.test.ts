@@ -13,6 +13,14 @@ describe('configuration', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://db.example/clinic', DEMO: '1' }).demo).toBe(true);
   });
 
+  it('migrates PostgreSQL as the owner when given one, and only with the app connection', () => {
+    const owner = 'postgres://owner@db.example/clinic';
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://clinic_app@db.example/clinic', MIGRATION_DATABASE_URL: owner }),
+    ).toMatchObject({ databaseUrl: 'postgres://clinic_app@db.example/clinic', migrationDatabaseUrl: owner });
+    expect(() => parseConfig({ MIGRATION_DATABASE_URL: owner })).toThrow(/MIGRATION_DATABASE_URL/);
+  });
+
   it('fails fast naming each bad variable', () => {
     expect(() => parseConfig({ PORT: 'eighty', SMTP_URL: 'http://mail' })).toThrow(/PORT.*SMTP_URL/);
   });

@@ -15,6 +15,7 @@ const environment = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
@@ -86,12 +87,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (Boolean(value.TURN_URLS) !== Boolean(value.TURN_SECRET)) {
     throw new Error('Invalid configuration: TURN_URLS and TURN_SECRET go together');
   }
+  if (value.MIGRATION_DATABASE_URL && !value.DATABASE_URL) {
+    throw new Error('Invalid configuration: MIGRATION_DATABASE_URL goes with DATABASE_URL');
+  }
   const dataDir = resolve(value.DATA_DIR);
   return {
     port: value.PORT,
     host: value.HOST,
     dataDir,
     databaseUrl: value.DATABASE_URL,
+    migrationDatabaseUrl: value.MIGRATION_DATABASE_URL,
     databaseSchema: value.DATABASE_SCHEMA,
     redisUrl: value.REDIS_URL,
     smtpUrl: value.SMTP_URL,

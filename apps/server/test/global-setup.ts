@@ -18,7 +18,8 @@ declare module 'vitest' {
  * fraction of creating one). PostgreSQL: clears the schemas a crashed run may have left.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const databaseUrl = process.env.DATABASE_URL;
+  // The owner of the schemas (the app's role may own nothing).
+  const databaseUrl = process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL;
   const run = String(process.pid);
   project.provide('testRun', run);
   if (databaseUrl) {

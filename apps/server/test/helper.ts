@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -32,6 +33,10 @@ export interface TestApp {
   dataDir: string;
   /** The PostgreSQL schema of the test's database ('public' on PGlite). */
   schema: string;
+  /** The environment that points the server, or one of its commands, at this test's database. */
+  databaseEnv: Record<string, string>;
+  /** Runs SQL as the database's owner, one transaction (the app's own user on PGlite). */
+  asOwner(statements: string[]): Promise<void>;
   /** Everything the server logged. */
   logs(): string;
   close(): Promise<void>;
@@ -52,6 +57,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
   const databaseUrl = process.env.DATABASE_URL;
+  // The owner migrates (and grants the app's role its rights in each test's schema).
+  const ownerUrl = process.env.MIGRATION_DATABASE_URL ?? databaseUrl;
   const schema =
     options.sameDatabaseAs?.schema ??
     (databaseUrl ? `test_${inject('testRun')}_${randomBytes(6).toString('hex')}` : 'public');
@@ -61,9 +68,13 @@ export async function createTestApp(
   const logLines: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));
-  const config = parseConfig({
+  const databaseEnv = {
     DATA_DIR: dataDir,
-    ...(databaseUrl && { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
+    ...(databaseUrl &&
+      ownerUrl && { DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: ownerUrl, DATABASE_SCHEMA: schema }),
+  };
+  const config = parseConfig({
+    ...databaseEnv,
     SMTP_URL: mail.url,
     PUBLIC_URL: 'http://clinic.test',
     DEMO: '0',
@@ -89,12 +100,28 @@ export async function createTestApp(
     clock,
     dataDir,
     schema,
+    databaseEnv,
+    async asOwner(statements) {
+      if (!ownerUrl) {
+        await app.db.transaction(async (tx) => {
+          for (const statement of statements) await tx.execute(sql.raw(statement));
+        });
+        return;
+      }
+      const client = new pg.Client({ connectionString: ownerUrl, options: `-c search_path=${schema}` });
+      await client.connect();
+      try {
+        await client.query(statements.join(';\n'));
+      } finally {
+        await client.end();
+      }
+    },
     logs: () => logLines.join(''),
     async close() {
       await app.close();
       await mail.close();
       if (databaseUrl && !options.sameDatabaseAs) {
-        const client = new pg.Client({ connectionString: databaseUrl });
+        const client = new pg.Client({ connectionString: ownerUrl });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);
         await client.end();

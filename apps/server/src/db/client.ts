@@ -34,13 +34,36 @@ const migrationLockId = 7_240_512;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** The owner's connection to PostgreSQL, which migrates; databaseUrl's role is then granted only what the app needs. */
+  migrationDatabaseUrl?: string | undefined;
   databaseSchema: string;
   dataDir: string;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db, and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseSchema) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl ?? options.databaseUrl, options.databaseSchema)
+    : openPglite(options.dataDir);
+}
+
+/**
+ * What the app's role may do in a schema the owner migrated: read and write every table but the
+ * migrations' own, and only insert and read audit rows. It owns nothing, so it can neither alter
+ * a table nor disable a trigger, and being no superuser it cannot set session_replication_role.
+ * Given again after every migration, so new tables are covered.
+ */
+export function appRoleGrants(
+  grant: { schema: string; role: string; migrationsSchema: string },
+  quote: (name: string) => string,
+): string[] {
+  const [inSchema, to] = [quote(grant.schema), quote(grant.role)];
+  return [
+    `grant usage on schema ${inSchema} to ${to}`,
+    `grant select, insert, update, delete on all tables in schema ${inSchema} to ${to}`,
+    `revoke update, delete on ${inSchema}.audit_event from ${to}`,
+    `revoke all on ${quote(grant.migrationsSchema)}.__drizzle_migrations from ${to}`,
+  ];
 }
 
 /**
@@ -130,26 +153,36 @@ function postgresLocks(pool: Pool): { locks: Locks; close(): Promise<void> } {
   };
 }
 
-async function openPostgres(url: string, databaseSchema: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrationUrl: string, databaseSchema: string): Promise<DatabaseHandle> {
   // Loaded only here, so that a start on the embedded database does not spend time loading them.
   const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${databaseSchema}`, max: 10 });
+  const searchPath = `-c search_path=${databaseSchema}`;
+  const pool = new pg.Pool({ connectionString: url, options: searchPath, max: 10 });
   const db = drizzlePostgres(pool, { schema });
-  const connection = await pool.connect();
+  const owner = new pg.Client({ connectionString: migrationUrl, options: searchPath });
+  await owner.connect();
   try {
-    await connection.query('select pg_advisory_lock($1)', [migrationLockId]);
-    await connection.query(`create schema if not exists "${databaseSchema}"`);
-    await migratePostgres(drizzlePostgres(connection, { schema }), {
-      migrationsFolder,
-      migrationsSchema: databaseSchema,
-    });
+    await owner.query('select pg_advisory_lock($1)', [migrationLockId]);
+    await owner.query(`create schema if not exists "${databaseSchema}"`);
+    await migratePostgres(drizzlePostgres(owner, { schema }), { migrationsFolder, migrationsSchema: databaseSchema });
+    const currentUser = 'select current_user as name';
+    const role = (await pool.query<{ name: string }>(currentUser)).rows[0]!.name;
+    const ownerRole = (await owner.query<{ name: string }>(currentUser)).rows[0]!.name;
+    if (role !== ownerRole) {
+      const grants = appRoleGrants(
+        { schema: databaseSchema, role, migrationsSchema: databaseSchema },
+        pg.escapeIdentifier,
+      );
+      // One query of several statements runs as one transaction.
+      await owner.query(grants.join(';\n'));
+    }
   } finally {
-    await connection.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
-    connection.release();
+    await owner.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+    await owner.end();
   }
   const locks = postgresLocks(new pg.Pool({ connectionString: url, max: 5 }));
   return {

@@ -294,6 +294,8 @@ export const auditEvent = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),
+    /** sha256 of the previous row's hash and this row, set by the database on insert (migration 0014). */
+    hash: text('hash'),
   },
   (table) => [
     index('audit_event_relation').on(table.seqMedicalRelation, table.at),

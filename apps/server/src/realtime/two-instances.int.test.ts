@@ -178,10 +178,20 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
   });
 
   it('another deployment on the same Redis, with the same schema name in another database, hears nothing', async () => {
-    const otherDatabase = new URL(process.env.DATABASE_URL ?? '');
-    otherDatabase.pathname = '/postgres';
+    const inOtherDatabase = (url: string | undefined): string => {
+      const other = new URL(url ?? '');
+      other.pathname = '/postgres';
+      return other.href;
+    };
+    const otherDatabase = inOtherDatabase(process.env.DATABASE_URL);
+    const otherOwner = inOtherDatabase(process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL);
     const other = await createTestApp({
-      env: { REDIS_URL: redisUrl ?? '', DATABASE_URL: otherDatabase.href, DATABASE_SCHEMA: a.schema },
+      env: {
+        REDIS_URL: redisUrl ?? '',
+        DATABASE_URL: otherDatabase,
+        MIGRATION_DATABASE_URL: otherOwner,
+        DATABASE_SCHEMA: a.schema,
+      },
     });
     try {
       const heard: unknown[] = [];
@@ -195,7 +205,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       expect(heard).toEqual([]);
     } finally {
       await other.close();
-      const client = new pg.Client({ connectionString: otherDatabase.href });
+      const client = new pg.Client({ connectionString: otherOwner });
       await client.connect();
       await client.query(`drop schema if exists "${a.schema}" cascade`);
       await client.end();

@@ -69,3 +69,27 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
     ${from ? sql`from ${from}` : sql``}
     where set_config('synchronous_commit', 'off', true) is not null`;
 }
+
+/** The audit trail checked row by row, in id order, against its hash chain. */
+export interface AuditChainCheck {
+  rows: number;
+  /** The newest row's hash: noted elsewhere, it shows later that no row was rewritten up to it. */
+  lastHash: string | null;
+  /** The first row whose hash is not that of the row before it and its own content (changed, or after a removed row). */
+  firstBrokenId: number | null;
+}
+
+export async function checkAuditChain(db: Database): Promise<AuditChainCheck> {
+  const result = (await db.execute(sql`
+    select count(*)::int as rows, min(id) filter (where hash is distinct from expected) as first_broken_id,
+      (select hash from ${auditEvent} order by id desc limit 1) as last_hash
+    from (select id, hash, audit_event_hash(lag(hash) over (order by id), entry) as expected from ${auditEvent} entry) chain`)) as {
+    rows: { rows: number; first_broken_id: string | number | null; last_hash: string | null }[];
+  };
+  const row = result.rows[0]!;
+  return {
+    rows: row.rows,
+    lastHash: row.last_hash,
+    firstBrokenId: row.first_broken_id === null ? null : Number(row.first_broken_id),
+  };
+}
