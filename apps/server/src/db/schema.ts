@@ -289,6 +289,10 @@ export const auditEvent = pgTable(
     seqPatient: integer('seq_patient'),
     seqMedicalRelation: integer('seq_medical_relation'),
     action: text('action', { enum: ['read', 'create', 'update', 'delete'] }).notNull(),
+    /** 'denied': the call was refused (someone else's or a missing id) and read or changed nothing. */
+    outcome: text('outcome', { enum: ['success', 'denied'] })
+      .notNull()
+      .default('success'),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     ip: text('ip'),
