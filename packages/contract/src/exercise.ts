@@ -29,6 +29,30 @@ export const exerciseGuide = z.object({
   exerciseGuideEvent: z.literal('RomExercise', { error: 'validation.invalid' }),
 });
 
+/** A knee program on the pro device, twice a day: a valid prescription, the API's example of one. */
+export const kneeProgramExample = {
+  deviceType: 2,
+  mode: 0,
+  position: 3,
+  direction: 2,
+  method: 5,
+  strength: 4,
+  frequency: 2,
+  countPerSet: 30,
+  sets: 1,
+  dueDate: '2027-01-31',
+  minRom: 10,
+  maxRom: 100,
+  assistance: 2,
+  resistanceSensitivity: 5,
+  deviceHeight: 3,
+  upDelay: 2,
+  downDelay: 2,
+  upLimit: 60,
+  downLimit: 60,
+  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+};
+
 /** A prescription for the home or pro device (SPEC 3 "Exercise", rules of SPEC 5). */
 export const exerciseSettings = z
   .object({
@@ -81,32 +105,7 @@ export const exerciseSettings = z
     }
   })
   // Its rules depend on the device and the joint, so the API's readers (and tests) get a valid one.
-  .meta({
-    examples: [
-      {
-        deviceType: 2,
-        mode: 0,
-        position: 3,
-        direction: 2,
-        method: 5,
-        strength: 4,
-        frequency: 2,
-        countPerSet: 30,
-        sets: 1,
-        dueDate: '2027-01-31',
-        minRom: 10,
-        maxRom: 100,
-        assistance: 2,
-        resistanceSensitivity: 5,
-        deviceHeight: 3,
-        upDelay: 2,
-        downDelay: 2,
-        upLimit: 60,
-        downLimit: 60,
-        exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
-      },
-    ],
-  });
+  .meta({ examples: [kneeProgramExample] });
 export type ExerciseSettings = z.infer<typeof exerciseSettings>;
 
 export const exercise = z.object({
