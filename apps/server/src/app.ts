@@ -9,6 +9,7 @@ import {
   scheduleRules,
   session as sessionRules,
   type Access,
+  type Audit,
   type Endpoint,
 } from '@clinic/contract';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import { checkedSerializer, fastSerializer } from './http/reply-serializer.ts';
 import type { Route } from './http/route.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { auditedCall } from './modules/audit/audit.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { managerService } from './modules/manager/manager.service.ts';
 import { sessionService, type SessionService } from './modules/user/session.service.ts';
@@ -85,13 +87,22 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: the contract's access, or 'system' for infrastructure routes. */
     access?: Access;
+    /** The audit row every call writes (the contract's `audit`); false: no patient data. */
+    audit?: Audit | false;
   }
   interface FastifyRequest {
     context: RequestContext;
   }
   interface FastifyInstance {
     /** Every route under /api, as registered: the security tests enumerate these. */
-    apiRoutes: { method: string; url: string; access: Access | 'system'; body: unknown }[];
+    apiRoutes: {
+      method: string;
+      url: string;
+      access: Access | 'system';
+      /** Undefined for the infrastructure routes, which touch no patient data. */
+      audit: Audit | false | undefined;
+      body: unknown;
+    }[];
     /** The database, for the demo seed and the tests' own checks. */
     db: Database;
     /** The background jobs, run on a timer; tests run a pass with a fixed clock. */
@@ -282,7 +293,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (!options.url.startsWith('/api')) return;
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     const access = options.config?.access ?? 'system';
-    for (const method of methods) app.apiRoutes.push({ method, url: options.url, access, body: options.schema?.body });
+    const audit = options.config?.audit;
+    for (const method of methods)
+      app.apiRoutes.push({ method, url: options.url, access, audit, body: options.schema?.body });
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -323,6 +336,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...boardRoutes(board),
     ],
     authenticate,
+    { db: database.db, now },
     overrides.checkReplies === true,
   );
   await registerRealtimeHub(app, {
@@ -341,7 +355,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { seqUser: identity.seqUser, sessionId: identity.sessionId };
     },
   });
-  registerFileDownload(app, files, contextHook('manager', authenticate));
+  registerFileDownload(app, files, contextHook('manager', authenticate), { db: database.db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
   for (const member of demoMembers) await simulateDevice({ transport: injectTransport(app), ...member, days: 365 });
@@ -386,11 +400,15 @@ async function readMultipart(request: FastifyRequest, schema: Endpoint['request'
   return { ...(parsed.data as object), file };
 }
 
-/** Registers every contract endpoint, and refuses to start if one has no route or two. */
+/**
+ * Registers every contract endpoint, and refuses to start if one has no route or two. Each call
+ * leaves the audit row its endpoint declares (`auditedCall`).
+ */
 function registerRoutes(
   app: FastifyInstance,
   routes: Route[],
   authenticate: SessionService['authenticate'],
+  audit: Parameters<typeof auditedCall>[0],
   checkReplies: boolean,
 ): void {
   const bound = new Set(routes.map((route) => route.endpoint));
@@ -403,7 +421,7 @@ function registerRoutes(
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,
-      config: { access: endpoint.access },
+      config: { access: endpoint.access, audit: endpoint.audit },
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,
@@ -417,7 +435,9 @@ function registerRoutes(
       onRequest: contextHook(endpoint.access, authenticate),
       handler: async (request, reply) => {
         const body = endpoint.multipart ? await readMultipart(request, endpoint.request) : request.body;
-        const result = await route.handle(body, request.context);
+        const result = await auditedCall(audit, endpoint.audit, body, request.context, () =>
+          route.handle(body, request.context),
+        );
         if (typeof result === 'object' && result !== null && 'token' in result) {
           const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } })
             .token;

@@ -1,4 +1,4 @@
-import type { Language } from '@clinic/contract';
+import type { Audit, Language } from '@clinic/contract';
 
 /** A logged-in clinician, established from the access token of the request. */
 export interface Principal {
@@ -25,6 +25,13 @@ export interface RequestContext {
   requestId: string;
   /** The caller's IANA time zone (x-time-zone), UTC when absent or unknown. */
   timeZone: string;
+  /** The audit row the endpoint declares for the call, and whether the call has written it yet. */
+  audit?: DeclaredAudit | undefined;
+}
+
+export interface DeclaredAudit {
+  readonly declared: Audit;
+  written: boolean;
 }
 
 export type Clock = () => Date;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { npiCheckDigit, type SignUpRequest, type TokenPair } from '@clinic/contract';
+import { kneeProgramExample, npiCheckDigit, type SignUpRequest, type TokenPair } from '@clinic/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { linkIn, type MailCatcher } from './mail-catcher.ts';
 
@@ -143,28 +143,7 @@ export async function relogin(
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */
-export const kneeProgram = {
-  deviceType: 2,
-  mode: 0,
-  position: 3,
-  direction: 2,
-  method: 5,
-  strength: 4,
-  frequency: 2,
-  countPerSet: 30,
-  sets: 1,
-  dueDate: '2027-01-31',
-  minRom: 10,
-  maxRom: 100,
-  assistance: 2,
-  resistanceSensitivity: 5,
-  deviceHeight: 3,
-  upDelay: 2,
-  downDelay: 2,
-  upLimit: 60,
-  downLimit: 60,
-  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
-};
+export const kneeProgram = kneeProgramExample;
 
 /** One session of the knee program as the pro device uploads it, started at the given instant. */
 export function deviceSession(

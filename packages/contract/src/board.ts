@@ -34,6 +34,7 @@ export const saveClinicInquiry = defineEndpoint({
   method: 'POST',
   path: '/board/inquiry/clinic',
   access: 'manager',
+  audit: { action: 'create', entity: 'inquiry' },
   tag,
   summary: "Sends the clinician's question to the service team and keeps it in their list",
   request: z.object({ category: z.enum(inquiryCategories, { error: 'validation.invalid' }), title, content }),
@@ -45,6 +46,7 @@ export const saveProviderInquiry = defineEndpoint({
   method: 'POST',
   path: '/board/inquiry/save',
   access: 'public',
+  audit: false,
   tag,
   summary: 'Sends a question from a provider who has no account yet to the service team',
   request: z.object({
@@ -72,6 +74,7 @@ export const listInquiries = defineEndpoint({
   method: 'POST',
   path: '/board/inquiry/list',
   access: 'manager',
+  audit: { action: 'read', entity: 'inquiry' },
   tag,
   summary: "The clinician's own inquiries, newest first",
   request: z.object({
@@ -85,6 +88,7 @@ export const deleteInquiry = defineEndpoint({
   method: 'PATCH',
   path: '/board/inquiry/delete',
   access: 'manager',
+  audit: { action: 'delete', entity: 'inquiry' },
   tag,
   summary: 'Removes one of the clinician’s inquiries from their list',
   request: z.object({ seqBoard: idField }),

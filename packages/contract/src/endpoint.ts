@@ -5,11 +5,23 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: no token; manager: a clinician's access token; patient: a patient app member's. */
 export type Access = 'public' | 'manager' | 'patient';
 
+/**
+ * What a call reads or changes of patient data (or of the clinician's payment details), as the
+ * audit trail records it: one row per call, refused attempts included (decision 0002).
+ */
+export interface Audit {
+  action: 'read' | 'create' | 'update' | 'delete';
+  /** What was read or changed: 'patient_detail', 'report', 'schedule', ... */
+  entity: string;
+}
+
 export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** Path under /api, exactly as SPEC section 7 names it. */
   path: string;
   access: Access;
+  /** The audit trail's row of every call, or false: the call touches no patient data. */
+  audit: Audit | false;
   tag: string;
   summary: string;
   request: Request;

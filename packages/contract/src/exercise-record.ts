@@ -60,6 +60,7 @@ export const uploadExerciseRecords = defineEndpoint({
   method: 'POST',
   path: '/patientApp/exerciseRecord/upload',
   access: 'patient',
+  audit: { action: 'create', entity: 'exercise_record' },
   tag: 'patientApp',
   summary: 'Stores the sessions and measurements a device recorded; retries are idempotent',
   request: z.object({ records: z.array(exerciseRecordUpload).min(1).max(500) }),
@@ -104,6 +105,7 @@ export const getSelectedExerciseRecords = defineEndpoint({
   method: 'POST',
   path: '/exercise/getAllSelectedExerciseHistoryRecord/v2',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_record' },
   tag,
   summary: 'Every record the device made for one exercise, newest first',
   request: z.object({ seqExercise: idField }),
@@ -116,6 +118,7 @@ export const getPatientRecordsPaged = defineEndpoint({
   method: 'POST',
   path: '/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_record' },
   tag,
   summary: "A patient's device records, sorted and paged",
   request: z.object({
@@ -135,6 +138,7 @@ export const getPatientRecordsByRange = defineEndpoint({
   method: 'POST',
   path: '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_record' },
   tag,
   summary:
     "A patient's device records between two dates (in the caller's time zone), oldest first, a page at a time, with how many there are",
@@ -153,6 +157,7 @@ export const getUserMeasureDataByRange = defineEndpoint({
   method: 'POST',
   path: '/userMeasureRecord/getUserMeasureDataByRange',
   access: 'manager',
+  audit: { action: 'read', entity: 'measure' },
   tag: 'measure',
   summary: 'The measurements (passive and active measure modes) of a patient app member between two dates',
   request: z.object({ seqUser: idField, ...range }).refine(checkRange, rangeError),
@@ -171,6 +176,7 @@ export const getRomStatistics = defineEndpoint({
   method: 'POST',
   path: '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
   access: 'manager',
+  audit: { action: 'read', entity: 'rom_statistics' },
   tag: 'statistic',
   summary: 'Per day: the smallest and largest angle reached, exercise time and sessions, with the prescribed ranges',
   request: z

@@ -29,6 +29,30 @@ export const exerciseGuide = z.object({
   exerciseGuideEvent: z.literal('RomExercise', { error: 'validation.invalid' }),
 });
 
+/** A knee program on the pro device, twice a day: a valid prescription, the API's example of one. */
+export const kneeProgramExample = {
+  deviceType: 2,
+  mode: 0,
+  position: 3,
+  direction: 2,
+  method: 5,
+  strength: 4,
+  frequency: 2,
+  countPerSet: 30,
+  sets: 1,
+  dueDate: '2027-01-31',
+  minRom: 10,
+  maxRom: 100,
+  assistance: 2,
+  resistanceSensitivity: 5,
+  deviceHeight: 3,
+  upDelay: 2,
+  downDelay: 2,
+  upLimit: 60,
+  downLimit: 60,
+  exerciseGuide: { exerciseGuideTime: '00:20:00', exerciseGuideEvent: 'RomExercise' },
+};
+
 /** A prescription for the home or pro device (SPEC 3 "Exercise", rules of SPEC 5). */
 export const exerciseSettings = z
   .object({
@@ -79,7 +103,9 @@ export const exerciseSettings = z
     if (typeof value.method === 'number' && (value.method < low || value.method > high)) {
       issue('method', 'validation.out_of_range');
     }
-  });
+  })
+  // Its rules depend on the device and the joint, so the API's readers (and tests) get a valid one.
+  .meta({ examples: [kneeProgramExample] });
 export type ExerciseSettings = z.infer<typeof exerciseSettings>;
 
 export const exercise = z.object({
@@ -124,6 +150,7 @@ export const addClinicAssignedExercise = defineEndpoint({
   method: 'POST',
   path: '/exercise/addClinicAssignedExercise',
   access: 'manager',
+  audit: { action: 'create', entity: 'exercise' },
   tag,
   summary: 'Prescribes an exercise for the device of one of the clinician’s patients',
   request: z.object({ seqMedicalRelation: idField, exercise: exerciseSettings }),
@@ -134,6 +161,7 @@ export const updateClinicAssignedExercise = defineEndpoint({
   method: 'PUT',
   path: '/exercise/updateClinicAssignedExercise',
   access: 'manager',
+  audit: { action: 'update', entity: 'exercise' },
   tag,
   summary: 'Changes a prescription that has not started yet',
   request: z.object({ seqExercise: idField, exercise: exerciseSettings }),
@@ -144,6 +172,7 @@ export const updateExerciseStatus = defineEndpoint({
   method: 'PUT',
   path: '/exercise/updateExerciseStatusBySeqExercise',
   access: 'manager',
+  audit: { action: 'update', entity: 'exercise' },
   tag,
   summary: 'Moves an exercise to another status, if the transition is allowed',
   request: z.object({ seqExercise: idField, exerciseStatus: literals([0, 1, 2, 3, 4, 5]) }),
@@ -154,6 +183,7 @@ export const deleteExerciseGuide = defineEndpoint({
   method: 'PUT',
   path: '/exercise/deleteExerciseGuideBySeqExercise',
   access: 'manager',
+  audit: { action: 'delete', entity: 'exercise' },
   tag,
   summary: 'Deletes a prescription that has not started yet',
   request: z.object({ seqExercise: idField }),
@@ -175,6 +205,7 @@ export const listMyPatientsHomeExercises = defineEndpoint({
   method: 'POST',
   path: '/exercise/getAllMyPatientExerciseHistoryByLimit/v2',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: "Every home-device exercise of the clinician's patients, searched, sorted and paged",
   request: z.object(paging),
@@ -185,6 +216,7 @@ export const listMyPatientsProExercises = defineEndpoint({
   method: 'POST',
   path: '/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: "Every pro-device exercise of the clinician's patients, searched, sorted and paged",
   request: z.object(paging),
@@ -195,6 +227,7 @@ export const listPatientHomeExercises = defineEndpoint({
   method: 'POST',
   path: '/exercise/rehabilitationMode/getAllBySearchWordAndSeqMedicalRelation',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: 'The home-device exercises of one patient, searched, sorted and paged',
   request: z.object({ ...paging, seqMedicalRelation: idField }),
@@ -205,6 +238,7 @@ export const listPatientProExercises = defineEndpoint({
   method: 'POST',
   path: '/exercise/rehabilitationMode/getBySearchWordAndSeqMrForIuppiterPro',
   access: 'manager',
+  audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: 'The pro-device exercises of one patient, searched, sorted and paged',
   request: z.object({ ...paging, seqMedicalRelation: idField }),
@@ -216,6 +250,7 @@ export const listMyPrescriptions = defineEndpoint({
   method: 'POST',
   path: '/patientApp/exercise/list',
   access: 'patient',
+  audit: { action: 'read', entity: 'exercise' },
   tag: 'patientApp',
   summary: 'The waiting and on-progress exercises prescribed to the patient, for the device',
   request: z.object({}).strict(),

@@ -31,6 +31,7 @@ export const getManagerInfo = defineEndpoint({
   method: 'POST',
   path: '/manager/getManagerInfo',
   access: 'manager',
+  audit: false,
   tag,
   summary: "The logged-in clinician's profile",
   request: emptyRequest,
@@ -41,6 +42,7 @@ export const deleteManagerAccount = defineEndpoint({
   method: 'PUT',
   path: '/manager/deleteManagerAccount',
   access: 'manager',
+  audit: false,
   tag,
   summary: 'Deletes the account after a password confirmation of the last minutes and ends every session',
   request: emptyRequest,
@@ -66,6 +68,7 @@ export const updateManagerInfo = defineEndpoint({
   method: 'PUT',
   path: '/manager/updateManagerInfo',
   access: 'manager',
+  audit: false,
   tag,
   summary: "Changes the clinician's profile; an image left out is kept, null removes it",
   request: z.object({
@@ -107,6 +110,7 @@ export const updatePenaltyInfo = defineEndpoint({
   method: 'PUT',
   path: '/manager/updatePenaltyInfo',
   access: 'manager',
+  audit: false,
   tag,
   summary:
     'Records what a clinician over the patient limit chose (pay, deactivate patients, or later), with the count and the limit at that moment',

@@ -15,6 +15,7 @@ export const getMedicalRecord = defineEndpoint({
   method: 'POST',
   path: '/patient/getMedicalRecord',
   access: 'manager',
+  audit: { action: 'read', entity: 'medical_record' },
   tag: 'patient',
   summary: 'The medical record of a patient: condition entries and notes, newest first',
   request: z.object({ seqMedicalRelation: idField }),

@@ -63,6 +63,7 @@ export const getWebPushKey = defineEndpoint({
   method: 'POST',
   path: '/notification/getWebPushKey',
   access: 'manager',
+  audit: false,
   tag: 'notification',
   summary: "The server's VAPID public key, for the browser's push subscription (sent with PUT /user/updateToken)",
   request: emptyRequest,

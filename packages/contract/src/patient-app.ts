@@ -10,6 +10,7 @@ export const patientSignUp = defineEndpoint({
   method: 'POST',
   path: '/patientApp/signUp',
   access: 'public',
+  audit: false,
   tag,
   summary: 'Registers a patient app member and mails a verification link',
   request: z.object({
@@ -26,6 +27,7 @@ export const issueSyncAuthCode = defineEndpoint({
   method: 'POST',
   path: '/patientApp/issueSyncAuthCode',
   access: 'patient',
+  audit: { action: 'create', entity: 'sync_code' },
   tag,
   summary: 'A six-digit code the patient gives a clinician to be registered; valid for ten minutes',
   request: z.object({}).strict(),
@@ -36,6 +38,7 @@ export const patientLogout = defineEndpoint({
   method: 'POST',
   path: '/patientApp/logout',
   access: 'patient',
+  audit: false,
   tag,
   summary: "Ends the patient's session on this device",
   request: emptyRequest,

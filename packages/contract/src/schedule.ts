@@ -53,6 +53,7 @@ export const getAllScheduleByRangeForClinic = defineEndpoint({
   method: 'POST',
   path: '/schedule/getAllScheduleByRangeForClinic',
   access: 'manager',
+  audit: { action: 'read', entity: 'schedule_list' },
   tag,
   summary: `The clinician's visits between two dates of their time zone, at most ${scheduleRules.rangeMaxDays} days apart`,
   request: z
@@ -69,6 +70,7 @@ export const getListAndLatestDoneSchedule = defineEndpoint({
   method: 'POST',
   path: '/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation',
   access: 'manager',
+  audit: { action: 'read', entity: 'schedule' },
   tag,
   summary: "One patient's visits, newest first, and the latest completed one with its visit note",
   request: z.object({ seqMedicalRelation: idField }),
@@ -79,6 +81,7 @@ export const createSchedule = defineEndpoint({
   method: 'POST',
   path: '/schedule/createSchedule',
   access: 'manager',
+  audit: { action: 'create', entity: 'schedule' },
   tag,
   summary: 'Books an online visit with one of the clinician’s patients who uses the app',
   request: z.object({
@@ -99,6 +102,7 @@ export const updateNotStartedYetSchedule = defineEndpoint({
   method: 'PUT',
   path: '/schedule/updateNotStartedYetSchedule',
   access: 'manager',
+  audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Moves or changes a visit that is still waiting',
   request: z.object({
@@ -114,6 +118,7 @@ export const cancelNotStartedYetSchedule = defineEndpoint({
   method: 'PUT',
   path: '/schedule/cancelNotStartedYetSchedule',
   access: 'manager',
+  audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Cancels a visit that is still waiting; the patient is told',
   request: z.object({ seqSchedule: idField }),
@@ -124,6 +129,7 @@ export const saveScheduleNote = defineEndpoint({
   method: 'POST',
   path: '/schedule/saveScheduleNoteBySeqSchedule',
   access: 'manager',
+  audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Saves the visit note (and whether it is important)',
   request: z.object({
@@ -158,6 +164,7 @@ export const getReservableTimeline = defineEndpoint({
   method: 'POST',
   path: '/schedule/reservableTimeline/getTimeline',
   access: 'manager',
+  audit: false,
   tag,
   summary: "The clinician's weekly hours in which patients may book",
   request: emptyRequest,
@@ -168,6 +175,7 @@ export const updateReservableTimeline = defineEndpoint({
   method: 'PUT',
   path: '/schedule/reservableTimeline/updateTimeline',
   access: 'manager',
+  audit: false,
   tag,
   summary: "Replaces the clinician's weekly hours; they are kept in the caller's time zone",
   request: z.object({
@@ -203,6 +211,7 @@ export const getMyClinicians = defineEndpoint({
   method: 'POST',
   path: '/patientApp/getMyClinicians',
   access: 'patient',
+  audit: { action: 'read', entity: 'medical_relation' },
   tag: patientTag,
   summary: 'The clinicians the patient is registered with, for booking',
   request: emptyRequest,
@@ -221,6 +230,7 @@ export const getReservableSlots = defineEndpoint({
   method: 'POST',
   path: '/patientApp/schedule/getReservableSlots',
   access: 'patient',
+  audit: { action: 'read', entity: 'reservable_slots' },
   tag: patientTag,
   summary: `Free start times in the clinician's weekly hours, for one visit length, at most ${scheduleRules.slotRangeMaxDays} days`,
   request: z
@@ -237,6 +247,7 @@ export const listMySchedules = defineEndpoint({
   method: 'POST',
   path: '/patientApp/schedule/list',
   access: 'patient',
+  audit: { action: 'read', entity: 'schedule' },
   tag: patientTag,
   summary: "The patient's visits with every clinician, soonest first",
   request: emptyRequest,
@@ -247,6 +258,7 @@ export const bookSchedule = defineEndpoint({
   method: 'POST',
   path: '/patientApp/schedule/book',
   access: 'patient',
+  audit: { action: 'create', entity: 'schedule' },
   tag: patientTag,
   summary: "Books a visit in a free slot of the clinician's weekly hours; the clinician is told at once",
   request: z.object({
@@ -267,6 +279,7 @@ export const cancelMySchedule = defineEndpoint({
   method: 'PUT',
   path: '/patientApp/schedule/cancel',
   access: 'patient',
+  audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
   summary: 'Cancels a waiting visit; the clinician is told at once',
   request: z.object({ seqSchedule: idField }),
@@ -277,6 +290,7 @@ export const updateScheduleSymptoms = defineEndpoint({
   method: 'PUT',
   path: '/patientApp/schedule/updateSymptoms',
   access: 'patient',
+  audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
   summary: 'Attaches the symptoms text and photos (paths from /patientApp/storage/upload) to a waiting visit',
   request: z.object({

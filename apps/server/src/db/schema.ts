@@ -289,12 +289,16 @@ export const auditEvent = pgTable(
     seqPatient: integer('seq_patient'),
     seqMedicalRelation: integer('seq_medical_relation'),
     action: text('action', { enum: ['read', 'create', 'update', 'delete'] }).notNull(),
+    /** 'denied': the call was refused (someone else's or a missing id) and read or changed nothing. */
+    outcome: text('outcome', { enum: ['success', 'denied'] })
+      .notNull()
+      .default('success'),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),
-    /** sha256 of the previous row's hash and this row, set by the database on insert (migration 0014). */
+    /** sha256 of the previous row's hash and this row, set by the database on insert (migration 0015). */
     hash: text('hash'),
   },
   (table) => [

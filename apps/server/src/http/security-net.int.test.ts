@@ -1,9 +1,12 @@
-import { FailedCode } from '@clinic/contract';
+import { randomUUID } from 'node:crypto';
+import { endpoints, FailedCode, type Endpoint } from '@clinic/contract';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { call, onePixelPng, password, uploadFile, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { auditEvent } from '../db/schema.ts';
 
 /**
  * The net every endpoint falls into, present and future: the routes come from the server itself,
@@ -133,4 +136,243 @@ describe('every route', () => {
       );
     }
   }, 300_000);
+});
+
+/** Names in a request or a reply that carry patient data: an endpoint with one must declare its audit row. */
+const patientFields = new Set([
+  'seqPatient',
+  'seqMedicalRelation',
+  'patientName',
+  'seqSchedule',
+  'seqExercise',
+  'seqManagerNote',
+  'seqPatientStatus',
+  'seqReport',
+]);
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  minItems?: number;
+  examples?: unknown[];
+};
+
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+
+function fieldNames(schema: JsonSchema, into = new Set<string>()): Set<string> {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    into.add(name);
+    fieldNames(property, into);
+  }
+  for (const part of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) if (part) fieldNames(part, into);
+  return into;
+}
+
+/** The contract endpoint a route serves, if it serves one. */
+const endpointOf = (route: { method: string; url: string }): Endpoint | undefined =>
+  endpoints.find((endpoint) => endpoint.method === route.method && `/api${endpoint.path}` === route.url);
+
+describe('every route that needs a token', () => {
+  it('declares the audit row of its calls, or that it touches no patient data', () => {
+    for (const route of routes()) {
+      const name = `${route.method} ${route.url}`;
+      if (route.access === 'public' || route.access === 'system') {
+        // Nobody to attribute a row to.
+        expect(route.audit ?? false, name).toBe(false);
+        continue;
+      }
+      expect(route.audit, `${name} must declare its audit (the contract's 'audit')`).toBeDefined();
+      const endpoint = endpointOf(route);
+      const names = endpoint
+        ? new Set([
+            ...fieldNames(jsonSchemaOf(endpoint.request, 'input')),
+            ...fieldNames(jsonSchemaOf(endpoint.reply, 'output')),
+          ])
+        : new Set<string>();
+      const carried = [...names].filter((field) => patientFields.has(field));
+      if (carried.length > 0) expect(route.audit, `${name} carries ${carried.join(', ')}`).not.toBe(false);
+    }
+  });
+});
+
+/** The ids of someone else's data, and a date a request may name. */
+interface Names {
+  seqMedicalRelation: number;
+  date: string;
+}
+
+/** Answers that refuse a call as someone else's (besides 404). */
+const refusedCodes: string[] = [FailedCode.MeetingNotFound, FailedCode.InvalidSyncCode];
+
+/** How a call ended, as the audit trail should tell it. */
+function outcomeOf(statusCode: number, reply: { isSuccess?: boolean; failedCode?: string }): string {
+  if (statusCode === 404 || refusedCodes.includes(reply.failedCode ?? '')) return 'denied';
+  if (statusCode === 200 && reply.isSuccess === true) return 'success';
+  // A business failure, or a rule only the server checks (the patient's device): nothing happened.
+  if (statusCode === 200 || statusCode === 400) return 'refused by a rule';
+  return `answered ${statusCode}`;
+}
+
+const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+
+/** Ids no row has: a missing id answers exactly like someone else's. */
+const missingId = 2_000_000_000;
+
+/** Text values tried, in order, for a string field with a pattern. */
+const textCandidates = (names: Names): string[] => [
+  names.date,
+  '00:20:00',
+  '10:00',
+  `${names.date}T10:00:00.000Z`,
+  'audit@example.com',
+  randomUUID(),
+  '123456',
+  'Audit',
+];
+
+/**
+ * A request the schema may take, naming someone else's data wherever it names any: with every
+ * field filled in (a rule may want one of them), or with the required ones only (a rule may want
+ * some left out).
+ */
+function requestFor(schema: JsonSchema, names: Names, fill: 'all' | 'required', key = ''): unknown {
+  // A value whose rules the schema cannot show comes with an example in the contract.
+  if (schema.examples?.[0] !== undefined) return schema.examples[0];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return requestFor(options.find((option) => option.type !== 'null') ?? options[0]!, names, fill, key);
+  const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([name]) => fill === 'all' || schema.required?.includes(name))
+          .map(([name, property]) => [name, requestFor(property, names, fill, name)]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => requestFor(schema.items ?? {}, names, fill, key));
+    case 'integer':
+    case 'number':
+      if (key === 'seqMedicalRelation') return names.seqMedicalRelation;
+      if (key.startsWith('seq')) return missingId;
+      return Math.max(schema.minimum ?? 1, (schema.exclusiveMinimum ?? 0) + 1);
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (schema.format === 'date') return names.date;
+      if (key.endsWith('Email')) return 'audit@example.com';
+      const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
+      const text = (pattern && textCandidates(names).find((candidate) => pattern.test(candidate))) ?? 'Audit';
+      return text.padEnd(schema.minLength ?? 0, 'x');
+    }
+    default:
+      return null;
+  }
+}
+
+describe('every call of a route that declares its audit row', () => {
+  it('writes that row, with outcome denied when the call is refused', async () => {
+    const other = await verifiedClinician(t.app, t.mail);
+    const added = await call(
+      t.app,
+      '/patient/addPatient/noAuth',
+      {
+        patientName: 'Other Patient',
+        patientInfoBirth: '1970-01-01',
+        patientInfoGender: 'F',
+        heightCm: 165,
+        weightKg: 60,
+        deviceType: 1,
+      },
+      { token: other.tokens.accessToken },
+    );
+    const names: Names = {
+      seqMedicalRelation: added.json<{ seqMedicalRelation: number }>().seqMedicalRelation,
+      date: t.clock().toISOString().slice(0, 10),
+    };
+    const login = async (access: string): Promise<string> => {
+      const response = await call(t.app, '/user/login', {
+        userEmail: access === 'patient' ? member.email : clinician.body.userEmail,
+        userPassword: password,
+        userType: access === 'patient' ? 'patient' : 'manager',
+      });
+      return response.json<{ token: { accessToken: string } }>().token.accessToken;
+    };
+    const tokens = { manager: await login('manager'), patient: await login('patient') };
+    const declared = routes().flatMap((route) => (route.audit ? [{ ...route, audit: route.audit }] : []));
+    expect(declared.length).toBeGreaterThan(40);
+    const problems: string[] = [];
+    const succeeded: string[] = [];
+    for (const route of declared) {
+      const name = `${route.method} ${route.url}`;
+      const endpoint = endpointOf(route);
+      const candidates = endpoint
+        ? (['all', 'required'] as const).map((fill) => requestFor(jsonSchemaOf(endpoint.request, 'input'), names, fill))
+        : [undefined];
+      const body = candidates.find((candidate) => !endpoint || endpoint.request.safeParse(candidate).success);
+      if (endpoint && body === undefined) {
+        problems.push(`${name}: no valid request made of ${JSON.stringify(candidates)}`);
+        continue;
+      }
+      const send = (token: string) =>
+        endpoint?.multipart
+          ? uploadFile(t.app, endpoint.path, token, png, body as Record<string, string>)
+          : t.app.inject({
+              method: route.method as 'POST',
+              // A path parameter (a file's id) names nothing that exists.
+              url: route.url.replace(/:\w+/g, randomUUID()),
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              ...(route.method !== 'GET' && { payload: JSON.stringify(body ?? {}) }),
+            });
+      /** The call's outcome, and whether the trail holds the declared row of it. */
+      const check = async (response: Awaited<ReturnType<typeof send>>) => {
+        const reply = response.headers['content-type']?.toString().startsWith('application/json')
+          ? response.json<{ isSuccess?: boolean; failedCode?: string }>()
+          : {};
+        const outcome = outcomeOf(response.statusCode, reply);
+        const rows = await t.app.db
+          .select()
+          .from(auditEvent)
+          .where(eq(auditEvent.requestId, String(response.headers['x-request-id'])));
+        const row = rows.find(
+          (candidate) =>
+            candidate.action === route.audit.action &&
+            candidate.entity === route.audit.entity &&
+            candidate.outcome === outcome,
+        );
+        return { outcome, row, rows, body: response.body.slice(0, 300) };
+      };
+      const attempt = await check(await send(tokens[route.access as 'manager' | 'patient']));
+      if (attempt.outcome !== 'denied' && attempt.outcome !== 'success') {
+        problems.push(`${name} ${JSON.stringify(body)}: ${attempt.outcome} ${attempt.body}`);
+        continue;
+      }
+      if (!attempt.row) problems.push(`${name}: no ${attempt.outcome} row among ${JSON.stringify(attempt.rows)}`);
+      const namesRelation = typeof body === 'object' && body !== null && 'seqMedicalRelation' in body;
+      if (attempt.outcome !== 'denied' || !namesRelation) continue;
+      expect(attempt.row?.seqMedicalRelation, name).toBe(names.seqMedicalRelation);
+      // The same call by the patient's own clinician, when it names nothing else, succeeds on record.
+      if (route.access !== 'manager' || JSON.stringify(body).includes(String(missingId))) continue;
+      const own = await check(await send(other.tokens.accessToken));
+      if (own.outcome === 'refused by a rule') continue;
+      if (own.outcome !== 'success' || own.row?.seqMedicalRelation !== names.seqMedicalRelation)
+        problems.push(`${name} by the patient's clinician: ${own.outcome}, rows ${JSON.stringify(own.rows)}`);
+      else succeeded.push(name);
+    }
+    expect(problems).toEqual([]);
+    expect(succeeded.length).toBeGreaterThan(10);
+  }, 120_000);
 });

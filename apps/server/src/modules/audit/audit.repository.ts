@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DeclaredAudit } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -11,6 +12,8 @@ export interface AuditEntry {
   entityId?: string | number | undefined;
   seqPatient?: number | undefined;
   seqMedicalRelation?: number | undefined;
+  /** 'success' unless the call was refused. */
+  outcome?: 'success' | 'denied' | undefined;
 }
 
 /** Who is acting and from where: copied onto every entry. */
@@ -20,6 +23,14 @@ export interface AuditActor {
   ip: string;
   userAgent: string | undefined;
   requestId: string;
+  /** The row the call's endpoint declares, marked written once an entry of it is. */
+  call?: DeclaredAudit | undefined;
+}
+
+function markDeclared(actor: AuditActor, entries: Pick<AuditEntry, 'action' | 'entity'>[]): void {
+  const { call } = actor;
+  if (call && entries.some((entry) => entry.action === call.declared.action && entry.entity === call.declared.entity))
+    call.written = true;
 }
 
 export function auditRepository(db: Database) {
@@ -34,6 +45,7 @@ export function auditRepository(db: Database) {
           seqPatient: entry.seqPatient ?? null,
           seqMedicalRelation: entry.seqMedicalRelation ?? null,
           action: entry.action,
+          outcome: entry.outcome ?? 'success',
           entity: entry.entity,
           entityId: entry.entityId === undefined ? null : String(entry.entityId),
           ip: actor.ip,
@@ -41,6 +53,7 @@ export function auditRepository(db: Database) {
           requestId: actor.requestId,
         })),
       );
+      markDeclared(actor, entries);
     },
   };
 }
@@ -61,6 +74,7 @@ export interface AuditEntryOf extends Pick<AuditEntry, 'entity'> {
  * the WAL writer's fraction of a second; writes and their entries always wait (decision 0008).
  */
 export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
+  markDeclared(actor, [entry]);
   return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
       entity_id, ip, user_agent, request_id)
     select ${at.toISOString()}::timestamptz, ${actor.seqUser}::int, ${actor.seqManager ?? null}::int,

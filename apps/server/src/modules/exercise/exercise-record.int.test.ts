@@ -283,7 +283,9 @@ describe('device records', () => {
       expect(reply.statusCode).toBe(404);
       expect(reply.json<{ failedCode: string }>().failedCode).toBe(FailedCode.NotFound);
     }
-    // Nothing was read, so nothing is audited.
-    expect(await statisticsAudits()).toHaveLength(statisticsAuditedBefore);
+    // Nothing was read, but the attempt is on record, as refused.
+    const audits = await statisticsAudits();
+    expect(audits).toHaveLength(statisticsAuditedBefore + 1);
+    expect(audits.at(-1)).toMatchObject({ seqUser: other.seqUser, action: 'read', outcome: 'denied' });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
-import { meeting, schedule } from '../../db/schema.ts';
+import { auditEvent, meeting, schedule } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
 
@@ -24,6 +24,14 @@ const post = (who: Caller, path: string, body: unknown) => call(t.app, path, bod
 const put = (who: Caller, path: string, body: unknown) =>
   call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
 const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+/** What the audit trail holds of one reply's call. */
+const auditOf = async (reply: { headers: Record<string, unknown> }) =>
+  (
+    await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.requestId, String(reply.headers['x-request-id'])))
+  ).map((row) => ({ seqUser: row.seqUser, action: row.action, entity: row.entity, outcome: row.outcome }));
 
 async function visitAt(start: string, seqMedicalRelation = relation): Promise<number> {
   const reply = await post(clinician, '/schedule/createSchedule', {
@@ -251,9 +259,11 @@ describe('a video visit', () => {
     ];
     const saved = await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events });
     expect(saved.json()).toEqual({ isSuccess: true, saved: 3 });
-    expect(failedCode(await post(other, '/meeting/saveMeetingEvents', { meetingId, events }))).toBe(
-      FailedCode.MeetingNotFound,
-    );
+    const kept = { action: 'create', entity: 'meeting_event' };
+    expect(await auditOf(saved)).toEqual([{ seqUser: clinician.seqUser, ...kept, outcome: 'success' }]);
+    const refused = await post(other, '/meeting/saveMeetingEvents', { meetingId, events });
+    expect(failedCode(refused)).toBe(FailedCode.MeetingNotFound);
+    expect(await auditOf(refused)).toEqual([{ seqUser: other.seqUser, ...kept, outcome: 'denied' }]);
     const tooMany = Array.from({ length: 2001 }, () => events[0]);
     expect((await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events: tooMany })).statusCode).toBe(400);
     for (const socket of [clinicianSocket, memberSocket, strangerSocket]) socket.close();
@@ -277,11 +287,11 @@ describe('a video visit', () => {
     expect(
       failedCode(await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: 999_999 })),
     ).toBe(FailedCode.MeetingNotFound);
-    expect(
-      (await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: later })).json(),
-    ).toEqual({
-      isSuccess: true,
-    });
+    const closed = await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: later });
+    expect(closed.json()).toEqual({ isSuccess: true });
+    expect(await auditOf(closed)).toEqual([
+      { seqUser: clinician.seqUser, action: 'update', entity: 'meeting', outcome: 'success' },
+    ]);
     expect(await statusOf(later)).toBe(ScheduleStatus.waiting);
     expect(failedCode(await post(member, '/patientApp/meeting/join', { seqSchedule: later }))).toBe(
       FailedCode.MeetingNotOpen,

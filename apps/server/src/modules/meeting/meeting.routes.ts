@@ -9,7 +9,7 @@ export function meetingRoutes(meetings: MeetingService): Route[] {
       ...(await meetings.create(principalOf(context), body.seqSchedule, context)),
     })),
     route(closeMeeting, async (body, context) => {
-      await meetings.close(principalOf(context), body);
+      await meetings.close(principalOf(context), body, context);
       return ok;
     }),
     route(completeSchedule, async (body, context) => ({
@@ -18,7 +18,7 @@ export function meetingRoutes(meetings: MeetingService): Route[] {
     })),
     route(saveMeetingEvents, async (body, context) => ({
       ...ok,
-      saved: await meetings.saveEvents(principalOf(context), body.meetingId, body.events),
+      saved: await meetings.saveEvents(principalOf(context), body.meetingId, body.events, context),
     })),
     route(joinMeeting, async (body, context) => ({
       ...ok,

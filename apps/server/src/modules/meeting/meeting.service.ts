@@ -132,7 +132,11 @@ export function meetingService({
     },
 
     /** Ends the call; a visit not completed waits again (the expiry job ends it once its time is over). */
-    async close(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void> {
+    async close(
+      principal: Principal,
+      request: { meetingId: string; seqSchedule: number },
+      context: RequestContext,
+    ): Promise<void> {
       const view = await db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
@@ -140,9 +144,19 @@ export function meetingService({
         const found = row && (await meetings.findForSchedule(request.meetingId, request.seqSchedule));
         if (!row || !found) throw new BusinessFailure(FailedCode.MeetingNotFound);
         if (found.closedAt) return undefined;
-        await meetings.close(found.id, now());
+        const at = now();
+        await meetings.close(found.id, at);
         if (row.status === ScheduleStatus.inProgress)
-          await schedules.update(row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: now() });
+          await schedules.update(row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: at });
+        await auditRepository(tx).append(actorOf(principal, context), at, [
+          {
+            action: 'update',
+            entity: 'meeting',
+            entityId: found.id,
+            seqMedicalRelation: row.seqMedicalRelation,
+            seqPatient: row.seqPatient,
+          },
+        ]);
         return schedules.findView(row.seqSchedule);
       });
       if (view)
@@ -238,11 +252,22 @@ export function meetingService({
     },
 
     /** Keeps the events of a call the clinician attended. */
-    async saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[]): Promise<number> {
-      const meetings = meetingRepository(db);
-      if (!(await meetings.attended(meetingId, principal.seqUser)))
-        throw new BusinessFailure(FailedCode.MeetingNotFound);
-      return meetings.insertEvents(meetingId, principal.seqUser, events);
+    async saveEvents(
+      principal: Principal,
+      meetingId: string,
+      events: MeetingEvent[],
+      context: RequestContext,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const meetings = meetingRepository(tx);
+        if (!(await meetings.attended(meetingId, principal.seqUser)))
+          throw new BusinessFailure(FailedCode.MeetingNotFound);
+        const saved = await meetings.insertEvents(meetingId, principal.seqUser, events);
+        await auditRepository(tx).append(actorOf(principal, context), now(), [
+          { action: 'create', entity: 'meeting_event', entityId: meetingId },
+        ]);
+        return saved;
+      });
     },
 
     /**

@@ -519,15 +519,25 @@ describe('ownership and audit', () => {
     });
     await as(first).post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 5 });
     await as(first).put('/patient/changeActivationStatus', { seqMedicalRelation: id, isEnabled: false });
-    // A refused attempt by someone else changes nothing, so it is not a read of the data.
-    await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id });
     expect(await auditCount(id)).toBe(created + 5);
+    // Someone else's attempt reads nothing, but it is on record, as refused.
+    await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id });
+    expect(await auditCount(id)).toBe(created + 6);
 
     const rows = await t.app.db
       .select()
       .from(auditEvent)
-      .where(sql`${auditEvent.seqMedicalRelation} = ${id}`);
-    expect(rows.every((row) => row.seqUser === first.seqUser && row.ip === '127.0.0.1' && row.requestId)).toBe(true);
+      .where(sql`${auditEvent.seqMedicalRelation} = ${id}`)
+      .orderBy(auditEvent.id);
+    expect(rows.every((row) => row.ip === '127.0.0.1' && row.requestId)).toBe(true);
+    expect(rows.slice(0, -1).every((row) => row.seqUser === first.seqUser && row.outcome === 'success')).toBe(true);
+    expect(rows.at(-1)).toMatchObject({
+      seqUser: second.seqUser,
+      action: 'read',
+      entity: 'patient_detail',
+      outcome: 'denied',
+      seqPatient: null,
+    });
     await expect(
       t.app.db.execute(sql`update audit_event set action = 'read' where seq_medical_relation = ${id}`),
     ).rejects.toThrow();

@@ -220,7 +220,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         if (isEnabled) await assertRoomForOneMore(tx, principal.seqManager);
         await repository.updateRelation(seqMedicalRelation, { isEnabled, updatedAt: now() });
         await audit(tx, principal, context, [
-          { action: 'update', entity: isEnabled ? 'activation' : 'deactivation', ...keysOf(relation) },
+          { action: 'update', entity: 'activation', entityId: isEnabled ? 'enabled' : 'disabled', ...keysOf(relation) },
         ]);
       });
     },
@@ -284,10 +284,16 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       return rows.map(toConditionEntry);
     },
 
-    async detail(principal: Principal, seqMedicalRelation: number, context: RequestContext) {
+    /** The patient's detail, recorded as read for what the caller reads it: a report reads it too. */
+    async detail(
+      principal: Principal,
+      seqMedicalRelation: number,
+      context: RequestContext,
+      readFor: 'patient_detail' | 'report' | 'report_list' = 'patient_detail',
+    ) {
       const relation = await owned(db, seqMedicalRelation, principal);
       const history = await patientRepository(db).listStatus(seqMedicalRelation);
-      await audit(db, principal, context, [{ action: 'read', entity: 'patient_detail', ...keysOf(relation) }]);
+      await audit(db, principal, context, [{ action: 'read', entity: readFor, ...keysOf(relation) }]);
       const first = history.at(-1);
       const latest = history.at(0);
       return {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -9,6 +10,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
+import { auditEvent } from '../../db/schema.ts';
 
 // The test clock starts on 2026-11-22 at 09:00 UTC; the prescriptions are made then.
 const day = 86_400_000;
@@ -25,6 +27,11 @@ type Caller = { tokens: { accessToken: string } };
 const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
 const range = { startDate: '2026-11-22', endDate: '2026-12-31' };
 const dateOf = (offset: number): string => new Date(Date.parse('2026-11-22T12:00:00Z') + offset * day).toISOString();
+const auditOf = (reply: { headers: Record<string, unknown> }) =>
+  t.app.db
+    .select()
+    .from(auditEvent)
+    .where(eq(auditEvent.requestId, String(reply.headers['x-request-id'])));
 const upload = (keys: number[]) =>
   post(member, '/patientApp/exerciseRecord/upload', {
     records: keys.map((offset) =>
@@ -219,5 +226,24 @@ describe('the report of a period', () => {
       }),
     ]);
     for (const reply of attempts) expect(reply.statusCode).toBe(404);
+    // Each attempt is on record, as refused.
+    for (const reply of attempts)
+      expect(await auditOf(reply)).toEqual([expect.objectContaining({ seqUser: other.seqUser, outcome: 'denied' })]);
+  });
+
+  it('records its reading as a read of the report, not of the patient detail', async () => {
+    const reads = [
+      await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+        seqMedicalRelation: relation,
+        ...range,
+      }),
+      await post(clinician, '/report/list', { seqMedicalRelation: relation }),
+    ];
+    expect((await auditOf(reads[0]!)).map((row) => [row.action, row.entity, row.seqMedicalRelation])).toEqual([
+      ['read', 'report', relation],
+    ]);
+    expect((await auditOf(reads[1]!)).map((row) => [row.action, row.entity, row.seqMedicalRelation])).toEqual([
+      ['read', 'report_list', relation],
+    ]);
   });
 });

@@ -95,8 +95,8 @@ export function reportService({
     request: { seqMedicalRelation: number; startDate: string; endDate: string },
     context: RequestContext,
   ): Promise<ReportData> {
-    // The patient's detail checks ownership and writes the read to the audit trail.
-    const detail = await patients.detail(principal, request.seqMedicalRelation, context);
+    // The patient's detail checks ownership and writes the read of the report to the audit trail.
+    const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
     const repository = exerciseRecordRepository(db);
     const [prescriptions, sessions, daysWithData, profile] = await Promise.all([
@@ -175,7 +175,7 @@ export function reportService({
     },
 
     async list(principal: Principal, seqMedicalRelation: number, context: RequestContext) {
-      await patients.detail(principal, seqMedicalRelation, context);
+      await patients.detail(principal, seqMedicalRelation, context, 'report_list');
       const rows = await reportRepository(db).listForRelation(seqMedicalRelation, principal.seqManager);
       return rows.map((row) => ({
         seqReport: row.seqReport,

@@ -1,7 +1,8 @@
-import { FailedCode, rules, uploadSingle, uploadSymptomPhoto, type UploadFolder } from '@clinic/contract';
+import { FailedCode, rules, uploadSingle, uploadSymptomPhoto, type Audit, type UploadFolder } from '@clinic/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpFailure } from '../../domain-error.ts';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
+import { auditedCall } from '../audit/audit.ts';
 import type { StorageService } from './storage.service.ts';
 
 /** The multipart body handed to the upload route: the checked folder and the file's bytes. */
@@ -24,16 +25,23 @@ export function storageRoutes(files: StorageService): Route[] {
 }
 
 /** GET /api/storage/file/:id: the bytes of an upload, never interpreted by the browser as a page. */
+/** A download reads the file, a patient's photo perhaps: audited like an endpoint of the contract. */
+const fileRead: Audit = { action: 'read', entity: 'upload' };
+
 export function registerFileDownload(
   app: FastifyInstance,
   files: StorageService,
   onRequest: (request: FastifyRequest) => Promise<void>,
+  audit: Parameters<typeof auditedCall>[0],
 ) {
   app.get<{ Params: { id: string } }>(
     '/api/storage/file/:id',
-    { config: { access: 'manager' }, schema: { hide: true }, onRequest },
+    { config: { access: 'manager', audit: fileRead }, schema: { hide: true }, onRequest },
     async (request, reply) => {
-      const file = await files.read(principalOf(request.context), request.params.id, request.context);
+      const { context } = request;
+      const file = await auditedCall(audit, fileRead, request.params, context, () =>
+        files.read(principalOf(context), request.params.id, context),
+      );
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', 'inline')
