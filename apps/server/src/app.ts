@@ -101,8 +101,11 @@ declare module 'fastify' {
   }
 }
 
-/** Never logged: the tokens travel in these headers. */
-const redactedHeaders = ['authorization', 'x-refresh-token', 'x-access-token', 'cookie'];
+/**
+ * Never logged: the tokens travel in these headers. Redacted wherever a logged object carries
+ * headers (fastify's req and res, the multipart plugin's busboy options at trace level).
+ */
+const redactedHeaders = ['authorization', 'x-refresh-token', 'x-access-token', 'cookie', 'set-cookie'];
 
 const contentSecurityPolicy = {
   directives: {
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       level: config.logLevel,
       ...(overrides.logStream && { stream: overrides.logStream }),
       redact: {
-        paths: redactedHeaders.flatMap((name) => [`req.headers["${name}"]`, `res.headers["${name}"]`]),
+        paths: redactedHeaders.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
         censor: '[redacted]',
       },
     },
