@@ -18,6 +18,8 @@ import {
   type Schedule,
   type ScheduleDuration,
   type TimelineWindow,
+  uploadIdOf,
+  uploadPathOf,
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,7 +27,6 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import type { Notifier } from '../notification/notifier.ts';
-import { uploadIdOf, uploadPathOf } from '../storage/upload-path.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView, type WindowRow } from './schedule.repository.ts';
 
@@ -470,7 +471,8 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
       request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
       context: RequestContext,
     ): Promise<PatientSchedule> {
-      const uploadIds = [...new Set(request.schedulePhotoList.map((path) => uploadIdOf(path) ?? ''))];
+      // The contract's field has refused every path that names no upload.
+      const uploadIds = [...new Set(request.schedulePhotoList.flatMap((path) => uploadIdOf(path) ?? []))];
       return db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForPatient(request.seqSchedule, caller.seqPatient);
