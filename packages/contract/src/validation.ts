@@ -152,3 +152,19 @@ export const uploadIdOf = (path: string): string | undefined => uploadPathPatter
 
 /** A served path of an upload, as the upload endpoints answer it: every request field holding one uses this. */
 export const uploadPathField = z.string(required).regex(uploadPathPattern, { error: 'validation.invalid' });
+
+/**
+ * Paging, the same on every paged endpoint: `page` counts from 1 (the first page is page 1, the
+ * default), `size` is how many items a page holds, and the reply's `totalCount` counts every item,
+ * so the last page is ceil(totalCount / size). A page past the last is empty.
+ */
+export const pageField = z
+  .number({ error: 'validation.integer' })
+  .int({ error: 'validation.integer' })
+  .min(1, { error: 'validation.out_of_range' })
+  .max(100_000, { error: 'validation.out_of_range' })
+  .default(1)
+  .describe('The page, counted from 1');
+
+/** How many items come before a page: what the database skips. */
+export const pageOffset = (page: number, size: number): number => (page - 1) * size;

@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boardInquiry } from '../../db/schema.ts';
@@ -21,7 +22,7 @@ export function boardRepository(db: Database) {
           .where(ownLive(seqManager))
           .orderBy(desc(boardInquiry.createdAt), desc(boardInquiry.seqBoard))
           .limit(size)
-          .offset(page * size),
+          .offset(pageOffset(page, size)),
         db
           .select({ count: sql<number>`count(*)::int` })
           .from(boardInquiry)

@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
@@ -157,7 +158,7 @@ export function paymentRepository(db: Database) {
           .where(eq(payment.seqManager, seqManager))
           .orderBy(desc(payment.createdAt), desc(payment.seqPayment))
           .limit(size)
-          .offset(page * size),
+          .offset(pageOffset(page, size)),
         db
           .select({ count: sql<number>`count(*)::int` })
           .from(payment)
