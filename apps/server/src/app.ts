@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import {
   endpoints,
   errorReply,
+  operationIdOf,
   scheduleRules,
   session as sessionRules,
   type Access,
@@ -264,7 +265,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // reply is compressed in one call, not through a stream: a year's ROM statistic (30 KB) then
   // costs about 0.3 ms less CPU; larger replies still stream.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false, syncThreshold: 64 * 1024 });
-  registerOpenApi(app);
+  registerOpenApi(app, config.publicUrl);
 
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (options) => {
@@ -394,11 +395,12 @@ function registerRoutes(
       url: `/api${endpoint.path}`,
       config: { access: endpoint.access },
       schema: {
+        operationId: operationIdOf(endpoint),
         tags: [endpoint.tag],
         summary: endpoint.summary,
         ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : { body: endpoint.request }),
         response: { 200: endpoint.reply, '4xx': errorReply, '5xx': errorReply },
-        ...(endpoint.access !== 'public' && { security: [{ bearer: [] }] }),
+        security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
       },
       // Replies are written from their JSON schema; tests also hold each one to its zod schema.
       serializerCompiler: ({ schema, httpStatus }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoints } from './index.ts';
+import { endpoints, operationIdOf } from './index.ts';
 import { pageField } from './validation.ts';
 
 /** A JSON schema without its additionalProperties, which only say whether parsing strips unknown keys. */
@@ -35,5 +35,15 @@ describe('paging', () => {
     }
     expect(pageField.parse(undefined)).toBe(1);
     expect(pageField.safeParse(0).success).toBe(false);
+  });
+});
+
+describe('operation ids', () => {
+  it('are unique camel-case names made from the path, for a generated client’s methods', () => {
+    const ids = endpoints.map(operationIdOf);
+    expect(new Set(ids).size).toBe(endpoints.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(operationIdOf({ path: '/board/inquiry/list' })).toBe('boardInquiryList');
+    expect(operationIdOf({ path: '/patient/addPatient/noAuth' })).toBe('patientAddPatientNoAuth');
   });
 });
