@@ -500,8 +500,12 @@ export function scheduleJobs({ now, notify }: { now: Clock; notify: Notifier }) 
         at,
         new Date(at.getTime() + scheduleRules.earlyStartMinutes * minuteMs),
       );
-      const viewsOf = async (ids: number[]) =>
-        (await Promise.all(ids.map((id) => schedules.findView(id)))).filter((view) => view !== undefined);
+      // One after the other: the transaction's one connection takes one query at a time.
+      const viewsOf = async (ids: number[]) => {
+        const views = [];
+        for (const id of ids) views.push(await schedules.findView(id));
+        return views.filter((view) => view !== undefined);
+      };
       const expiredViews = await viewsOf(expired);
       const startingViews = await viewsOf(starting);
       // Told once the transaction holding the changes has committed.
