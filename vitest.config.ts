@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -26,7 +26,7 @@ const csvExport = (range: { seqMedicalRelation: number; startDate: string; endDa
     };
     const rows = [];
     let total = 1;
-    for (let page = 0; page * ${recordRangePageMax} < total; page++) {
+    for (let page = 1; (page - 1) * ${recordRangePageMax} < total; page++) {
       const response = await fetch(${JSON.stringify(`/api${getPatientRecordsByRange.path}`)}, {
         method: 'POST',
         headers,

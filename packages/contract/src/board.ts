@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
 import { rules } from './rules.ts';
-import { emailField, idField, nameField } from './validation.ts';
+import { emailField, idField, nameField, pageField } from './validation.ts';
 
 const tag = 'board';
 
@@ -78,7 +78,7 @@ export const listInquiries = defineEndpoint({
   tag,
   summary: "The clinician's own inquiries, newest first",
   request: z.object({
-    page: z.number().int().min(0).max(10_000).default(0),
+    page: pageField,
     size: z.number().int().min(1).max(100).default(20),
   }),
   reply: success({ inquiryList: z.array(inquiry), totalCount: z.number().int() }),

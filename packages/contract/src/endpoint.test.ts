@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoints } from './index.ts';
+import { endpoints, operationIdOf } from './index.ts';
+import { pageField } from './validation.ts';
 
 /** A JSON schema without its additionalProperties, which only say whether parsing strips unknown keys. */
 function shapeOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
@@ -17,5 +18,32 @@ describe('replies', () => {
     for (const endpoint of endpoints) {
       expect(shapeOf(endpoint.reply, 'input'), endpoint.path).toEqual(shapeOf(endpoint.reply, 'output'));
     }
+  });
+});
+
+describe('paging', () => {
+  it('is the same on every paged endpoint: a page counted from 1, and a total count in the reply', () => {
+    const paged = endpoints.filter(
+      (endpoint) => endpoint.request instanceof z.ZodObject && 'page' in endpoint.request.shape,
+    );
+    expect(paged.length).toBeGreaterThanOrEqual(8);
+    for (const endpoint of paged) {
+      const { shape } = endpoint.request as z.ZodObject;
+      expect(shape.page, endpoint.path).toBe(pageField);
+      expect(Object.keys(shape), endpoint.path).toContain('size');
+      expect(JSON.stringify(z.toJSONSchema(endpoint.reply, { io: 'output' })), endpoint.path).toContain('totalCount');
+    }
+    expect(pageField.parse(undefined)).toBe(1);
+    expect(pageField.safeParse(0).success).toBe(false);
+  });
+});
+
+describe('operation ids', () => {
+  it('are unique camel-case names made from the path, for a generated client’s methods', () => {
+    const ids = endpoints.map(operationIdOf);
+    expect(new Set(ids).size).toBe(endpoints.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(operationIdOf({ path: '/board/inquiry/list' })).toBe('boardInquiryList');
+    expect(operationIdOf({ path: '/patient/addPatient/noAuth' })).toBe('patientAddPatientNoAuth');
   });
 });

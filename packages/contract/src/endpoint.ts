@@ -36,6 +36,15 @@ export function defineEndpoint<Request extends z.ZodType, Reply extends z.ZodTyp
   return endpoint;
 }
 
+/**
+ * The endpoint's operationId in the OpenAPI document, the method name of a generated client: its
+ * path in camel case (`/board/inquiry/list` is boardInquiryList), so it stays as long as the path.
+ */
+export function operationIdOf(endpoint: Pick<Endpoint, 'path'>): string {
+  const words = endpoint.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+}
+
 /** A business failure: HTTP 200 with a failedCode from the catalogue and a translated message. */
 export function failure<const Codes extends readonly [FailedCode, ...FailedCode[]]>(codes: Codes) {
   return z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
-import { dateField, idField } from './validation.ts';
+import { dateField, idField, pageField } from './validation.ts';
 
 const angle = z
   .number({ error: 'validation.required' })
@@ -123,7 +123,7 @@ export const getPatientRecordsPaged = defineEndpoint({
   summary: "A patient's device records, sorted and paged",
   request: z.object({
     seqMedicalRelation: idField,
-    page: z.number().int().min(0).max(100_000),
+    page: pageField,
     size: z.number().int().min(1).max(100),
     sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
     isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
@@ -146,7 +146,7 @@ export const getPatientRecordsByRange = defineEndpoint({
     .object({
       seqMedicalRelation: idField,
       ...range,
-      page: z.number().int().min(0).max(100_000).default(0),
+      page: pageField,
       size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
     })
     .refine(checkRange, rangeError),

@@ -8,7 +8,7 @@ import {
   romRanges,
   type ExerciseField,
 } from './exercise-rules.ts';
-import { dateField, idField } from './validation.ts';
+import { dateField, idField, pageField } from './validation.ts';
 
 const tag = 'exercise';
 const int = (range: readonly [number, number]) =>
@@ -192,7 +192,7 @@ export const deleteExerciseGuide = defineEndpoint({
 
 export const exerciseSortings = ['createdAt', 'dueDate', 'patientName', 'mode', 'position', 'exerciseStatus'] as const;
 const paging = {
-  page: z.number().int().min(0).max(100_000),
+  page: pageField,
   size: z.number().int().min(1).max(100),
   sortingParam: z.enum(exerciseSortings, { error: 'validation.invalid' }).default('createdAt'),
   /** 1 or true: descending (SPEC 3 "Sort direction flag 0 or 1"). */

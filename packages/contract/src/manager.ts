@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
-import { clinicianTitles, nameField } from './validation.ts';
+import { clinicianTitles, nameField, uploadPathField } from './validation.ts';
 
 const tag = 'manager';
 
@@ -49,8 +49,6 @@ export const deleteManagerAccount = defineEndpoint({
   reply: reply({}, [FailedCode.PasswordConfirmationRequired]),
 });
 
-/** A path from POST /storage/upload/single (folder profile), as the profile form sends it. */
-const imagePath = z.string().regex(/^\/api\/storage\/file\/[0-9a-f-]{36}$/, { error: 'validation.invalid' });
 const optionalText = (max: number) =>
   z.string().trim().max(max, { error: 'validation.too_long' }).nullable().optional();
 
@@ -74,8 +72,8 @@ export const updateManagerInfo = defineEndpoint({
   request: z.object({
     firstName: nameField,
     lastName: nameField,
-    managerImageUrl: imagePath.nullable().optional(),
-    managerESignatureImageUrl: imagePath.nullable().optional(),
+    managerImageUrl: uploadPathField.nullable().optional(),
+    managerESignatureImageUrl: uploadPathField.nullable().optional(),
     managerSpecialty: optionalText(profileRules.specialtyMax),
     managerBackground: optionalText(profileRules.textMax),
     managerLanguageList: z

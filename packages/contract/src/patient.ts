@@ -11,6 +11,7 @@ import {
   idField,
   nameField,
   optionalEmailField,
+  uploadPathField,
   weightField,
 } from './validation.ts';
 
@@ -145,7 +146,7 @@ export const updatePatientInfo = defineEndpoint({
     seqMedicalRelation: idField,
     ...profileFields,
     /** A path answered by /storage/upload/single, or null to remove the image. */
-    imageUrl: z.string().max(200).nullable(),
+    imageUrl: uploadPathField.nullable(),
   }),
   reply: success({ patient: patientSummary }),
 });

@@ -3,7 +3,7 @@ import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { translate } from './messages/index.ts';
 import type { Language } from './rules.ts';
-import { idField } from './validation.ts';
+import { idField, pageField } from './validation.ts';
 
 const tag = 'payment';
 
@@ -249,7 +249,7 @@ export const getMyPurchaseHistory = defineEndpoint({
   tag,
   summary: 'Charges and trial starts, newest first',
   request: z.object({
-    page: z.number().int().min(0).max(10_000).default(0),
+    page: pageField,
     size: z.number().int().min(1).max(100).default(20),
   }),
   reply: success({ purchaseList: z.array(payment), totalCount: z.number().int() }),

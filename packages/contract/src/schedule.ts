@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { scheduleRules, scheduleStatuses } from './schedule-rules.ts';
-import { dateField, idField } from './validation.ts';
+import { dateField, idField, uploadPathField } from './validation.ts';
 
 const tag = 'schedule';
 const patientTag = 'patientApp';
@@ -296,9 +296,7 @@ export const updateScheduleSymptoms = defineEndpoint({
   request: z.object({
     seqSchedule: idField,
     scheduleSymptoms: symptomsField.nullable(),
-    schedulePhotoList: z
-      .array(z.string().regex(/^\/api\/storage\/file\/[0-9a-f-]{36}$/, { error: 'validation.invalid' }))
-      .max(scheduleRules.photosMax, { error: 'validation.too_many_photos' }),
+    schedulePhotoList: z.array(uploadPathField).max(scheduleRules.photosMax, { error: 'validation.too_many_photos' }),
   }),
   reply: reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]),
 });

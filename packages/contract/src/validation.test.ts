@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signUpForm } from './user.ts';
-import { emailField, nameField, passwordField, userIdField } from './validation.ts';
+import {
+  emailField,
+  nameField,
+  passwordField,
+  uploadIdOf,
+  uploadPathField,
+  uploadPathOf,
+  userIdField,
+} from './validation.ts';
 import { matchLanguage, languageFromAcceptLanguage } from './rules.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -72,6 +80,27 @@ describe('names and IDs', () => {
     expect(userIdField.safeParse('abc').success).toBe(false);
     expect(userIdField.safeParse('.abcd').success).toBe(false);
     expect(userIdField.safeParse('ab cd').success).toBe(false);
+  });
+});
+
+describe('ids taken from a served path', () => {
+  it('parses the id of every path the server makes and refuses any other string', () => {
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(uploadIdOf(uploadPathOf(id))).toBe(id);
+        expect(uploadPathField.safeParse(uploadPathOf(id)).success).toBe(true);
+      }),
+    );
+    for (const path of [
+      '/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35',
+      `/api/storage/file/${'-'.repeat(36)}`,
+      '/api/storage/file/D70C8135-A16C-3454-867B-07C9D4624A35',
+      '/api/storage/file/d70c8135-a16c-3454-867b-07c9d4624a35/x',
+      'https://elsewhere.example/api/storage/file/d70c8135-a16c-3454-867b-07c9d4624a35',
+    ]) {
+      expect(uploadIdOf(path)).toBeUndefined();
+      expect(firstMessage(uploadPathField.safeParse(path))).toBe('validation.invalid');
+    }
   });
 });
 

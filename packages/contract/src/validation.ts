@@ -137,3 +137,34 @@ export const weightField = z
   .max(rules.weightMaxKg, { error: 'validation.too_large' });
 
 export const idField = z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647);
+
+/** A served upload's path; the id in it is a UUID as the server makes them (lowercase). */
+const uploadPathPattern = /^\/api\/storage\/file\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Where an upload is served: GET /api/storage/file/:id, to the users allowed to see it. */
+export const uploadPathOf = (uploadId: string): string => `/api/storage/file/${uploadId}`;
+
+/**
+ * The one parser of an id taken from a path or URL: the upload id of a served path, undefined for
+ * anything else, so a malformed id is refused before it reaches the database.
+ */
+export const uploadIdOf = (path: string): string | undefined => uploadPathPattern.exec(path)?.[1];
+
+/** A served path of an upload, as the upload endpoints answer it: every request field holding one uses this. */
+export const uploadPathField = z.string(required).regex(uploadPathPattern, { error: 'validation.invalid' });
+
+/**
+ * Paging, the same on every paged endpoint: `page` counts from 1 (the first page is page 1, the
+ * default), `size` is how many items a page holds, and the reply's `totalCount` counts every item,
+ * so the last page is ceil(totalCount / size). A page past the last is empty.
+ */
+export const pageField = z
+  .number({ error: 'validation.integer' })
+  .int({ error: 'validation.integer' })
+  .min(1, { error: 'validation.out_of_range' })
+  .max(100_000, { error: 'validation.out_of_range' })
+  .default(1)
+  .describe('The page, counted from 1');
+
+/** How many items come before a page: what the database skips. */
+export const pageOffset = (page: number, size: number): number => (page - 1) * size;

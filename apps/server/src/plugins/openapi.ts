@@ -5,14 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
  * Both are made at their first request, by an instance of their own that declares the same routes:
  * loading and registering the generator and the viewer would otherwise lengthen every start.
  */
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.schema && !route.schema.hide) routes.push(route);
   });
   let documentation: Promise<FastifyInstance> | undefined;
   const documented = (): Promise<FastifyInstance> =>
-    (documentation ??= documentationApp(routes).catch((error: unknown) => {
+    (documentation ??= documentationApp(routes, publicUrl).catch((error: unknown) => {
       documentation = undefined;
       throw error;
     }));
@@ -38,7 +38,7 @@ export function registerOpenApi(app: FastifyInstance): void {
 /** Headers of the inner reply that describe its own transfer, set anew for the real one. */
 const hopHeaders = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
 
-async function documentationApp(routes: RouteOptions[]): Promise<FastifyInstance> {
+async function documentationApp(routes: RouteOptions[], publicUrl: string): Promise<FastifyInstance> {
   const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }, zod] = await Promise.all([
     import('fastify'),
     import('@fastify/swagger'),
@@ -55,8 +55,10 @@ async function documentationApp(routes: RouteOptions[]): Promise<FastifyInstance
         title: 'Clinic API',
         version: '1.0.0',
         description:
-          'Replies are `{ isSuccess: true, ...data }` or `{ isSuccess: false, failedCode, message }` (HTTP 200) for business failures. Send `accept-language` (en, ko, zh-HK, cs) and `x-time-zone`.',
+          'Replies are `{ isSuccess: true, ...data }` or `{ isSuccess: false, failedCode, message }` (HTTP 200) for business failures. Send `accept-language` (en, ko, zh-HK, cs) and `x-time-zone`. Paged lists take `page` (counted from 1) and `size` and answer `totalCount`.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      servers: [{ url: publicUrl }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -41,11 +41,22 @@ describe('inquiries', () => {
     expect(mail.text).toContain('Please put our clinic name on the invoices.');
 
     await as(clinician).post('/board/inquiry/clinic', { category: 'device', title: 'Second', content: 'Later one' });
-    const mine = await as(clinician).post('/board/inquiry/list', { page: 0, size: 10 });
+    const mine = await as(clinician).post('/board/inquiry/list', { page: 1, size: 10 });
     expect(mine.json()).toMatchObject({
       totalCount: 2,
       inquiryList: [{ title: 'Second' }, { title: 'Invoice address' }],
     });
+    // Pages count from 1, as on every paged endpoint.
+    const page = async (n: number) =>
+      (await as(clinician).post('/board/inquiry/list', { page: n, size: 1 })).json<{
+        inquiryList: Record<string, unknown>[];
+      }>();
+    expect((await page(1)).inquiryList).toMatchObject([{ title: 'Second' }]);
+    expect((await page(2)).inquiryList).toMatchObject([{ title: 'Invoice address' }]);
+    expect((await page(3)).inquiryList).toEqual([]);
+    const zero = await as(clinician).post('/board/inquiry/list', { page: 0, size: 1 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toMatchObject({ fields: [{ path: 'page', code: 'validation.out_of_range' }] });
     expect((await as(other).post('/board/inquiry/list', {})).json()).toMatchObject({ totalCount: 0, inquiryList: [] });
   });
 

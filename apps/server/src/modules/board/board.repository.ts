@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boardInquiry } from '../../db/schema.ts';
@@ -14,19 +15,18 @@ export function boardRepository(db: Database) {
     },
 
     async pageOwn(seqManager: number, page: number, size: number) {
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(boardInquiry)
-          .where(ownLive(seqManager))
-          .orderBy(desc(boardInquiry.createdAt), desc(boardInquiry.seqBoard))
-          .limit(size)
-          .offset(page * size),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(boardInquiry)
-          .where(ownLive(seqManager)),
-      ]);
+      // One query after the other: the handle may be a transaction, whose one connection takes one at a time.
+      const rows = await db
+        .select()
+        .from(boardInquiry)
+        .where(ownLive(seqManager))
+        .orderBy(desc(boardInquiry.createdAt), desc(boardInquiry.seqBoard))
+        .limit(size)
+        .offset(pageOffset(page, size));
+      const [count] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(boardInquiry)
+        .where(ownLive(seqManager));
       return { rows, totalCount: count?.count ?? 0 };
     },
 

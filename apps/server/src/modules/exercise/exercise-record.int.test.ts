@@ -99,7 +99,7 @@ describe('device records', () => {
     });
     const list = await asClinician('/exercise/rehabilitationMode/getBySearchWordAndSeqMrForIuppiterPro', {
       seqMedicalRelation,
-      page: 0,
+      page: 1,
       size: 10,
       sortingParam: 'createdAt',
       isDesc: 1,
@@ -139,7 +139,7 @@ describe('device records', () => {
   it('pages, ranges and aggregates the records by day in the clinician’s time zone', async () => {
     const paged = await asClinician('/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2', {
       seqMedicalRelation,
-      page: 0,
+      page: 1,
       size: 2,
       sortingParam: 'iuppiterUsageMaxAngle',
       isDesc: 0,
@@ -163,7 +163,7 @@ describe('device records', () => {
       seqMedicalRelation,
       startDate: '2026-11-24',
       endDate: '2026-11-24',
-      page: 1,
+      page: 2,
       size: 1,
     });
     expect(secondPage.json()).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 88 }] });
@@ -210,7 +210,7 @@ describe('device records', () => {
   it('accomplishes the exercise when the device reports the program complete', async () => {
     await upload([session('dev-0002-a', '2026-11-25T08:00:00Z', { exerciseCompleted: true })]);
     const list = await asClinician('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
-      page: 0,
+      page: 1,
       size: 10,
       sortingParam: 'createdAt',
       isDesc: true,
@@ -235,7 +235,7 @@ describe('device records', () => {
     expect(uploaded.statusCode).toBe(200);
     expect(terminated.json()).toMatchObject({ exercise: { exerciseStatus: 1 } });
     const list = await asClinician('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
-      page: 0,
+      page: 1,
       size: 50,
       sortingParam: 'createdAt',
       isDesc: true,
@@ -256,7 +256,7 @@ describe('device records', () => {
       asClinician('/exercise/getAllSelectedExerciseHistoryRecord/v2', { seqExercise }, 'POST', other),
       asClinician(
         '/exercise/getAllExerciseHistoryBySeqMedicalRelationByLimit/v2',
-        { seqMedicalRelation, page: 0, size: 5, isDesc: 1 },
+        { seqMedicalRelation, page: 1, size: 5, isDesc: 1 },
         'POST',
         other,
       ),

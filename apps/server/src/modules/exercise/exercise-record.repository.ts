@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { exercise, exerciseRecord, medicalRelation } from '../../db/schema.ts';
@@ -107,7 +108,7 @@ export function exerciseRecordRepository(db: Database) {
         .where(where)
         .orderBy(query.isDesc ? desc(column) : asc(column), desc(exerciseRecord.seqExerciseRecord))
         .limit(query.size)
-        .offset(query.page * query.size);
+        .offset(pageOffset(query.page, query.size));
       const [count] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(exerciseRecord)

@@ -179,7 +179,7 @@ describe('lists', () => {
     }
     const list = (path: string, body: Json) =>
       as(first)
-        .post(path, { page: 0, size: 2, sortingParam: 'dueDate', isDesc: 1, ...body })
+        .post(path, { page: 1, size: 2, sortingParam: 'dueDate', isDesc: 1, ...body })
         .then((reply) => reply.json<{ exerciseList: Json[]; totalCount: number }>());
     const pro = await list('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {});
     expect(pro.exerciseList.map((item) => item.dueDate)).toEqual(['2027-03-01', '2027-02-01']);
@@ -192,7 +192,7 @@ describe('lists', () => {
     expect(ascending).toMatchObject({ totalCount: 1, exerciseList: [{ memo: 'Bravo session' }] });
     const home = await list('/exercise/getAllMyPatientExerciseHistoryByLimit/v2', { size: 50 });
     expect(home.exerciseList.every((item) => item.deviceType === 1)).toBe(true);
-    const secondPage = await list('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', { page: 1 });
+    const secondPage = await list('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', { page: 2 });
     expect(secondPage.exerciseList.length).toBeGreaterThan(0);
   });
 
@@ -220,7 +220,7 @@ describe('lists', () => {
       ).statusCode,
     ).toBe(404);
     const search = await as(second).post('/exercise/getAllMyPatientExerciseHistoryByLimitForPro/v2', {
-      page: 0,
+      page: 1,
       size: 50,
       sortingParam: 'createdAt',
       isDesc: true,
@@ -228,7 +228,7 @@ describe('lists', () => {
     });
     expect(search.json()).toMatchObject({ totalCount: 0, exerciseList: [] });
     const theirs = await as(second).post('/exercise/rehabilitationMode/getBySearchWordAndSeqMrForIuppiterPro', {
-      page: 0,
+      page: 1,
       size: 5,
       sortingParam: 'createdAt',
       isDesc: true,

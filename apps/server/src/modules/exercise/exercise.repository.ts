@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { exercise, medicalRelation } from '../../db/schema.ts';
@@ -108,7 +109,7 @@ export function exerciseRepository(db: Database) {
         .where(where)
         .orderBy(query.isDesc ? desc(column) : asc(column), desc(exercise.seqExercise))
         .limit(query.size)
-        .offset(query.page * query.size);
+        .offset(pageOffset(query.page, query.size));
       const [count] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(exercise)

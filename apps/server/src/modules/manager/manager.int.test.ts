@@ -1,3 +1,4 @@
+import { translate } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, onePixelPng, uploadFile, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -8,6 +9,8 @@ let other: Awaited<ReturnType<typeof verifiedClinician>>;
 
 type Json = Record<string, unknown>;
 type Caller = { tokens: { accessToken: string } };
+/** 36 characters after the prefix, as a served path has, but no UUID. */
+const malformedPath = '/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35';
 const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
 const profile = async (who: Caller) =>
   (await call(t.app, '/manager/getManagerInfo', {}, { token: who.tokens.accessToken })).json<{ manager: Json }>()
@@ -88,5 +91,22 @@ describe('the clinician’s profile', () => {
     expect(longName.json()).toMatchObject({ fields: [{ path: 'managerClinicName', code: 'validation.too_long' }] });
     expect((await update(clinician, { ...base, managerClinicAddress: 'A'.repeat(301) })).statusCode).toBe(400);
     expect(await profile(clinician)).toMatchObject({ managerName: 'Grace Hopper-Lee' });
+  });
+
+  it('answers an image path whose id is no upload id with a translated 400 and changes nothing', async () => {
+    const before = await profile(clinician);
+    for (const field of ['managerImageUrl', 'managerESignatureImageUrl']) {
+      const refused = await call(
+        t.app,
+        '/manager/updateManagerInfo',
+        { firstName: 'Changed', lastName: 'Name', [field]: malformedPath },
+        { token: clinician.tokens.accessToken, method: 'PUT', language: 'ko' },
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        fields: [{ path: field, code: 'validation.invalid', message: translate('ko', 'validation.invalid') }],
+      });
+    }
+    expect(await profile(clinician)).toEqual(before);
   });
 });

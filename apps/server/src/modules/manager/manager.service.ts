@@ -4,12 +4,13 @@ import {
   type BodyOf,
   type ManagerProfile,
   type updateManagerInfo,
+  uploadIdOf,
 } from '@clinic/contract';
 import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { imageUrlOf, uploadIdOf } from '../storage/upload-path.ts';
+import { imageUrlOf } from '../storage/upload-path.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { sessionRepository } from '../user/session.repository.ts';
 import { fullName } from '../user/user.service.ts';
@@ -63,7 +64,8 @@ export function managerService({ db, storage, now, locks, gateway, sessions }: M
       const imageOf = async (field: string, path: string | null | undefined) => {
         if (path === undefined) return undefined;
         if (path === null) return null;
-        const image = await uploads.findOwned(uploadIdOf(path) ?? '', principal.seqManager);
+        const id = uploadIdOf(path);
+        const image = id === undefined ? undefined : await uploads.findOwned(id, principal.seqManager);
         if (!image || image.folder === 'symptom') throw new InvalidField(field, 'validation.invalid');
         return image.id;
       };

@@ -1,4 +1,4 @@
-import { FailedCode, rules } from '@clinic/contract';
+import { FailedCode, rules, translate } from '@clinic/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -249,6 +249,27 @@ describe('profile and image', () => {
       imageUrl: publicPath,
     });
     expect(stolen.statusCode).toBe(400);
+  });
+
+  it('answers an image path whose id is no upload id with a translated 400 and changes nothing', async () => {
+    const id = await addPatient(first);
+    const list = async () => (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).body;
+    const before = await list();
+    const refused = await call(
+      t.app,
+      '/patient/updatePatientInfo',
+      {
+        seqMedicalRelation: id,
+        ...profile({ patientName: 'Changed Name' }),
+        imageUrl: '/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35',
+      },
+      { token: first.tokens.accessToken, method: 'PUT', language: 'ko' },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      fields: [{ path: 'imageUrl', code: 'validation.invalid', message: translate('ko', 'validation.invalid') }],
+    });
+    expect(await list()).toBe(before);
   });
 
   it('refuses a file that is not an image whatever its name, and one that is too large', async () => {

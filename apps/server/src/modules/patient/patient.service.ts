@@ -12,6 +12,7 @@ import {
   type addPatientNoAuth,
   type appendPatientStatus,
   type updatePatientInfo,
+  uploadIdOf,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
@@ -20,7 +21,6 @@ import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/
 import { sha256 } from '../../security/secrets.ts';
 import { auditInsert, auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
-import { uploadIdOf } from '../storage/upload-path.ts';
 import { uploadRepository } from '../storage/upload.repository.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';

@@ -45,7 +45,7 @@ const subscribe = (who: Caller, code: string, cardNumber = visa) =>
 const status = async (who: Caller) =>
   (await post(who, '/payment/getSubscriptionStatus', {})).json<{ subscription: Json }>().subscription;
 const history = async (who: Caller) =>
-  (await post(who, '/payment/getMyPurchaseHistory', { page: 0, size: 50 })).json<{ purchaseList: Json[] }>()
+  (await post(who, '/payment/getMyPurchaseHistory', { page: 1, size: 50 })).json<{ purchaseList: Json[] }>()
     .purchaseList;
 /** Everyone the clock moves for: they log in again after it moved. */
 const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];

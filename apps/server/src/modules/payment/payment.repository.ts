@@ -1,3 +1,4 @@
+import { pageOffset } from '@clinic/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
@@ -149,20 +150,19 @@ export function paymentRepository(db: Database) {
     },
 
     async pagePayments(seqManager: number, page: number, size: number) {
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ payment, productTitle: product.title })
-          .from(payment)
-          .innerJoin(product, eq(product.seqProduct, payment.seqProduct))
-          .where(eq(payment.seqManager, seqManager))
-          .orderBy(desc(payment.createdAt), desc(payment.seqPayment))
-          .limit(size)
-          .offset(page * size),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(payment)
-          .where(eq(payment.seqManager, seqManager)),
-      ]);
+      // One query after the other: the handle may be a transaction, whose one connection takes one at a time.
+      const rows = await db
+        .select({ payment, productTitle: product.title })
+        .from(payment)
+        .innerJoin(product, eq(product.seqProduct, payment.seqProduct))
+        .where(eq(payment.seqManager, seqManager))
+        .orderBy(desc(payment.createdAt), desc(payment.seqPayment))
+        .limit(size)
+        .offset(pageOffset(page, size));
+      const [count] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(payment)
+        .where(eq(payment.seqManager, seqManager));
       return { rows, totalCount: count?.count ?? 0 };
     },
 

@@ -480,6 +480,10 @@ describe('open hours and the patient’s side', () => {
         schedulePhotoList: photos,
       });
     expect((await attach([strangerUpload.json<{ publicPath: string }>().publicPath])).statusCode).toBe(400);
+    // 36 characters that are no upload id never reach the database.
+    const malformed = await attach(['/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35']);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ fields: [{ path: 'schedulePhotoList.0', code: 'validation.invalid' }] });
     expect(json(await attach([publicPath])).schedule).toMatchObject({
       scheduleSymptoms: 'Swollen after the exercise',
       schedulePhotoList: [publicPath],

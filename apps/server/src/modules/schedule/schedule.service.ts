@@ -18,6 +18,8 @@ import {
   type Schedule,
   type ScheduleDuration,
   type TimelineWindow,
+  uploadIdOf,
+  uploadPathOf,
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,7 +27,6 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import type { Notifier } from '../notification/notifier.ts';
-import { uploadIdOf, uploadPathOf } from '../storage/upload-path.ts';
 import { patientRepository } from '../patient/patient.repository.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView, type WindowRow } from './schedule.repository.ts';
 
@@ -470,7 +471,8 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
       request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
       context: RequestContext,
     ): Promise<PatientSchedule> {
-      const uploadIds = [...new Set(request.schedulePhotoList.map((path) => uploadIdOf(path) ?? ''))];
+      // The contract's field has refused every path that names no upload.
+      const uploadIds = [...new Set(request.schedulePhotoList.flatMap((path) => uploadIdOf(path) ?? []))];
       return db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForPatient(request.seqSchedule, caller.seqPatient);
@@ -498,8 +500,12 @@ export function scheduleJobs({ now, notify }: { now: Clock; notify: Notifier }) 
         at,
         new Date(at.getTime() + scheduleRules.earlyStartMinutes * minuteMs),
       );
-      const viewsOf = async (ids: number[]) =>
-        (await Promise.all(ids.map((id) => schedules.findView(id)))).filter((view) => view !== undefined);
+      // One after the other: the transaction's one connection takes one query at a time.
+      const viewsOf = async (ids: number[]) => {
+        const views = [];
+        for (const id of ids) views.push(await schedules.findView(id));
+        return views.filter((view) => view !== undefined);
+      };
       const expiredViews = await viewsOf(expired);
       const startingViews = await viewsOf(starting);
       // Told once the transaction holding the changes has committed.

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { FailedCode, type UploadFolder } from '@clinic/contract';
+import { FailedCode, uploadIdOf, uploadPathOf, type UploadFolder } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
-import { uploadPathOf } from './upload-path.ts';
 import { uploadRepository } from './upload.repository.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
@@ -79,7 +78,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       id: string,
       context: RequestContext,
     ): Promise<{ bytes: Buffer; contentType: string }> {
-      const row = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+      const row = uploadIdOf(uploadPathOf(id))
         ? await uploadRepository(db).findReadable(id, principal.seqManager)
         : undefined;
       const bytes = row && (await storage.get(row.storageKey));

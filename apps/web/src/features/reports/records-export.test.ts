@@ -12,7 +12,7 @@ function server(counts: Record<number, number>, size: number) {
     asked.push([relation, page]);
     const total = counts[relation] ?? 0;
     const ids = Array.from({ length: total }, (_, index) => relation * 1000 + index);
-    return Promise.resolve({ recordList: ids.slice(page * size, (page + 1) * size).map(record), totalCount: total });
+    return Promise.resolve({ recordList: ids.slice((page - 1) * size, page * size).map(record), totalCount: total });
   };
   return { fetchPage, asked };
 }
@@ -31,9 +31,9 @@ describe('collecting the records of an export', () => {
       progress.push(`${done} / ${total}`),
     );
     expect(asked).toEqual([
-      [7, 0],
       [7, 1],
       [7, 2],
+      [7, 3],
     ]);
     expect(only?.records.map((item) => item.seqExerciseRecord)).toEqual(
       Array.from({ length: 1201 }, (_, i) => 7000 + i),
@@ -72,7 +72,7 @@ describe('collecting the records of an export', () => {
       [record(2), record(3)],
     ];
     const fetchPage: RecordPageFetcher = (_relation, page) =>
-      Promise.resolve({ recordList: pages[page] ?? [], totalCount: 4 });
+      Promise.resolve({ recordList: pages[page - 1] ?? [], totalCount: 4 });
     const [only] = await collectPatientRecords([patient(1)], fetchPage, 2, () => undefined);
     expect(only?.records.map((item) => item.seqExerciseRecord)).toEqual([1, 2, 3]);
   });
@@ -82,7 +82,7 @@ describe('collecting the records of an export', () => {
     // The device uploads record 5 after the first page was read.
     const totals = [4, 5, 5];
     const fetchPage: RecordPageFetcher = (_relation, page) =>
-      Promise.resolve({ recordList: pages[page] ?? [], totalCount: totals[page] ?? 5 });
+      Promise.resolve({ recordList: pages[page - 1] ?? [], totalCount: totals[page - 1] ?? 5 });
     const [only] = await collectPatientRecords([patient(1)], fetchPage, 2, () => undefined);
     expect(only?.records.map((item) => item.seqExerciseRecord)).toEqual([1, 2, 3, 4, 5]);
   });

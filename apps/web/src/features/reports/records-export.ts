@@ -2,7 +2,7 @@ import type { ExerciseRecord, PatientSummary } from '@clinic/contract';
 
 export type RecordsPatient = Pick<PatientSummary, 'seqMedicalRelation' | 'patientName' | 'patientEmail'>;
 
-/** One page of a patient's records and how many records there are in all. */
+/** One page (counted from 1) of a patient's records and how many records there are in all. */
 export type RecordPageFetcher = (
   seqMedicalRelation: number,
   page: number,
@@ -20,16 +20,16 @@ async function everyRecord(
   onPage: (done: number, total: number) => void,
 ): Promise<ExerciseRecord[]> {
   const pagesOf = (totalCount: number): number => Math.max(1, Math.ceil(totalCount / pageSize));
-  const first = await fetchPage(seqMedicalRelation, 0);
+  const first = await fetchPage(seqMedicalRelation, 1);
   let pages = pagesOf(first.totalCount);
   const records = new Map(first.recordList.map((record) => [record.seqExerciseRecord, record]));
   onPage(1, pages);
-  for (let page = 1; page < pages; page++) {
+  for (let page = 2; page <= pages; page++) {
     const { recordList, totalCount } = await fetchPage(seqMedicalRelation, page);
     for (const record of recordList) records.set(record.seqExerciseRecord, record);
     // Records that came in while reading make the period longer: read their pages too.
     pages = Math.max(pages, pagesOf(totalCount));
-    onPage(page + 1, pages);
+    onPage(page, pages);
   }
   return [...records.values()];
 }

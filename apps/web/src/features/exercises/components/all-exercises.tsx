@@ -15,7 +15,7 @@ export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => strin
   const [search, setSearch] = useState('');
   const [searchWord] = useDebouncedValue(search, 300);
   const [sort, setSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const list = useMyPatientsExercises({
     deviceType,
     page,
@@ -33,7 +33,7 @@ export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => strin
           value={String(deviceType)}
           onChange={(value) => {
             setDeviceType(value === '2' ? 2 : 1);
-            setPage(0);
+            setPage(1);
           }}
           data={[
             { value: '1', label: t('exercises.devices.home') },
@@ -47,7 +47,7 @@ export function AllExercises({ linkOf }: { linkOf: (exercise: Exercise) => strin
           maxLength={100}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
-            setPage(0);
+            setPage(1);
           }}
         />
       </Group>

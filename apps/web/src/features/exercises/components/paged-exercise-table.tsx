@@ -39,7 +39,7 @@ export function PagedExerciseTable({
             sort={sort}
             onSort={(next) => {
               setSort(next);
-              setPage(0);
+              setPage(1);
             }}
             {...table}
           />

@@ -9,7 +9,7 @@ export function Pager({
   total,
   onChange,
 }: {
-  /** 0-based. */
+  /** Counted from 1, as the API counts pages. */
   page: number;
   size: number;
   total: number;
@@ -25,8 +25,8 @@ export function Pager({
       {pages > 1 && (
         <Pagination
           total={pages}
-          value={page + 1}
-          onChange={(next) => onChange(next - 1)}
+          value={page}
+          onChange={onChange}
           getControlProps={(control) => ({
             'aria-label':
               control === 'next' ? t('common.nextPage') : control === 'previous' ? t('common.previousPage') : undefined,

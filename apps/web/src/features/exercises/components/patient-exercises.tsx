@@ -17,7 +17,7 @@ export function PatientExercises({
 }): ReactElement {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Exercise | 'new' | null>(null);
   const list = usePatientExercises({
     seqMedicalRelation,

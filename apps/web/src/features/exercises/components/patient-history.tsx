@@ -48,9 +48,9 @@ export function PatientHistory({
     key: 'usageStartDatetime',
     direction: 'desc',
   });
-  const [recordPage, setRecordPage] = useState(0);
+  const [recordPage, setRecordPage] = useState(1);
   const [exerciseSort, setExerciseSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
-  const [exercisePage, setExercisePage] = useState(0);
+  const [exercisePage, setExercisePage] = useState(1);
   const [selected, setSelected] = useState<Exercise | null>(null);
   const records = usePatientRecords({
     seqMedicalRelation,
@@ -81,7 +81,7 @@ export function PatientHistory({
               sort={recordSort}
               onSort={(next) => {
                 setRecordSort(next);
-                setRecordPage(0);
+                setRecordPage(1);
               }}
             />
             <Pager page={recordPage} size={pageSize} total={records.data.totalCount} onChange={setRecordPage} />
@@ -99,7 +99,7 @@ export function PatientHistory({
               sort={exerciseSort}
               onSort={(next) => {
                 setExerciseSort(next);
-                setExercisePage(0);
+                setExercisePage(1);
               }}
               onRecords={setSelected}
             />

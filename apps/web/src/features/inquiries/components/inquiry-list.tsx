@@ -12,7 +12,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 /** "My inquiries": the clinician's own, newest first, each removable. */
 export function InquiryList(): ReactElement {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const inquiries = useInquiries(page);
   const remove = useDeleteInquiry();
   const [removing, setRemoving] = useState<{ seqBoard: number; title: string }>();
@@ -59,13 +59,13 @@ export function InquiryList(): ReactElement {
       </Stack>
       {totalCount > inquiryPageSize && (
         <Group gap="xs">
-          <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <Button size="xs" variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
             {t('common.previousPage')}
           </Button>
           <Button
             size="xs"
             variant="default"
-            disabled={(page + 1) * inquiryPageSize >= totalCount}
+            disabled={page * inquiryPageSize >= totalCount}
             onClick={() => setPage(page + 1)}
           >
             {t('common.nextPage')}

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 /** Charges and trial starts, newest first. */
 export function PurchaseHistory(): ReactElement {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const history = usePurchaseHistory(page);
   const rows = history.data?.purchaseList ?? [];
   const total = history.data?.totalCount ?? 0;
@@ -51,13 +51,13 @@ export function PurchaseHistory(): ReactElement {
       </Table.ScrollContainer>
       {total > purchaseHistoryPageSize && (
         <Group gap="xs" mt="xs">
-          <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <Button size="xs" variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
             {t('common.previousPage')}
           </Button>
           <Button
             size="xs"
             variant="default"
-            disabled={(page + 1) * purchaseHistoryPageSize >= total}
+            disabled={page * purchaseHistoryPageSize >= total}
             onClick={() => setPage(page + 1)}
           >
             {t('common.nextPage')}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, onePixelPng, uploadFile, verifiedClinician } from '../../test/fixtures.ts';
+import { createTestApp } from '../../test/helper.ts';
+
+const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+
+describe.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])('at LOG_LEVEL=%s the log', (level) => {
+  it('holds no password, token or health data of a login, a JSON call, a refused call or an upload', async () => {
+    const t = await createTestApp({ env: { LOG_LEVEL: level } });
+    try {
+      const { body, tokens } = await verifiedClinician(t.app, t.mail);
+      const token = tokens.accessToken;
+      const unique = randomBytes(4).toString('hex');
+      const patientName = `Leakcheck ${unique}`;
+      const diagnosis = `Torn rotator cuff ${unique}`;
+      const added = await call(
+        t.app,
+        '/patient/addPatient/noAuth',
+        {
+          patientName,
+          patientEmail: `leak.${unique}@example.com`,
+          patientInfoBirth: '1958-06-15',
+          patientInfoGender: 'M',
+          heightCm: 172.5,
+          weightKg: 70,
+          deviceType: 2,
+        },
+        { token },
+      );
+      const { seqMedicalRelation } = added.json<{ seqMedicalRelation: number }>();
+      const note = await call(
+        t.app,
+        '/managerNote/add',
+        { seqMedicalRelation, noteTitle: 'Shoulder', noteContent: diagnosis, isImportant: false, isPublic: false },
+        { token },
+      );
+      expect(note.json()).toMatchObject({ isSuccess: true });
+      // A refused body, whose fields a validation error could echo.
+      const refused = await call(
+        t.app,
+        '/patient/addPatient/noAuth',
+        { patientName, patientInfoBirth: diagnosis, heightCm: 'tall' },
+        { token },
+      );
+      expect(refused.statusCode).toBe(400);
+      const wrongLogin = await call(t.app, '/user/login', {
+        userEmail: body.userEmail,
+        userPassword: `${unique}-Wrong`,
+      });
+      expect(wrongLogin.statusCode).toBe(200);
+      const upload = await uploadFile(t.app, '/storage/upload/single', token, png, { folderPath: 'profile' });
+      expect(upload.statusCode).toBe(200);
+      await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
+
+      const logs = t.logs();
+      if (level === 'trace') expect(logs).toContain('Providing options to busboy');
+      for (const secret of [
+        body.userPassword,
+        `${unique}-Wrong`,
+        token,
+        tokens.refreshToken,
+        patientName,
+        `leak.${unique}`,
+        diagnosis,
+      ])
+        expect(logs).not.toContain(secret);
+      expect(logs).not.toMatch(/Bearer|#(verify|reset)=/);
+    } finally {
+      await t.close();
+    }
+  });
+});
