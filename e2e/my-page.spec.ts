@@ -140,6 +140,12 @@ describe('my page, payments and inquiries, end to end', () => {
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
     await page.getByText(t.payments.result.successTitle).waitFor();
+    // Back from the successful result does not offer the plan just bought again: My page instead.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/options');
+    await page.getByTestId('current-plan').getByText(messages.en['plan.standard']).waitFor();
+    await page.goForward();
+    await page.getByText(t.payments.result.successTitle).waitFor();
     await page.getByRole('button', { name: t.payments.result.continue, exact: true }).click();
     // Onwards from a successful result, the payment form is skipped to My page.
     await page.waitForURL((url) => url.pathname === '/options');
