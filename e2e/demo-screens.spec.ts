@@ -146,4 +146,34 @@ describe('the demo clinic at 1280 px', () => {
     }
     expect(await today.getByText(member.patientName, { exact: true }).count()).toBeGreaterThan(0);
   });
+
+  it('keeps the visits, with their notes and symptoms, in the medical record with the notes', async () => {
+    interface Item {
+      kind: string;
+      visit?: { scheduleNote: string | null; scheduleSymptoms: string | null };
+    }
+    const members = patients.filter((candidate) => candidate.isAppMember);
+    const records = await Promise.all(
+      members.map(async (member) => ({
+        member,
+        record: (await api<{ record: Item[] }>('/patient/getMedicalRecord', member)).record,
+      })),
+    );
+    const held = records.find(({ record }) => record.some((item) => item.visit?.scheduleNote));
+    const booked = records.find(({ record }) => record.some((item) => item.visit?.scheduleSymptoms));
+    if (!held || !booked) throw new Error('the demo has no visit with a note and one with symptoms');
+
+    await page.goto(`/patientList/details/record?id=${held.member.seqMedicalRelation}`);
+    const section = page.getByRole('region', { name: t.record.title });
+    await section.getByText(t.record.intro, { exact: true }).waitFor();
+    await section.getByText(t.record.visitEntry).first().waitFor();
+    const note = held.record.find((item) => item.visit?.scheduleNote)?.visit?.scheduleNote ?? '';
+    await section.getByText(note).first().waitFor();
+    await section.getByText(t.schedule.states.completed).first().waitFor();
+
+    await page.goto(`/patientList/details/record?id=${booked.member.seqMedicalRelation}`);
+    const symptoms = booked.record.find((item) => item.visit?.scheduleSymptoms)?.visit?.scheduleSymptoms ?? '';
+    await section.getByText(symptoms).waitFor();
+    await section.getByText(t.schedule.fields.symptoms).waitFor();
+  });
 });
