@@ -89,8 +89,29 @@ describe('exercises, end to end', () => {
     await dialog.getByRole('button', { name: t.exercises.save, exact: true }).click();
     await dialog.getByText(messages.en['validation.rom_gap']).waitFor();
 
-    // Fixed, it is saved and waits.
+    // A due date typed in the past stays as typed and is refused with its reason; nothing is saved.
     await dialog.getByLabel(t.exercises.fields.maxRom, { exact: true }).fill('90');
+    const dueDate = dialog.getByLabel(t.exercises.fields.dueDate, { exact: true });
+    const defaultDueDate = await dueDate.inputValue();
+    await dueDate.fill('01/02/2020');
+    await dueDate.blur();
+    expect(await dueDate.inputValue()).toBe('01/02/2020');
+    await dialog.getByRole('button', { name: t.exercises.save, exact: true }).click();
+    await dialog.getByText(messages.en['validation.due_date_past']).waitFor();
+    expect(await dueDate.inputValue()).toBe('01/02/2020');
+    // Text that is no date is kept too, and refused before anything is sent.
+    await dueDate.fill('13/45/2020');
+    await dueDate.blur();
+    await dialog.getByText(messages.en['validation.date_format']).waitFor();
+    expect(await dueDate.inputValue()).toBe('13/45/2020');
+    await dialog.getByRole('button', { name: t.exercises.save, exact: true }).click();
+    await dialog.getByText(messages.en['validation.date_format']).waitFor();
+    const unsaved = await api<{ exerciseList: Prescription[] }>('/patientApp/exercise/list', {}, member.token);
+    expect(unsaved.exerciseList).toHaveLength(0);
+
+    // Fixed, it is saved and waits.
+    await dueDate.fill(defaultDueDate);
+    await dueDate.blur();
     await dialog.getByRole('button', { name: t.exercises.save, exact: true }).click();
     await page.getByText(t.exercises.added).waitFor();
     await dialog.waitFor({ state: 'hidden' });

@@ -105,7 +105,8 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  // A first start seeds the demo, which takes a minute or more on a busy machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const ready = await fetch(`${url}/api/readyz`).then(
       (response) => response.ok,

@@ -74,7 +74,17 @@ async function fillCard(scope: ReturnType<Page['getByRole']>, cardNumber: string
   const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
   await scope.getByLabel(t.payments.card.type, { exact: true }).selectOption('Visa');
   await scope.getByLabel(t.payments.card.number, { exact: true }).fill(cardNumber);
-  await scope.getByLabel(t.payments.card.expiry, { exact: true }).fill(`12${nextYear}`);
+  const expiry = scope.getByLabel(t.payments.card.expiry, { exact: true });
+  await expiry.fill(`12${nextYear}`);
+  // A fixed format: the hint and no character counter (which read 0/5 under a full MMYY).
+  const described = await expiry.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+  expect(described).toContain(t.payments.card.expiryHint);
+  expect(described).not.toMatch(/\d+\/\d+/);
   await scope.getByLabel(t.payments.card.cvc, { exact: true }).fill('123');
   await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
   await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
@@ -139,6 +149,12 @@ describe('my page, payments and inquiries, end to end', () => {
     await payForm.getByLabel(t.payments.card.number, { exact: true }).fill('4242424242424242');
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
+    await page.getByText(t.payments.result.successTitle).waitFor();
+    // Back from the successful result does not offer the plan just bought again: My page instead.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/options');
+    await page.getByTestId('current-plan').getByText(messages.en['plan.standard']).waitFor();
+    await page.goForward();
     await page.getByText(t.payments.result.successTitle).waitFor();
     await page.getByRole('button', { name: t.payments.result.continue, exact: true }).click();
     // Onwards from a successful result, the payment form is skipped to My page.

@@ -118,7 +118,8 @@ describe('patients, end to end', () => {
       .toEqual([80, 96]);
     expect(await photo.getAttribute('src')).toMatch(/^blob:/);
 
-    // A condition entry.
+    // A condition entry, on the condition tab.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.condition, exact: true }).click();
     await page.getByRole('button', { name: t.condition.add, exact: true }).click();
     const conditionDialog = page.getByRole('dialog', { name: t.condition.addTitle });
     await conditionDialog.getByLabel(t.condition.fields.primaryDiagnosis, { exact: true }).fill('Ischemic stroke');
@@ -234,6 +235,7 @@ describe('patients, end to end', () => {
     await page.getByRole('button', { name: t.patients.activation.deactivate, exact: true }).waitFor();
 
     // Remove the condition entry after the yes/no confirm.
+    await page.getByRole('tab', { name: t.patientDetails.tabs.condition, exact: true }).click();
     await page.getByRole('button', { name: new RegExp(`^${t.condition.remove.split('{{')[0]}`) }).click();
     await page
       .getByRole('dialog', { name: t.condition.removeTitle })

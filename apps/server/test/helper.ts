@@ -53,6 +53,8 @@ export async function createTestApp(
     overrides?: Omit<AppOverrides, 'now' | 'logStream'>;
     /** A second server instance on the same PostgreSQL database as this one. */
     sameDatabaseAs?: TestApp;
+    /** Where the test's clock starts, when not at its fixed default. */
+    clockStart?: Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
@@ -64,7 +66,7 @@ export async function createTestApp(
     (databaseUrl ? `test_${inject('testRun')}_${randomBytes(6).toString('hex')}` : 'public');
   if (!databaseUrl) await cp(join(inject('pgliteTemplate'), 'db'), join(dataDir, 'db'), { recursive: true });
   const mail = await startMailCatcher();
-  const clock = testClock();
+  const clock = testClock(options.clockStart);
   const logLines: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));

@@ -57,16 +57,20 @@ describe('requirePaymentResult', () => {
 
 describe('skipPaymentInfoAfterSuccess', () => {
   it('skips payment info after a successful result page', () => {
-    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'success' }, '')).toBe('/options');
-    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'success' }, '?lang=ko')).toBe(
+    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'success' }, '', false)).toBe('/options');
+    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'success' }, '?lang=ko', false)).toBe(
       '/options?lang=ko',
     );
   });
 
+  it('skips payment info when coming back to the form of the plan just paid for', () => {
+    expect(skipPaymentInfoAfterSuccess(null, '?lang=cs', true)).toBe('/options?lang=cs');
+  });
+
   it('shows payment info otherwise', () => {
-    expect(skipPaymentInfoAfterSuccess(null, '')).toBeNull();
-    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'failure' }, '')).toBeNull();
-    expect(skipPaymentInfoAfterSuccess({ status: 'success' }, '')).toBeNull();
+    expect(skipPaymentInfoAfterSuccess(null, '', false)).toBeNull();
+    expect(skipPaymentInfoAfterSuccess({ fromPaymentResult: true, status: 'failure' }, '', false)).toBeNull();
+    expect(skipPaymentInfoAfterSuccess({ status: 'success' }, '', false)).toBeNull();
   });
 });
 

@@ -22,9 +22,12 @@ export function requirePaymentResult(url: URL): GuardResult {
   return result !== null && result.trim() !== '' ? null : withLangQuery(paths.options, url.search);
 }
 
-/** Payment info is skipped to the options screen when arriving from a successful result page. */
-export function skipPaymentInfoAfterSuccess(state: unknown, search: string): GuardResult {
-  return isSuccessfulPaymentResultState(state) ? withLangQuery(paths.options, search) : null;
+/**
+ * Payment info is skipped to the options screen when arriving from a successful result page: sent
+ * on by it, or back to the form through the browser's history after paying for its plan.
+ */
+export function skipPaymentInfoAfterSuccess(state: unknown, search: string, planPaid: boolean): GuardResult {
+  return isSuccessfulPaymentResultState(state) || planPaid ? withLangQuery(paths.options, search) : null;
 }
 
 /** The session idle timer runs everywhere except the login area, and only with a session. */

@@ -57,6 +57,7 @@ const patientIdGuard = guard(requirePatientId);
 /** The patient tabs built so far; any other leads home until it works. */
 const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], () => Promise<ScreenModule>>> = {
   [segments.patientDetailsInfo]: screen(() => import('./routes/patient-info.tsx')),
+  [segments.patientDetailsCondition]: screen(() => import('./routes/patient-condition.tsx')),
   [segments.patientDetailsNote]: screen(() => import('./routes/patient-note.tsx')),
   [segments.patientDetailsRemote]: screen(() => import('./routes/patient-remote.tsx')),
   [segments.patientDetailsRecord]: screen(() => import('./routes/patient-record.tsx')),

@@ -6,12 +6,14 @@ import { auditRepository } from '../audit/audit.repository.ts';
 import { actorOf } from '../audit/audit.ts';
 import { managerNoteRepository } from '../manager-note/manager-note.repository.ts';
 import { toManagerNote } from '../manager-note/manager-note.service.ts';
+import { scheduleRepository } from '../schedule/schedule.repository.ts';
+import { toSchedule } from '../schedule/schedule.service.ts';
 import { toConditionEntry } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 
 export type MedicalRecordService = ReturnType<typeof medicalRecordService>;
 
-/** Condition entries and notes of one patient as one record, newest first (docs/decisions/0002). */
+/** Condition entries, notes and visits of one patient as one record, newest first (docs/decisions/0002). */
 export function medicalRecordService({ db, now }: { db: Database; now: Clock }) {
   return {
     async read(
@@ -21,9 +23,10 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
     ): Promise<MedicalRecordItem[]> {
       const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
       if (!relation) throw notFound();
-      const [conditions, notes] = await Promise.all([
+      const [conditions, notes, visits] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),
         managerNoteRepository(db).listAll(seqMedicalRelation, principal.seqManager),
+        scheduleRepository(db).listForRelation(seqMedicalRelation),
       ]);
       await auditRepository(db).append(actorOf(principal, context), now(), [
         { action: 'read', entity: 'medical_record', seqMedicalRelation, seqPatient: relation.seqPatient },
@@ -35,6 +38,11 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
           condition: toConditionEntry(row),
         })),
         ...notes.map((row) => ({ kind: 'note' as const, at: row.createdAt.toISOString(), note: toManagerNote(row) })),
+        ...visits.map((row) => ({
+          kind: 'visit' as const,
+          at: row.expectStartAt.toISOString(),
+          visit: toSchedule(row, context.timeZone),
+        })),
       ];
       return items.sort((a, b) => b.at.localeCompare(a.at));
     },

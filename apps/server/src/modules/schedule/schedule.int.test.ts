@@ -552,3 +552,41 @@ describe('background jobs', () => {
     expect(about(secondMember.seqUser)).toEqual([PushType.bookedByClinician, PushType.startingSoon, PushType.expired]);
   });
 });
+
+describe("the patient's medical record", () => {
+  it('holds each visit, with its time, length, status and note, among the notes by time', async () => {
+    const booked = json(
+      await as(clinician).post(
+        '/schedule/createSchedule',
+        visit({
+          seqMedicalRelation: secondRelation,
+          scheduleExpectStartDatetime: '2026-12-07T11:00:00+01:00',
+          scheduleNote: 'Ask about the stairs',
+        }),
+      ),
+    ).schedule;
+    await as(clinician).post('/managerNote/add', {
+      seqMedicalRelation: secondRelation,
+      noteTitle: 'Phone call',
+      noteContent: 'Knee better',
+      isPublic: false,
+      isImportant: false,
+    });
+    const { record } = (
+      await as(clinician).post('/patient/getMedicalRecord', { seqMedicalRelation: secondRelation })
+    ).json<{
+      record: Json[];
+    }>();
+    const visits = record.filter((item) => item.kind === 'visit');
+    expect(visits.map((item) => item.visit)).toContainEqual(booked);
+    expect(booked).toMatchObject({
+      scheduleExpectStartDatetime: '2026-12-07T11:00:00+01:00',
+      scheduleExpectProgressTime: '00:30:00',
+      scheduleStatus: ScheduleStatus.waiting,
+      scheduleNote: 'Ask about the stairs',
+    });
+    // The visit to come is newer than the note written today.
+    const kinds = record.map((item) => item.kind);
+    expect(kinds.indexOf('visit')).toBeLessThan(kinds.indexOf('note'));
+  });
+});

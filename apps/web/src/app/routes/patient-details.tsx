@@ -26,6 +26,7 @@ const dashboardTab = 'dashboard';
 const tabs = [
   { segment: '', labelKey: 'patientDetails.tabs.dashboard' },
   { segment: segments.patientDetailsInfo, labelKey: 'patientDetails.tabs.info' },
+  { segment: segments.patientDetailsCondition, labelKey: 'patientDetails.tabs.condition' },
   { segment: segments.patientDetailsNote, labelKey: 'patientDetails.tabs.note' },
   { segment: segments.patientDetailsRemote, labelKey: 'patientDetails.tabs.remote' },
   { segment: segments.patientDetailsRehab, labelKey: 'patientDetails.tabs.rehab' },

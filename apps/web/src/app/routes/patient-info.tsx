@@ -3,11 +3,10 @@ import type { ReactElement } from 'react';
 import { PatientCategories } from '../../features/categories/components/patient-categories.tsx';
 import { useKnownActiveLimit } from '../../features/patients/api/get-my-patients.ts';
 import { ActivationControl } from '../../features/patients/components/activation-control.tsx';
-import { ConditionHistory } from '../../features/patients/components/condition-history.tsx';
 import { PatientProfileForm } from '../../features/patients/components/patient-profile-form.tsx';
 import { usePatientContext } from './patient-details.tsx';
 
-/** Info tab: profile with image, activation, categories and the condition history. */
+/** Info tab: profile with image, activation and categories (the condition has a tab of its own). */
 export function Component(): ReactElement {
   const { seqMedicalRelation, detail } = usePatientContext();
   const activeLimit = useKnownActiveLimit();
@@ -21,7 +20,6 @@ export function Component(): ReactElement {
         seqMedicalRelation={seqMedicalRelation}
         categoryIds={patient.categoryIds}
       />
-      <ConditionHistory seqMedicalRelation={seqMedicalRelation} />
     </Stack>
   );
 }

@@ -4,6 +4,6 @@ import { usePatientContext } from './patient-details.tsx';
 
 /** Remote tab: the patient's online visits and booking. */
 export function Component(): ReactElement {
-  const { seqMedicalRelation } = usePatientContext();
-  return <PatientSchedules seqMedicalRelation={seqMedicalRelation} />;
+  const { seqMedicalRelation, detail } = usePatientContext();
+  return <PatientSchedules seqMedicalRelation={seqMedicalRelation} isAppMember={detail.patient.isAppMember} />;
 }

@@ -1,11 +1,12 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useProductList } from '../../features/payments/api/get-product-list.ts';
 import { PaymentInfoForm } from '../../features/payments/components/payment-info-form.tsx';
 import { usePlanText } from '../../features/payments/components/plan-text.ts';
+import { usePurchaseStore } from '../../features/payments/purchase-store.ts';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
@@ -20,9 +21,11 @@ export function Component(): ReactElement {
   const [params] = useSearchParams();
   const products = useProductList();
   const text = usePlanText();
+  // Read once on arrival: paying marks the plan just before this screen leaves for the result.
+  const [planPaid] = useState(() => usePurchaseStore.getState().paidSeqProduct === Number(params.get('seqProduct')));
   useDocumentTitle(t('payments.info.title'));
 
-  const skipTo = skipPaymentInfoAfterSuccess(location.state, location.search);
+  const skipTo = skipPaymentInfoAfterSuccess(location.state, location.search, planPaid);
   if (skipTo) return <Navigate to={skipTo} replace />;
   if (products.isError) return <LoadFailed onRetry={() => void products.refetch()} />;
   if (!products.data) return <PageLoader />;
@@ -54,14 +57,15 @@ export function Component(): ReactElement {
         <Paper withBorder p="lg" radius="md">
           <PaymentInfoForm
             product={product}
-            onPaid={() =>
+            onPaid={() => {
+              usePurchaseStore.getState().markPaid(product.seqProduct);
               void navigate(
                 withLangQuery(
                   `${paths.paymentResult}?result=success&seqProduct=${product.seqProduct}`,
                   location.search,
                 ),
-              )
-            }
+              );
+            }}
           />
         </Paper>
       </SimpleGrid>

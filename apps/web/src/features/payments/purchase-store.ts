@@ -5,7 +5,10 @@ import { keyAfterCall, keyForAttempt, type AttemptKey } from './idempotency.ts';
 interface PurchaseState {
   seqProduct: number | null;
   attempt: AttemptKey | null;
+  /** The plan last paid for, until another is chosen: the pay form is not offered for it again. */
+  paidSeqProduct: number | null;
   choosePlan: (seqProduct: number) => void;
+  markPaid: (seqProduct: number) => void;
   /** The key to send for a payment of `scope`: the pending one on a retry, else a new one. */
   keyFor: (scope: string) => string;
   /** After a call: an answer ends the attempt, no answer keeps its key for the retry. */
@@ -15,7 +18,9 @@ interface PurchaseState {
 export const usePurchaseStore = create<PurchaseState>()((set, get) => ({
   seqProduct: null,
   attempt: null,
-  choosePlan: (seqProduct) => set({ seqProduct }),
+  paidSeqProduct: null,
+  choosePlan: (seqProduct) => set({ seqProduct, paidSeqProduct: null }),
+  markPaid: (seqProduct) => set({ paidSeqProduct: seqProduct }),
   keyFor: (scope) => {
     const attempt = keyForAttempt(get().attempt, scope);
     set({ attempt });

@@ -1,22 +1,26 @@
 import { DateInput } from '@mantine/dates';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateDisplayFormat, parseDisplayDate, todayIso } from '../dates/date-format.ts';
 import { useMessage } from '../i18n/use-message.ts';
 
 export interface DateFieldProps {
   label: string;
-  /** YYYY-MM-DD, or '' for none. */
+  /** YYYY-MM-DD, '' for none, or the typed text when it is no date (the form's validation refuses it). */
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
   required?: boolean;
-  /** No date after today can be chosen (birth and onset dates). */
+  /** No date after today can be picked (birth and onset dates). */
   notInFuture?: boolean;
   minDate?: string;
 }
 
-/** SPEC 2 date input: week starts Monday; YYYY.MM.DD in Korean, MM/DD/YYYY otherwise. */
+/**
+ * SPEC 2 date input: week starts Monday; YYYY.MM.DD in Korean, MM/DD/YYYY otherwise. The bounds only
+ * grey out the calendar's days: a typed date is kept as typed, also outside them or unreadable, so
+ * that the form refuses it with a message instead of silently putting back the previous date.
+ */
 export function DateField({
   label,
   value,
@@ -30,22 +34,39 @@ export function DateField({
   const message = useMessage();
   const language = i18n.language;
   const format = dateDisplayFormat(language);
+  const readable = value === '' || parseDisplayDate(value, language) === value;
+  // The calendar keeps the last date while the text typed over it is unreadable, so that text stays.
+  const [calendarValue, setCalendarValue] = useState(value);
+  if (readable && calendarValue !== value) setCalendarValue(value);
+  const maxDate = notInFuture ? todayIso() : undefined;
+  const commitTyped = (text: string): void => {
+    const typed = text.trim();
+    const next = typed === '' ? '' : (parseDisplayDate(typed, language) ?? typed);
+    if (next !== value) onChange(next);
+  };
   return (
     <DateInput
       label={label}
-      value={value || null}
+      value={calendarValue || null}
       onChange={(next) => onChange(next ?? '')}
       valueFormat={format}
       dateParser={(text) => parseDisplayDate(text, language) ?? null}
+      fixOnBlur={false}
+      onBlur={(event) => commitTyped(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commitTyped(event.currentTarget.value);
+      }}
       placeholder={format}
       firstDayOfWeek={1}
       locale={language === 'zh-HK' ? 'zh-hk' : language}
-      maxDate={notInFuture ? todayIso() : undefined}
-      minDate={minDate}
+      excludeDate={(day) => {
+        const date = day.slice(0, 10);
+        return (minDate !== undefined && date < minDate) || (maxDate !== undefined && date > maxDate);
+      }}
       clearable={!required}
       required={required}
       withAsterisk={false}
-      error={message(error)}
+      error={readable ? message(error) : message('validation.date_format')}
       popoverProps={{ withinPortal: true }}
       clearButtonProps={{ 'aria-label': t('fields.clear') }}
       nextLabel={t('fields.nextMonth')}

@@ -21,12 +21,15 @@ export function SortableHeader<Key extends string>({
   onSort,
   children,
   width,
+  wrap = false,
 }: {
   sortKey: Key;
   sort: SortState<Key>;
   onSort: (next: SortState<Key>) => void;
   children: ReactNode;
   width?: number | string;
+  /** A long label may take two lines, where a table is tight for room. */
+  wrap?: boolean;
 }): ReactElement {
   const active = sort.key === sortKey;
   const arrow = active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕';
@@ -34,7 +37,7 @@ export function SortableHeader<Key extends string>({
     <Table.Th
       w={width}
       aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
+      style={wrap ? undefined : { whiteSpace: 'nowrap' }}
     >
       <UnstyledButton onClick={() => onSort(nextSort(sort, sortKey))} fw={700} fz="sm">
         {children}{' '}

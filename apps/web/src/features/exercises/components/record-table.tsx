@@ -25,15 +25,19 @@ export function RecordTable({
   if (records.length === 0) return <Text c="dimmed">{t('exercises.noRecords')}</Text>;
   const header = (key: RecordSorting, label: string): ReactElement =>
     sort && onSort ? (
-      <SortableHeader sortKey={key} sort={sort} onSort={onSort}>
+      <SortableHeader sortKey={key} sort={sort} onSort={onSort} wrap>
         {label}
       </SortableHeader>
     ) : (
       <Table.Th>{label}</Table.Th>
     );
-  const speed = (value: number): string => t('exercises.speedValue', { value: plain(value) });
+  // One speed never breaks; a range may, after its dash.
+  const speed = (value: number): ReactElement => (
+    <span style={{ whiteSpace: 'nowrap' }}>{t('exercises.speedValue', { value: plain(value) })}</span>
+  );
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    // Fits the content area beside the menu at 1280 px; narrower screens scroll it sideways.
+    <Table.ScrollContainer minWidth={900}>
       <Table striped aria-label={t('exercises.recordsLabel')} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -56,25 +60,27 @@ export function RecordTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(record.usageStartDatetime, i18n.language)}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {text.position(record.exerciseGuidePosition)} · {text.direction(record.exerciseGuideDirection)}
               </Table.Td>
               <Table.Td>{text.mode(record.iuppiterUsageMode)}</Table.Td>
               <Table.Td>{record.iuppiterUsageCount}</Table.Td>
               <Table.Td>{text.degrees(record.iuppiterUsageMinAngle)}</Table.Td>
               <Table.Td>{text.degrees(record.iuppiterUsageMaxAngle)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 {speed(record.iuppiterUsageMinSpeed)} – {speed(record.iuppiterUsageMaxSpeed)}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 {record.minTorque === null && record.maxTorque === null
                   ? '—'
                   : t('exercises.torqueValue', { min: plain(record.minTorque), max: plain(record.maxTorque) })}
               </Table.Td>
               <Table.Td>{minutesClock(record.deviceUsageDuration)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {text.mode(record.exerciseGuideMode)}, {text.degrees(record.exerciseGuideMinRom)} –{' '}
-                {text.degrees(record.exerciseGuideMaxRom)}
+              <Table.Td>
+                {text.mode(record.exerciseGuideMode)},{' '}
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {text.degrees(record.exerciseGuideMinRom)} – {text.degrees(record.exerciseGuideMaxRom)}
+                </span>
                 {record.exerciseGuideTime ? `, ${record.exerciseGuideTime}` : ''}
               </Table.Td>
               <Table.Td>{record.patientReview ?? '—'}</Table.Td>

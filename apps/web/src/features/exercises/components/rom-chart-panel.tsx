@@ -1,4 +1,4 @@
-import { exerciseModes, type DeviceType } from '@clinic/contract';
+import { dateField, exerciseModes, type DeviceType } from '@clinic/contract';
 import { Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
@@ -35,7 +35,8 @@ export function RomChartPanel({
   const [range, setRange] = useState(() => defaultRange());
   const [position, setPosition] = useState('');
   const [mode, setMode] = useState('');
-  const validRange = range.startDate !== '' && range.endDate !== '' && range.startDate <= range.endDate;
+  const readable = dateField.safeParse(range.startDate).success && dateField.safeParse(range.endDate).success;
+  const validRange = readable && range.startDate <= range.endDate;
   const shown = validRange ? range : defaultRange();
   const span = useMemo(
     () => [daySeconds(shown.startDate), daySeconds(shown.endDate)] as const,
@@ -97,7 +98,7 @@ export function RomChartPanel({
                 label={t('exercises.chart.to')}
                 value={range.endDate}
                 onChange={(endDate) => setRange((previous) => ({ ...previous, endDate }))}
-                error={validRange ? undefined : 'validation.range_order'}
+                error={readable && !validRange ? 'validation.range_order' : undefined}
                 notInFuture
                 required
               />

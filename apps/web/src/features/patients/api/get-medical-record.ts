@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-que
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
-/** Condition entries and notes (later also visits) as one record, newest first. */
+/** Condition entries, notes and visits as one record, newest first. */
 export async function getMedicalRecordRequest(
   seqMedicalRelation: number,
   signal?: AbortSignal,
@@ -16,6 +16,8 @@ export const medicalRecordQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: queryKeys.medicalRecord(seqMedicalRelation),
     queryFn: ({ signal }) => getMedicalRecordRequest(seqMedicalRelation, signal),
+    // Visits change on screens that do not know this record (the calendar, the call window): read afresh each time.
+    staleTime: 0,
   });
 
 export function useMedicalRecord(seqMedicalRelation: number): UseQueryResult<MedicalRecordItem[]> {

@@ -1,15 +1,40 @@
-import { Badge, Group, Loader, Paper, Text, Timeline, Title } from '@mantine/core';
-import type { ReactElement } from 'react';
+import type { MedicalRecordItem, Schedule } from '@clinic/contract';
+import { Badge, Group, Loader, Paper, Text, Timeline, Title, type MantineColor } from '@mantine/core';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
 import { useMedicalRecord } from '../api/get-medical-record.ts';
 import { ConditionFacts } from './condition-history.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
-/** The medical record: condition entries and notes (visits later) as one chronological record, newest first. */
-export function MedicalRecord({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
+const kindColors: Record<MedicalRecordItem['kind'], MantineColor> = { note: 'blue', condition: 'teal', visit: 'grape' };
+
+function keyOf(item: MedicalRecordItem): string {
+  if (item.kind === 'note') return `note-${item.note.seqManagerNote}`;
+  if (item.kind === 'condition') return `condition-${item.condition.seqPatientStatus}`;
+  return `visit-${item.visit.seqSchedule}`;
+}
+
+/**
+ * The medical record: condition entries, notes and visits as one chronological record, newest
+ * first. A visit's facts come from the visits' own screens, through renderVisit.
+ */
+export function MedicalRecord({
+  seqMedicalRelation,
+  renderVisit,
+}: {
+  seqMedicalRelation: number;
+  renderVisit: (visit: Schedule) => ReactNode;
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const record = useMedicalRecord(seqMedicalRelation);
+  const titleOf = (item: MedicalRecordItem): string =>
+    item.kind === 'note'
+      ? item.note.noteTitle
+      : item.kind === 'condition'
+        ? t('record.conditionEntry')
+        : t('record.visitEntry');
+  const kindLabel = { note: t('record.kindNote'), condition: t('record.kindCondition'), visit: t('record.kindVisit') };
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="record-heading">
@@ -26,14 +51,14 @@ export function MedicalRecord({ seqMedicalRelation }: { seqMedicalRelation: numb
         <Timeline bulletSize={14} lineWidth={2} active={record.data.length}>
           {record.data.map((item) => (
             <Timeline.Item
-              key={`${item.kind}-${item.kind === 'note' ? item.note.seqManagerNote : item.condition.seqPatientStatus}`}
+              key={keyOf(item)}
               title={
                 <Group gap="xs">
                   <Text fw={600} size="sm">
-                    {item.kind === 'note' ? item.note.noteTitle : t('record.conditionEntry')}
+                    {titleOf(item)}
                   </Text>
-                  <Badge size="xs" variant="light" color={item.kind === 'note' ? 'blue' : 'teal'}>
-                    {item.kind === 'note' ? t('record.kindNote') : t('record.kindCondition')}
+                  <Badge size="xs" variant="light" color={kindColors[item.kind]}>
+                    {kindLabel[item.kind]}
                   </Badge>
                   {item.kind === 'note' && (
                     <Badge size="xs" variant="outline" color={item.note.isPublic ? 'gray' : 'orange'}>
@@ -48,16 +73,18 @@ export function MedicalRecord({ seqMedicalRelation }: { seqMedicalRelation: numb
                 </Group>
               }
             >
-              <Text size="xs" c="dimmed" mb={4}>
-                {formatDateTime(item.at, i18n.language)}
-              </Text>
-              {item.kind === 'note' ? (
+              {item.kind !== 'visit' && (
+                <Text size="xs" c="dimmed" mb={4}>
+                  {formatDateTime(item.at, i18n.language)}
+                </Text>
+              )}
+              {item.kind === 'note' && (
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                   {item.note.noteContent}
                 </Text>
-              ) : (
-                <ConditionFacts entry={item.condition} />
               )}
+              {item.kind === 'condition' && <ConditionFacts entry={item.condition} />}
+              {item.kind === 'visit' && renderVisit(item.visit)}
             </Timeline.Item>
           ))}
         </Timeline>

@@ -17,7 +17,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }): Reac
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      {/* A long e-mail address breaks inside its own column instead of running into the next. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }

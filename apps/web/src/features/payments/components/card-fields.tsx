@@ -44,9 +44,9 @@ export function CardFields({ values, errors, onChange }: CardFieldsProps): React
           description={t('payments.card.expiryHint')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          maxLength={5}
           value={values.expiry}
-          onChange={(value) => onChange('expiry', value.replace(/[^\d/ ]/g, ''))}
+          // MMYY, or MM/YY as often typed: a fixed format, so no character counter.
+          onChange={(value) => onChange('expiry', value.replace(/[^\d/ ]/g, '').slice(0, 5))}
           error={errors.expiry}
         />
         <TextField

@@ -1,6 +1,6 @@
 import { durationMinutes, minutesToClock, scheduleStateOf, wallClockIn, type Schedule } from '@clinic/contract';
-import { Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { usePatientSchedules } from '../api/get-patient-schedules.ts';
@@ -9,14 +9,24 @@ import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusBadge, useScheduleText } from './schedule-status.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
-/** The patient details `remote` tab: the patient's visits, the latest completed one and booking. */
-export function PatientSchedules({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
+/**
+ * The patient details `remote` tab: the patient's visits, the latest completed one and booking,
+ * which needs the patient's app (visits are held there): without it the tab says so up front.
+ */
+export function PatientSchedules({
+  seqMedicalRelation,
+  isAppMember,
+}: {
+  seqMedicalRelation: number;
+  isAppMember: boolean;
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const text = useScheduleText();
   const timeZone = browserTimeZone();
   const query = usePatientSchedules(seqMedicalRelation);
   const [target, setTarget] = useState<ScheduleModalTarget | null>(null);
+  const notAppMemberId = useId();
 
   const book = (): void => {
     const today = wallClockIn(new Date(), timeZone).date;
@@ -44,8 +54,15 @@ export function PatientSchedules({ seqMedicalRelation }: { seqMedicalRelation: n
         <Title order={3} size="h4">
           {t('schedule.patientTab.title')}
         </Title>
-        <Button onClick={book}>{t('schedule.patientTab.book')}</Button>
+        <Button onClick={book} disabled={!isAppMember} aria-describedby={isAppMember ? undefined : notAppMemberId}>
+          {t('schedule.patientTab.book')}
+        </Button>
       </Group>
+      {!isAppMember && (
+        <Alert color="gray" id={notAppMemberId}>
+          {t('schedule.patientTab.notAppMember')}
+        </Alert>
+      )}
       {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
       {query.data && (

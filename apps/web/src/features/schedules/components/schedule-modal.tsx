@@ -10,7 +10,7 @@ import {
   type Schedule,
   type ScheduleDuration,
 } from '@clinic/contract';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, type ComboboxItem } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,9 +164,11 @@ function ScheduleForm({
   const today = wallClockIn(new Date(), timeZone).date;
 
   const patientOptions = useMemo(() => {
-    const list = (patients.data ?? []).map((patient) => ({
+    const list: ComboboxItem[] = (patients.data ?? []).map((patient) => ({
       value: String(patient.seqMedicalRelation),
       label: patient.isAppMember ? patient.patientName : `${patient.patientName} (${t('schedule.notAppMember')})`,
+      // Visits are held in the patient's app: one without it is shown but cannot be chosen.
+      disabled: !patient.isAppMember,
     }));
     // A visit of a patient since deactivated still shows whose it is.
     if (existing && !list.some((option) => option.value === values.patient)) {

@@ -59,8 +59,9 @@ export function TodayVisits({
                   }}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} truncate>
+                    {/* The whole name and status, at any width: a long name wraps, the badge keeps its size. */}
+                    <div style={{ minWidth: 0, flex: 1 }}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {item.schedule.patientName}
                       </Text>
                       <Text size="xs" c="dimmed">
@@ -68,7 +69,9 @@ export function TodayVisits({
                         {text.duration(item.schedule.scheduleExpectProgressTime)}
                       </Text>
                     </div>
-                    <StatusBadge state={item.state} />
+                    <div style={{ flexShrink: 0 }}>
+                      <StatusBadge state={item.state} />
+                    </div>
                   </Group>
                 </UnstyledButton>
                 {onStartVisit && canStartVisit(item.state) && (

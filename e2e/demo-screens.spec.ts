@@ -1,0 +1,179 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.ts';
+import { acceptCookies, accessTokenOf, callApi, logIn, ui } from './steps.ts';
+
+/** The demo clinic as a new user meets it: the demo clinician's screens at 1280 x 800. */
+const t = ui.en;
+let stack: Stack;
+let page: Page;
+let token: string;
+
+interface Patient {
+  seqMedicalRelation: number;
+  patientName: string;
+  isAppMember: boolean;
+}
+let patients: Patient[];
+
+function api<T>(path: string, body: unknown): Promise<T> {
+  return callApi<T>(stack.url, path, body, token);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  page = await stack.newPage();
+  await page.goto('/login');
+  await acceptCookies(page);
+  await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
+  await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+  token = await accessTokenOf(page);
+  ({ patientList: patients } = await api<{ patientList: Patient[] }>(
+    '/patient/getMyPatientsAndReservedSchedulesForToday',
+    {},
+  ));
+});
+afterAll(() => stack?.close());
+
+/** Whether the element's text is cut: it, or a box around it up to the page's main area, scrolls sideways. */
+function isCut(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    for (let node: Element | null = element; node && node.tagName !== 'MAIN'; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth + 1) return true;
+    }
+    return element.getBoundingClientRect().right > document.documentElement.clientWidth;
+  });
+}
+
+/** How many lines the element's text takes. */
+function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+}
+
+function patientOf(predicate: (patient: Patient) => boolean): Patient {
+  const patient = patients.find(predicate);
+  if (!patient) throw new Error('no such demo patient');
+  return patient;
+}
+
+describe('the demo clinic at 1280 px', () => {
+  it('says before the booking form that a patient without the app cannot have a visit', async () => {
+    const patient = patientOf((candidate) => !candidate.isAppMember);
+    await page.goto(`/patientList/details/remote?id=${patient.seqMedicalRelation}`);
+    const book = page.getByRole('button', { name: t.schedule.patientTab.book, exact: true });
+    await book.waitFor();
+    expect(await book.isDisabled()).toBe(true);
+    await page.getByText(t.schedule.patientTab.notAppMember).waitFor();
+    expect(await book.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('keeps a long e-mail address apart from the registration date on the dashboard', async () => {
+    // The demo fills its plan: one patient makes room.
+    const response = await fetch(`${stack.url}/api/patient/changeActivationStatus`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ seqMedicalRelation: patients.at(-1)?.seqMedicalRelation, isEnabled: false }),
+    });
+    expect(response.ok).toBe(true);
+    const email = 'maximiliana.oberschwester-kowalczyk.rehabilitation@long-example-clinic.com';
+    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>('/patient/addPatient/noAuth', {
+      patientName: 'Maximiliana Kowalczyk',
+      patientEmail: email,
+      patientInfoBirth: '1958-03-14',
+      patientInfoGender: 'F',
+      heightCm: 165,
+      weightKg: 61,
+      deviceType: 1,
+    });
+    await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
+    const shownEmail = page.getByText(email, { exact: true });
+    await shownEmail.waitFor();
+    const registered = page.getByText(t.patients.columns.registered, { exact: true }).locator('xpath=..');
+    const [emailBox, registeredBox] = [await boxOf(shownEmail), await boxOf(registered)];
+    const apart =
+      emailBox.x + emailBox.width <= registeredBox.x + 1 ||
+      registeredBox.x + registeredBox.width <= emailBox.x + 1 ||
+      emailBox.y + emailBox.height <= registeredBox.y + 1 ||
+      registeredBox.y + registeredBox.height <= emailBox.y + 1;
+    expect(apart).toBe(true);
+    expect(await isCut(shownEmail)).toBe(false);
+  });
+
+  it('shows the whole device-records table on the history tab, each joint on one line', async () => {
+    const member = patientOf((candidate) => candidate.isAppMember);
+    await page.goto(`/patientList/details/history?id=${member.seqMedicalRelation}`);
+    const records = page.getByRole('table', { name: t.exercises.recordsLabel }).first();
+    await records.locator('tbody tr').first().waitFor();
+    expect(await isCut(records)).toBe(false);
+    const prescribed = records.getByRole('columnheader', { name: t.exercises.recordColumns.prescribed });
+    expect(await isCut(prescribed)).toBe(false);
+    const joints = records.locator('tbody tr td:nth-child(2)');
+    for (let row = 0; row < (await joints.count()); row++) expect(await linesOf(joints.nth(row))).toBe(1);
+  });
+
+  it("shows whole names and statuses in home's list of today's visits", async () => {
+    // A visit later today with the demo patient of the longest name.
+    const member = patients
+      .filter((candidate) => candidate.isAppMember)
+      .sort((left, right) => right.patientName.length - left.patientName.length)[0]!;
+    const start = new Date(Math.ceil((Date.now() + 30 * 60_000) / 900_000) * 900_000);
+    if (start.toDateString() === new Date().toDateString()) {
+      await api('/schedule/createSchedule', {
+        seqMedicalRelation: member.seqMedicalRelation,
+        scheduleExpectStartDatetime: start.toISOString(),
+        scheduleExpectProgressTime: '00:15:00',
+      });
+    }
+    await page.goto('/');
+    const today = page.getByRole('region', { name: t.schedule.todayTitle });
+    const visits = today.locator('li');
+    await visits.first().waitFor();
+    for (let index = 0; index < (await visits.count()); index++) {
+      const visit = visits.nth(index);
+      const name = visit.getByText(member.patientName, { exact: true });
+      if ((await name.count()) > 0) expect(await isCut(name)).toBe(false);
+      expect(await isCut(visit.locator('.mantine-Badge-label'))).toBe(false);
+    }
+    expect(await today.getByText(member.patientName, { exact: true }).count()).toBeGreaterThan(0);
+  });
+
+  it('keeps the visits, with their notes and symptoms, in the medical record with the notes', async () => {
+    interface Item {
+      kind: string;
+      visit?: { scheduleNote: string | null; scheduleSymptoms: string | null };
+    }
+    const members = patients.filter((candidate) => candidate.isAppMember);
+    const records = await Promise.all(
+      members.map(async (member) => ({
+        member,
+        record: (await api<{ record: Item[] }>('/patient/getMedicalRecord', member)).record,
+      })),
+    );
+    const held = records.find(({ record }) => record.some((item) => item.visit?.scheduleNote));
+    const booked = records.find(({ record }) => record.some((item) => item.visit?.scheduleSymptoms));
+    if (!held || !booked) throw new Error('the demo has no visit with a note and one with symptoms');
+
+    await page.goto(`/patientList/details/record?id=${held.member.seqMedicalRelation}`);
+    const section = page.getByRole('region', { name: t.record.title });
+    await section.getByText(t.record.intro, { exact: true }).waitFor();
+    await section.getByText(t.record.visitEntry).first().waitFor();
+    const note = held.record.find((item) => item.visit?.scheduleNote)?.visit?.scheduleNote ?? '';
+    await section.getByText(note).first().waitFor();
+    await section.getByText(t.schedule.states.completed).first().waitFor();
+
+    await page.goto(`/patientList/details/record?id=${booked.member.seqMedicalRelation}`);
+    const symptoms = booked.record.find((item) => item.visit?.scheduleSymptoms)?.visit?.scheduleSymptoms ?? '';
+    await section.getByText(symptoms).waitFor();
+    await section.getByText(t.schedule.fields.symptoms).waitFor();
+  });
+});
