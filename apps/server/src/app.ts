@@ -314,6 +314,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerRealtimeHub(app, {
     bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
+    onSessionsEnded: (listener) => sessions.onEnded(listener),
     relaySignal: (seqUser, signal) => meetings.relaySignal(seqUser, signal),
     async authenticate(accessToken) {
       const authorization = `Bearer ${accessToken}`;

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { PushType, realtimeCloseCodes, realtimePath, type Notification } from '@clinic/contract';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember } from '../../test/realtime.ts';
+import { userChannel } from './bus.ts';
 
 /** A push service of our own on loopback, with a certificate the app is told to trust. */
 interface PushService {
@@ -126,6 +127,39 @@ describe('the realtime socket', () => {
     expect(clinicianSocket.notifications().map((item) => item.pushType)).toEqual([PushType.bookedByPatient]);
     expect(bystanderSocket.notifications()).toEqual([]);
     for (const socket of [clinicianSocket, memberSocket, bystanderSocket]) socket.close();
+  });
+
+  it('closes a session’s socket the moment the session ends, and no other session’s', async () => {
+    const someone = await verifiedClinician(t.app, t.mail);
+    const login = async (): Promise<string> =>
+      (await call(t.app, '/user/login', { userEmail: someone.body.userEmail, userPassword: password })).json<{
+        token: { accessToken: string };
+      }>().token.accessToken;
+    const [other, third] = [await login(), await login()];
+    const sockets = {
+      changer: await openSocket(url, someone.tokens.accessToken),
+      other: await openSocket(url, other),
+      third: await openSocket(url, third),
+    };
+
+    // The heartbeat is 30 s away: only the end itself can close a socket within the wait.
+    expect((await call(t.app, '/user/logout', {}, { token: third })).statusCode).toBe(200);
+    expect(await sockets.third.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
+
+    const changed = await call(
+      t.app,
+      '/user/changePasswordBySeqUserAndCurrentPW',
+      { currentPassword: password, newPassword: 'Another-pass-2026' },
+      { token: someone.tokens.accessToken, method: 'PUT' },
+    );
+    expect(changed.json()).toMatchObject({ isSuccess: true });
+    expect(await sockets.other.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
+
+    // The session that changed the password keeps hearing its notifications.
+    await t.app.bus.publish(userChannel(someone.seqUser), { type: 'schedulesChanged' });
+    await sockets.changer.waitFor((message) => message.type === 'schedulesChanged');
+    expect(sockets.other.messages.concat(sockets.third.messages)).not.toContainEqual({ type: 'schedulesChanged' });
+    sockets.changer.close();
   });
 });
 

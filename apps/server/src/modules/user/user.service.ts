@@ -378,7 +378,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
       });
-      await sessions.endedAllOf(user.seqUser);
+      await sessions.endedAllOf(user.seqUser, principal.sessionId);
     },
 
     async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
