@@ -31,6 +31,8 @@ export interface UserDependencies {
   limiter: RateLimiter;
   storage: FileStorage;
   sessions: SessionService;
+  /** Whether a push token may be stored: a browser's subscription must name a public push service. */
+  acceptsPushToken: (fcmToken: string) => Promise<boolean>;
   now: Clock;
   publicUrl: string;
 }
@@ -60,9 +62,21 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
 
 export type UserService = ReturnType<typeof userService>;
 
-export function userService({ db, mailer, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
+export function userService({
+  db,
+  mailer,
+  limiter,
+  storage,
+  sessions,
+  acceptsPushToken,
+  now,
+  publicUrl,
+}: UserDependencies) {
   /** Counts a hit against each key and refuses with 429 when any is over its limit. */
   const limit = (keys: [string, RateLimit][]): Promise<void> => enforceLimits(limiter, keys, now());
+  const checkPushToken = async (fcmToken: string | undefined): Promise<void> => {
+    if (fcmToken && !(await acceptsPushToken(fcmToken))) throw new InvalidField('fcmToken', 'validation.push_endpoint');
+  };
 
   /** Ends the open links of a kind and makes a new one; the raw token goes only into the mail. */
   async function newLink(database: Database, seqUser: number, purpose: 'verify_email' | 'reset_password') {
@@ -258,6 +272,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
         await limiter.hit(failures, perAccount, now());
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
+      await checkPushToken(request.fcmToken);
       const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
@@ -382,6 +397,7 @@ export function userService({ db, mailer, limiter, storage, sessions, now, publi
     },
 
     async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
+      await checkPushToken(fcmToken);
       await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
     },
 
