@@ -131,6 +131,12 @@ export const getPatientRecordsPaged = defineEndpoint({
 /** The most records one page of a patient's records between two dates holds. */
 export const recordRangePageMax = 500;
 
+/** A page of the records between two dates, counted from 0; the reply says how many there are in all. */
+const rangePage = {
+  page: z.number().int().min(0).max(100_000).default(0),
+  size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
+};
+
 export const getPatientRecordsByRange = defineEndpoint({
   method: 'POST',
   path: '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
@@ -142,8 +148,7 @@ export const getPatientRecordsByRange = defineEndpoint({
     .object({
       seqMedicalRelation: idField,
       ...range,
-      page: z.number().int().min(0).max(100_000).default(0),
-      size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
+      ...rangePage,
     })
     .refine(checkRange, rangeError),
   reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
@@ -154,9 +159,10 @@ export const getUserMeasureDataByRange = defineEndpoint({
   path: '/userMeasureRecord/getUserMeasureDataByRange',
   access: 'manager',
   tag: 'measure',
-  summary: 'The measurements (passive and active measure modes) of a patient app member between two dates',
-  request: z.object({ seqUser: idField, ...range }).refine(checkRange, rangeError),
-  reply: success({ recordList: z.array(exerciseRecord) }),
+  summary:
+    'The measurements (passive and active measure modes) of a patient app member between two dates, oldest first, a page at a time, with how many there are',
+  request: z.object({ seqUser: idField, ...range, ...rangePage }).refine(checkRange, rangeError),
+  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
 });
 
 export const romDay = z.object({
