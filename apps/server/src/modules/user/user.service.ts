@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  defaultLanguage,
   FailedCode,
+  isLanguage,
   links,
   pngDataUrlPrefix,
   type BodyOf,
+  type Language,
   type LoginUser,
   type SignUpRequest,
   type patientSignUp,
@@ -59,6 +62,10 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
   if (index === 'app_user_user_email_live') return new BusinessFailure(FailedCode.EmailExists);
   return undefined;
 }
+
+/** Mail to an account is written in the language its owner chose (on My page, else at sign-up), whoever asked for it. */
+export const mailLanguageOf = (user: Pick<UserRow, 'language'>): Language =>
+  isLanguage(user.language) ? user.language : defaultLanguage;
 
 export type UserService = ReturnType<typeof userService>;
 
@@ -232,7 +239,7 @@ export function userService({
       if (!user || !manager) throw new BusinessFailure(FailedCode.EmailNotExist);
       if (user.emailVerifiedAt) throw new BusinessFailure(FailedCode.AlreadyVerified);
       await mailNewLink(user, 'verify_email', (link) =>
-        verificationMail(context.language, user.userEmail, fullName(manager), link),
+        verificationMail(mailLanguageOf(user), user.userEmail, fullName(manager), link),
       );
     },
 
@@ -329,7 +336,7 @@ export function userService({
       ) {
         throw new BusinessFailure(FailedCode.WrongNameOrEmail);
       }
-      await mailer.send(userIdMail(context.language, user.userEmail, fullName(manager), user.userId));
+      await mailer.send(userIdMail(mailLanguageOf(user), user.userEmail, fullName(manager), user.userId));
       return { maskedUserId: maskUserId(user.userId) };
     },
 
@@ -348,7 +355,7 @@ export function userService({
       const manager = await managerOf(user);
       if (!manager) throw new BusinessFailure(FailedCode.RecoverInApp);
       await mailNewLink(user, 'reset_password', (link) =>
-        passwordResetMail(context.language, user.userEmail, fullName(manager), link),
+        passwordResetMail(mailLanguageOf(user), user.userEmail, fullName(manager), link),
       );
     },
 
@@ -394,6 +401,10 @@ export function userService({
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
       });
       await sessions.endedAllOf(user.seqUser, principal.sessionId);
+    },
+
+    async updateLanguage(principal: Principal, language: Language): Promise<void> {
+      await userRepository(db).setLanguage(principal.seqUser, language);
     },
 
     async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
