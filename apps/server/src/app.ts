@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -65,7 +64,7 @@ import { reportService } from './modules/report/report.service.ts';
 import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { notifier } from './modules/notification/notifier.ts';
-import { webPushSender } from './modules/notification/web-push.ts';
+import { webPushSender, type TestPushService } from './modules/notification/web-push.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleJobs, scheduleService } from './modules/schedule/schedule.service.ts';
 import { memoryBus, redisBus, type Bus } from './realtime/bus.ts';
@@ -76,8 +75,8 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** Where log lines go (standard output by default). */
   logStream?: NodeJS.WritableStream;
-  /** The TLS agent for Web Push requests (tests trust their own push service's certificate with it). */
-  pushAgent?: Agent;
+  /** Tests only: a push service of their own on loopback, trusted and let past the public-address rule. */
+  testPushService?: TestPushService;
   /** Whether the background jobs run on their timer (tests run them with `app.jobs.tick()`). */
   startJobs?: boolean;
   /** Whether every reply is also checked against its contract's zod schema (tests). */
@@ -192,6 +191,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bus,
     onError: (error) => app.log.error({ err: error }, 'session bus error'),
   });
+  const push = await webPushSender({
+    db: database.db,
+    subject: vapidSubject(config.mailFrom),
+    log: app.log,
+    testService: overrides.testPushService,
+  });
   const mails = mailQueue({ db: database.db, mailer, now, log: app.log });
   const userDependencies = {
     db: database.db,
@@ -200,6 +205,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limiter,
     storage,
     sessions,
+    acceptsPushToken: (fcmToken: string) => push.accepts(fcmToken),
     now,
     publicUrl: config.publicUrl,
   };
@@ -223,12 +229,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const yearAgo = (): Date => new Date(now().getTime() - 366 * 86_400_000);
   const threeWeeksAgo = (): Date => new Date(now().getTime() - 21 * 86_400_000);
   const exerciseRecords = exerciseRecordService({ db: database.db, now });
-  const push = await webPushSender({
-    db: database.db,
-    subject: vapidSubject(config.mailFrom),
-    log: app.log,
-    agent: overrides.pushAgent,
-  });
   const notify = notifier({ bus, push, now, log: app.log });
   const schedules = scheduleService({ db: database.db, now, notify });
   const reports = reportService({ db: database.db, now, patients, records: exerciseRecords, managers });
@@ -351,6 +351,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerRealtimeHub(app, {
     bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
+    onSessionsEnded: (listener) => sessions.onEnded(listener),
     relaySignal: (seqUser, signal) => meetings.relaySignal(seqUser, signal),
     async authenticate(accessToken) {
       const authorization = `Bearer ${accessToken}`;

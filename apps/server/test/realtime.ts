@@ -7,6 +7,8 @@ import { call } from './fixtures.ts';
 export interface SocketClient {
   messages: ServerMessage[];
   closed: Promise<number>;
+  /** The close code, once the server closed the socket within the time given; rejects otherwise. */
+  closedWithin(timeoutMs?: number): Promise<number>;
   notifications(): Notification[];
   /** Resolves once a message matching the predicate has arrived. */
   waitFor(predicate: (message: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
@@ -55,6 +57,13 @@ export async function openSocket(url: string, accessToken?: string): Promise<Soc
         waiters.add(check);
         check();
       });
+    },
+    closedWithin(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`still open after ${timeoutMs} ms`)), timeoutMs);
+      });
+      return Promise.race([closed, late]).finally(() => clearTimeout(timer));
     },
     send: (raw) => socket.send(raw),
     close: () => socket.close(),

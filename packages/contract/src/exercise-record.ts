@@ -134,6 +134,12 @@ export const getPatientRecordsPaged = defineEndpoint({
 /** The most records one page of a patient's records between two dates holds. */
 export const recordRangePageMax = 500;
 
+/** A page of the records between two dates, counted from 0; the reply says how many there are in all. */
+const rangePage = {
+  page: pageField,
+  size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
+};
+
 export const getPatientRecordsByRange = defineEndpoint({
   method: 'POST',
   path: '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2',
@@ -146,8 +152,7 @@ export const getPatientRecordsByRange = defineEndpoint({
     .object({
       seqMedicalRelation: idField,
       ...range,
-      page: pageField,
-      size: z.number().int().min(1).max(recordRangePageMax).default(recordRangePageMax),
+      ...rangePage,
     })
     .refine(checkRange, rangeError),
   reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
@@ -159,9 +164,10 @@ export const getUserMeasureDataByRange = defineEndpoint({
   access: 'manager',
   audit: { action: 'read', entity: 'measure' },
   tag: 'measure',
-  summary: 'The measurements (passive and active measure modes) of a patient app member between two dates',
-  request: z.object({ seqUser: idField, ...range }).refine(checkRange, rangeError),
-  reply: success({ recordList: z.array(exerciseRecord) }),
+  summary:
+    'The measurements (passive and active measure modes) of a patient app member between two dates, oldest first, a page at a time, with how many there are',
+  request: z.object({ seqUser: idField, ...range, ...rangePage }).refine(checkRange, rangeError),
+  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
 });
 
 export const romDay = z.object({

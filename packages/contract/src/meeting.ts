@@ -17,6 +17,10 @@ export const meetingRules = {
   /** At most this many ICE candidates travel in one signal. */
   candidatesMax: 50,
   timerTickMs: 1000,
+  /** The clinician's browser in a call says it is still there this often. */
+  heartbeatMs: 30_000,
+  /** A call whose browser has been silent this long is taken as abandoned (a crash) and closed. */
+  heartbeatLostMs: 90_000,
   refreshTokenCheckMs: 1000,
   timerWarningSeconds: 300,
   cameraRetries: 10,
@@ -70,6 +74,18 @@ export const closeMeeting = defineEndpoint({
   audit: { action: 'update', entity: 'meeting' },
   tag,
   summary: 'Ends the call; a visit that was not completed waits again until its time is over',
+  request: z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField }),
+  reply: reply({}, [FailedCode.MeetingNotFound]),
+});
+
+export const meetingHeartbeat = defineEndpoint({
+  method: 'POST',
+  path: '/meeting/heartbeat',
+  access: 'manager',
+  audit: { action: 'update', entity: 'meeting' },
+  tag,
+  summary:
+    "Says the clinician's browser is still in the call; a call silent for 90 s is closed as abandoned and its visit waits again",
   request: z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField }),
   reply: reply({}, [FailedCode.MeetingNotFound]),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
-import { rules } from './rules.ts';
+import { languages, rules } from './rules.ts';
 import {
   agreementField,
   currentPasswordField,
@@ -220,6 +220,17 @@ export const updateToken = defineEndpoint({
   tag,
   summary: "Registers this session's push token; an empty token clears it",
   request: z.object({ fcmToken: z.string().max(4096) }),
+  reply: success({}),
+});
+
+export const updateLanguage = defineEndpoint({
+  method: 'PUT',
+  path: '/user/updateLanguage',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: 'Keeps the language chosen on My page: every mail to the clinician is written in it',
+  request: z.object({ language: z.enum(languages) }),
   reply: success({}),
 });
 

@@ -151,7 +151,10 @@ export const uploadPathOf = (uploadId: string): string => `/api/storage/file/${u
 export const uploadIdOf = (path: string): string | undefined => uploadPathPattern.exec(path)?.[1];
 
 /** A served path of an upload, as the upload endpoints answer it: every request field holding one uses this. */
-export const uploadPathField = z.string(required).regex(uploadPathPattern, { error: 'validation.invalid' });
+export const uploadPathField = z
+  .string(required)
+  .regex(uploadPathPattern, { error: 'validation.invalid' })
+  .meta({ examples: [uploadPathOf('3f2c1a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60')] });
 
 /**
  * Paging, the same on every paged endpoint: `page` counts from 1 (the first page is page 1, the

@@ -487,6 +487,8 @@ export const meeting = pgTable(
       .references(() => manager.seqManager),
     createdAt: createdAt(),
     closedAt: instant('closed_at'),
+    /** The last heartbeat of the clinician's browser in the call; none before the call starts. */
+    heartbeatAt: instant('heartbeat_at'),
   },
   (table) => [
     uniqueIndex('meeting_open_per_schedule')

@@ -23,6 +23,8 @@ export interface HubDependencies {
   authenticate(accessToken: string): Promise<SocketIdentity>;
   /** Whether the session is still open and not idle. */
   isLive(sessionId: string): Promise<boolean>;
+  /** Calls the listener at every end of sessions heard on any instance, with a test of which sockets it ends. */
+  onSessionsEnded(listener: (ends: (identity: SocketIdentity) => boolean) => void): void;
   /** Relays a call's signal from the sender's joining of it; answers a failed code when the sender may not. */
   relaySignal(seqUser: number, signal: Omit<ClientSignal, 'type'>): Promise<string | undefined>;
 }
@@ -35,12 +37,20 @@ const maxPendingSignals = 200;
 
 /**
  * The authenticated WebSocket at /api/realtime. A client proves who it is with its first message
- * (the token never appears in a URL); it then hears what the bus carries for its user. Sockets
- * whose session ended are closed at the next heartbeat.
+ * (the token never appears in a URL); it then hears what the bus carries for its user. A socket
+ * is closed the moment its session's end is announced, on whichever instance it ended; the
+ * heartbeat closes those whose session went idle.
  */
 export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependencies): Promise<void> {
   await app.register(websocket, { options: { maxPayload: maxMessageBytes } });
   const open = new Map<WebSocket, SocketIdentity & { alive: boolean }>();
+  const closeEnded = (socket: WebSocket): void => socket.close(realtimeCloseCodes.unauthorized, 'session ended');
+  /** Counts the ends heard, so a socket admitted while one was heard checks its session again. */
+  let endsHeard = 0;
+  hub.onSessionsEnded((ends) => {
+    endsHeard += 1;
+    for (const [socket, identity] of open) if (ends(identity)) closeEnded(socket);
+  });
 
   const heartbeat = setInterval(() => {
     for (const [socket, identity] of open) {
@@ -52,7 +62,7 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
       socket.ping();
       void hub.isLive(identity.sessionId).then(
         (live) => {
-          if (!live) socket.close(realtimeCloseCodes.unauthorized, 'session ended');
+          if (!live) closeEnded(socket);
         },
         (error: unknown) => app.log.error({ err: error }, 'realtime session check failed'),
       );
@@ -90,6 +100,7 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
           socket.close(realtimeCloseCodes.badMessage, 'expected auth');
           return;
         }
+        const heard = endsHeard;
         hub.authenticate(parsed.data.accessToken).then(
           async (identity) => {
             if (socket.readyState !== socket.OPEN) return;
@@ -97,6 +108,11 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
             stop = await hub.bus.subscribe(userChannel(identity.seqUser), (message) => send(message as ServerMessage));
             if (socket.readyState !== socket.OPEN) {
               await stop();
+              return;
+            }
+            // The session may have ended after it was checked and before the socket was listed.
+            if (heard !== endsHeard && !(await hub.isLive(identity.sessionId))) {
+              closeEnded(socket);
               return;
             }
             send({ type: 'ready' });

@@ -1,21 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PushType, realtimeCloseCodes, realtimePath, type Notification } from '@clinic/contract';
+import { messages, PushType, realtimeCloseCodes, realtimePath, type Notification } from '@clinic/contract';
+import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember } from '../../test/realtime.ts';
+import { authSession } from '../db/schema.ts';
+import { userChannel } from './bus.ts';
 
 /** A push service of our own on loopback, with a certificate the app is told to trust. */
 interface PushService {
   url: string;
-  agent: Agent;
+  ca: Buffer;
   received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[];
   /** The status the next requests are answered with. */
   status: number;
@@ -32,7 +35,7 @@ async function startPushService(): Promise<PushService> {
   ]);
   const service: PushService = {
     url: '',
-    agent: new Agent({ ca: readFileSync(cert) }),
+    ca: readFileSync(cert),
     received: [],
     status: 201,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -61,7 +64,7 @@ let relation: number;
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ overrides: { pushAgent: push.agent } });
+  t = await createTestApp({ overrides: { testPushService: { origin: push.url, ca: push.ca } } });
   url = await listenOnLoopback(t.app);
   clinician = await verifiedClinician(t.app, t.mail);
   bystander = await verifiedClinician(t.app, t.mail);
@@ -127,6 +130,39 @@ describe('the realtime socket', () => {
     expect(bystanderSocket.notifications()).toEqual([]);
     for (const socket of [clinicianSocket, memberSocket, bystanderSocket]) socket.close();
   });
+
+  it('closes a session’s socket the moment the session ends, and no other session’s', async () => {
+    const someone = await verifiedClinician(t.app, t.mail);
+    const login = async (): Promise<string> =>
+      (await call(t.app, '/user/login', { userEmail: someone.body.userEmail, userPassword: password })).json<{
+        token: { accessToken: string };
+      }>().token.accessToken;
+    const [other, third] = [await login(), await login()];
+    const sockets = {
+      changer: await openSocket(url, someone.tokens.accessToken),
+      other: await openSocket(url, other),
+      third: await openSocket(url, third),
+    };
+
+    // The heartbeat is 30 s away: only the end itself can close a socket within the wait.
+    expect((await call(t.app, '/user/logout', {}, { token: third })).statusCode).toBe(200);
+    expect(await sockets.third.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
+
+    const changed = await call(
+      t.app,
+      '/user/changePasswordBySeqUserAndCurrentPW',
+      { currentPassword: password, newPassword: 'Another-pass-2026' },
+      { token: someone.tokens.accessToken, method: 'PUT' },
+    );
+    expect(changed.json()).toMatchObject({ isSuccess: true });
+    expect(await sockets.other.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
+
+    // The session that changed the password keeps hearing its notifications.
+    await t.app.bus.publish(userChannel(someone.seqUser), { type: 'schedulesChanged' });
+    await sockets.changer.waitFor((message) => message.type === 'schedulesChanged');
+    expect(sockets.other.messages.concat(sockets.third.messages)).not.toContainEqual({ type: 'schedulesChanged' });
+    sockets.changer.close();
+  });
 });
 
 describe('Web Push', () => {
@@ -149,33 +185,6 @@ describe('Web Push', () => {
       await call(t.app, '/notification/getWebPushKey', {}, { token: clinician.tokens.accessToken })
     ).json<{ publicKey: string }>().publicKey;
 
-    // A subscription that is not https is never called: it could aim our requests anywhere.
-    let plainRequests = 0;
-    const plainHttp = createHttpServer((_request, response) => {
-      plainRequests += 1;
-      response.writeHead(201).end();
-    });
-    await new Promise<void>((resolve) => plainHttp.listen(0, '127.0.0.1', resolve));
-    const plainAddress = plainHttp.address();
-    const plainPort = typeof plainAddress === 'object' && plainAddress ? plainAddress.port : 0;
-    await call(
-      t.app,
-      '/user/updateToken',
-      { fcmToken: JSON.stringify({ ...subscription, endpoint: `http://127.0.0.1:${plainPort}/push/1` }) },
-      { token: clinician.tokens.accessToken, method: 'PUT' },
-    );
-    push.received.length = 0;
-    expect((await book('2026-11-24T16:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
-    await new Promise<void>((resolve) => plainHttp.close(() => resolve()));
-    expect(plainRequests).toBe(0);
-    expect(push.received).toHaveLength(0);
-    await call(
-      t.app,
-      '/user/updateToken',
-      { fcmToken: JSON.stringify(subscription) },
-      { token: clinician.tokens.accessToken, method: 'PUT' },
-    );
-
     push.received.length = 0;
     expect((await book('2026-11-25T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
     expect(push.received).toHaveLength(1);
@@ -197,5 +206,79 @@ describe('Web Push', () => {
     push.status = 201;
     await book('2026-11-27T10:00:00+01:00');
     expect(push.received).toHaveLength(2);
+  });
+
+  it('never stores nor calls a subscription whose endpoint is not a public push service', async () => {
+    // An internal host: the test fails if the app so much as connects to it.
+    let connections = 0;
+    const internal = createTcpServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const address = internal.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const browserKeys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: 'c2VjcmV0LXNlY3JldC0xMg' };
+    const subscribe = (endpoint: string) =>
+      call(
+        t.app,
+        '/user/updateToken',
+        { fcmToken: JSON.stringify({ endpoint, keys: browserKeys }) },
+        { token: clinician.tokens.accessToken, method: 'PUT', language: 'cs' },
+      );
+    // The mobile app's own token is no address and is stored as it is.
+    const appToken = await call(
+      t.app,
+      '/user/updateToken',
+      { fcmToken: 'fcm-registration-token:APA91b' },
+      { token: clinician.tokens.accessToken, method: 'PUT' },
+    );
+    expect(appToken.statusCode).toBe(200);
+    const good = `${push.url}/push/${randomBytes(8).toString('hex')}`;
+    expect((await subscribe(good)).statusCode).toBe(200);
+
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      `[::ffff:127.0.0.1]:${port}`,
+      `[::ffff:7f00:1]:${port}`,
+      '169.254.169.254',
+      '[fd00:ec2::254]',
+      '10.0.0.8',
+      '192.168.1.1',
+      '100.100.100.200',
+      '[fe80::1]',
+      '0.0.0.0',
+      'name.that.does.not.resolve.invalid',
+    ]) {
+      const refused = await subscribe(`https://${host}/push/1`);
+      expect(refused.statusCode, host).toBe(400);
+      expect(refused.json(), host).toMatchObject({
+        fields: [{ path: 'fcmToken', message: messages.cs['validation.push_endpoint'] }],
+      });
+    }
+    expect((await subscribe(`http://${new URL(push.url).host}/push/1`)).statusCode).toBe(400);
+    const loginWithInternal = await call(t.app, '/user/login', {
+      userEmail: clinician.body.userEmail,
+      userPassword: password,
+      fcmToken: JSON.stringify({ endpoint: `https://127.0.0.1:${port}/push/1`, keys: browserKeys }),
+    });
+    expect(loginWithInternal.statusCode).toBe(400);
+
+    // The refusals changed nothing: pushes still go to the subscription stored before them.
+    push.received.length = 0;
+    expect((await book('2026-11-28T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    expect(push.received.map((request) => request.path)).toEqual([new URL(good).pathname]);
+
+    const internalEndpoint = JSON.stringify({ endpoint: `https://localhost:${port}/push/1`, keys: browserKeys });
+    // One stored before the rule, or whose name resolves elsewhere now, is refused when sending.
+    await t.app.db
+      .update(authSession)
+      .set({ fcmToken: internalEndpoint })
+      .where(eq(authSession.seqUser, clinician.seqUser));
+    expect((await book('2026-11-28T11:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    await new Promise<void>((resolve) => internal.close(() => resolve()));
+    expect(connections).toBe(0);
   });
 });

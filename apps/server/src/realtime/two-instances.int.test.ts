@@ -1,4 +1,4 @@
-import { FailedCode, PushType, ScheduleStatus } from '@clinic/contract';
+import { FailedCode, PushType, realtimeCloseCodes, ScheduleStatus } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ const shared = Boolean(process.env.DATABASE_URL && redisUrl);
 describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () => {
   let a: TestApp;
   let b: TestApp;
+  let urlOfB: string;
   let clinicianOnB: SocketClient;
   let memberOnA: SocketClient;
   let member: Awaited<ReturnType<typeof verifiedPatient>>;
@@ -31,7 +32,8 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     member = await verifiedPatient(a.app, a.mail);
     relation = await registerMember(a.app, clinicianToken, member.tokens.accessToken);
     await openAllWeek(a.app, clinicianToken);
-    clinicianOnB = await openSocket(await listenOnLoopback(b.app), clinicianToken);
+    urlOfB = await listenOnLoopback(b.app);
+    clinicianOnB = await openSocket(urlOfB, clinicianToken);
     memberOnA = await openSocket(await listenOnLoopback(a.app), member.tokens.accessToken);
   });
   afterAll(async () => {
@@ -175,6 +177,14 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     expect((await profileOnB(clinician.tokens.accessToken)).json()).toMatchObject({
       failedCode: FailedCode.SessionEnded,
     });
+  });
+
+  it('a session ended through instance A closes its socket on instance B at once', async () => {
+    const clinician = await verifiedClinician(a.app, a.mail);
+    const onB = await openSocket(urlOfB, clinician.tokens.accessToken);
+    // The heartbeat is 30 s away: only the end heard through the bus can close it within the wait.
+    expect((await call(a.app, '/user/logout', {}, { token: clinician.tokens.accessToken })).statusCode).toBe(200);
+    expect(await onB.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
   });
 
   it('another deployment on the same Redis, with the same schema name in another database, hears nothing', async () => {

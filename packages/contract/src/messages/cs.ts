@@ -49,6 +49,7 @@ export const cs: Messages = {
   'validation.title_required': 'Vyberte prosím titul.',
   'validation.signature_required': 'Podepište se prosím do rámečku.',
   'validation.signature_too_large': 'Obrázek podpisu je příliš velký.',
+  'validation.push_endpoint': 'Adresa pro oznámení tohoto prohlížeče nepatří veřejné službě push.',
   'validation.link_invalid': 'Tento odkaz je neplatný.',
   'signup.terms_not_agreed': 'Souhlaste prosím s touto položkou.',
   'validation.record_time': 'Toto cvičení je datováno před předpisem nebo do budoucnosti.',

@@ -48,6 +48,7 @@ export const en = {
   'validation.title_required': 'Please select a title.',
   'validation.signature_required': 'Please sign in the box.',
   'validation.signature_too_large': 'The signature image is too large.',
+  'validation.push_endpoint': "This browser's push address is not a public push service.",
   'validation.link_invalid': 'This link is invalid.',
   'signup.terms_not_agreed': 'Please agree to this item.',
   'validation.record_time': 'This session is dated before its prescription or in the future.',

@@ -48,6 +48,7 @@ export const ko: Messages = {
   'validation.title_required': '직함을 선택해 주세요.',
   'validation.signature_required': '서명란에 서명해 주세요.',
   'validation.signature_too_large': '서명 이미지가 너무 큽니다.',
+  'validation.push_endpoint': '이 브라우저의 푸시 주소는 공개 푸시 서비스가 아닙니다.',
   'validation.link_invalid': '유효하지 않은 링크입니다.',
   'signup.terms_not_agreed': '이 항목에 동의해 주세요.',
   'validation.record_time': '처방 이전이거나 미래로 기록된 세션입니다.',

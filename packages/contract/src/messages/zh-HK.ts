@@ -48,6 +48,7 @@ export const zhHK: Messages = {
   'validation.title_required': '請選擇職銜。',
   'validation.signature_required': '請在方框內簽名。',
   'validation.signature_too_large': '簽名圖像太大。',
+  'validation.push_endpoint': '此瀏覽器的推送地址不是公開的推送服務。',
   'validation.link_invalid': '此連結無效。',
   'signup.terms_not_agreed': '請同意此項目。',
   'validation.record_time': '此療程的日期早於處方或在未來。',

@@ -205,6 +205,25 @@ describe('device records', () => {
       endDate: '2026-11-30',
     });
     expect(measures.json<{ recordList: Json[] }>().recordList.map((record) => record.exerciseGuideMode)).toEqual([2]);
+    expect(measures.json()).toMatchObject({ totalCount: 1 });
+    // A page at a time, like the records of a range: the second page of one holds the later measurement.
+    const later = session('dev-0001-d', '2026-11-25T06:00:00Z', {
+      iuppiterUsageMaxAngle: 70,
+      exerciseGuideMode: 2,
+      iuppiterUsageMode: 2,
+    });
+    expect((await upload([later])).json()).toMatchObject({ accepted: 1 });
+    const measurePage = (page: number) =>
+      asClinician('/userMeasureRecord/getUserMeasureDataByRange', {
+        seqUser: memberUser,
+        startDate: '2026-11-01',
+        endDate: '2026-11-30',
+        page,
+        size: 1,
+      });
+    expect((await measurePage(1)).json()).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 92 }] });
+    expect((await measurePage(2)).json()).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 70 }] });
+    expect((await measurePage(3)).json()).toMatchObject({ totalCount: 2, recordList: [] });
   });
 
   it('accomplishes the exercise when the device reports the program complete', async () => {

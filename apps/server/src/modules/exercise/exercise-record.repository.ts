@@ -116,20 +116,31 @@ export function exerciseRecordRepository(db: Database) {
       return { rows, totalCount: count?.count ?? 0 };
     },
 
-    async listByRange(seqMedicalRelations: number[], range: DayRange, guideModes?: number[]): Promise<RecordRow[]> {
-      if (seqMedicalRelations.length === 0) return [];
-      return db
+    /** A page of the records of some relations in a range and guide modes, oldest first, with how many there are. */
+    async pageByRange(query: {
+      seqMedicalRelations: number[];
+      range: DayRange;
+      guideModes: number[];
+      page: number;
+      size: number;
+    }): Promise<{ rows: RecordRow[]; totalCount: number }> {
+      const where = and(
+        inArray(exerciseRecord.seqMedicalRelation, query.seqMedicalRelations),
+        inRange(query.range),
+        inArray(exerciseRecord.guideMode, query.guideModes),
+      );
+      const rows = await db
         .select()
         .from(exerciseRecord)
-        .where(
-          and(
-            inArray(exerciseRecord.seqMedicalRelation, seqMedicalRelations),
-            inRange(range),
-            guideModes ? inArray(exerciseRecord.guideMode, guideModes) : undefined,
-          ),
-        )
-        .orderBy(asc(exerciseRecord.usageStartAt))
-        .limit(5000);
+        .where(where)
+        .orderBy(asc(exerciseRecord.usageStartAt), asc(exerciseRecord.seqExerciseRecord))
+        .limit(query.size)
+        .offset(pageOffset(query.page, query.size));
+      const [count] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(exerciseRecord)
+        .where(where);
+      return { rows, totalCount: count?.count ?? 0 };
     },
 
     /**

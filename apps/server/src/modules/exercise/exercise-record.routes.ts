@@ -29,7 +29,7 @@ export function exerciseRecordRoutes(records: ExerciseRecordService): Route[] {
     })),
     route(getUserMeasureDataByRange, async (body, context) => ({
       ...ok,
-      recordList: await records.measures(principalOf(context), body, context),
+      ...(await records.measures(principalOf(context), body, context)),
     })),
     route(getRomStatistics, async (body, context) => ({
       ...ok,

@@ -6,6 +6,7 @@ import {
   type BodyOf,
   type ExerciseRecord,
   type getPatientRecordsByRange,
+  type getUserMeasureDataByRange,
   type getPatientRecordsPaged,
   type getRomStatistics,
   type uploadExerciseRecords,
@@ -200,27 +201,25 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
     },
 
     /** Measurements of an app member the clinician treats; anyone else reads as absent. */
-    async measures(
-      principal: Principal,
-      body: { seqUser: number; startDate: string; endDate: string },
-      context: RequestContext,
-    ) {
+    async measures(principal: Principal, body: BodyOf<typeof getUserMeasureDataByRange>, context: RequestContext) {
       const member = await patientRepository(db).findPatientByUser(body.seqUser);
       const relations = member
         ? await exerciseRecordRepository(db).relationsOfPatientForManager(member.seqPatient, principal.seqManager)
         : [];
       if (!member || relations.length === 0) throw notFound();
-      const rows = await exerciseRecordRepository(db).listByRange(
-        relations,
-        { ...body, timeZone: context.timeZone },
-        measureModes,
-      );
+      const result = await exerciseRecordRepository(db).pageByRange({
+        seqMedicalRelations: relations,
+        range: { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone },
+        guideModes: measureModes,
+        page: body.page,
+        size: body.size,
+      });
       await readAudit(principal, context, {
         entity: 'measure',
         seqMedicalRelation: relations[0],
         seqPatient: member.seqPatient,
       });
-      return rows.map(toExerciseRecord);
+      return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
     async romStatistics(principal: Principal, body: BodyOf<typeof getRomStatistics>, context: RequestContext) {

@@ -322,6 +322,35 @@ describe('a video visit', () => {
     const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, id));
     expect(row?.closedAt).not.toBeNull();
   });
+
+  it('closes within two minutes a call whose clinician’s browser stopped beating, and the visit waits again', async () => {
+    await relogin(t.app, clinician);
+    const crashed = await visitAt('2026-11-22T15:00:00Z', secondRelation);
+    travelTo('2026-11-22T15:00:00Z');
+    for (const who of [clinician, other]) await relogin(t.app, who);
+    const id = joined(await open(clinician, crashed)).Meeting.MeetingId;
+    const beat = (who: Caller = clinician) => post(who, '/meeting/heartbeat', { meetingId: id, seqSchedule: crashed });
+    expect((await beat()).json()).toEqual({ isSuccess: true });
+    expect(failedCode(await beat(other))).toBe(FailedCode.MeetingNotFound);
+    // A browser that beats every 30 s keeps its call, however long the passes run.
+    for (let pass = 0; pass < 4; pass += 1) {
+      t.clock.advance(30_000);
+      expect((await beat()).json()).toEqual({ isSuccess: true });
+      await t.app.jobs.tick();
+    }
+    expect(await statusOf(crashed)).toBe(ScheduleStatus.inProgress);
+
+    // The browser crashed: no heartbeat and no goodbye.
+    t.clock.advance(60_000);
+    await t.app.jobs.tick();
+    expect(await statusOf(crashed)).toBe(ScheduleStatus.inProgress);
+    t.clock.advance(31_000);
+    await t.app.jobs.tick();
+    expect(await statusOf(crashed)).toBe(ScheduleStatus.waiting);
+    const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, id));
+    expect(row?.closedAt).not.toBeNull();
+    expect(failedCode(await beat())).toBe(FailedCode.MeetingNotFound);
+  });
 });
 
 describe('a visit screen reloaded during the call', () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ScheduleStatus, type MeetingEvent } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
@@ -142,23 +142,47 @@ export function meetingRepository(db: Database) {
       return events.length;
     },
 
+    /** Notes the clinician's browser still in the open call of a visit of theirs; false when there is none. */
+    async heartbeat(query: { id: string; seqSchedule: number; seqManager: number; at: Date }): Promise<boolean> {
+      const rows = await db
+        .update(meeting)
+        .set({ heartbeatAt: query.at })
+        .where(
+          and(
+            eq(meeting.id, query.id),
+            eq(meeting.seqSchedule, query.seqSchedule),
+            eq(meeting.seqManager, query.seqManager),
+            isNull(meeting.closedAt),
+          ),
+        )
+        .returning({ id: meeting.id });
+      return rows.length > 0;
+    },
+
     /**
-     * Closes calls left open long after their visit ended (a browser that never said goodbye) and
-     * puts their visits back to waiting, so the expiry job can end them. Returns how many.
+     * Closes calls whose browser went silent (a crash: no heartbeat for `silentMs`) or that were
+     * left open long after their visit ended (`overtimeMs`), and puts their visits back to waiting,
+     * so the expiry job can end those whose time is over. Returns how many.
      */
-    async closeAbandoned(at: Date, graceMs: number): Promise<number> {
+    async closeAbandoned(
+      at: Date,
+      { silentMs, overtimeMs }: { silentMs: number; overtimeMs: number },
+    ): Promise<number> {
       const abandoned = await db
         .update(meeting)
         .set({ closedAt: at })
         .where(
           and(
             isNull(meeting.closedAt),
-            inArray(
-              meeting.seqSchedule,
-              db
-                .select({ seqSchedule: schedule.seqSchedule })
-                .from(schedule)
-                .where(lt(schedule.expectEndAt, new Date(at.getTime() - graceMs))),
+            or(
+              lt(meeting.heartbeatAt, new Date(at.getTime() - silentMs)),
+              inArray(
+                meeting.seqSchedule,
+                db
+                  .select({ seqSchedule: schedule.seqSchedule })
+                  .from(schedule)
+                  .where(lt(schedule.expectEndAt, new Date(at.getTime() - overtimeMs))),
+              ),
             ),
           ),
         )

@@ -1,4 +1,11 @@
-import { closeMeeting, completeSchedule, createMeeting, joinMeeting, saveMeetingEvents } from '@clinic/contract';
+import {
+  closeMeeting,
+  completeSchedule,
+  createMeeting,
+  joinMeeting,
+  meetingHeartbeat,
+  saveMeetingEvents,
+} from '@clinic/contract';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import type { MeetingService } from './meeting.service.ts';
 
@@ -10,6 +17,10 @@ export function meetingRoutes(meetings: MeetingService): Route[] {
     })),
     route(closeMeeting, async (body, context) => {
       await meetings.close(principalOf(context), body, context);
+      return ok;
+    }),
+    route(meetingHeartbeat, async (body, context) => {
+      await meetings.heartbeat(principalOf(context), body);
       return ok;
     }),
     route(completeSchedule, async (body, context) => ({

@@ -110,7 +110,14 @@ export function meetingService({
           throw new BusinessFailure(FailedCode.CallInProgress);
         let open = await meetings.findOpenForSchedule(seqSchedule);
         if (!open) {
-          open = { id: randomUUID(), seqSchedule, seqManager: principal.seqManager, createdAt: at, closedAt: null };
+          open = {
+            id: randomUUID(),
+            seqSchedule,
+            seqManager: principal.seqManager,
+            createdAt: at,
+            closedAt: null,
+            heartbeatAt: null,
+          };
           await meetings.insert(open);
         }
         if (row.status !== ScheduleStatus.inProgress)
@@ -129,6 +136,17 @@ export function meetingService({
       });
       await tellPatient(view, { type: 'meeting', meetingId: joined.Meeting.MeetingId, seqSchedule, state: 'opened' });
       return joined;
+    },
+
+    /** The clinician's browser is still in the call: it is not closed as abandoned. */
+    async heartbeat(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void> {
+      const beating = await meetingRepository(db).heartbeat({
+        id: request.meetingId,
+        seqSchedule: request.seqSchedule,
+        seqManager: principal.seqManager,
+        at: now(),
+      });
+      if (!beating) throw new BusinessFailure(FailedCode.MeetingNotFound);
     },
 
     /** Ends the call; a visit not completed waits again (the expiry job ends it once its time is over). */
@@ -305,7 +323,10 @@ export function meetingService({
 export function abandonedMeetingJob({ now }: { now: Clock }) {
   return {
     async run(database: Database): Promise<() => Promise<void>> {
-      await meetingRepository(database).closeAbandoned(now(), overtimeMs);
+      await meetingRepository(database).closeAbandoned(now(), {
+        silentMs: meetingRules.heartbeatLostMs,
+        overtimeMs,
+      });
       return () => Promise.resolve();
     },
   };

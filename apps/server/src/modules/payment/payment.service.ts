@@ -1,7 +1,5 @@
 import {
-  defaultLanguage,
   FailedCode,
-  isLanguage,
   rules,
   subscriptionRules,
   type Card,
@@ -22,7 +20,7 @@ import type { PlanLimits } from '../patient/plan-limit.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
-import { fullName } from '../user/user.service.ts';
+import { fullName, mailLanguageOf } from '../user/user.service.ts';
 import { isUnknown, type GatewayFailure, type GatewayOutcome, type PaymentGateway } from './gateway.ts';
 import {
   paymentRepository,
@@ -462,7 +460,7 @@ export function renewalJob({
     if (!contact) return [];
     return [
       template({
-        language: isLanguage(contact.language) ? contact.language : defaultLanguage,
+        language: mailLanguageOf(contact),
         to: contact.email,
         name: fullName(contact),
         plan: row.product,

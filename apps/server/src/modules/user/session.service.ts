@@ -25,9 +25,22 @@ const touchEverySeconds = 15;
 /** Sessions remembered as open by one instance, the least recently checked forgotten first. */
 const cachedSessionsMax = 10_000;
 
-/** Sessions that ended: by id, or every session of a user; every instance hears them on `endedChannel`. */
-type Ended = { sessionIds: string[] } | { seqUser: number };
+/**
+ * Sessions that ended: by id, or every session of a user but the one that ended the others; every
+ * instance hears them on `endedChannel`.
+ */
+type EndedSessions = { sessionIds: string[] } | { seqUser: number; exceptSessionId?: string };
 export const endedChannel = 'sessions:ended';
+
+/** Whether an ended-sessions message covers a session of a user. */
+function covers(ended: EndedSessions, session: { seqUser: number; sessionId: string }): boolean {
+  return 'seqUser' in ended
+    ? ended.seqUser === session.seqUser && ended.exceptSessionId !== session.sessionId
+    : ended.sessionIds.includes(session.sessionId);
+}
+
+/** Tells whether the ends just heard cover a session. */
+export type SessionEnds = (session: { seqUser: number; sessionId: string }) => boolean;
 
 export type SessionService = ReturnType<typeof sessionService>;
 
@@ -41,16 +54,16 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
   let endsHeard = 0;
   /** Nothing is cached until the instance hears ends: it could not forget them otherwise. */
   let listening = false;
-  const forget = (ended: Ended): void => {
+  /** Told of every end this instance hears, e.g. to close the realtime sockets of those sessions. */
+  const endListeners: ((ends: SessionEnds) => void)[] = [];
+  const forget = (ended: EndedSessions): void => {
     endsHeard += 1;
-    if ('seqUser' in ended) {
-      for (const [id, entry] of open) if (entry.seqUser === ended.seqUser) open.delete(id);
-    } else {
-      for (const id of ended.sessionIds) open.delete(id);
-    }
+    for (const [sessionId, entry] of open)
+      if (covers(ended, { seqUser: entry.seqUser, sessionId })) open.delete(sessionId);
+    for (const listener of endListeners) listener((session) => covers(ended, session));
   };
   bus
-    .subscribe(endedChannel, (message) => forget(message as Ended))
+    .subscribe(endedChannel, (message) => forget(message as EndedSessions))
     .then(() => {
       listening = true;
     }, onError);
@@ -58,7 +71,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
    * Forgets ended sessions here at once, then on every other instance. The end is committed
    * already: a bus that fails leaves them open elsewhere until their next check, not the caller with an error.
    */
-  const announce = async (ended: Ended): Promise<void> => {
+  const announce = async (ended: EndedSessions): Promise<void> => {
     forget(ended);
     await bus.publish(endedChannel, ended).catch(onError);
   };
@@ -184,9 +197,14 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
       await announce({ sessionIds: [sessionId] });
     },
 
-    /** To be called once the revocation of every session of a user is committed. */
-    async endedAllOf(seqUser: number): Promise<void> {
-      await announce({ seqUser });
+    /** To be called once the revocation of every session of a user (but the one kept) is committed. */
+    async endedAllOf(seqUser: number, exceptSessionId?: string): Promise<void> {
+      await announce(exceptSessionId === undefined ? { seqUser } : { seqUser, exceptSessionId });
+    },
+
+    /** Calls the listener with every end this instance hears, its own and the other instances'. */
+    onEnded(listener: (ends: SessionEnds) => void): void {
+      endListeners.push(listener);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@clinic/contract';
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appUser, manager } from '../../db/schema.ts';
@@ -70,6 +71,10 @@ export function userRepository(db: Database) {
         .update(appUser)
         .set({ emailVerifiedAt: at })
         .where(and(eq(appUser.seqUser, seqUser), isNull(appUser.emailVerifiedAt)));
+    },
+
+    async setLanguage(seqUser: number, language: Language): Promise<void> {
+      await db.update(appUser).set({ language }).where(eq(appUser.seqUser, seqUser));
     },
 
     async setPasswordHash(seqUser: number, passwordHash: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   resendAuthEmail,
   resetManagerPw,
   signUp,
+  updateLanguage,
   updateToken,
   validUserEmail,
   verifyEmail,
@@ -60,6 +61,10 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
     }),
     route(changePassword, async (body, context) => {
       await users.changePassword(principalOf(context), body.currentPassword, body.newPassword);
+      return ok;
+    }),
+    route(updateLanguage, async (body, context) => {
+      await users.updateLanguage(principalOf(context), body.language);
       return ok;
     }),
     route(updateToken, async (body, context) => {

@@ -6,6 +6,7 @@ import {
   links,
   pngDataUrlPrefix,
   type BodyOf,
+  type Language,
   type LoginUser,
   type SignUpRequest,
   type patientSignUp,
@@ -35,6 +36,8 @@ export interface UserDependencies {
   limiter: RateLimiter;
   storage: FileStorage;
   sessions: SessionService;
+  /** Whether a push token may be stored: a browser's subscription must name a public push service. */
+  acceptsPushToken: (fcmToken: string) => Promise<boolean>;
   now: Clock;
   publicUrl: string;
 }
@@ -75,11 +78,28 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
   return undefined;
 }
 
+/** Mail to an account is written in the language its owner chose (on My page, else at sign-up), whoever asked for it. */
+export const mailLanguageOf = (user: Pick<UserRow, 'language'>): Language =>
+  isLanguage(user.language) ? user.language : defaultLanguage;
+
 export type UserService = ReturnType<typeof userService>;
 
-export function userService({ db, mailer, mails, limiter, storage, sessions, now, publicUrl }: UserDependencies) {
+export function userService({
+  db,
+  mailer,
+  mails,
+  limiter,
+  storage,
+  sessions,
+  acceptsPushToken,
+  now,
+  publicUrl,
+}: UserDependencies) {
   /** Counts a hit against each key and refuses with 429 when any is over its limit. */
   const limit = (keys: [string, RateLimit][]): Promise<void> => enforceLimits(limiter, keys);
+  const checkPushToken = async (fcmToken: string | undefined): Promise<void> => {
+    if (fcmToken && !(await acceptsPushToken(fcmToken))) throw new InvalidField('fcmToken', 'validation.push_endpoint');
+  };
 
   /**
    * Counts a try from this address for this account; from the free tries on, the try takes a wait
@@ -114,8 +134,7 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
     if (count !== loginFailuresPerAccount.max) return;
     const manager = await managerOf(user);
     if (!manager) return;
-    const language = isLanguage(user.language) ? user.language : defaultLanguage;
-    const message = loginFailuresMail(language, user.userEmail, fullName(manager), count, resetPage);
+    const message = loginFailuresMail(mailLanguageOf(user), user.userEmail, fullName(manager), count, resetPage);
     await mails.deliver(await mails.enqueue(db, [message]));
   }
 
@@ -274,7 +293,7 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
       if (!user || !manager) throw new BusinessFailure(FailedCode.EmailNotExist);
       if (user.emailVerifiedAt) throw new BusinessFailure(FailedCode.AlreadyVerified);
       await mailNewLink(user, 'verify_email', (link) =>
-        verificationMail(context.language, user.userEmail, fullName(manager), link),
+        verificationMail(mailLanguageOf(user), user.userEmail, fullName(manager), link),
       );
     },
 
@@ -315,6 +334,7 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
       await loginSucceeded(user.seqUser, context.ip);
+      await checkPushToken(request.fcmToken);
       const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
@@ -371,7 +391,7 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
       ) {
         throw new BusinessFailure(FailedCode.WrongNameOrEmail);
       }
-      await mailer.send(userIdMail(context.language, user.userEmail, fullName(manager), user.userId));
+      await mailer.send(userIdMail(mailLanguageOf(user), user.userEmail, fullName(manager), user.userId));
       return { maskedUserId: maskUserId(user.userId) };
     },
 
@@ -390,7 +410,7 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
       const manager = await managerOf(user);
       if (!manager) throw new BusinessFailure(FailedCode.RecoverInApp);
       await mailNewLink(user, 'reset_password', (link) =>
-        passwordResetMail(context.language, user.userEmail, fullName(manager), link),
+        passwordResetMail(mailLanguageOf(user), user.userEmail, fullName(manager), link),
       );
     },
 
@@ -435,10 +455,15 @@ export function userService({ db, mailer, mails, limiter, storage, sessions, now
         await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
       });
-      await sessions.endedAllOf(user.seqUser);
+      await sessions.endedAllOf(user.seqUser, principal.sessionId);
+    },
+
+    async updateLanguage(principal: Principal, language: Language): Promise<void> {
+      await userRepository(db).setLanguage(principal.seqUser, language);
     },
 
     async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
+      await checkPushToken(fcmToken);
       await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
     },
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { DeleteAccount } from '../../features/account/components/delete-account.tsx';
 import { useManagerInfo } from '../../features/account/api/get-manager-info.ts';
+import { updateLanguageRequest } from '../../features/account/api/update-language.ts';
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
@@ -89,7 +90,10 @@ export function Component(): ReactElement {
 
       <Section id="options-language" title={t('options.languageTitle')}>
         <Stack gap="xs" maw={320}>
-          <LanguageSelect label={t('options.languageLabel')} />
+          <LanguageSelect
+            label={t('options.languageLabel')}
+            onChanged={(language) => void updateLanguageRequest(language)}
+          />
           <Text size="xs" c="dimmed">
             {t('options.languageHint')}
           </Text>

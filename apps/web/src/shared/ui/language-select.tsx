@@ -1,4 +1,4 @@
-import { languages } from '@clinic/contract';
+import { languages, type Language } from '@clinic/contract';
 import { NativeSelect } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,19 @@ export interface LanguageSelectProps {
   /** A visible label; without it the select is labelled for assistive technology only. */
   label?: string;
   size?: 'xs' | 'sm' | 'md';
+  /** Told of each language chosen, after the app has switched to it. */
+  onChanged?: (language: Language) => void;
 }
 
 /** Changes the language of the whole app and keeps the choice in the lang cookie. */
-export function LanguageSelect({ label, size = 'sm' }: LanguageSelectProps): ReactElement {
+export function LanguageSelect({ label, size = 'sm', onChanged }: LanguageSelectProps): ReactElement {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
 
   const onChange = (value: string): void => {
     if (!isLanguage(value)) return;
     void changeLanguage(value);
+    onChanged?.(value);
     if (searchParams.has(languageQueryName)) {
       const next = new URLSearchParams(searchParams);
       next.set(languageQueryName, value);

@@ -13,6 +13,7 @@ import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts'
 import { closeMeetingRequest } from '../api/close-meeting.ts';
 import { completeScheduleRequest } from '../api/complete-schedule.ts';
 import { createMeetingRequest, type CreateMeetingReply } from '../api/create-meeting.ts';
+import { meetingHeartbeatRequest } from '../api/meeting-heartbeat.ts';
 import { saveMeetingEventsRequest } from '../api/save-meeting-events.ts';
 import { acquireCallLock, isCallLockHeld } from '../call-lock.ts';
 import { forgetCallStart, keepCallStart, resumableCallStart } from '../call-resume.ts';
@@ -35,6 +36,8 @@ interface OpenCall {
   meetingId: string;
   session: CallSession;
   release: () => void;
+  /** The heartbeat that keeps the server from taking the call as abandoned. */
+  heartbeat: ReturnType<typeof setInterval>;
 }
 
 /** A joining of the visit's meeting, from createMeeting. */
@@ -167,6 +170,7 @@ export function useVideoCall({
     clearTimeout(forcedTimer.current);
     forcedTimer.current = undefined;
     if (!open) return null;
+    clearInterval(open.heartbeat);
     open.session.close();
     routeRef.current = null;
     open.release();
@@ -341,7 +345,10 @@ export function useVideoCall({
         },
       };
       routeRef.current = route;
-      openRef.current = { meetingId, session: callSession, release };
+      const beat = (): void => void meetingHeartbeatRequest({ meetingId, seqSchedule }).catch(() => undefined);
+      beat();
+      const heartbeat = setInterval(beat, meetingRules.heartbeatMs);
+      openRef.current = { meetingId, session: callSession, release, heartbeat };
       let reconnecting = false;
       callSession.on('presence', (present) => {
         dispatch({ type: 'presence', present, at: Date.now() });
