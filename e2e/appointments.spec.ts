@@ -93,9 +93,13 @@ describe('appointments, end to end', () => {
         name: t.schedule.slotLabel.replace('{{date}}', shown(tomorrow)).replace('{{time}}', time),
         exact: true,
       });
-    const visit = (name: string, time: string, state: string) =>
+    const visit = (name: string, start: string, end: string, state: string) =>
       page.getByRole('button', {
-        name: t.schedule.visitLabel.replace('{{name}}', name).replace('{{time}}', time).replace('{{state}}', state),
+        name: t.schedule.visitLabel
+          .replace('{{start}}', start)
+          .replace('{{name}}', name)
+          .replace('{{end}}', end)
+          .replace('{{state}}', state),
         exact: true,
       });
     await slot('10:00').click();
@@ -107,17 +111,17 @@ describe('appointments, end to end', () => {
     await create.getByRole('button', { name: t.schedule.create, exact: true }).click();
     await page.getByText(t.schedule.created).waitFor();
     await create.waitFor({ state: 'hidden' });
-    await visit('Mira Holm', '10:00–10:30', t.schedule.states.waiting).waitFor();
+    await visit('Mira Holm', '10:00', '10:30', t.schedule.states.waiting).waitFor();
 
     // Moved to 11:00.
-    await visit('Mira Holm', '10:00–10:30', t.schedule.states.waiting).click();
+    await visit('Mira Holm', '10:00', '10:30', t.schedule.states.waiting).click();
     const edit = page.getByRole('dialog', { name: t.schedule.modal.editTitle });
     await edit.waitFor();
     expect(await edit.getByLabel(t.schedule.fields.note, { exact: true }).inputValue()).toBe('First check of the knee');
     await edit.getByLabel(t.schedule.fields.start, { exact: true }).selectOption(String(11 * 60));
     await edit.getByRole('button', { name: t.schedule.save, exact: true }).click();
     await page.getByText(t.schedule.updated).waitFor();
-    await visit('Mira Holm', '11:00–11:30', t.schedule.states.waiting).waitFor();
+    await visit('Mira Holm', '11:00', '11:30', t.schedule.states.waiting).waitFor();
 
     // Another patient at 11:15 overlaps the clinician's visit: SE0113 in the modal.
     await slot('10:00').click();
@@ -144,18 +148,18 @@ describe('appointments, end to end', () => {
 
     // Cancelled with the yes/no confirm.
     await page.getByRole('button', { name: t.schedule.next, exact: true }).click();
-    await visit('Mira Holm', '11:00–11:30', t.schedule.states.waiting).click();
+    await visit('Mira Holm', '11:00', '11:30', t.schedule.states.waiting).click();
     await edit.waitFor();
     await edit.getByRole('button', { name: t.schedule.cancelVisit, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: t.schedule.cancelConfirmTitle });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: t.common.yes, exact: true }).click();
     await page.getByText(t.schedule.cancelled).waitFor();
-    await visit('Mira Holm', '11:00–11:30', t.schedule.states.cancelled).waitFor();
+    await visit('Mira Holm', '11:00', '11:30', t.schedule.states.cancelled).waitFor();
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/day.png`, fullPage: true });
 
     // A cancelled visit opens read-only, with its status and note.
-    await visit('Mira Holm', '11:00–11:30', t.schedule.states.cancelled).click();
+    await visit('Mira Holm', '11:00', '11:30', t.schedule.states.cancelled).click();
     const details = page.getByRole('dialog', { name: t.schedule.modal.detailsTitle });
     await details.getByText(t.schedule.states.cancelled, { exact: true }).waitFor();
     await details.getByText('First check of the knee').waitFor();

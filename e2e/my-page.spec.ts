@@ -1,7 +1,7 @@
 import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './harness.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { acceptCookies, accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
@@ -141,15 +141,18 @@ describe('my page, payments and inquiries, end to end', () => {
       .click();
     await page.waitForURL('**/payments/paymentInfo?seqProduct=*');
     await page.getByTestId('chosen-plan').getByText(messages.en['plan.standard']).waitFor();
+    await expectAccessible(page, 'payment info');
     const payForm = page.getByRole('form', { name: t.payments.info.formLabel });
     // A wrong number is refused in the form, with the contract's message.
     await fillCard(payForm, '4242424242424241');
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await payForm.getByText(messages.en['validation.card_number']).waitFor();
+    await expectAccessible(page, 'payment info with an error');
     await payForm.getByLabel(t.payments.card.number, { exact: true }).fill('4242424242424242');
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
     await page.getByText(t.payments.result.successTitle).waitFor();
+    await expectAccessible(page, 'payment result');
     // Back from the successful result does not offer the plan just bought again: My page instead.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/options');
@@ -167,6 +170,7 @@ describe('my page, payments and inquiries, end to end', () => {
       .getByRole('table', { name: t.payments.history.title })
       .getByText(t.payments.history.statuses.trial)
       .waitFor();
+    await expectAccessible(page, 'My page with a subscription');
 
     // A declined card is refused when replacing the card on file, with its message.
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/options.png`, fullPage: true });
@@ -175,6 +179,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await fillCard(cardDialog, '4000000000000002');
     await cardDialog.getByRole('button', { name: t.payments.card.save, exact: true }).click();
     await cardDialog.getByRole('alert').getByText(messages.en.PAY2001).waitFor();
+    await expectAccessible(page, 'card dialog with an error');
     await cardDialog.getByRole('button', { name: t.common.cancel, exact: true }).click();
     await cardDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
@@ -205,6 +210,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await changeDialog
       .getByText(t.payments.change.overLimitWarning.replace('{{active}}', '51').replace('{{limit}}', '50'))
       .waitFor();
+    await expectAccessible(page, 'change plan dialog');
     await changeDialog.getByRole('button', { name: t.payments.change.submit, exact: true }).click();
     await changeDialog.waitFor({ state: 'hidden' });
     const popup = page.getByRole('dialog', { name: t.payments.popup.title });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { startStack, type Stack } from './harness.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
 
 /** The patient client's own words, and the clinician app's. */
@@ -66,10 +66,12 @@ describe('the patient web client', () => {
     await patientPage.getByLabel(p.login.password, { exact: true }).fill('Wrong-pass-2026');
     await patientPage.getByRole('button', { name: p.login.submit, exact: true }).click();
     await patientPage.getByRole('alert').waitFor();
+    await expectAccessible(patientPage, 'patient client, sign-in with an error');
     await patientPage.getByLabel(p.login.password, { exact: true }).fill('Member-pass-2026');
     await patientPage.getByRole('button', { name: p.login.submit, exact: true }).click();
     await patientPage.getByRole('heading', { name: p.home.upcoming }).waitFor();
     await patientPage.getByText(p.home.noUpcoming).waitFor();
+    await expectAccessible(patientPage, 'patient client, home');
     // The session is kept under the patient's own keys, apart from the clinician app's.
     const stored = await patientPage.evaluate(() => ({
       patient: localStorage.getItem('patientAccessToken'),
@@ -84,6 +86,7 @@ describe('the patient web client', () => {
     const freeTimes = patientPage.getByRole('region', { name: p.book.freeTimes });
     const firstSlot = freeTimes.getByRole('group').first().getByRole('button').first();
     await firstSlot.waitFor({ timeout: 30_000 });
+    await expectAccessible(patientPage, 'patient client, booking');
     const slotLabel = await firstSlot.getAttribute('aria-label');
     await firstSlot.click();
     expect(await firstSlot.getAttribute('aria-pressed')).toBe('true');
@@ -130,7 +133,7 @@ describe('the patient web client', () => {
     monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
     if (start.getTime() < monday.getTime() + 7 * 86_400_000) {
       await clinicianPage
-        .getByRole('button', { name: new RegExp(`^${patientName}, `) })
+        .getByRole('button', { name: new RegExp(`^\\d{2}:\\d{2} ${patientName}, `) })
         .first()
         .waitFor();
     }

@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactElement } from 'react';
@@ -8,17 +8,12 @@ import { i18n } from './i18n/i18n.ts';
 import { AppHeader } from './screens/app-header.tsx';
 import { forgetSession } from './session/forget-session.ts';
 import { tokenStore } from './session/token-store.ts';
+// One theme for both web apps.
+import { cssVariablesResolver, theme } from '../../web/src/shared/ui/theme.ts';
 
 // Signed out, the page loads only the login form; signed in, only the visit screens.
 const LoginScreen = lazy(() => import('./screens/login-screen.tsx').then((m) => ({ default: m.LoginScreen })));
 const SignedIn = lazy(() => import('./signed-in.tsx').then((m) => ({ default: m.SignedIn })));
-
-const theme = createTheme({
-  primaryColor: 'teal',
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Apple SD Gothic Neo", "Malgun Gothic", "Microsoft JhengHei", "PingFang HK", sans-serif',
-});
 
 function subscribe(listener: () => void): () => void {
   const stop = tokenStore.subscribe(listener);
@@ -62,7 +57,7 @@ function Shell(): ReactElement {
 export function App(): ReactElement {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications position="top-center" limit={4} zIndex={1000} />
         <QueryClientProvider client={queryClient}>
           <Shell />

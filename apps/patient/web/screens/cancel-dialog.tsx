@@ -38,7 +38,8 @@ export function CancelDialog({ visit, onClose }: { visit?: PatientSchedule; onCl
   };
 
   return (
-    <Modal opened={visit !== undefined} onClose={close} title={t('visit.cancelTitle')} centered>
+    // Its own buttons say what closing means (keep the visit); no unnamed cross beside them.
+    <Modal opened={visit !== undefined} onClose={close} title={t('visit.cancelTitle')} centered withCloseButton={false}>
       {visit && (
         <Stack gap="md">
           <Text size="sm">

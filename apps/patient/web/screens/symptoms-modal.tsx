@@ -120,7 +120,14 @@ export function SymptomsModal({ visit, onClose }: { visit: PatientSchedule; onCl
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('symptoms.title')} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('symptoms.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('symptoms.close') }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('symptoms.forVisit', {

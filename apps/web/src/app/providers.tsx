@@ -1,17 +1,11 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../shared/api/query-client.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useToastsWanted } from '../shared/notices/toasts.ts';
-
-const theme = createTheme({
-  primaryColor: 'teal',
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Apple SD Gothic Neo", "Malgun Gothic", "Microsoft JhengHei", "PingFang HK", sans-serif',
-});
+import { cssVariablesResolver, theme } from '../shared/ui/theme.ts';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
@@ -21,7 +15,7 @@ export function Providers({ children }: { children: ReactNode }): ReactElement {
   const toastsWanted = useToastsWanted();
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         {toastsWanted && (
           <Suspense fallback={null}>
             <Notifications position="top-center" limit={4} zIndex={1000} />

@@ -21,10 +21,11 @@ export interface RadioFieldProps {
 export function RadioField({ label, options, value, onChange, error, required }: RadioFieldProps): ReactElement {
   const message = useMessage();
   return (
-    <Radio.Group label={label} value={value} onChange={onChange} error={message(error)} aria-required={required}>
+    <Radio.Group label={label} value={value} onChange={onChange} error={message(error)}>
       <Group gap="lg" mt={6}>
         {options.map((option) => (
-          <Radio key={option.value} value={option.value} label={option.label} />
+          // Each radio says it is required: a group's wrapper may not carry aria-required.
+          <Radio key={option.value} value={option.value} label={option.label} required={required} />
         ))}
       </Group>
     </Radio.Group>

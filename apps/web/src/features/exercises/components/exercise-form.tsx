@@ -26,6 +26,7 @@ import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';
 import { initialValues, jointsOf, settingsOf, type ExerciseFormValues } from './exercise-settings.ts';
 import { useExerciseText } from './use-exercise-text.ts';
+import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
 
 /** Prescribes or changes an exercise; shows only the settings of the device, mode and joint. */
 export function ExerciseForm({
@@ -41,6 +42,7 @@ export function ExerciseForm({
   onClose: () => void;
 }): ReactElement {
   const { t } = useTranslation();
+  useReturnFocus();
   const text = useExerciseText();
   const message = useMessage();
   const save = useSaveExercise();

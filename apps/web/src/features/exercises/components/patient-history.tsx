@@ -12,12 +12,14 @@ import { RecordTable } from './record-table.tsx';
 import { RomChartPanel } from './rom-chart-panel.tsx';
 import { useExerciseText } from './use-exercise-text.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
 
 const pageSize = 20;
 
 /** The records the device made for one exercise. */
 function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: () => void }): ReactElement {
   const { t } = useTranslation();
+  useReturnFocus();
   const text = useExerciseText();
   const records = useSelectedExerciseRecords(exercise.seqExercise);
   return (

@@ -46,7 +46,14 @@ export function ProviderInquiryModal({ opened, onClose }: { opened: boolean; onC
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('inquiries.provider.title')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('inquiries.provider.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {sent ? (
         <Stack gap="md">
           <Alert color="teal" role="status">

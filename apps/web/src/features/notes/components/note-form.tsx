@@ -8,6 +8,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveNote } from '../api/notes.ts';
+import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
 
 /** Writes a new note or changes one: title, content (up to 4095 characters), importance and visibility. */
 export function NoteForm({
@@ -21,6 +22,7 @@ export function NoteForm({
   onClose: () => void;
 }): ReactElement {
   const { t } = useTranslation();
+  useReturnFocus();
   const save = useSaveNote(seqMedicalRelation);
   const [title, setTitle] = useState(note?.noteTitle ?? '');
   const [content, setContent] = useState(note?.noteContent ?? '');

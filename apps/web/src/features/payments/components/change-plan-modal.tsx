@@ -53,7 +53,13 @@ export function ChangePlanModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('payments.change.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('payments.change.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('payments.change.intro')}</Text>
         {tooSoon && (

@@ -44,7 +44,13 @@ export function UpdateCardModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('payments.card.updateTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('payments.card.updateTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           {failure && (

@@ -6,7 +6,19 @@ import {
   type DeviceType,
   type ReportParameter,
 } from '@clinic/contract';
-import { Button, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -291,7 +303,9 @@ function SavedReportList({
                 <Table.Th>{t('report.savedList.createdAt')}</Table.Th>
                 <Table.Th>{t('report.sections.period')}</Table.Th>
                 <Table.Th>{t('report.parameters')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('report.savedList.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,5 +1,5 @@
 import { durationMinutes, minutesToClock, scheduleStateOf, wallClockIn, type Schedule } from '@clinic/contract';
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
@@ -107,13 +107,16 @@ export function PatientSchedules({
                 <Table.Th>{t('schedule.patientTab.columns.duration')}</Table.Th>
                 <Table.Th>{t('schedule.patientTab.columns.measured')}</Table.Th>
                 <Table.Th>{t('schedule.patientTab.columns.status')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('schedule.patientTab.columns.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {query.data.scheduleList.map((schedule) => {
                 const at = when(schedule);
                 const state = scheduleStateOf(schedule.scheduleStatus);
+                const action = state === 'waiting' ? t('schedule.patientTab.change') : t('schedule.patientTab.details');
                 return (
                   <Table.Tr key={schedule.seqSchedule}>
                     <Table.Td>{at.date}</Table.Td>
@@ -128,9 +131,9 @@ export function PatientSchedules({
                         size="compact-xs"
                         variant="subtle"
                         onClick={() => setTarget({ kind: 'existing', schedule })}
-                        aria-label={t('schedule.patientTab.openVisit', { date: at.date, time: at.time })}
+                        aria-label={t('schedule.patientTab.openVisit', { action, date: at.date, time: at.time })}
                       >
-                        {state === 'waiting' ? t('schedule.patientTab.change') : t('schedule.patientTab.details')}
+                        {action}
                       </Button>
                     </Table.Td>
                   </Table.Tr>

@@ -14,8 +14,10 @@ import {
 } from '../calendar.ts';
 import { stateColors, useScheduleText } from './schedule-status.tsx';
 
+/** The smallest touch target (WCAG 2.2 target size). */
+const minTarget = 24;
 /** Height of one 15-minute slot in the day and week grids. */
-const slotHeight = 14;
+const slotHeight = minTarget;
 const dayStart = scheduleRules.firstSlotMinute;
 const dayEnd = scheduleRules.lastSlotMinute + scheduleRules.slotMinutes;
 const gridHeight = ((dayEnd - dayStart) / scheduleRules.slotMinutes) * slotHeight;
@@ -66,9 +68,11 @@ function useVisitLabel(): (placed: PlacedSchedule) => string {
   const { t } = useTranslation();
   const text = useScheduleText();
   return (placed) =>
+    // Begins with the button's visible text (start and name), so speech input finds it by what it shows.
     t('schedule.visitLabel', {
+      start: minutesToClock(placed.startMinute),
       name: placed.schedule.patientName,
-      time: `${minutesToClock(placed.startMinute)}–${minutesToClock(placed.endMinute % 1440)}`,
+      end: minutesToClock(placed.endMinute % 1440),
       state: text.state(placed.state),
     });
 }
@@ -105,7 +109,8 @@ function TimeGrid({
               key={day}
               onClick={() => onDay(day)}
               style={{ flex: 1, textAlign: 'center', padding: 4 }}
-              aria-label={t('schedule.openDay', { date: formatDate(day, language) })}
+              // The visible weekday and date name the button; the title says what it does.
+              title={t('schedule.openDay', { date: formatDate(day, language) })}
               aria-current={day === today ? 'date' : undefined}
             >
               <Text size="xs" c="dimmed">
@@ -176,8 +181,9 @@ function TimeGrid({
                       pos="absolute"
                       top={top}
                       h={Math.max(slotHeight, bottom - top)}
-                      left={`calc(${(lane.lane / lane.lanes) * 100}% + 2px)`}
-                      w={`calc(${100 / lane.lanes}% - 4px)`}
+                      // Covers its slots whole: a sliver of a slot beside it would be a target too small to touch.
+                      left={`${(lane.lane / lane.lanes) * 100}%`}
+                      w={`${100 / lane.lanes}%`}
                       onClick={() => onSchedule(item.schedule)}
                       aria-label={visitLabel(item)}
                       px={4}
@@ -248,8 +254,9 @@ function MonthGrid({
                   bg={day === today ? 'var(--mantine-color-blue-0)' : undefined}
                 >
                   <UnstyledButton
+                    mih={minTarget}
                     onClick={() => onDay(day)}
-                    aria-label={t('schedule.openDay', { date: formatDate(day, language) })}
+                    title={t('schedule.openDay', { date: formatDate(day, language) })}
                     aria-current={day === today ? 'date' : undefined}
                   >
                     <Text
@@ -265,6 +272,7 @@ function MonthGrid({
                     return (
                       <UnstyledButton
                         key={item.schedule.seqSchedule}
+                        mih={minTarget}
                         onClick={() => onSchedule(item.schedule)}
                         aria-label={visitLabel(item)}
                         px={4}
@@ -282,7 +290,7 @@ function MonthGrid({
                     );
                   })}
                   {placed.length > shown.length && (
-                    <UnstyledButton onClick={() => onDay(day)}>
+                    <UnstyledButton mih={minTarget} onClick={() => onDay(day)}>
                       <Text size="xs" c="dimmed">
                         {t('schedule.more', { number: placed.length - shown.length })}
                       </Text>

@@ -30,6 +30,7 @@ import { useUpdateSchedule } from '../api/update-schedule.ts';
 import { browserTimeZone, measuredLength, startDatetimeOf } from '../calendar.ts';
 import { canStartVisit, StatusBadge, useScheduleText } from './schedule-status.tsx';
 import { VisitSymptoms } from './visit-symptoms.tsx';
+import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
 
 /** What the schedule calendar modal opens on: a new visit (with a slot and maybe a patient) or a visit. */
 export type ScheduleModalTarget =
@@ -100,6 +101,7 @@ export function ScheduleModal({
   timeZone?: string | undefined;
 }): ReactElement {
   const { t } = useTranslation();
+  useReturnFocus();
   const existing = target.kind === 'existing' ? target.schedule : undefined;
   const editable = !existing || scheduleStateOf(existing.scheduleStatus) === 'waiting';
   const startable =

@@ -19,6 +19,7 @@ import {
   type WindowErrors,
 } from '../timeline.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
 
 /** 2026-11-23 is a Monday: the weekday names of the language, Monday first. */
 function weekdayName(day: number, language: string): string {
@@ -32,6 +33,7 @@ const clockOptions = timelineClocks.map((clock) => ({ value: clock, label: clock
 /** The clinician's weekly open hours (reservable timeline) in a modal. */
 export function TimelineEditorModal({ onClose }: { onClose: () => void }): ReactElement {
   const { t } = useTranslation();
+  useReturnFocus();
   const timeline = useReservableTimeline();
   return (
     <Modal
@@ -100,7 +102,7 @@ function TimelineForm({ initial, onClose }: { initial: ReservableTimeline; onClo
         return (
           <Stack key={day} gap={6} component="section" aria-label={name}>
             <Group justify="space-between">
-              <Title order={4} size="h6">
+              <Title order={3} size="h6">
                 {name}
               </Title>
               <Button
