@@ -8,8 +8,7 @@ import { i18n } from './i18n/i18n.ts';
 import { AppHeader } from './screens/app-header.tsx';
 import { forgetSession } from './session/forget-session.ts';
 import { tokenStore } from './session/token-store.ts';
-// One theme for both web apps.
-import { cssVariablesResolver, theme } from '../../web/src/shared/ui/theme.ts';
+import { cssVariablesResolver, theme } from '@clinic/ui/theme';
 
 // Signed out, the page loads only the login form; signed in, only the visit screens.
 const LoginScreen = lazy(() => import('./screens/login-screen.tsx').then((m) => ({ default: m.LoginScreen })));

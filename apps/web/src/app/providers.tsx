@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../shared/api/query-client.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useToastsWanted } from '../shared/notices/toasts.ts';
-import { cssVariablesResolver, theme } from '../shared/ui/theme.ts';
+import { cssVariablesResolver, theme } from '@clinic/ui/theme';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
