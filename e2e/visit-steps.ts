@@ -1,4 +1,4 @@
-import { meetingRules, startSlotMinutes, wallClockIn, type Schedule } from '@clinic/contract';
+import { scheduleRules, startSlotMinutes, wallClockIn, type Schedule } from '@clinic/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import type { ContextOptions, Stack } from './harness.ts';
@@ -35,7 +35,7 @@ export function nextQuarterHour(now = Date.now()): Date {
 
 /** Waits until the call of a visit at start may open (SE0121 refuses it earlier). */
 export async function waitForCallWindow(start: Date): Promise<void> {
-  const early = start.getTime() - meetingRules.earlyStartMinutes * 60_000 - Date.now();
+  const early = start.getTime() - scheduleRules.earlyStartMinutes * 60_000 - Date.now();
   if (early > 0) await new Promise((resolve) => setTimeout(resolve, early + 1000));
 }
 

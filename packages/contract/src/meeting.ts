@@ -8,8 +8,6 @@ const tag = 'meeting';
 
 /** Constants of the video visit (SPEC 4 "Meeting status", 9). */
 export const meetingRules = {
-  /** A call may start this long before the scheduled time (SE0121). */
-  earlyStartMinutes: 15,
   /** Failure events carry only this much history. */
   eventHistoryMs: 5 * 60_000,
   /** At most this many events are kept per upload. */

@@ -5,6 +5,7 @@ import {
   meetingRules,
   PushType,
   ScheduleStatus,
+  scheduleRules,
   type IceServer,
   type MeetingEvent,
   type Schedule,
@@ -101,7 +102,7 @@ export function meetingService({
         const relation = await patientRepository(tx).findOwned(row.seqMedicalRelation, principal.seqManager);
         if (!relation?.isEnabled) throw new BusinessFailure(FailedCode.ScheduleClosed);
         if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
-        if (at.getTime() < row.expectStartAt.getTime() - meetingRules.earlyStartMinutes * minuteMs)
+        if (at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs)
           throw new BusinessFailure(FailedCode.CallTooEarly);
         const meetings = meetingRepository(tx);
         // One call at a time: the clinician's lock keeps two starts from both passing this check.

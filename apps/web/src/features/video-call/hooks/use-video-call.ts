@@ -1,5 +1,5 @@
 import { createCallSession, type CallSession } from '@clinic/call';
-import { meetingRules, type IceServer, type Schedule, type SignalData } from '@clinic/contract';
+import { MeetingStopCode, meetingRules, type IceServer, type Schedule, type SignalData } from '@clinic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,7 @@ import { createMeetingEventLog, type MeetingEventName } from '../meeting-events.
 import { videoCallActions } from '../video-call-store.ts';
 import { useLocalMedia, type DeviceProblem, type LocalMedia } from './use-local-media.ts';
 
-/** SPEC 4 stop codes of the session: 6 ends normally, 19 is forced by the connection. */
-type StopCode = 6 | 19;
+type StopCode = (typeof MeetingStopCode)[keyof typeof MeetingStopCode];
 
 /** A connection that keeps reconnecting this long is ended (SPEC 8 "call ended after a long connection delay"). */
 const forcedEndAfterMs = 30_000;
@@ -181,7 +180,7 @@ export function useVideoCall({
 
   /** After the session stopped: the events go to the server, failures with their 5-minute history. */
   const sendEvents = useCallback((meetingId: string, code: StopCode) => {
-    events.current.add(code === 19 ? 'meetingFailed' : 'meetingEnded', { code });
+    events.current.add(code === MeetingStopCode.forced ? 'meetingFailed' : 'meetingEnded', { code });
     const list = events.current.events();
     events.current.clear();
     saveMeetingEventsRequest({ meetingId, events: list }).catch(() => undefined);
@@ -341,7 +340,7 @@ export function useVideoCall({
         listeners: new Set(),
         onRefused: (failedCode) => {
           logEvent('meetingFailed', { failedCode });
-          stopCall(19, t('videoCall.errors.refused', { code: failedCode }));
+          stopCall(MeetingStopCode.forced, t('videoCall.errors.refused', { code: failedCode }));
         },
       };
       routeRef.current = route;
@@ -360,7 +359,10 @@ export function useVideoCall({
           dispatch({ type: 'reconnecting' });
           logEvent('reconnecting');
           clearTimeout(forcedTimer.current);
-          forcedTimer.current = setTimeout(() => stopCall(19, t('videoCall.errors.forcedEnd')), forcedEndAfterMs);
+          forcedTimer.current = setTimeout(
+            () => stopCall(MeetingStopCode.forced, t('videoCall.errors.forcedEnd')),
+            forcedEndAfterMs,
+          );
         } else if (reconnecting && (connection === 'connected' || connection === 'waiting')) {
           reconnecting = false;
           clearTimeout(forcedTimer.current);
@@ -396,12 +398,12 @@ export function useVideoCall({
       return;
     }
     if (current.elapsed > 0) setConfirmingEnd(true);
-    else void closeCall(6);
+    else void closeCall(MeetingStopCode.normal);
   }, [closeCall]);
 
   const confirmEnd = useCallback((): void => {
     setConfirmingEnd(false);
-    void completeVisit(6);
+    void completeVisit(MeetingStopCode.normal);
   }, [completeVisit]);
 
   // While the devices are set up, the meeting opens (once per screen: the patient may join and
@@ -559,7 +561,7 @@ export function useVideoCall({
       if (readItem(storageKeys.refreshToken)) return;
       clearInterval(timer);
       const open = teardown();
-      if (open) sendEvents(open.meetingId, 19);
+      if (open) sendEvents(open.meetingId, MeetingStopCode.forced);
       dispatch({ type: 'reset' });
       setConfirmingEnd(false);
       setAlert(t('videoCall.errors.sessionEnded'));
@@ -572,7 +574,7 @@ export function useVideoCall({
   const callOpen = isCallOpen(state.status);
   useEffect(() => {
     if (!callOpen) return undefined;
-    const onLanguage = (): void => stopCall(6, i18n.t('videoCall.errors.languageChanged'));
+    const onLanguage = (): void => stopCall(MeetingStopCode.normal, i18n.t('videoCall.errors.languageChanged'));
     i18n.on('languageChanged', onLanguage);
     return () => i18n.off('languageChanged', onLanguage);
   }, [callOpen, i18n, stopCall]);
