@@ -43,6 +43,26 @@ const inRange = (range: DayRange): SQL =>
   )!;
 
 export function exerciseRecordRepository(db: Database) {
+  /** One page of the records matching `where`, in `order`, with how many there are (one query after the other). */
+  async function pageOf(
+    where: SQL | undefined,
+    order: SQL[],
+    { page, size }: { page: number; size: number },
+  ): Promise<{ rows: RecordRow[]; totalCount: number }> {
+    const rows = await db
+      .select()
+      .from(exerciseRecord)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(pageOffset(page, size));
+    const [count] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(exerciseRecord)
+      .where(where);
+    return { rows, totalCount: count?.count ?? 0 };
+  }
+
   return {
     /** Stores new records; a key the patient already sent is skipped. Answers the stored ones. */
     async insertNew(rows: NewRecord[]): Promise<RecordRow[]> {
@@ -102,18 +122,7 @@ export function exerciseRecordRepository(db: Database) {
         query.range ? inRange(query.range) : undefined,
       );
       const column = recordSortColumns[query.sortingParam];
-      const rows = await db
-        .select()
-        .from(exerciseRecord)
-        .where(where)
-        .orderBy(query.isDesc ? desc(column) : asc(column), desc(exerciseRecord.seqExerciseRecord))
-        .limit(query.size)
-        .offset(pageOffset(query.page, query.size));
-      const [count] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(exerciseRecord)
-        .where(where);
-      return { rows, totalCount: count?.count ?? 0 };
+      return pageOf(where, [query.isDesc ? desc(column) : asc(column), desc(exerciseRecord.seqExerciseRecord)], query);
     },
 
     /** A page of the records of some relations in a range and guide modes, oldest first, with how many there are. */
@@ -129,18 +138,7 @@ export function exerciseRecordRepository(db: Database) {
         inRange(query.range),
         inArray(exerciseRecord.guideMode, query.guideModes),
       );
-      const rows = await db
-        .select()
-        .from(exerciseRecord)
-        .where(where)
-        .orderBy(asc(exerciseRecord.usageStartAt), asc(exerciseRecord.seqExerciseRecord))
-        .limit(query.size)
-        .offset(pageOffset(query.page, query.size));
-      const [count] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(exerciseRecord)
-        .where(where);
-      return { rows, totalCount: count?.count ?? 0 };
+      return pageOf(where, [asc(exerciseRecord.usageStartAt), asc(exerciseRecord.seqExerciseRecord)], query);
     },
 
     /**
