@@ -5,6 +5,8 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const featuresDir = './apps/web/src/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const serverModulesDir = './apps/server/src/modules';
+const serverModules = existsSync(serverModulesDir) ? readdirSync(serverModulesDir) : [];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-data/**', 'apps/server/src/db/migrations/**'] },
@@ -46,6 +48,35 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      // A server module is used through its index.ts only; what several modules share lives in modules/shared.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverModules.map((module) => ({
+              target: [
+                './apps/server/src/*.ts',
+                './apps/server/src/!(modules)/**',
+                `${serverModulesDir}/!(${module})/**`,
+              ],
+              from: `${serverModulesDir}/${module}`,
+              except: ['./index.ts'],
+              message: `Import the ${module} module through its index.ts.`,
+            })),
+            {
+              target: `${serverModulesDir}/shared`,
+              from: serverModulesDir,
+              except: ['./shared'],
+              message: 'modules/shared depends on no module.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -13,14 +13,12 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
 import { product, subscription } from '../../db/schema.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
-import type { PlanLimits } from '../patient/plan-limit.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { fullName, mailLanguageOf, ownershipRepository } from '../shared/index.ts';
+import type { PlanLimits } from '../patient/index.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
-import { fullName, mailLanguageOf } from '../user/user.service.ts';
 import { isUnknown, type GatewayFailure, type GatewayOutcome, type PaymentGateway } from './gateway.ts';
 import {
   paymentRepository,
@@ -146,7 +144,7 @@ export interface PaymentDependencies {
 export function paymentService({ db, now, gateway, locks }: PaymentDependencies) {
   async function statusOf(database: Database, seqManager: number): Promise<SubscriptionStatus> {
     const row = await paymentRepository(database).findSubscription(seqManager);
-    const activePatients = await patientRepository(database).countActive(seqManager);
+    const activePatients = await ownershipRepository(database).countActive(seqManager);
     const live = isLive(row);
     const patientLimit = live ? row.product.patientLimit : rules.freePatientLimit;
     const changeAllowedAt = row?.planChangedAt
@@ -270,7 +268,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
         const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
         const paid = await db.transaction(async (tx) => {
           const books = paymentRepository(tx);
-          await patientRepository(tx).lockManager(principal.seqManager);
+          await ownershipRepository(tx).lockManager(principal.seqManager);
           const row = await books.insertPayment({
             seqManager: principal.seqManager,
             seqProduct: chosen.seqProduct,
@@ -375,7 +373,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
-          await patientRepository(tx).lockManager(principal.seqManager);
+          await ownershipRepository(tx).lockManager(principal.seqManager);
           const chosen = await payments.findProduct(seqProduct);
           if (!chosen) throw notFound();
           const current = await payments.findSubscription(principal.seqManager);

@@ -24,10 +24,9 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
-import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import type { Notifier } from '../notification/notifier.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { actorOf, type AuditAction, auditRepository } from '../audit/index.ts';
+import type { Notifier } from '../notification/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView, type WindowRow } from './schedule.repository.ts';
 
 const minuteMs = 60_000;
@@ -119,7 +118,7 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
     query: { seqManager: number; seqPatient: number; start: Date; end: Date; except?: number },
     codes: { manager: Code; patient: Code },
   ): Promise<void> {
-    const patients = patientRepository(database);
+    const patients = ownershipRepository(database);
     await patients.lockManager(query.seqManager);
     await patients.lockPatient(query.seqPatient);
     const overlap = await scheduleRepository(database).findOverlap(query);
@@ -158,7 +157,7 @@ export function scheduleService({ db, now, notify }: { db: Database; now: Clock;
   }
 
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
-    const relation = await patientRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
     return relation;
   }

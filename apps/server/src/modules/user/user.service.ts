@@ -23,10 +23,10 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { patientAccountRepository } from '../shared/index.ts';
+import { uploadRepository } from '../storage/index.ts';
 import { emailTokenRepository, sessionRepository } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
-import { uploadRepository } from '../storage/upload.repository.ts';
 import { managerRepository, userRepository, type ManagerRow, type UserRow } from './user.repository.ts';
 
 export interface UserDependencies {
@@ -265,7 +265,7 @@ export function userService({
             userType: 'patient',
             language: context.language,
           });
-          await patientRepository(tx).insertPatient({
+          await patientAccountRepository(tx).insertPatient({
             seqUser: user.seqUser,
             patientName: request.patientName,
             patientEmail: request.userEmail,
@@ -339,7 +339,7 @@ export function userService({
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
         if (user.userType !== 'patient') throw new BusinessFailure(FailedCode.LoginFailed);
-        const member = await patientRepository(db).findPatientByUser(user.seqUser);
+        const member = await patientAccountRepository(db).findPatientByUser(user.seqUser);
         if (!member) throw new BusinessFailure(FailedCode.ProfileNotFound);
         if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
         const token = await sessions.open({ seqUser: user.seqUser, seqPatient: member.seqPatient }, client);
