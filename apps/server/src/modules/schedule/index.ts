@@ -1,3 +1,5 @@
 export { scheduleRepository, type ScheduleRow, type ScheduleView } from './schedule.repository.ts';
 export { scheduleRoutes } from './schedule.routes.ts';
-export { scheduleJobs, type ScheduleService, scheduleService, toSchedule } from './schedule.service.ts';
+export { scheduleJobs } from './schedule-jobs.ts';
+export { toSchedule } from './schedule.mapper.ts';
+export { type ScheduleService, scheduleService } from './schedule.service.ts';
