@@ -1,12 +1,13 @@
 import {
-  durationMinutes,
   FailedCode,
   instantOf,
   nextDate,
   PushType,
   ScheduleStatus,
+  type BodyOf,
+  type createSchedule,
   type Schedule,
-  type ScheduleDuration,
+  type updateNotStartedYetSchedule,
 } from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { ownershipRepository } from '../shared/index.ts';
 import { toSchedule } from './schedule.mapper.ts';
 import { scheduleRepository, type ScheduleView } from './schedule.repository.ts';
 import { visitChanges, type ScheduleDependencies } from './visit-changes.ts';
-import { holdTime, minuteMs, slotStart } from './visit-time.ts';
+import { holdTime, requestedSpan } from './visit-time.ts';
 
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */
 export function clinicianVisitsService(deps: ScheduleDependencies) {
@@ -62,16 +63,10 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
 
     async create(
       principal: Principal,
-      request: {
-        seqMedicalRelation: number;
-        scheduleExpectStartDatetime: string;
-        scheduleExpectProgressTime: ScheduleDuration;
-        scheduleNote?: string | null | undefined;
-      },
+      request: BodyOf<typeof createSchedule>,
       context: RequestContext,
     ): Promise<Schedule> {
-      const start = slotStart(request.scheduleExpectStartDatetime, context.timeZone);
-      const end = new Date(start.getTime() + durationMinutes(request.scheduleExpectProgressTime) * minuteMs);
+      const { start, end } = requestedSpan(request, context.timeZone);
       const view = await db.transaction(async (tx) => {
         const relation = await ownedRelation(tx, request.seqMedicalRelation, principal);
         if (!relation.isEnabled) throw new InvalidField('seqMedicalRelation', 'validation.patient_inactive');
@@ -102,16 +97,10 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
 
     async update(
       principal: Principal,
-      request: {
-        seqSchedule: number;
-        scheduleExpectStartDatetime: string;
-        scheduleExpectProgressTime: ScheduleDuration;
-        scheduleNote?: string | null | undefined;
-      },
+      request: BodyOf<typeof updateNotStartedYetSchedule>,
       context: RequestContext,
     ): Promise<Schedule> {
-      const start = slotStart(request.scheduleExpectStartDatetime, context.timeZone);
-      const end = new Date(start.getTime() + durationMinutes(request.scheduleExpectProgressTime) * minuteMs);
+      const { start, end } = requestedSpan(request, context.timeZone);
       const { view, moved } = await db.transaction(async (tx) => {
         const row = await scheduleRepository(tx).lockForManager(request.seqSchedule, principal.seqManager);
         if (!row) throw notFound();

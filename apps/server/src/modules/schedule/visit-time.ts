@@ -1,4 +1,10 @@
-import { startSlotMinutes, wallClockIn, type FailedCode as Code } from '@clinic/contract';
+import {
+  durationMinutes,
+  startSlotMinutes,
+  wallClockIn,
+  type FailedCode as Code,
+  type ScheduleDuration,
+} from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField } from '../../domain-error.ts';
 import { ownershipRepository } from '../shared/index.ts';
@@ -13,6 +19,15 @@ export function slotStart(datetime: string, timeZone: string): Date {
   if (start.getTime() % minuteMs !== 0 || !startSlotMinutes.includes(wall.minute))
     throw new InvalidField('scheduleExpectStartDatetime', 'validation.schedule_slot');
   return start;
+}
+
+/** The start and end of a visit a clinician asks for, on the start slots of their time zone. */
+export function requestedSpan(
+  request: { scheduleExpectStartDatetime: string; scheduleExpectProgressTime: ScheduleDuration },
+  timeZone: string,
+): { start: Date; end: Date } {
+  const start = slotStart(request.scheduleExpectStartDatetime, timeZone);
+  return { start, end: new Date(start.getTime() + durationMinutes(request.scheduleExpectProgressTime) * minuteMs) };
 }
 
 /** The start minutes of the windows of one weekday that fit a visit of the given length. */
