@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       // A server module is used through its index.ts only; what several modules share lives in modules/shared.
       'import/no-restricted-paths': [
@@ -63,6 +63,8 @@ export default tseslint.config(
               target: [
                 './apps/server/src/*.ts',
                 './apps/server/src/!(modules)/**',
+                './bench',
+                './e2e',
                 `${serverModulesDir}/!(${module})/**`,
               ],
               from: `${serverModulesDir}/${module}`,
