@@ -107,6 +107,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The realtime bus, for tests that listen to what a user hears. */
     bus: Bus;
+    /** The embedded database as a backup's dump; undefined on PostgreSQL, which pg_dump backs up. */
+    dumpDatabase: (() => Promise<Blob>) | undefined;
   }
 }
 
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, app.log));
   app.decorate('db', database.db);
+  app.decorate('dumpDatabase', database.dump);
 
   const secret =
     config.authSecret ??

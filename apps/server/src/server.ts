@@ -2,6 +2,8 @@ import { fork } from 'node:child_process';
 import { buildApp } from './app.ts';
 import { parseConfig, type Config } from './config.ts';
 import { hasPgliteDatabase } from './db/client.ts';
+import { commands } from './operations/commands.ts';
+import { serveControl } from './operations/control-socket.ts';
 
 /** Given to the short-lived process that seeds the demo: it builds the app, seeds it and exits. */
 const seedDemoFlag = '--seed-demo';
@@ -23,12 +25,28 @@ async function seedNewEmbeddedDemo(config: Config): Promise<void> {
 }
 
 const config = parseConfig();
-if (process.argv.includes(seedDemoFlag)) {
+const [command, argument] = process.argv.slice(2);
+const operatorCommand = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
+if (operatorCommand) {
+  try {
+    process.stdout.write(`${await operatorCommand(config, argument)}\n`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`${command} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+if (command !== undefined && command !== seedDemoFlag) {
+  process.stderr.write(`unknown command ${command}: one of ${Object.keys(commands).join(', ')}, or none to serve\n`);
+  process.exit(2);
+}
+if (command === seedDemoFlag) {
   await (await buildApp(config, { startJobs: false })).close();
   process.exit(0);
 }
 await seedNewEmbeddedDemo(config);
 const app = await buildApp(config);
+const control = await serveControl(app, config);
 
 let closing = false;
 async function shutDown(signal: string): Promise<void> {
@@ -38,6 +56,7 @@ async function shutDown(signal: string): Promise<void> {
   // In-flight requests finish; a stuck close still ends the process.
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
   try {
+    control?.close();
     await app.close();
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   locks: Locks;
+  /** The embedded database's data directory as a gzipped tar, taken between two queries (backups). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -99,7 +101,30 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // One process owns an embedded database, so a lock in the process is a lock on the database.
-  return { db: db as unknown as Database, kind: 'pglite', locks: processLocks(), close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    locks: processLocks(),
+    dump: () => client.dumpDataDir('gzip'),
+    close: () => client.close(),
+  };
+}
+
+/** The embedded database of a stopped server, dumped as the running one does (backups). */
+export async function dumpPgliteDatabase(dataDir: string): Promise<Blob> {
+  const client = await PGlite.create(pgliteDirectory(dataDir), { startParams: pgliteStartParams });
+  try {
+    return await client.dumpDataDir('gzip');
+  } finally {
+    await client.close();
+  }
+}
+
+/** Creates DATA_DIR's embedded database from a dump (restores). */
+export async function loadPgliteDatabase(dataDir: string, dump: Blob): Promise<void> {
+  const directory = pgliteDirectory(dataDir);
+  mkdirSync(directory, { recursive: true });
+  await (await PGlite.create(directory, { startParams: pgliteStartParams, loadDataDir: dump })).close();
 }
 
 /** Locks among the callers in this process: each key's holders queue in turn. */
