@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 
@@ -19,6 +22,34 @@ describe('configuration', () => {
       parseConfig({ DATABASE_URL: 'postgres://clinic_app@db.example/clinic', MIGRATION_DATABASE_URL: owner }),
     ).toMatchObject({ databaseUrl: 'postgres://clinic_app@db.example/clinic', migrationDatabaseUrl: owner });
     expect(() => parseConfig({ MIGRATION_DATABASE_URL: owner })).toThrow(/MIGRATION_DATABASE_URL/);
+  });
+
+  it('reads a secret from the file its _FILE variable names, as orchestrators mount them', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'clinic-config-'));
+    try {
+      const secretFile = join(folder, 'auth_secret');
+      writeFileSync(secretFile, `${'s'.repeat(40)}\n`);
+      expect(parseConfig({ AUTH_SECRET_FILE: secretFile }).authSecret).toBe('s'.repeat(40));
+      expect(() => parseConfig({ AUTH_SECRET_FILE: secretFile, AUTH_SECRET: 'x'.repeat(40) })).toThrow(
+        'set AUTH_SECRET or AUTH_SECRET_FILE, not both',
+      );
+      expect(() => parseConfig({ TURN_SECRET_FILE: join(folder, 'missing') })).toThrow(
+        `TURN_SECRET_FILE: cannot read ${join(folder, 'missing')}`,
+      );
+      writeFileSync(secretFile, 'short');
+      expect(() => parseConfig({ AUTH_SECRET_FILE: secretFile })).toThrow(/AUTH_SECRET/);
+    } finally {
+      rmSync(folder, { recursive: true });
+    }
+  });
+
+  it('sizes the PostgreSQL pools as told', () => {
+    expect(parseConfig({})).toMatchObject({ databasePoolSize: 10, databaseLockPoolSize: 5 });
+    expect(parseConfig({ DATABASE_POOL_SIZE: '40', DATABASE_LOCK_POOL_SIZE: '8' })).toMatchObject({
+      databasePoolSize: 40,
+      databaseLockPoolSize: 8,
+    });
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('fails fast naming each bad variable', () => {

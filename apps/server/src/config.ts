@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,9 @@ const environment = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Connections for queries, and for the advisory locks held across a job's work (per instance).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_LOCK_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
@@ -67,9 +71,39 @@ function listOf(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The secrets an orchestrator may mount as files: `<NAME>_FILE` names the file holding `<NAME>`. */
+const fileSecrets = [
+  'DATABASE_URL',
+  'MIGRATION_DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'TURN_SECRET',
+  'DEMO_PASSWORD',
+] as const;
+
+/** The environment with each `<NAME>_FILE` read into `<NAME>` (its final line break dropped). */
+function withFileSecrets(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const merged = { ...env };
+  for (const name of fileSecrets) {
+    const path = env[`${name}_FILE`];
+    if (path === undefined) continue;
+    if (env[name] !== undefined) throw new Error(`Invalid configuration: set ${name} or ${name}_FILE, not both`);
+    try {
+      merged[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      throw new Error(`Invalid configuration: ${name}_FILE: cannot read ${path}`);
+    }
+  }
+  return merged;
+}
+
 /** Parses the environment once and fails fast with a message naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
-  const result = environment.safeParse(env);
+  const result = environment.safeParse(withFileSecrets(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -98,6 +132,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: value.DATABASE_URL,
     migrationDatabaseUrl: value.MIGRATION_DATABASE_URL,
     databaseSchema: value.DATABASE_SCHEMA,
+    databasePoolSize: value.DATABASE_POOL_SIZE,
+    databaseLockPoolSize: value.DATABASE_LOCK_POOL_SIZE,
     redisUrl: value.REDIS_URL,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,

@@ -40,13 +40,14 @@ export interface DatabaseOptions {
   migrationDatabaseUrl?: string | undefined;
   databaseSchema: string;
   dataDir: string;
+  /** PostgreSQL connections per instance: for queries, and for advisory locks held across work. */
+  databasePoolSize?: number;
+  databaseLockPoolSize?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db, and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl ?? options.databaseUrl, options.databaseSchema)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
 }
 
 /**
@@ -178,7 +179,9 @@ function postgresLocks(pool: Pool): { locks: Locks; close(): Promise<void> } {
   };
 }
 
-async function openPostgres(url: string, migrationUrl: string, databaseSchema: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { databaseSchema } = options;
+  const migrationUrl = options.migrationDatabaseUrl ?? url;
   // Loaded only here, so that a start on the embedded database does not spend time loading them.
   const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
     import('pg'),
@@ -186,7 +189,7 @@ async function openPostgres(url: string, migrationUrl: string, databaseSchema: s
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const searchPath = `-c search_path=${databaseSchema}`;
-  const pool = new pg.Pool({ connectionString: url, options: searchPath, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, options: searchPath, max: options.databasePoolSize ?? 10 });
   const db = drizzlePostgres(pool, { schema });
   const owner = new pg.Client({ connectionString: migrationUrl, options: searchPath });
   await owner.connect();
@@ -209,7 +212,7 @@ async function openPostgres(url: string, migrationUrl: string, databaseSchema: s
     await owner.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
     await owner.end();
   }
-  const locks = postgresLocks(new pg.Pool({ connectionString: url, max: 5 }));
+  const locks = postgresLocks(new pg.Pool({ connectionString: url, max: options.databaseLockPoolSize ?? 5 }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',
