@@ -177,7 +177,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const secret =
     config.authSecret ??
     (await secretRepository(database.db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
-  const storage = config.s3 ? s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
+  const storage = config.s3 ? await s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
   // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
   const deploymentId = await secretRepository(database.db).getOrCreate('deployment-id', () => randomUUID());
   const redisNamespace = `clinic:${deploymentId}`;

@@ -43,6 +43,29 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps files in S3 when given a bucket, with keys or the SDK’s own credentials', () => {
+    expect(parseConfig({}).s3).toBeUndefined();
+    expect(parseConfig({ S3_BUCKET: 'clinic-files', S3_REGION: 'eu-central-1' }).s3).toEqual({
+      bucket: 'clinic-files',
+      region: 'eu-central-1',
+      endpoint: undefined,
+      credentials: undefined,
+    });
+    expect(
+      parseConfig({
+        S3_BUCKET: 'clinic-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(() => parseConfig({ S3_BUCKET: 'clinic-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/go together/);
+    expect(() => parseConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/need S3_BUCKET/);
+  });
+
   it('sizes the PostgreSQL pools as told', () => {
     expect(parseConfig({})).toMatchObject({ databasePoolSize: 10, databaseLockPoolSize: 5 });
     expect(parseConfig({ DATABASE_POOL_SIZE: '40', DATABASE_LOCK_POOL_SIZE: '8' })).toMatchObject({

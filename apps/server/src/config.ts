@@ -109,11 +109,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const value = result.data;
-  const s3 = [value.S3_ENDPOINT, value.S3_BUCKET, value.S3_ACCESS_KEY_ID, value.S3_SECRET_ACCESS_KEY];
-  if (s3.some(Boolean) && !s3.every(Boolean)) {
-    throw new Error(
-      'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
-    );
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if ((value.S3_ENDPOINT || value.S3_ACCESS_KEY_ID) && !value.S3_BUCKET) {
+    throw new Error('Invalid configuration: S3_ENDPOINT and S3 keys need S3_BUCKET');
   }
   if (value.PAYMENT_GATEWAY === 'stripe' && !value.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration: STRIPE_SECRET_KEY is required with PAYMENT_GATEWAY=stripe');
@@ -144,16 +144,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         : { gateway: 'sandbox' as const },
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
-    s3:
-      value.S3_ENDPOINT && value.S3_BUCKET && value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
-        ? {
-            endpoint: value.S3_ENDPOINT,
-            bucket: value.S3_BUCKET,
-            region: value.S3_REGION,
-            accessKeyId: value.S3_ACCESS_KEY_ID,
-            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
-          }
-        : undefined,
+    s3: value.S3_BUCKET
+      ? {
+          bucket: value.S3_BUCKET,
+          region: value.S3_REGION,
+          endpoint: value.S3_ENDPOINT,
+          credentials:
+            value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     trustProxy: value.TRUST_PROXY ?? false,
     // Demo data is on by default only on the embedded database.
     demo: value.DEMO ?? !value.DATABASE_URL,

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onePixelPng, uploadFile, verifiedClinician } from '../../test/fixtures.ts';
+import { createTestApp } from '../../test/helper.ts';
 import { diskStorage, s3Storage, type FileStorage } from './file-storage.ts';
 
 let root: string;
@@ -26,7 +29,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const stores: [string, () => FileStorage][] = [
+const stores: [string, () => FileStorage | Promise<FileStorage>][] = [
   ['disk', () => diskStorage(join(root, 'disk'))],
   [
     'S3',
@@ -35,20 +38,79 @@ const stores: [string, () => FileStorage][] = [
         endpoint,
         bucket: 'clinic-files',
         region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       }),
   ],
 ];
 
 describe.each(stores)('%s file storage', (_name, make) => {
   it('keeps, returns and removes the bytes of a file', async () => {
-    const store = make();
+    const store = await make();
     const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 255]);
     await store.put('profile/6a2f0c1e-1b1d-4a57-9f7e-0c1d2e3f4a5b', bytes);
     expect(Uint8Array.from((await store.get('profile/6a2f0c1e-1b1d-4a57-9f7e-0c1d2e3f4a5b'))!)).toEqual(bytes);
     await store.remove('profile/6a2f0c1e-1b1d-4a57-9f7e-0c1d2e3f4a5b');
     expect(await store.get('profile/6a2f0c1e-1b1d-4a57-9f7e-0c1d2e3f4a5b')).toBeUndefined();
     expect(await store.get('profile/never-there')).toBeUndefined();
+  });
+});
+
+describe('S3 credentials', () => {
+  const key = 'profile/0b7e9a52-8d0c-4f7e-a0c4-6c1d9b2e4f10';
+  const bytes = Uint8Array.from([1, 2, 3]);
+
+  it('come from the SDK’s chain (here AWS_* variables) when the configuration gives none', async () => {
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    try {
+      const store = await s3Storage({ endpoint, bucket: 'clinic-files', region: 'us-east-1' });
+      await store.put(key, bytes);
+      expect(Uint8Array.from((await store.get(key))!)).toEqual(bytes);
+    } finally {
+      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+      else process.env.AWS_ACCESS_KEY_ID = saved.id;
+      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      else process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+    }
+  });
+
+  it('are the ones given: a key the store does not know is refused', async () => {
+    const store = await s3Storage({
+      endpoint,
+      bucket: 'clinic-files',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'UNKNOWN', secretAccessKey: 'S3RVER' },
+    });
+    await expect(store.put(key, bytes)).rejects.toThrow(/Access Key Id you provided does not exist/);
+  });
+});
+
+describe('the app on S3', () => {
+  it('keeps uploads in the bucket, none in DATA_DIR, and serves them back', async () => {
+    const t = await createTestApp({
+      env: {
+        S3_BUCKET: 'clinic-files',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    try {
+      const clinician = await verifiedClinician(t.app, t.mail);
+      const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
+      const upload = await uploadFile(t.app, '/storage/upload/single', clinician.tokens.accessToken, png, {
+        folderPath: 'profile',
+      });
+      const { publicPath } = upload.json<{ publicPath: string }>();
+      const file = await t.app.inject({
+        url: publicPath,
+        headers: { authorization: `Bearer ${clinician.tokens.accessToken}` },
+      });
+      expect(file.rawPayload.equals(png)).toBe(true);
+      expect(existsSync(join(t.dataDir, 'uploads'))).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import aws4 from 'aws4';
 
 /** Where uploaded files live. Keys are relative paths made by the server, never by a client. */
 export interface FileStorage {
@@ -37,51 +36,44 @@ export function diskStorage(root: string): FileStorage {
 }
 
 export interface S3Options {
-  endpoint: string;
   bucket: string;
   region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /** An S3-compatible store's address (MinIO, Ceph, R2; addressed path-style); AWS S3's own when unset. */
+  endpoint?: string | undefined;
+  /** Keys given in the configuration; otherwise the SDK's chain (AWS_* variables, files, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
-/** Objects in an S3-compatible store (AWS S3, MinIO, Ceph, R2), signed with AWS Signature V4. */
-export function s3Storage(options: S3Options): FileStorage {
-  const base = new URL(options.endpoint);
-  const request = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array): Promise<Response> => {
-    const path = `/${options.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
-    const signed = aws4.sign(
-      {
-        host: base.host,
-        path,
-        method,
-        service: 's3',
-        region: options.region,
-        headers: body ? { 'content-type': 'application/octet-stream', 'content-length': String(body.length) } : {},
-        ...(body && { body: Buffer.from(body) }),
-      },
-      { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    );
-    return fetch(new URL(path, base), {
-      method,
-      headers: signed.headers as Record<string, string>,
-      ...(body && { body: Buffer.from(body) }),
-    });
-  };
+/**
+ * Objects in S3 or an S3-compatible store, through the AWS SDK (signing, credentials, retries).
+ * Loaded only when configured, as the database drivers are.
+ */
+export async function s3Storage(options: S3Options): Promise<FileStorage> {
+  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } =
+    await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint && { endpoint: options.endpoint, forcePathStyle: true }),
+    ...(options.credentials && { credentials: options.credentials }),
+    maxAttempts: 3,
+  });
+  const Bucket = options.bucket;
   return {
     async put(key, bytes) {
-      const response = await request('PUT', key, bytes);
-      if (!response.ok) throw new Error(`object storage refused a write (${response.status})`);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes }));
     },
     async get(key) {
-      const response = await request('GET', key);
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw new Error(`object storage refused a read (${response.status})`);
-      return Buffer.from(await response.arrayBuffer());
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        throw error;
+      }
     },
     async remove(key) {
-      const response = await request('DELETE', key);
-      if (!response.ok && response.status !== 404)
-        throw new Error(`object storage refused a removal (${response.status})`);
+      // S3 answers a removal of a missing key with success.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
