@@ -118,6 +118,9 @@ declare module 'fastify' {
  */
 const redactedHeaders = ['authorization', 'x-refresh-token', 'x-access-token', 'cookie', 'set-cookie'];
 
+/** A request id a proxy may hand us: short, and nothing a log or the audit trail would mangle. */
+const proxyRequestId = /^[\w.:-]{8,128}$/;
+
 const contentSecurityPolicy = {
   directives: {
     defaultSrc: ["'self'"],
@@ -140,13 +143,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: {
       level: config.logLevel,
       ...(overrides.logStream && { stream: overrides.logStream }),
+      // The client's address and scheme as the app sees them (through a trusted proxy's headers).
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url,
+          host: request.host,
+          remoteAddress: request.ip,
+          protocol: request.protocol,
+        }),
+      },
       redact: {
         paths: redactedHeaders.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
         censor: '[redacted]',
       },
     },
-    // Always the server's own: the id ends up in the audit trail, so a client may not choose it.
-    genReqId: () => randomUUID(),
+    // The id ends up in the audit trail, so a client may not choose it: the server's own, or the
+    // trusted proxy's (it replaces any a client sent), so that the proxy's and our logs match.
+    genReqId: (request) => {
+      const fromProxy = request.headers['x-request-id'];
+      return config.trustProxy && typeof fromProxy === 'string' && proxyRequestId.test(fromProxy)
+        ? fromProxy
+        : randomUUID();
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A client that trickles its request in holds a socket: its headers must arrive within 10 s
