@@ -3,9 +3,9 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 
 /** The proxy configuration an operator deploys, which the tests put in front of a real server. */
 const deployedSite = resolve(import.meta.dirname, '../../../deploy/clinic.caddy');
@@ -19,17 +19,6 @@ export interface Caddy {
   /** The SHA-256 of the public keys of Caddy's root and intermediate (Chromium's SPKI list). */
   spkiHashes: string[];
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const spkiHash = (pem: string): string =>
@@ -72,9 +61,9 @@ export function requestThrough(
  * Caddy from Debian's package in front of the given app instances, on HTTPS for localhost with
  * its internal certificate authority, running deploy/clinic.caddy unchanged.
  */
-export async function startCaddy(upstreams: string[]): Promise<Caddy> {
+export async function startCaddy(upstreams: string[], port?: number): Promise<Caddy> {
   const home = await mkdtemp(join(tmpdir(), 'clinic-caddy-'));
-  const port = await freePort();
+  port ??= await freePort();
   const config = join(home, 'Caddyfile');
   await writeFile(
     config,
