@@ -2,7 +2,7 @@ import { scheduleRules, startSlotMinutes, wallClockIn, type Schedule } from '@cl
 import type { BrowserContext, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import type { ContextOptions, Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession, wholeHourZones } from './steps.ts';
+import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession, ui, wholeHourZones } from './steps.ts';
 
 /** Pages get functions compiled by tsx, which names them through a helper the page lacks. */
 export const nameHelper = 'globalThis.__name = (target) => target;';
@@ -192,4 +192,44 @@ export async function diagnose(clinician: Page, patient: Page): Promise<string> 
       })
       .catch((error: unknown) => String(error));
   return `clinician: ${await state(clinician)}; patient: ${await state(patient)}`;
+}
+
+export interface ConnectedVisit extends ClinicianWithMember {
+  patient: Page;
+  seqSchedule: number;
+}
+
+/**
+ * A visit booked for the coming quarter hour and connected: the clinician starts it on /remote,
+ * the patient joins from the patient client at pagesUrl, and both see the other's video. The
+ * set-up's API calls go to stack.url; the browsers open what their contexts' base URL points at.
+ */
+export async function connectedVisit(
+  stack: Pick<Stack, 'url' | 'mail' | 'newContext'>,
+  pagesUrl: string,
+): Promise<ConnectedVisit> {
+  const zone = zoneForComingQuarters(2);
+  const visit = await clinicianWithMember(stack, zone);
+  const soon = nextQuarterHour();
+  const seqSchedule = await bookVisit(stack.url, visit.token, {
+    seqMedicalRelation: visit.seqMedicalRelation,
+    start: soon,
+    length: '00:30:00',
+    timeZone: zone,
+  });
+  const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
+  await patientSignIn(patient, pagesUrl, visit.userEmail);
+  await waitForCallWindow(soon);
+  await visit.clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
+  await callStatus(visit.clinician, 'waiting');
+  await visit.clinician.getByRole('button', { name: ui.en.videoCall.start, exact: true }).click();
+  await patient.getByRole('button', { name: patientEn.call.join, exact: true }).click();
+  try {
+    await Promise.all([callStatus(visit.clinician, 'on'), callStatus(patient, 'connected')]);
+    await remoteVideoPlays(visit.clinician);
+    await remoteVideoPlays(patient);
+  } catch (error) {
+    throw new Error(`the visit did not connect: ${await diagnose(visit.clinician, patient)}\n${String(error)}`);
+  }
+  return { ...visit, patient, seqSchedule };
 }
