@@ -101,6 +101,12 @@ function withFileSecrets(env: Record<string, string | undefined>): Record<string
   return merged;
 }
 
+/** Every variable the server reads (deployment files may name no other). */
+export const configurationVariables: readonly string[] = [
+  ...Object.keys(environment.shape),
+  ...fileSecrets.map((name) => `${name}_FILE`),
+];
+
 /** Parses the environment once and fails fast with a message naming each bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const result = environment.safeParse(withFileSecrets(env));
