@@ -54,6 +54,8 @@ import {
 import { notificationRoutes, notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import { scheduleJobs, scheduleRoutes, scheduleService } from './modules/schedule/index.ts';
 import { languageOf, registerErrorHandler } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { accessTokens } from './security/access-token.ts';
@@ -255,9 +257,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const payments = paymentService({ db: database.db, now, gateway, locks: database.locks });
   const board = boardService({ db: database.db, now, mails, limiter, supportEmail: config.supportEmail });
   const meetings = meetingService({ db: database.db, now, bus, notify, ice: config.ice });
+  // Made only when someone may read them: process metrics sample the event loop all the time.
+  const metrics = config.metricsToken ? createMetrics() : undefined;
   const jobs = jobRunner({
     db: database.db,
     log: app.log,
+    ...(metrics && { onRun: (job: string, outcome: 'success' | 'failure') => metrics.jobRuns.inc({ job, outcome }) }),
     jobs: [
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
@@ -332,16 +337,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
-  app.get('/api/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await pingDatabase(database.db);
-      return { status: 'ok' };
-    } catch (error) {
-      app.log.error({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+  registerHealth(app, {
+    database: () => pingDatabase(database.db),
+    ...(redis && { redis: () => redis.ping() }),
+    storage: () => storage.check(),
   });
+
+  // Counted by the realtime hub, registered below: the metrics' hook must come before the routes.
+  const realtime = { openSockets: (): number => 0 };
+  if (metrics && config.metricsToken) {
+    registerMetrics(app, metrics, {
+      token: config.metricsToken,
+      database,
+      now,
+      openSockets: () => realtime.openSockets(),
+    });
+  }
 
   await app.register(multipart, { limits: uploadLimits });
   const authenticate: SessionService['authenticate'] = (authorization, access) =>
@@ -368,7 +379,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { db: database.db, now },
     overrides.checkReplies === true,
   );
-  await registerRealtimeHub(app, {
+  const hub = await registerRealtimeHub(app, {
     bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
     onSessionsEnded: (listener) => sessions.onEnded(listener),
@@ -385,6 +396,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return { seqUser: identity.seqUser, sessionId: identity.sessionId };
     },
   });
+  realtime.openSockets = hub.openSockets;
   registerFileDownload(app, files, contextHook('manager', authenticate), { db: database.db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.

@@ -47,6 +47,8 @@ const environment = z.object({
   TURN_SECRET: z.string().min(16).optional(),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   TRUST_PROXY: flag,
+  // Who may read GET /metrics (Authorization: Bearer <token>); unset, there is no /metrics.
+  METRICS_TOKEN: z.string().min(16).optional(),
   DEMO: flag,
   DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
   DEMO_PASSWORD: z.string().min(8).default('Demo-clinic-2026'),
@@ -83,6 +85,7 @@ const fileSecrets = [
   'STRIPE_SECRET_KEY',
   'TURN_SECRET',
   'DEMO_PASSWORD',
+  'METRICS_TOKEN',
 ] as const;
 
 /** The environment with each `<NAME>_FILE` read into `<NAME>` (its final line break dropped). */
@@ -162,6 +165,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         }
       : undefined,
     trustProxy: value.TRUST_PROXY ?? false,
+    metricsToken: value.METRICS_TOKEN,
     // Demo data is on by default only on the embedded database.
     demo: value.DEMO ?? !value.DATABASE_URL,
     demoEmail: value.DEMO_EMAIL,

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   locks: Locks;
+  /** PostgreSQL's connections by pool (metrics); the embedded database has none. */
+  poolStats?: () => Record<'queries' | 'locks', { total: number; idle: number; waiting: number }>;
   /** The embedded database's data directory as a gzipped tar, taken between two queries (backups). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -155,9 +157,10 @@ function processLocks(): Locks {
  * connections of their own, so a holder's work never waits for a connection a waiter is holding;
  * holders in this process queue first and occupy one such connection per key.
  */
-function postgresLocks(pool: Pool): { locks: Locks; close(): Promise<void> } {
+function postgresLocks(pool: Pool): { locks: Locks; pool: Pool; close(): Promise<void> } {
   const local = processLocks();
   return {
+    pool,
     locks: {
       hold: (space, key, work) =>
         local.hold(space, key, async () => {
@@ -217,12 +220,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db: db as unknown as Database,
     kind: 'postgres',
     locks: locks.locks,
+    poolStats: () => ({ queries: statsOf(pool), locks: statsOf(locks.pool) }),
     close: async () => {
       await locks.close();
       await pool.end();
     },
   };
 }
+
+const statsOf = (pool: Pool): { total: number; idle: number; waiting: number } => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);

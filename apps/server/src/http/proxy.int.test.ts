@@ -5,10 +5,11 @@ import { verifiedClinician } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { auditEvent } from '../db/schema.ts';
 
+const metricsToken = 'metrics-scraper-token-0123456789';
 let t: TestApp;
 let caddy: Caddy;
 beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  t = await createTestApp({ env: { TRUST_PROXY: '1', METRICS_TOKEN: metricsToken } });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   caddy = await startCaddy([new URL(address).host]);
 }, 60_000);
@@ -62,5 +63,9 @@ describe('behind Caddy (deploy/clinic.caddy)', () => {
     expect(health.status).toBe(200);
     expect(health.headers['cache-control']).toBe('no-store');
     expect(health.headers['strict-transport-security']).toContain('max-age=');
+    // The scraper reaches an instance directly; through the proxy there are no metrics to read.
+    const authorization = `Bearer ${metricsToken}`;
+    expect((await t.app.inject({ url: '/metrics', headers: { authorization } })).statusCode).toBe(200);
+    expect((await requestThrough(caddy, '/metrics', { headers: { authorization } })).status).toBe(404);
   });
 });

@@ -31,7 +31,10 @@ afterAll(() => t.close());
 describe('health', () => {
   it('answers liveness and readiness', async () => {
     expect((await t.app.inject('/api/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject('/api/readyz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/readyz')).json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', ...(process.env.REDIS_URL && { redis: 'ok' }), storage: 'ok' },
+    });
   });
 });
 

@@ -19,7 +19,18 @@ export type JobRunner = ReturnType<typeof jobRunner>;
  * instances on one database only one runs a job at a time; the jobs' own updates make each
  * change happen once.
  */
-export function jobRunner({ db, jobs, log }: { db: Database; jobs: Job[]; log: FastifyBaseLogger }) {
+export function jobRunner({
+  db,
+  jobs,
+  log,
+  onRun,
+}: {
+  db: Database;
+  jobs: Job[];
+  log: FastifyBaseLogger;
+  /** Told of each run's outcome (metrics). */
+  onRun?: (job: string, outcome: 'success' | 'failure') => void;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
@@ -38,8 +49,10 @@ export function jobRunner({ db, jobs, log }: { db: Database; jobs: Job[]; log: F
     for (const job of jobs) {
       try {
         await runOne(job);
+        onRun?.(job.name, 'success');
       } catch (error) {
         log.error({ err: error, job: job.name }, 'background job failed');
+        onRun?.(job.name, 'failure');
       }
     }
   }

@@ -41,7 +41,10 @@ const maxPendingSignals = 200;
  * is closed the moment its session's end is announced, on whichever instance it ended; the
  * heartbeat closes those whose session went idle.
  */
-export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependencies): Promise<void> {
+export async function registerRealtimeHub(
+  app: FastifyInstance,
+  hub: HubDependencies,
+): Promise<{ openSockets: () => number }> {
   await app.register(websocket, { options: { maxPayload: maxMessageBytes } });
   const open = new Map<WebSocket, SocketIdentity & { alive: boolean }>();
   const closeEnded = (socket: WebSocket): void => socket.close(realtimeCloseCodes.unauthorized, 'session ended');
@@ -152,6 +155,7 @@ export async function registerRealtimeHub(app: FastifyInstance, hub: HubDependen
       });
     },
   });
+  return { openSockets: () => open.size };
 }
 
 function parseJson(raw: Buffer): unknown {

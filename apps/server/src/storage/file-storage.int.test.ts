@@ -109,6 +109,25 @@ describe('the app on S3', () => {
       });
       expect(file.rawPayload.equals(png)).toBe(true);
       expect(existsSync(join(t.dataDir, 'uploads'))).toBe(false);
+      expect((await t.app.inject('/api/readyz')).json()).toMatchObject({ status: 'ok', checks: { storage: 'ok' } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not ready, and says the storage is why, while its bucket cannot be reached', async () => {
+    const t = await createTestApp({
+      env: {
+        S3_BUCKET: 'no-such-bucket',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    try {
+      const ready = await t.app.inject('/api/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { database: 'ok', storage: 'failed' } });
     } finally {
       await t.close();
     }

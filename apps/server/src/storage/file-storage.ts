@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /** Where uploaded files live. Keys are relative paths made by the server, never by a client. */
@@ -6,6 +7,8 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   remove(key: string): Promise<void>;
+  /** Rejects unless files can be stored now (readiness). */
+  check(): Promise<void>;
 }
 
 /** Files under DATA_DIR/uploads, outside the web root: the embedded default. */
@@ -32,6 +35,10 @@ export function diskStorage(root: string): FileStorage {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
   };
 }
 
@@ -49,7 +56,7 @@ export interface S3Options {
  * Loaded only when configured, as the database drivers are.
  */
 export async function s3Storage(options: S3Options): Promise<FileStorage> {
-  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } =
+  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, HeadBucketCommand, NoSuchKey } =
     await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region,
@@ -74,6 +81,9 @@ export async function s3Storage(options: S3Options): Promise<FileStorage> {
     async remove(key) {
       // S3 answers a removal of a missing key with success.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }
