@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { httpTransport, simulateDevice } from './device-simulator.ts';
+import { httpTransport, simulateDevice } from '@clinic/device-simulator';
 
 /** npm run simulate -- --email <patient> --password <password> [--days 90] [--url http://localhost:3000] */
 const { values } = parseArgs({

@@ -23,19 +23,21 @@ import {
 const blankSignature =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+export interface DemoServices {
+  users: UserService;
+  managers: ManagerService;
+  patients: PatientService;
+  notes: ManagerNoteService;
+  categories: CategoryService;
+  exercises: ExerciseService;
+  schedules: ScheduleService;
+  /** The same, on a clock three weeks back, for the visits already held. */
+  pastSchedules: ScheduleService;
+}
+
 interface DemoOptions {
   db: Database;
-  services: {
-    users: UserService;
-    managers: ManagerService;
-    patients: PatientService;
-    notes: ManagerNoteService;
-    categories: CategoryService;
-    exercises: ExerciseService;
-    schedules: ScheduleService;
-    /** The same, on a clock three weeks back, for the visits already held. */
-    pastSchedules: ScheduleService;
-  };
+  services: DemoServices;
   email: string;
   password: string;
   log: FastifyBaseLogger;

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -26,6 +27,7 @@ export interface MailCatcher {
 /** A real SMTP server on a free local port that keeps every message it receives. */
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const arrivals = new EventEmitter();
   let refusals = 0;
   let refusalCode = 451;
   let held: { arrived(): void; released: Promise<void> } | undefined;
@@ -53,6 +55,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
           });
+          arrivals.emit('mail');
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -76,12 +79,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       return { arrived: arrival, release };
     },
     async next(to, since = 0) {
-      const deadline = Date.now() + 10_000;
+      const signal = AbortSignal.timeout(10_000);
       for (;;) {
         const found = messages.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await once(arrivals, 'mail', { signal }).catch(() => {
+          throw new Error(`no mail to ${to}`);
+        });
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { realtimePath, type Notification, type ServerMessage } from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
+import { userChannel, type Bus } from '../src/realtime/bus.ts';
 import { call } from './fixtures.ts';
 
 /** A client of the realtime socket that keeps what it heard and how it was closed. */
@@ -73,6 +75,16 @@ export async function openSocket(url: string, accessToken?: string): Promise<Soc
     await client.waitFor((message) => message.type === 'ready');
   }
   return client;
+}
+
+/**
+ * Resolves once the user's socket has heard everything published on their channel before the call:
+ * a marker published now reaches it after all of that (Redis delivers to a subscriber in order).
+ */
+export async function heardAllPublished(bus: Bus, seqUser: number, socket: SocketClient): Promise<void> {
+  const marker = { type: 'meeting', meetingId: randomUUID(), seqSchedule: 0, state: 'closed' } satisfies ServerMessage;
+  await bus.publish(userChannel(seqUser), marker);
+  await socket.waitFor((message) => message.type === 'meeting' && message.meetingId === marker.meetingId);
 }
 
 /** A clinician's weekly hours on every day, from 07:00 to 21:00, in Prague. */

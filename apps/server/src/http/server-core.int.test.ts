@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FailedCode } from '@clinic/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const run = promisify(execFile);
@@ -146,8 +146,7 @@ describe('process', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('Server listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await vi.waitUntil(() => output.includes('Server listening'), { timeout: 30_000, interval: 100 });
     expect(output).toContain('Server listening');
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -173,15 +172,10 @@ describe('process', () => {
       const line = stdout.split('\n').find((entry) => entry.includes('--seed-demo'));
       return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
     };
-    let seed: number | undefined;
-    const deadline = Date.now() + 30_000;
-    while (seed === undefined && Date.now() < deadline) {
-      seed = await seedPid();
-      if (seed === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const seed = await vi.waitUntil(seedPid, { timeout: 30_000, interval: 100 });
     expect(seed).toBeDefined();
     server.kill('SIGTERM');
     await exited;
-    expect(() => process.kill(seed!, 0)).toThrow();
+    expect(() => process.kill(seed, 0)).toThrow();
   }, 60_000);
 });

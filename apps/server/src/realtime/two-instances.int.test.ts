@@ -4,7 +4,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { listenOnLoopback, openAllWeek, openSocket, registerMember, type SocketClient } from '../../test/realtime.ts';
+import {
+  heardAllPublished,
+  listenOnLoopback,
+  openAllWeek,
+  openSocket,
+  registerMember,
+  type SocketClient,
+} from '../../test/realtime.ts';
 import { schedule } from '../db/schema.ts';
 import { endedChannel } from '../modules/user/index.ts';
 import { userChannel } from './bus.ts';
@@ -22,6 +29,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
   let member: Awaited<ReturnType<typeof verifiedPatient>>;
   let relation: number;
   let clinicianToken: string;
+  let clinicianUser: number;
 
   beforeAll(async () => {
     const env = { REDIS_URL: redisUrl ?? '' };
@@ -29,6 +37,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     b = await createTestApp({ env, sameDatabaseAs: a });
     const clinician = await verifiedClinician(a.app, a.mail);
     clinicianToken = clinician.tokens.accessToken;
+    clinicianUser = clinician.seqUser;
     member = await verifiedPatient(a.app, a.mail);
     relation = await registerMember(a.app, clinicianToken, member.tokens.accessToken);
     await openAllWeek(a.app, clinicianToken);
@@ -136,8 +145,9 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
         message.notification.seqSchedule === seqSchedule &&
         message.notification.pushType === PushType.expired,
     );
-    // Late duplicates would have arrived by now.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both jobs have published all they will: a duplicate would arrive before these markers.
+    await heardAllPublished(a.app.bus, clinicianUser, clinicianOnB);
+    await heardAllPublished(a.app.bus, member.seqUser, memberOnA);
     expect(expiredFor(clinicianOnB)).toHaveLength(1);
     expect(expiredFor(memberOnA)).toHaveLength(1);
   });
@@ -211,7 +221,11 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       await b.app.bus.subscribe(userChannel(1), (message) => ownHeard.push(message));
       await a.app.bus.publish(userChannel(1), { type: 'schedulesChanged' });
       await expect.poll(() => ownHeard.length).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The other deployment's one Redis subscriber delivers in order: a message of A's would come before its own marker.
+      const markers: unknown[] = [];
+      await other.app.bus.subscribe(userChannel(2), (message) => markers.push(message));
+      await other.app.bus.publish(userChannel(2), { type: 'schedulesChanged' });
+      await expect.poll(() => markers.length).toBe(1);
       expect(heard).toEqual([]);
     } finally {
       await other.close();

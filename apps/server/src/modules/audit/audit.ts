@@ -4,8 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { auditRepository, type AuditActor, type AuditEntry } from './audit.repository.ts';
 
+type Caller = { seqUser: number; seqManager?: number };
+
 /** The acting clinician, or patient (who has no seqManager), of a request. */
-export function actorOf(principal: { seqUser: number; seqManager?: number }, context: RequestContext): AuditActor {
+export function actorOf(principal: Caller, context: RequestContext): AuditActor {
   return {
     seqUser: principal.seqUser,
     seqManager: principal.seqManager,
@@ -14,6 +16,20 @@ export function actorOf(principal: { seqUser: number; seqManager?: number }, con
     requestId: context.requestId,
     call: context.audit,
   };
+}
+
+/**
+ * Writes what a call did to patient data into the audit trail, as its caller at `at`. A change
+ * passes its transaction, so that its entries commit with it or not at all.
+ */
+export function recordAudit(
+  database: Database,
+  caller: Caller,
+  context: RequestContext,
+  at: Date,
+  entries: AuditEntry[],
+): Promise<void> {
+  return auditRepository(database).append(actorOf(caller, context), at, entries);
 }
 
 /**
@@ -63,9 +79,7 @@ export async function auditedCall<T>(
   if (!declared || !caller) return handle();
   context.audit = { declared, written: false };
   const write = (outcome: 'success' | 'denied'): Promise<void> =>
-    auditRepository(db).append(actorOf(caller, context), now(), [
-      { ...declared, ...subjectOf(body, context), outcome },
-    ]);
+    recordAudit(db, caller, context, now(), [{ ...declared, ...subjectOf(body, context), outcome }]);
   let result: T;
   try {
     result = await handle();

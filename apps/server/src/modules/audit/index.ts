@@ -1,8 +1,2 @@
-export {
-  type AuditAction,
-  type AuditEntry,
-  auditInsert,
-  auditRepository,
-  checkAuditChain,
-} from './audit.repository.ts';
-export { actorOf, auditedCall } from './audit.ts';
+export { type AuditAction, type AuditEntry, auditInsert, checkAuditChain } from './audit.repository.ts';
+export { actorOf, auditedCall, recordAudit } from './audit.ts';

@@ -1,5 +1,5 @@
 import { pageOffset } from '@clinic/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { boardInquiry } from '../../db/schema.ts';
 
@@ -23,11 +23,7 @@ export function boardRepository(db: Database) {
         .orderBy(desc(boardInquiry.createdAt), desc(boardInquiry.seqBoard))
         .limit(size)
         .offset(pageOffset(page, size));
-      const [count] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(boardInquiry)
-        .where(ownLive(seqManager));
-      return { rows, totalCount: count?.count ?? 0 };
+      return { rows, totalCount: await db.$count(boardInquiry, ownLive(seqManager)) };
     },
 
     /** Marks the clinician's inquiry removed; false when it is not theirs or already removed. */

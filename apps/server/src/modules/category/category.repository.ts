@@ -22,11 +22,7 @@ export function categoryRepository(db: Database) {
     },
 
     async count(seqManager: number): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(category)
-        .where(eq(category.seqManager, seqManager));
-      return row?.count ?? 0;
+      return db.$count(category, eq(category.seqManager, seqManager));
     },
 
     async findOwned(seqCategory: number, seqManager: number): Promise<CategoryRow | undefined> {
@@ -47,11 +43,10 @@ export function categoryRepository(db: Database) {
 
     async countOwned(seqCategories: number[], seqManager: number): Promise<number> {
       if (seqCategories.length === 0) return 0;
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(category)
-        .where(and(inArray(category.seqCategory, seqCategories), eq(category.seqManager, seqManager)));
-      return row?.count ?? 0;
+      return db.$count(
+        category,
+        and(inArray(category.seqCategory, seqCategories), eq(category.seqManager, seqManager)),
+      );
     },
 
     async insert(seqManager: number, categoryName: string): Promise<CategoryRow> {

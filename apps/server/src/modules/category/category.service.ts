@@ -2,7 +2,7 @@ import { rules, type Category } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { categoryRepository } from './category.repository.ts';
 
@@ -54,7 +54,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
         const categories = categoryRepository(tx);
         if (!(await categories.findOwned(seqCategory, principal.seqManager))) throw notFound();
         await categories.remove(seqCategory);
-        await auditRepository(tx).append(actorOf(principal, context), now(), [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'delete', entity: 'category', entityId: seqCategory },
         ]);
       });
@@ -73,7 +73,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
         if (!relation) throw notFound();
         if ((await categoryRepository(tx).countOwned(unique, principal.seqManager)) !== unique.length) throw notFound();
         await categoryRepository(tx).replaceForRelation(seqMedicalRelation, unique);
-        await auditRepository(tx).append(actorOf(principal, context), now(), [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'update', entity: 'patient_category', seqMedicalRelation, seqPatient: relation.seqPatient },
         ]);
       });

@@ -1,4 +1,4 @@
-import { simulateDevice, type Transport } from '@clinic/patient/device-simulator';
+import { simulateDevice, type Transport } from '@clinic/device-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';

@@ -56,11 +56,7 @@ export function exerciseRecordRepository(db: Database) {
       .orderBy(...order)
       .limit(size)
       .offset(pageOffset(page, size));
-    const [count] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(exerciseRecord)
-      .where(where);
-    return { rows, totalCount: count?.count ?? 0 };
+    return { rows, totalCount: await db.$count(exerciseRecord, where) };
   }
 
   return {

@@ -14,7 +14,7 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
-import { actorOf, type AuditEntry, auditInsert, auditRepository } from '../audit/index.ts';
+import { actorOf, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
 import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
 import { exerciseRepository } from './exercise.repository.ts';
@@ -55,9 +55,6 @@ export function toExerciseRecord(row: RecordRow): ExerciseRecord {
 export type ExerciseRecordService = ReturnType<typeof exerciseRecordService>;
 
 export function exerciseRecordService({ db, now }: { db: Database; now: Clock }) {
-  const readAudit = (principal: Principal, context: RequestContext, entry: Omit<AuditEntry, 'action'>) =>
-    auditRepository(db).append(actorOf(principal, context), now(), [{ action: 'read', ...entry }]);
-
   async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
     const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
@@ -141,19 +138,15 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
             });
           }
         }
-        await auditRepository(tx).append(
-          { seqUser: patient.seqUser, ip: context.ip, userAgent: context.userAgent, requestId: context.requestId },
-          now(),
-          [
-            ...[...new Set(stored.map((row) => row.seqMedicalRelation))].map((seqMedicalRelation) => ({
-              action: 'create' as const,
-              entity: 'exercise_record',
-              seqMedicalRelation,
-              seqPatient: patient.seqPatient,
-            })),
-            ...changed,
-          ],
-        );
+        await recordAudit(tx, patient, context, now(), [
+          ...[...new Set(stored.map((row) => row.seqMedicalRelation))].map((seqMedicalRelation) => ({
+            action: 'create' as const,
+            entity: 'exercise_record',
+            seqMedicalRelation,
+            seqPatient: patient.seqPatient,
+          })),
+          ...changed,
+        ]);
         return { accepted: stored.length, duplicates: body.records.length - stored.length };
       });
     },
@@ -162,23 +155,29 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       const owned = await exerciseRepository(db).findOwned(seqExercise, principal.seqManager);
       if (!owned) throw notFound();
       const rows = await exerciseRecordRepository(db).listByExercise(seqExercise);
-      await readAudit(principal, context, {
-        entity: 'exercise_record',
-        entityId: seqExercise,
-        seqMedicalRelation: owned.seqMedicalRelation,
-        seqPatient: owned.seqPatient,
-      });
+      await recordAudit(db, principal, context, now(), [
+        {
+          action: 'read',
+          entity: 'exercise_record',
+          entityId: seqExercise,
+          seqMedicalRelation: owned.seqMedicalRelation,
+          seqPatient: owned.seqPatient,
+        },
+      ]);
       return rows.map(toExerciseRecord);
     },
 
     async paged(principal: Principal, body: BodyOf<typeof getPatientRecordsPaged>, context: RequestContext) {
       const relation = await ownedRelation(principal, body.seqMedicalRelation);
       const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, body);
-      await readAudit(principal, context, {
-        entity: 'exercise_record',
-        seqMedicalRelation: relation.seqMedicalRelation,
-        seqPatient: relation.seqPatient,
-      });
+      await recordAudit(db, principal, context, now(), [
+        {
+          action: 'read',
+          entity: 'exercise_record',
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqPatient: relation.seqPatient,
+        },
+      ]);
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
@@ -191,11 +190,14 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
         size: body.size,
         range: { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone },
       });
-      await readAudit(principal, context, {
-        entity: 'exercise_record',
-        seqMedicalRelation: relation.seqMedicalRelation,
-        seqPatient: relation.seqPatient,
-      });
+      await recordAudit(db, principal, context, now(), [
+        {
+          action: 'read',
+          entity: 'exercise_record',
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqPatient: relation.seqPatient,
+        },
+      ]);
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
@@ -213,11 +215,9 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
         page: body.page,
         size: body.size,
       });
-      await readAudit(principal, context, {
-        entity: 'measure',
-        seqMedicalRelation: relations[0],
-        seqPatient: member.seqPatient,
-      });
+      await recordAudit(db, principal, context, now(), [
+        { action: 'read', entity: 'measure', seqMedicalRelation: relations[0], seqPatient: member.seqPatient },
+      ]);
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 

@@ -11,7 +11,7 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
-import { actorOf, type AuditAction, auditRepository } from '../audit/index.ts';
+import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, todayIn } from '../shared/index.ts';
 import { exerciseRepository, type ExerciseQuery, type ExerciseRow, type NewExercise } from './exercise.repository.ts';
 
@@ -52,26 +52,23 @@ export function toExercise(row: ExerciseRow, today: string): Exercise {
   };
 }
 
+/** The audit entry of a change to a prescription. */
+function exerciseEntry(
+  action: AuditAction,
+  row: { seqExercise: number; seqMedicalRelation: number; seqPatient: number },
+): AuditEntry {
+  return {
+    action,
+    entity: 'exercise',
+    entityId: row.seqExercise,
+    seqMedicalRelation: row.seqMedicalRelation,
+    seqPatient: row.seqPatient,
+  };
+}
+
 export type ExerciseService = ReturnType<typeof exerciseService>;
 
 export function exerciseService({ db, now }: { db: Database; now: Clock }) {
-  const audit = (
-    database: Database,
-    principal: Principal,
-    context: RequestContext,
-    action: AuditAction,
-    row: { seqExercise: number; seqMedicalRelation: number; seqPatient: number },
-  ) =>
-    auditRepository(database).append(actorOf(principal, context), now(), [
-      {
-        action,
-        entity: 'exercise',
-        entityId: row.seqExercise,
-        seqMedicalRelation: row.seqMedicalRelation,
-        seqPatient: row.seqPatient,
-      },
-    ]);
-
   /** The stored columns of a prescription checked against the patient's device and today's date. */
   function columnsOf(
     settings: ExerciseSettings,
@@ -145,11 +142,9 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
           createdAt: now(),
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'create', {
-          seqExercise,
-          seqMedicalRelation,
-          seqPatient: relation.seqPatient,
-        });
+        await recordAudit(tx, principal, context, now(), [
+          exerciseEntry('create', { seqExercise, seqMedicalRelation, seqPatient: relation.seqPatient }),
+        ]);
         return reread(tx, seqExercise, principal, context);
       });
     },
@@ -167,7 +162,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
           ...columnsOf(settings, row.deviceType, context),
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'update', row);
+        await recordAudit(tx, principal, context, now(), [exerciseEntry('update', row)]);
         return reread(tx, seqExercise, principal, context);
       });
     },
@@ -185,7 +180,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
           if (!allowed.includes(exerciseStatus as ExerciseStatus))
             throw new BusinessFailure(FailedCode.IllegalStatusChange);
           await exerciseRepository(tx).update(seqExercise, { exerciseStatus, updatedAt: now() });
-          await audit(tx, principal, context, 'update', row);
+          await recordAudit(tx, principal, context, now(), [exerciseEntry('update', row)]);
         }
         return reread(tx, seqExercise, principal, context);
       });
@@ -196,7 +191,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
         const row = await owned(tx, seqExercise, principal);
         if (row.exerciseStatus !== ExerciseStatus.waiting) throw new BusinessFailure(FailedCode.ExerciseNotWaiting);
         await exerciseRepository(tx).update(seqExercise, { deletedAt: now() });
-        await audit(tx, principal, context, 'delete', row);
+        await recordAudit(tx, principal, context, now(), [exerciseEntry('delete', row)]);
       });
     },
 
@@ -212,7 +207,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
         if (!relation) throw notFound();
       }
       const result = await exerciseRepository(db).page({ ...query, seqManager: principal.seqManager });
-      await auditRepository(db).append(actorOf(principal, context), now(), [
+      await recordAudit(db, principal, context, now(), [
         {
           action: 'read',
           entity: 'exercise_list',

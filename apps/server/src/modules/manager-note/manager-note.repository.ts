@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { managerNote, medicalRelation } from '../../db/schema.ts';
 
@@ -28,11 +28,7 @@ export function managerNoteRepository(db: Database) {
         .orderBy(desc(managerNote.isImportant), desc(managerNote.createdAt), desc(managerNote.seqManagerNote))
         .limit(page.size)
         .offset(page.startIndex);
-      const [count] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(managerNote)
-        .where(where);
-      return { rows, totalCount: count?.count ?? 0 };
+      return { rows, totalCount: await db.$count(managerNote, where) };
     },
 
     async listAll(seqMedicalRelation: number, seqManager: number): Promise<NoteRow[]> {

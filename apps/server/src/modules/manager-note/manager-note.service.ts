@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { managerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
@@ -28,15 +28,6 @@ export function toManagerNote(row: NoteRow): ManagerNote {
 export type ManagerNoteService = ReturnType<typeof managerNoteService>;
 
 export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
-  const audit = (
-    database: Database,
-    principal: Principal,
-    context: RequestContext,
-    action: 'read' | 'create' | 'update' | 'delete',
-    keys: { seqMedicalRelation: number; seqPatient: number; entityId?: number },
-  ) =>
-    auditRepository(database).append(actorOf(principal, context), now(), [{ action, entity: 'manager_note', ...keys }]);
-
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
@@ -60,11 +51,15 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
     return db.transaction(async (tx) => {
       const note = await ownedNote(tx, seqManagerNote, principal);
       const updated = await managerNoteRepository(tx).update(seqManagerNote, { ...changes, updatedAt: now() });
-      await audit(tx, principal, context, action, {
-        seqMedicalRelation: note.seqMedicalRelation,
-        seqPatient: note.seqPatient,
-        entityId: seqManagerNote,
-      });
+      await recordAudit(tx, principal, context, now(), [
+        {
+          action,
+          entity: 'manager_note',
+          seqMedicalRelation: note.seqMedicalRelation,
+          seqPatient: note.seqPatient,
+          entityId: seqManagerNote,
+        },
+      ]);
       return updated;
     });
   }
@@ -73,7 +68,14 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
     async list(principal: Principal, body: BodyOf<typeof listManagerNotes>, context: RequestContext) {
       const relation = await ownedRelation(db, body.seqMedicalRelation, principal);
       const page = await managerNoteRepository(db).listPage(body.seqMedicalRelation, principal.seqManager, body);
-      await audit(db, principal, context, 'read', relation);
+      await recordAudit(db, principal, context, now(), [
+        {
+          action: 'read',
+          entity: 'manager_note',
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqPatient: relation.seqPatient,
+        },
+      ]);
       return { noteList: page.rows.map(toManagerNote), totalCount: page.totalCount };
     },
 
@@ -94,7 +96,15 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
           createdAt: now(),
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'create', { ...relation, entityId: row.seqManagerNote });
+        await recordAudit(tx, principal, context, now(), [
+          {
+            action: 'create',
+            entity: 'manager_note',
+            seqMedicalRelation: relation.seqMedicalRelation,
+            seqPatient: relation.seqPatient,
+            entityId: row.seqManagerNote,
+          },
+        ]);
         return toManagerNote(row);
       });
     },

@@ -16,7 +16,7 @@ import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../c
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView, toSchedule } from '../schedule/index.ts';
@@ -121,7 +121,7 @@ export function meetingService({
         }
         if (row.status !== ScheduleStatus.inProgress)
           await schedules.update(seqSchedule, { status: ScheduleStatus.inProgress, updatedAt: at });
-        await auditRepository(tx).append(actorOf(principal, context), at, [
+        await recordAudit(tx, principal, context, at, [
           {
             action: 'create',
             entity: 'meeting',
@@ -165,7 +165,7 @@ export function meetingService({
         await meetings.close(found.id, at);
         if (row.status === ScheduleStatus.inProgress)
           await schedules.update(row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: at });
-        await auditRepository(tx).append(actorOf(principal, context), at, [
+        await recordAudit(tx, principal, context, at, [
           {
             action: 'update',
             entity: 'meeting',
@@ -220,7 +220,7 @@ export function meetingService({
           updatedAt: at,
         });
         await meetings.close(found.id, at);
-        await auditRepository(tx).append(actorOf(principal, context), at, [
+        await recordAudit(tx, principal, context, at, [
           {
             action: 'update',
             entity: 'schedule',
@@ -255,7 +255,7 @@ export function meetingService({
           throw new BusinessFailure(closed);
         const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
         if (!open) throw new BusinessFailure(closed ?? FailedCode.MeetingNotOpen);
-        await auditRepository(tx).append(actorOf(caller, context), now(), [
+        await recordAudit(tx, caller, context, now(), [
           {
             action: 'create',
             entity: 'meeting_attendee',
@@ -280,7 +280,7 @@ export function meetingService({
         if (!(await meetings.attended(meetingId, principal.seqUser)))
           throw new BusinessFailure(FailedCode.MeetingNotFound);
         const saved = await meetings.insertEvents(meetingId, principal.seqUser, events);
-        await auditRepository(tx).append(actorOf(principal, context), now(), [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'create', entity: 'meeting_event', entityId: meetingId },
         ]);
         return saved;

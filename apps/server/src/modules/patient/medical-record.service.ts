@@ -2,7 +2,7 @@ import { type MedicalRecordItem } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { managerNoteRepository, toManagerNote } from '../manager-note/index.ts';
 import { scheduleRepository, toSchedule } from '../schedule/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
@@ -26,7 +26,7 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
         managerNoteRepository(db).listAll(seqMedicalRelation, principal.seqManager),
         scheduleRepository(db).listForRelation(seqMedicalRelation),
       ]);
-      await auditRepository(db).append(actorOf(principal, context), now(), [
+      await recordAudit(db, principal, context, now(), [
         { action: 'read', entity: 'medical_record', seqMedicalRelation, seqPatient: relation.seqPatient },
       ]);
       const items: MedicalRecordItem[] = [

@@ -19,7 +19,7 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { actorOf, type AuditEntry, auditInsert, auditRepository } from '../audit/index.ts';
+import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository, type RelationListRow, todayIn } from '../shared/index.ts';
 import { uploadRepository } from '../storage/index.ts';
 import { userRepository } from '../user/index.ts';
@@ -46,9 +46,6 @@ const syncCodeAttemptsInAll: RateLimit = { max: 1000, windowSeconds: 15 * 60 };
 export type PatientService = ReturnType<typeof patientService>;
 
 export function patientService({ db, limiter, plans, now }: PatientDependencies) {
-  const audit = (database: Database, principal: Principal, context: RequestContext, entries: AuditEntry[]) =>
-    auditRepository(database).append(actorOf(principal, context), now(), entries);
-
   /** The clinician's relation, or 404 exactly as for a relation that does not exist. */
   async function owned(database: Database, seqMedicalRelation: number, principal: Principal): Promise<RelationListRow> {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
@@ -112,7 +109,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       if (await repository.findRelation(principal.seqManager, member.seqPatient)) {
         throw new BusinessFailure(FailedCode.AlreadyLinked);
       }
-      await audit(db, principal, context, [{ action: 'read', entity: 'sync_code', seqPatient: member.seqPatient }]);
+      await recordAudit(db, principal, context, now(), [
+        { action: 'read', entity: 'sync_code', seqPatient: member.seqPatient },
+      ]);
       return {
         patientName: member.patientName,
         patientInfoBirth: member.birthDate,
@@ -143,7 +142,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           weightKg: body.weightKg,
           deviceType: body.deviceType,
         });
-        await audit(tx, principal, context, [{ action: 'create', entity: 'medical_relation', ...keysOf(relation) }]);
+        await recordAudit(tx, principal, context, now(), [
+          { action: 'create', entity: 'medical_relation', ...keysOf(relation) },
+        ]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: member.seqPatient };
       });
     },
@@ -172,7 +173,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           weightKg: body.weightKg,
           deviceType: body.deviceType,
         });
-        await audit(tx, principal, context, [{ action: 'create', entity: 'medical_relation', ...keysOf(relation) }]);
+        await recordAudit(tx, principal, context, now(), [
+          { action: 'create', entity: 'medical_relation', ...keysOf(relation) },
+        ]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: person.seqPatient };
       });
     },
@@ -205,7 +208,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           imageUploadId,
           updatedAt: now(),
         });
-        await audit(tx, principal, context, [{ action: 'update', entity: 'medical_relation', ...keysOf(relation) }]);
+        await recordAudit(tx, principal, context, now(), [
+          { action: 'update', entity: 'medical_relation', ...keysOf(relation) },
+        ]);
         const updated = await owned(tx, relation.seqMedicalRelation, principal);
         return toSummary(updated, todayIn(now(), context.timeZone));
       });
@@ -219,7 +224,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         if (relation.isEnabled === isEnabled) return;
         if (isEnabled) await assertRoomForOneMore(tx, principal.seqManager);
         await repository.updateRelation(seqMedicalRelation, { isEnabled, updatedAt: now() });
-        await audit(tx, principal, context, [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'update', entity: 'activation', entityId: isEnabled ? 'enabled' : 'disabled', ...keysOf(relation) },
         ]);
       });
@@ -253,7 +258,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           mrs: fields.mrs ?? null,
           chiefComplaint: fields.chiefComplaint || null,
         });
-        await audit(tx, principal, context, [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'create', entity: 'patient_status', entityId: row.seqPatientStatus, ...keysOf(relation) },
         ]);
         return toConditionEntry(row);
@@ -267,7 +272,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         if (!status) throw notFound();
         const relation = await owned(tx, status.seqMedicalRelation, principal);
         await repository.markStatusRemoved(seqPatientStatus, now());
-        await audit(tx, principal, context, [
+        await recordAudit(tx, principal, context, now(), [
           { action: 'delete', entity: 'patient_status', entityId: seqPatientStatus, ...keysOf(relation) },
         ]);
       });
@@ -280,7 +285,9 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     ): Promise<ConditionEntry[]> {
       const relation = await owned(db, seqMedicalRelation, principal);
       const rows = await patientRepository(db).listStatus(seqMedicalRelation);
-      await audit(db, principal, context, [{ action: 'read', entity: 'patient_status', ...keysOf(relation) }]);
+      await recordAudit(db, principal, context, now(), [
+        { action: 'read', entity: 'patient_status', ...keysOf(relation) },
+      ]);
       return rows.map(toConditionEntry);
     },
 
@@ -293,7 +300,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     ) {
       const relation = await owned(db, seqMedicalRelation, principal);
       const history = await patientRepository(db).listStatus(seqMedicalRelation);
-      await audit(db, principal, context, [{ action: 'read', entity: readFor, ...keysOf(relation) }]);
+      await recordAudit(db, principal, context, now(), [{ action: 'read', entity: readFor, ...keysOf(relation) }]);
       const first = history.at(-1);
       const latest = history.at(0);
       return {

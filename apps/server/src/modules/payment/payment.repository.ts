@@ -1,5 +1,5 @@
 import { pageOffset } from '@clinic/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
 
@@ -159,11 +159,7 @@ export function paymentRepository(db: Database) {
         .orderBy(desc(payment.createdAt), desc(payment.seqPayment))
         .limit(size)
         .offset(pageOffset(page, size));
-      const [count] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(payment)
-        .where(eq(payment.seqManager, seqManager));
-      return { rows, totalCount: count?.count ?? 0 };
+      return { rows, totalCount: await db.$count(payment, eq(payment.seqManager, seqManager)) };
     },
 
     async insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>) {

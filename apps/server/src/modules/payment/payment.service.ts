@@ -10,7 +10,7 @@ import {
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { isUnknown, type GatewayFailure, type PaymentGateway } from './gateway.ts';
 import { toPayment, toProduct } from './payment.mapper.ts';
@@ -54,9 +54,6 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
     if (isUnknown(saved)) throw processorSilent();
     return saved.ok ? saved.value : fail(saved.failedCode);
   }
-
-  const audit = (database: Database, principal: Principal, context: RequestContext, entity: string) =>
-    auditRepository(database).append(actorOf(principal, context), now(), [{ action: 'update', entity }]);
 
   return {
     async products(): Promise<Product[]> {
@@ -170,7 +167,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             createdAt: at,
             updatedAt: at,
           });
-          await audit(tx, principal, context, 'subscription');
+          await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'subscription' }]);
           return row;
         });
         // The card this one replaced stays with the processor no longer.
@@ -217,7 +214,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             updatedAt: at,
           });
           if (charge) await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at));
-          await audit(tx, principal, context, 'payment_method');
+          await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'payment_method' }]);
         });
         if (current.cardToken && current.cardToken !== card.token) await gateway.forgetCard(current.cardToken);
         if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
@@ -251,7 +248,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           )
             throw new BusinessFailure(FailedCode.PlanChangeTooSoon);
           await payments.updateSubscription(principal.seqManager, { seqProduct, planChangedAt: at, updatedAt: at });
-          await audit(tx, principal, context, 'subscription');
+          await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'subscription' }]);
           return statusOf(tx, principal.seqManager);
         }),
       );
@@ -269,7 +266,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           if (!isLive(await payments.findSubscription(principal.seqManager)))
             throw new BusinessFailure(FailedCode.NoSubscription);
           await payments.updateSubscription(principal.seqManager, { cancelAtPeriodEnd, updatedAt: now() });
-          await audit(tx, principal, context, 'subscription');
+          await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'subscription' }]);
           return statusOf(tx, principal.seqManager);
         }),
       );

@@ -14,7 +14,7 @@ import {
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { type DayRange, exerciseRecordRepository, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
 import type { PatientService } from '../patient/index.ts';
@@ -158,7 +158,7 @@ export function reportService({
           content: { data: content, romDays: rom.days },
           createdAt: now(),
         });
-        await auditRepository(tx).append(actorOf(principal, context), now(), [
+        await recordAudit(tx, principal, context, now(), [
           {
             action: 'create',
             entity: 'report',
@@ -188,7 +188,7 @@ export function reportService({
       const row = await reportRepository(db).findOwned(seqReport, principal.seqManager);
       if (!row) throw notFound();
       const saved = toSavedReport(row);
-      await auditRepository(db).append(actorOf(principal, context), now(), [
+      await recordAudit(db, principal, context, now(), [
         {
           action: 'read',
           entity: 'report',

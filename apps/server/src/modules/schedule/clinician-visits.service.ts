@@ -12,16 +12,17 @@ import {
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { toSchedule } from './schedule.mapper.ts';
 import { scheduleRepository, type ScheduleView } from './schedule.repository.ts';
-import { visitChanges, type ScheduleDependencies } from './visit-changes.ts';
+import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, requestedSpan } from './visit-time.ts';
 
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */
 export function clinicianVisitsService(deps: ScheduleDependencies) {
   const { db, now, notify } = deps;
-  const { audit, viewOf, announce, cancelWaiting } = visitChanges(deps);
+  const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
@@ -53,7 +54,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
     ): Promise<{ scheduleList: Schedule[]; latestDoneSchedule: Schedule | null }> {
       const relation = await ownedRelation(db, seqMedicalRelation, principal);
       const rows = await scheduleRepository(db).listForRelation(seqMedicalRelation);
-      await audit(db, principal, context, 'read', { seqSchedule: 0, ...relation });
+      await recordAudit(db, principal, context, now(), [scheduleEntry('read', { seqSchedule: 0, ...relation })]);
       const latestDone = rows.find((row) => row.status === ScheduleStatus.completed);
       return {
         scheduleList: rows.map((row) => toSchedule(row, context.timeZone)),
@@ -88,7 +89,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
           createdAt: now(),
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'create', { seqSchedule, ...relation });
+        await recordAudit(tx, principal, context, now(), [scheduleEntry('create', { seqSchedule, ...relation })]);
         return viewOf(tx, seqSchedule);
       });
       await announceToPatient(PushType.bookedByClinician, view);
@@ -124,7 +125,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
           ...(moved && { announcedAt: null }),
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'update', row);
+        await recordAudit(tx, principal, context, now(), [scheduleEntry('update', row)]);
         return { view: await viewOf(tx, row.seqSchedule), moved };
       });
       // The patient hears of the new time as a booking by the clinician.
@@ -157,7 +158,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies) {
           isNoteImportant: request.isNoteImportant ?? row.isNoteImportant,
           updatedAt: now(),
         });
-        await audit(tx, principal, context, 'update', row);
+        await recordAudit(tx, principal, context, now(), [scheduleEntry('update', row)]);
         return toSchedule(await viewOf(tx, row.seqSchedule), context.timeZone);
       });
     },

@@ -14,16 +14,17 @@ import {
 import type { PatientPrincipal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { timelineOf } from './open-hours.service.ts';
 import { toPatientSchedule } from './schedule.mapper.ts';
 import { scheduleRepository } from './schedule.repository.ts';
-import { visitChanges, type ScheduleDependencies } from './visit-changes.ts';
+import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, minuteMs, slotStart, startsInWindows, weekdayOf } from './visit-time.ts';
 
 /** The patient's side of the schedule: their clinicians, free starts, bookings, cancellations and symptoms. */
 export function patientBookingsService(deps: ScheduleDependencies) {
   const { db, now } = deps;
-  const { audit, viewOf, announce, cancelWaiting } = visitChanges(deps);
+  const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 
   /** The patient's enabled relation with a clinician; any other reads as absent. */
   async function patientRelation(database: Database, seqMedicalRelation: number, caller: PatientPrincipal) {
@@ -123,11 +124,13 @@ export function patientBookingsService(deps: ScheduleDependencies) {
           createdAt: now(),
           updatedAt: now(),
         });
-        await audit(tx, caller, context, 'create', {
-          seqSchedule,
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqPatient: caller.seqPatient,
-        });
+        await recordAudit(tx, caller, context, now(), [
+          scheduleEntry('create', {
+            seqSchedule,
+            seqMedicalRelation: relation.seqMedicalRelation,
+            seqPatient: caller.seqPatient,
+          }),
+        ]);
         return viewOf(tx, seqSchedule);
       });
       await announce(PushType.bookedByPatient, view, 'clinician');
@@ -161,7 +164,7 @@ export function patientBookingsService(deps: ScheduleDependencies) {
           throw new InvalidField('schedulePhotoList', 'validation.invalid');
         await schedules.update(row.seqSchedule, { symptoms: request.scheduleSymptoms || null, updatedAt: now() });
         await schedules.replacePhotos(row.seqSchedule, uploadIds);
-        await audit(tx, caller, context, 'update', row);
+        await recordAudit(tx, caller, context, now(), [scheduleEntry('update', row)]);
         return toPatientSchedule(await viewOf(tx, row.seqSchedule), context.timeZone);
       });
     },

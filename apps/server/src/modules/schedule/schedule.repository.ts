@@ -157,11 +157,10 @@ export function scheduleRepository(db: Database) {
     /** How many of the uploads are symptom photos of this user. */
     async countOwnPhotos(uploadIds: string[], seqUser: number): Promise<number> {
       if (uploadIds.length === 0) return 0;
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(upload)
-        .where(and(inArray(upload.id, uploadIds), eq(upload.seqUser, seqUser), eq(upload.folder, 'symptom')));
-      return row?.count ?? 0;
+      return db.$count(
+        upload,
+        and(inArray(upload.id, uploadIds), eq(upload.seqUser, seqUser), eq(upload.folder, 'symptom')),
+      );
     },
 
     /** Waiting visits whose time has passed become expired; returns them. Runs once per visit. */

@@ -2,7 +2,7 @@ import { FailedCode, ScheduleStatus, type PushType } from '@clinic/contract';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
-import { actorOf, type AuditAction, auditRepository } from '../audit/index.ts';
+import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
 import { scheduleRepository, type ScheduleRow, type ScheduleView } from './schedule.repository.ts';
 
@@ -12,25 +12,22 @@ export interface ScheduleDependencies {
   notify: Notifier;
 }
 
+/** The audit entry of a read or change of a visit. */
+export function scheduleEntry(
+  action: AuditAction,
+  row: Pick<ScheduleRow, 'seqSchedule' | 'seqMedicalRelation' | 'seqPatient'>,
+): AuditEntry {
+  return {
+    action,
+    entity: 'schedule',
+    entityId: row.seqSchedule,
+    seqMedicalRelation: row.seqMedicalRelation,
+    seqPatient: row.seqPatient,
+  };
+}
+
 /** The steps every change of a visit takes, whichever side makes it: audit, re-read, announce, cancel. */
 export function visitChanges({ db, now, notify }: ScheduleDependencies) {
-  const audit = (
-    database: Database,
-    actor: { seqUser: number; seqManager?: number },
-    context: RequestContext,
-    action: AuditAction,
-    row: Pick<ScheduleRow, 'seqSchedule' | 'seqMedicalRelation' | 'seqPatient'>,
-  ) =>
-    auditRepository(database).append(actorOf(actor, context), now(), [
-      {
-        action,
-        entity: 'schedule',
-        entityId: row.seqSchedule,
-        seqMedicalRelation: row.seqMedicalRelation,
-        seqPatient: row.seqPatient,
-      },
-    ]);
-
   async function viewOf(database: Database, seqSchedule: number): Promise<ScheduleView> {
     const view = await scheduleRepository(database).findView(seqSchedule);
     if (!view) throw notFound();
@@ -52,10 +49,10 @@ export function visitChanges({ db, now, notify }: ScheduleDependencies) {
       if (!row) throw notFound();
       if (row.status !== ScheduleStatus.waiting) throw new BusinessFailure(FailedCode.ScheduleNotWaiting);
       await scheduleRepository(tx).update(row.seqSchedule, { status, updatedAt: now() });
-      await audit(tx, actor, context, 'update', row);
+      await recordAudit(tx, actor, context, now(), [scheduleEntry('update', row)]);
       return viewOf(tx, row.seqSchedule);
     });
   }
 
-  return { audit, viewOf, announce, cancelWaiting };
+  return { viewOf, announce, cancelWaiting };
 }

@@ -61,11 +61,10 @@ export function ownershipRepository(db: Database) {
     },
 
     async countActive(seqManager: number): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(medicalRelation)
-        .where(and(eq(medicalRelation.seqManager, seqManager), eq(medicalRelation.isEnabled, true)));
-      return row?.count ?? 0;
+      return db.$count(
+        medicalRelation,
+        and(eq(medicalRelation.seqManager, seqManager), eq(medicalRelation.isEnabled, true)),
+      );
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { actorOf, auditRepository } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { uploadRepository } from './upload.repository.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
@@ -62,9 +62,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
         await storage.remove(storageKey);
         throw error;
       }
-      await auditRepository(db).append(actorOf(principal, context), now(), [
-        { action: 'create', entity: 'upload', entityId: id },
-      ]);
+      await recordAudit(db, principal, context, now(), [{ action: 'create', entity: 'upload', entityId: id }]);
       return { publicPath: uploadPathOf(id) };
     },
 
@@ -82,9 +80,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
         : undefined;
       const bytes = row && (await storage.get(row.storageKey));
       if (!row || !bytes) throw notFound();
-      await auditRepository(db).append(actorOf(principal, context), now(), [
-        { action: 'read', entity: 'upload', entityId: id },
-      ]);
+      await recordAudit(db, principal, context, now(), [{ action: 'read', entity: 'upload', entityId: id }]);
       return { bytes, contentType: row.contentType };
     },
   };

@@ -1,0 +1,187 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { session as sessionRules } from '@clinic/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Clock } from './context.ts';
+import { openDatabase, pingDatabase } from './db/client.ts';
+import type { DemoServices } from './demo.ts';
+import { jobRunner } from './jobs/job-runner.ts';
+import { mailQueue } from './mail/mail-queue.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { boardService } from './modules/board/index.ts';
+import { categoryService } from './modules/category/index.ts';
+import { exerciseRecordService, exerciseService } from './modules/exercise/index.ts';
+import { managerNoteService } from './modules/manager-note/index.ts';
+import { managerService } from './modules/manager/index.ts';
+import { abandonedMeetingJob, meetingService } from './modules/meeting/index.ts';
+import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
+import {
+  paymentService,
+  renewalJob,
+  sandboxGateway,
+  stripeGateway,
+  subscriptionPlanLimits,
+} from './modules/payment/index.ts';
+import { medicalRecordService, patientService } from './modules/patient/index.ts';
+import { reportService } from './modules/report/index.ts';
+import { scheduleJobs, scheduleService } from './modules/schedule/index.ts';
+import { storageService } from './modules/storage/index.ts';
+import { sessionService, userService } from './modules/user/index.ts';
+import { createMetrics } from './plugins/metrics.ts';
+import { memoryBus, redisBus } from './realtime/bus.ts';
+import { accessTokens } from './security/access-token.ts';
+import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
+import { secretRepository } from './security/secret.repository.ts';
+import { diskStorage, s3Storage } from './storage/file-storage.ts';
+
+export interface ServiceOptions {
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Tests' own mailer; else SMTP when configured, or files in the data folder. */
+  mailer?: Mailer | undefined;
+  testPushService?: TestPushService | undefined;
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The app's connections (database, Redis, mail, storage, push), its services on them and its
+ * background jobs, all from the config; `close` ends them in an order that leaves nothing running
+ * on a closed connection.
+ */
+export async function createServices(config: Config, { now, log, testPushService, ...given }: ServiceOptions) {
+  const database = await openDatabase(config);
+  const { db, locks } = database;
+  // Loaded only when configured, as the database driver is: a start without it need not wait for it.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error: Error) => log.error({ err: error }, 'redis error'));
+  const mailer =
+    given.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(join(config.dataDir, 'mail'), config.mailFrom, log));
+
+  const secret =
+    config.authSecret ??
+    (await secretRepository(db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
+  const storage = config.s3 ? await s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
+  // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
+  const deploymentId = await secretRepository(db).getOrCreate('deployment-id', () => randomUUID());
+  const redisNamespace = `clinic:${deploymentId}`;
+  const limiter = redis ? redisRateLimiter(redis, redisNamespace) : memoryRateLimiter();
+  const bus = redis
+    ? redisBus(redis, redisNamespace, (error) => log.error({ err: error }, 'redis bus error'))
+    : memoryBus();
+  const sessions = sessionService({
+    db,
+    tokens: accessTokens(secret, sessionRules.accessTokenSeconds),
+    now,
+    bus,
+    onError: (error) => log.error({ err: error }, 'session bus error'),
+  });
+  const push = await webPushSender({ db, subject: vapidSubject(config.mailFrom), log, testService: testPushService });
+  const mails = mailQueue({ db, mailer, now, log });
+  const userDependencies = {
+    db,
+    mailer,
+    mails,
+    limiter,
+    storage,
+    sessions,
+    acceptsPushToken: (fcmToken: string) => push.accepts(fcmToken),
+    now,
+    publicUrl: config.publicUrl,
+  };
+  const gateway =
+    config.payments.gateway === 'stripe'
+      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, deploymentId, log })
+      : sandboxGateway(db, log);
+  const managers = managerService({ db, storage, now, locks, gateway, sessions });
+  const patients = patientService({ db, limiter, plans: subscriptionPlanLimits, now });
+  const notes = managerNoteService({ db, now });
+  const categories = categoryService({ db, now });
+  const exerciseRecords = exerciseRecordService({ db, now });
+  const notify = notifier({ bus, push, now, log });
+  const schedules = scheduleService({ db, now, notify });
+  // Made only when someone may read them: process metrics sample the event loop all the time.
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const jobs = jobRunner({
+    db,
+    log,
+    ...(metrics && { onRun: (job: string, outcome: 'success' | 'failure') => metrics.jobRuns.inc({ job, outcome }) }),
+    jobs: [
+      // Abandoned calls first, so their visits can expire in the same pass.
+      { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
+      { name: 'schedules', lockKey: 1, ...scheduleJobs({ now, notify }) },
+      {
+        name: 'renewals',
+        lockKey: 3,
+        ...renewalJob({ db, now, gateway, locks, mails, publicUrl: config.publicUrl }),
+      },
+      // Last, so mail that an earlier job could not send waits for the next pass.
+      { name: 'mail', lockKey: 4, ...mails.job },
+    ],
+  });
+
+  return {
+    db,
+    database,
+    metrics,
+    /** What the app needs to be ready to serve (readiness checks). */
+    dependencies: {
+      database: () => pingDatabase(db),
+      ...(redis && { redis: () => redis.ping() }),
+      storage: () => storage.check(),
+    },
+    bus,
+    jobs,
+    sessions,
+    pushPublicKey: push.publicKey,
+    users: userService(userDependencies),
+    managers,
+    patients,
+    records: medicalRecordService({ db, now }),
+    notes,
+    categories,
+    files: storageService({ db, storage, now }),
+    exercises: exerciseService({ db, now }),
+    exerciseRecords,
+    schedules,
+    reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
+    payments: paymentService({ db, now, gateway, locks }),
+    board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
+    meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
+    /** The services the demo seed writes through, some on clocks of their own. */
+    demo(): DemoServices {
+      return {
+        // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.
+        users: userService({ ...userDependencies, mailer: { send: () => Promise.resolve(), close: () => undefined } }),
+        managers,
+        patients,
+        notes,
+        categories,
+        // The demo's prescriptions date from a year ago, so the devices' year of records lies inside them.
+        exercises: exerciseService({ db, now: () => new Date(now().getTime() - 366 * 86_400_000) }),
+        schedules,
+        pastSchedules: scheduleService({ db, now: () => new Date(now().getTime() - 21 * 86_400_000), notify }),
+      };
+    },
+    // In this order: nothing may still be running when the connections it needs are closed.
+    async close(): Promise<void> {
+      await jobs.stop();
+      await bus.close();
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+/** The contact the push services may write to about our VAPID key: the sender address of our mail. */
+function vapidSubject(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
+}
