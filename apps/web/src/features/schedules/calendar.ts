@@ -14,15 +14,6 @@ import {
 export type CalendarView = 'day' | 'week' | 'month';
 export const calendarViews: readonly CalendarView[] = ['day', 'week', 'month'];
 
-/** The browser's time zone: the server formats every datetime with it (x-time-zone header). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** 1 Monday ... 7 Sunday of a YYYY-MM-DD date. */
 export function weekdayOf(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -3,14 +3,13 @@ import type { TFunction } from 'i18next';
 import { poundsFromKg, roundTo, type Unit } from '../../../shared/units/units.ts';
 import {
   conditionComparison,
-  modeKeyOf,
   orderedParameters,
   parameterValue,
-  positionKeyOf,
   sortedDays,
   type ConditionFactsOf,
   type ReportView,
 } from '../report-model.ts';
+import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 import {
   excelDate,
   excelDateFormat,
