@@ -25,7 +25,10 @@ import {
 const inchesPerCm = 1 / 2.54;
 
 /** Height and weight as numbers in the clinician's unit (inches and pounds, or cm and kg). */
-export function bodyNumbers(patient: Pick<PatientSummary, 'heightCm' | 'weightKg'>, unit: Unit) {
+export function bodyNumbers(
+  patient: Pick<PatientSummary, 'heightCm' | 'weightKg'>,
+  unit: Unit,
+): { height: number; weight: number } {
   return unit === 'metric'
     ? { height: roundTo(patient.heightCm, 1), weight: roundTo(patient.weightKg, 1) }
     : { height: roundTo(patient.heightCm * inchesPerCm, 1), weight: poundsFromKg(patient.weightKg) };

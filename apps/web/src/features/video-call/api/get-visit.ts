@@ -24,7 +24,7 @@ export async function getVisitRequest(seqSchedule: number, signal?: AbortSignal)
   return reply.scheduleList.find((schedule) => schedule.seqSchedule === seqSchedule) ?? null;
 }
 
-export const visitQuery = (seqSchedule: number) =>
+const visitQuery = (seqSchedule: number) =>
   queryOptions({
     queryKey: [...queryKeys.schedules, 'visit', seqSchedule] as const,
     queryFn: ({ signal }) => getVisitRequest(seqSchedule, signal),
