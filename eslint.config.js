@@ -6,6 +6,8 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const featuresDir = './apps/web/src/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const serverModulesDir = './apps/server/src/modules';
+const serverModules = existsSync(serverModulesDir) ? readdirSync(serverModulesDir) : [];
 
 // The patient web client: the shell files compose the screens, which use the modules below them.
 const patientWeb = './apps/patient/web';
@@ -73,6 +75,37 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      // A server module is used through its index.ts only; what several modules share lives in modules/shared.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverModules.map((module) => ({
+              target: [
+                './apps/server/src/*.ts',
+                './apps/server/src/!(modules)/**',
+                './bench',
+                './e2e',
+                `${serverModulesDir}/!(${module})/**`,
+              ],
+              from: `${serverModulesDir}/${module}`,
+              except: ['./index.ts'],
+              message: `Import the ${module} module through its index.ts.`,
+            })),
+            {
+              target: `${serverModulesDir}/shared`,
+              from: serverModulesDir,
+              except: ['./shared'],
+              message: 'modules/shared depends on no module.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
-import { managerRepository, userRepository } from '../apps/server/src/modules/user/user.repository.ts';
+import { managerRepository, userRepository } from '../apps/server/src/modules/user/index.ts';
 import { browserEncoding, startLoad } from './load.ts';
 import { alternate, type RoundOptions } from './rounds.ts';
 

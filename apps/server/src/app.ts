@@ -21,12 +21,38 @@ import { checkedSerializer, fastSerializer } from './http/reply-serializer.ts';
 import type { Route } from './http/route.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
-import { auditedCall } from './modules/audit/audit.ts';
-import { managerRoutes } from './modules/manager/manager.routes.ts';
-import { managerService } from './modules/manager/manager.service.ts';
-import { sessionService, type SessionService } from './modules/user/session.service.ts';
-import { userRoutes } from './modules/user/user.routes.ts';
-import { userService } from './modules/user/user.service.ts';
+import { auditedCall } from './modules/audit/index.ts';
+import { managerRoutes, managerService } from './modules/manager/index.ts';
+import { sessionService, type SessionService, userRoutes, userService } from './modules/user/index.ts';
+import { categoryRoutes, categoryService } from './modules/category/index.ts';
+import {
+  exerciseRecordRoutes,
+  exerciseRecordService,
+  exerciseRoutes,
+  exerciseService,
+} from './modules/exercise/index.ts';
+import { managerNoteRoutes, managerNoteService } from './modules/manager-note/index.ts';
+import { medicalRecordService, patientRoutes, patientService } from './modules/patient/index.ts';
+import {
+  registerFileDownload,
+  storageRoutes,
+  storageService,
+  tooLarge,
+  uploadLimits,
+} from './modules/storage/index.ts';
+import { abandonedMeetingJob, meetingRoutes, meetingService } from './modules/meeting/index.ts';
+import { reportRoutes, reportService } from './modules/report/index.ts';
+import { boardRoutes, boardService } from './modules/board/index.ts';
+import {
+  paymentRoutes,
+  paymentService,
+  renewalJob,
+  sandboxGateway,
+  stripeGateway,
+  subscriptionPlanLimits,
+} from './modules/payment/index.ts';
+import { notificationRoutes, notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
+import { scheduleJobs, scheduleRoutes, scheduleService } from './modules/schedule/index.ts';
 import { languageOf, registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -37,36 +63,8 @@ import { diskStorage, s3Storage } from './storage/file-storage.ts';
 import { seedDemo } from './demo.ts';
 import { simulateDevice, type Transport } from '@clinic/patient/device-simulator';
 import multipart from '@fastify/multipart';
-import { categoryRoutes } from './modules/category/category.routes.ts';
-import { exerciseRecordRoutes } from './modules/exercise/exercise-record.routes.ts';
-import { exerciseRecordService } from './modules/exercise/exercise-record.service.ts';
-import { exerciseRoutes } from './modules/exercise/exercise.routes.ts';
-import { exerciseService } from './modules/exercise/exercise.service.ts';
-import { categoryService } from './modules/category/category.service.ts';
-import { managerNoteRoutes } from './modules/manager-note/manager-note.routes.ts';
-import { managerNoteService } from './modules/manager-note/manager-note.service.ts';
-import { medicalRecordService } from './modules/patient/medical-record.service.ts';
-import { patientRoutes } from './modules/patient/patient.routes.ts';
-import { patientService } from './modules/patient/patient.service.ts';
-import { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './modules/storage/storage.routes.ts';
-import { storageService } from './modules/storage/storage.service.ts';
 import { HttpFailure, InvalidField, unauthorized } from './domain-error.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
-import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
-import { reportRoutes } from './modules/report/report.routes.ts';
-import { boardRoutes } from './modules/board/board.routes.ts';
-import { boardService } from './modules/board/board.service.ts';
-import { sandboxGateway } from './modules/payment/gateway.ts';
-import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { stripeGateway } from './modules/payment/stripe-gateway.ts';
-import { paymentService, renewalJob, subscriptionPlanLimits } from './modules/payment/payment.service.ts';
-import { reportService } from './modules/report/report.service.ts';
-import { abandonedMeetingJob, meetingService } from './modules/meeting/meeting.service.ts';
-import { notificationRoutes } from './modules/notification/notification.routes.ts';
-import { notifier } from './modules/notification/notifier.ts';
-import { webPushSender, type TestPushService } from './modules/notification/web-push.ts';
-import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
-import { scheduleJobs, scheduleService } from './modules/schedule/schedule.service.ts';
 import { memoryBus, redisBus, type Bus } from './realtime/bus.ts';
 import { registerRealtimeHub } from './realtime/hub.ts';
 

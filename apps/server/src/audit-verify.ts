@@ -1,6 +1,6 @@
 import { parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { checkAuditChain } from './modules/audit/audit.repository.ts';
+import { checkAuditChain } from './modules/audit/index.ts';
 
 /**
  * npm run audit:verify: checks the audit trail's hash chain on the database the server is

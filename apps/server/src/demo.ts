@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal, RequestContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import type { CategoryService } from './modules/category/category.service.ts';
-import type { ManagerNoteService } from './modules/manager-note/manager-note.service.ts';
-import type { ManagerService } from './modules/manager/manager.service.ts';
-import type { PatientService } from './modules/patient/patient.service.ts';
-import { managerRepository, userRepository } from './modules/user/user.repository.ts';
-import type { UserService } from './modules/user/user.service.ts';
-import type { ExerciseService } from './modules/exercise/exercise.service.ts';
-import { patientRepository } from './modules/patient/patient.repository.ts';
+import type { CategoryService } from './modules/category/index.ts';
+import type { ManagerNoteService } from './modules/manager-note/index.ts';
+import type { ManagerService } from './modules/manager/index.ts';
+import type { PatientService } from './modules/patient/index.ts';
+import { managerRepository, userRepository, type UserService } from './modules/user/index.ts';
+import type { ExerciseService } from './modules/exercise/index.ts';
+import { patientAccountRepository } from './modules/shared/index.ts';
+import { scheduleRepository, type ScheduleService } from './modules/schedule/index.ts';
 import {
   instantOf,
   isoInZone,
@@ -18,8 +18,6 @@ import {
   type ExerciseSettings,
   type ScheduleDuration,
 } from '@clinic/contract';
-import type { ScheduleService } from './modules/schedule/schedule.service.ts';
-import { scheduleRepository } from './modules/schedule/schedule.repository.ts';
 
 /** A signature of one transparent pixel: the demo clinician has not signed anything yet. */
 const blankSignature =
@@ -218,7 +216,7 @@ async function seedPatients(
       await users.signUpPatient({ userEmail: person.patientEmail, userPassword: password, ...person }, demoContext);
       const account = (await userRepository(db).findLiveByEmail(person.patientEmail))!;
       await userRepository(db).setEmailVerified(account.seqUser, new Date());
-      const member = (await patientRepository(db).findPatientByUser(account.seqUser))!;
+      const member = (await patientAccountRepository(db).findPatientByUser(account.seqUser))!;
       const { patientSyncAuthCode } = await patients.issueSyncCode(member.seqPatient);
       ({ seqMedicalRelation } = await patients.addWithCode(principal, { patientSyncAuthCode, ...body }, demoContext));
       await exercises.add(

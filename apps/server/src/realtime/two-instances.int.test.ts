@@ -6,7 +6,7 @@ import { call, password, verifiedClinician, verifiedPatient } from '../../test/f
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember, type SocketClient } from '../../test/realtime.ts';
 import { schedule } from '../db/schema.ts';
-import { endedChannel } from '../modules/user/session.service.ts';
+import { endedChannel } from '../modules/user/index.ts';
 import { userChannel } from './bus.ts';
 
 // Two server instances need a database server and the Redis bus; PGlite lives inside one process.

@@ -5,8 +5,8 @@ import { notFound } from '../../domain-error.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import { inquiryMail } from '../../mail/templates.ts';
 import { enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
-import { managerRepository, userRepository } from '../user/user.repository.ts';
-import { fullName } from '../user/user.service.ts';
+import { managerRepository, userRepository } from '../user/index.ts';
+import { fullName } from '../shared/index.ts';
 import { boardRepository, type InquiryRow, type NewInquiry } from './board.repository.ts';
 
 /** Provider inquiries come from people without an account: a few an hour from one address. */

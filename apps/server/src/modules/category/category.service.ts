@@ -2,9 +2,8 @@ import { rules, type Category } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
 import { categoryRepository } from './category.repository.ts';
 
 export type CategoryService = ReturnType<typeof categoryService>;
@@ -23,7 +22,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
     ): Promise<Category> {
       return db.transaction(async (tx) => {
         // One change of the clinician's categories at a time: names stay unique, the count bounded.
-        await patientRepository(tx).lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         const categories = categoryRepository(tx);
         const sameName = await categories.findByName(principal.seqManager, body.categoryName);
         if (sameName && sameName.seqCategory !== body.seqCategory) {
@@ -51,7 +50,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
 
     async remove(principal: Principal, seqCategory: number, context: RequestContext): Promise<void> {
       await db.transaction(async (tx) => {
-        await patientRepository(tx).lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         const categories = categoryRepository(tx);
         if (!(await categories.findOwned(seqCategory, principal.seqManager))) throw notFound();
         await categories.remove(seqCategory);
@@ -69,8 +68,8 @@ export function categoryService({ db, now }: { db: Database; now: Clock }) {
     ) {
       const unique = [...new Set(categoryIds)];
       await db.transaction(async (tx) => {
-        await patientRepository(tx).lockManager(principal.seqManager);
-        const relation = await patientRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
+        const relation = await ownershipRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();
         if ((await categoryRepository(tx).countOwned(unique, principal.seqManager)) !== unique.length) throw notFound();
         await categoryRepository(tx).replaceForRelation(seqMedicalRelation, unique);

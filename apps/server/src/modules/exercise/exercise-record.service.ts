@@ -14,9 +14,8 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
-import { auditInsert, auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { actorOf, type AuditEntry, auditInsert, auditRepository } from '../audit/index.ts';
+import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
 import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
 import { exerciseRepository } from './exercise.repository.ts';
 
@@ -60,7 +59,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
     auditRepository(db).append(actorOf(principal, context), now(), [{ action: 'read', ...entry }]);
 
   async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
-    const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
+    const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
     return relation;
   }
@@ -202,7 +201,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
 
     /** Measurements of an app member the clinician treats; anyone else reads as absent. */
     async measures(principal: Principal, body: BodyOf<typeof getUserMeasureDataByRange>, context: RequestContext) {
-      const member = await patientRepository(db).findPatientByUser(body.seqUser);
+      const member = await patientAccountRepository(db).findPatientByUser(body.seqUser);
       const relations = member
         ? await exerciseRecordRepository(db).relationsOfPatientForManager(member.seqPatient, principal.seqManager)
         : [];

@@ -11,10 +11,8 @@ import {
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
-import { auditRepository, type AuditAction } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { todayIn } from '../patient/patient.mapper.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { actorOf, type AuditAction, auditRepository } from '../audit/index.ts';
+import { ownershipRepository, todayIn } from '../shared/index.ts';
 import { exerciseRepository, type ExerciseQuery, type ExerciseRow, type NewExercise } from './exercise.repository.ts';
 
 const unfinished: number[] = [ExerciseStatus.waiting, ExerciseStatus.onProgress];
@@ -138,7 +136,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
       context: RequestContext,
     ): Promise<Exercise> {
       return db.transaction(async (tx) => {
-        const relation = await patientRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
+        const relation = await ownershipRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();
         const seqExercise = await exerciseRepository(tx).insert({
           seqMedicalRelation,
@@ -210,7 +208,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }) {
 
     async page(principal: Principal, query: Omit<ExerciseQuery, 'seqManager'>, context: RequestContext) {
       if (query.seqMedicalRelation !== undefined) {
-        const relation = await patientRepository(db).findOwned(query.seqMedicalRelation, principal.seqManager);
+        const relation = await ownershipRepository(db).findOwned(query.seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();
       }
       const result = await exerciseRepository(db).page({ ...query, seqManager: principal.seqManager });

@@ -8,9 +8,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
 import { managerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
 export function toManagerNote(row: NoteRow): ManagerNote {
@@ -39,7 +38,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
     auditRepository(database).append(actorOf(principal, context), now(), [{ action, entity: 'manager_note', ...keys }]);
 
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
-    const relation = await patientRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
     return relation;
   }

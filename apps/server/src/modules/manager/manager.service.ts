@@ -10,15 +10,10 @@ import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { imageUrlOf } from '../storage/upload-path.ts';
-import { uploadRepository } from '../storage/upload.repository.ts';
-import { sessionRepository } from '../user/session.repository.ts';
-import { fullName } from '../user/user.service.ts';
-import { managerRepository, userRepository } from '../user/user.repository.ts';
-import { paymentRepository } from '../payment/payment.repository.ts';
-import type { PaymentGateway } from '../payment/gateway.ts';
-import type { SessionService } from '../user/session.service.ts';
-import { whilePaymentsLocked } from '../payment/payment.service.ts';
+import { fullName, imageUrlOf } from '../shared/index.ts';
+import { uploadRepository } from '../storage/index.ts';
+import { managerRepository, sessionRepository, type SessionService, userRepository } from '../user/index.ts';
+import { type PaymentGateway, paymentRepository, whilePaymentsLocked } from '../payment/index.ts';
 
 export interface ManagerDependencies {
   db: Database;

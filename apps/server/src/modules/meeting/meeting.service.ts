@@ -16,12 +16,10 @@ import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../c
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import type { Notifier } from '../notification/notifier.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
-import { scheduleRepository, type ScheduleRow, type ScheduleView } from '../schedule/schedule.repository.ts';
-import { toSchedule } from '../schedule/schedule.service.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import type { Notifier } from '../notification/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
+import { scheduleRepository, type ScheduleRow, type ScheduleView, toSchedule } from '../schedule/index.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { meetingRepository } from './meeting.repository.ts';
 
@@ -99,14 +97,14 @@ export function meetingService({
         const at = now();
         const closed = closedFailure(row, at);
         if (closed) throw new BusinessFailure(closed);
-        const relation = await patientRepository(tx).findOwned(row.seqMedicalRelation, principal.seqManager);
+        const relation = await ownershipRepository(tx).findOwned(row.seqMedicalRelation, principal.seqManager);
         if (!relation?.isEnabled) throw new BusinessFailure(FailedCode.ScheduleClosed);
         if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
         if (at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs)
           throw new BusinessFailure(FailedCode.CallTooEarly);
         const meetings = meetingRepository(tx);
         // One call at a time: the clinician's lock keeps two starts from both passing this check.
-        await patientRepository(tx).lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         if (await meetings.hasOtherOpen(principal.seqManager, seqSchedule))
           throw new BusinessFailure(FailedCode.CallInProgress);
         let open = await meetings.findOpenForSchedule(seqSchedule);

@@ -7,7 +7,7 @@ import type { Notification } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
-import { sessionRepository } from '../user/session.repository.ts';
+import { sessionRepository } from '../user/index.ts';
 
 interface VapidKeys {
   publicKey: string;

@@ -2,12 +2,10 @@ import { type MedicalRecordItem } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { managerNoteRepository } from '../manager-note/manager-note.repository.ts';
-import { toManagerNote } from '../manager-note/manager-note.service.ts';
-import { scheduleRepository } from '../schedule/schedule.repository.ts';
-import { toSchedule } from '../schedule/schedule.service.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { managerNoteRepository, toManagerNote } from '../manager-note/index.ts';
+import { scheduleRepository, toSchedule } from '../schedule/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
 import { toConditionEntry } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 
@@ -21,7 +19,7 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
       seqMedicalRelation: number,
       context: RequestContext,
     ): Promise<MedicalRecordItem[]> {
-      const relation = await patientRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
+      const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
       if (!relation) throw notFound();
       const [conditions, notes, visits] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),

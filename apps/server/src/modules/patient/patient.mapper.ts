@@ -1,11 +1,6 @@
-import { imageUrlOf } from '../storage/upload-path.ts';
-import { wallClockIn, type ConditionEntry, type PatientSummary } from '@clinic/contract';
-import type { RelationListRow, StatusRow } from './patient.repository.ts';
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function todayIn(now: Date, timeZone: string): string {
-  return wallClockIn(now, timeZone).date;
-}
+import type { ConditionEntry, PatientSummary } from '@clinic/contract';
+import { imageUrlOf, type RelationListRow } from '../shared/index.ts';
+import type { StatusRow } from './patient.repository.ts';
 
 /** Whole years between a birth date and a day (both YYYY-MM-DD). */
 export function ageOn(birthDate: string, today: string): number {

@@ -1,39 +1,11 @@
 import { ScheduleStatus, type PatientListItem } from '@clinic/contract';
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  exercise,
-  medicalRelation,
-  patient,
-  patientStatus,
-  relationCategory,
-  schedule,
-  syncAuthCode,
-} from '../../db/schema.ts';
+import { exercise, medicalRelation, patient, patientStatus, schedule, syncAuthCode } from '../../db/schema.ts';
+import { type PatientRow, relationListColumns, type RelationRow } from '../shared/index.ts';
 
-export type RelationRow = typeof medicalRelation.$inferSelect;
-export type PatientRow = typeof patient.$inferSelect;
 export type StatusRow = typeof patientStatus.$inferSelect;
 export type NewStatus = Omit<typeof patientStatus.$inferInsert, 'seqPatientStatus'>;
-
-/** A relation with what the patient list shows beside it. */
-export interface RelationListRow extends RelationRow {
-  isAppMember: boolean;
-  primaryDiagnosis: string | null;
-  categoryIds: number[];
-}
-
-const listColumns = {
-  isAppMember: sql<boolean>`${patient.seqUser} is not null`,
-  primaryDiagnosis: sql<string | null>`(
-    select ${patientStatus.primaryDiagnosis} from ${patientStatus}
-    where ${patientStatus.seqMedicalRelation} = ${medicalRelation.seqMedicalRelation}
-      and ${patientStatus.removedAt} is null and ${patientStatus.primaryDiagnosis} is not null
-    order by ${patientStatus.recordedAt} desc limit 1)`,
-  categoryIds: sql<number[]>`coalesce((
-    select array_agg(${relationCategory.seqCategory} order by ${relationCategory.seqCategory}) from ${relationCategory}
-    where ${relationCategory.seqMedicalRelation} = ${medicalRelation.seqMedicalRelation}), '{}')`,
-};
 
 /** What the patient list needs to know besides the clinician. */
 export interface ListQuery {
@@ -59,19 +31,6 @@ function isoInZoneSql(instant: SQL, timeZone: string): SQL<string> {
 
 export function patientRepository(db: Database) {
   return {
-    /** Serialises the plan-limit check and the write that follows it for one clinician. */
-    async lockManager(seqManager: number): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(7240513, ${seqManager})`);
-    },
-
-    async lockPatient(seqPatient: number): Promise<void> {
-      await db
-        .select({ seqPatient: patient.seqPatient })
-        .from(patient)
-        .where(eq(patient.seqPatient, seqPatient))
-        .for('update');
-    },
-
     async hasOpenExercises(seqMedicalRelation: number): Promise<boolean> {
       const [row] = await db
         .select({ seqExercise: exercise.seqExercise })
@@ -85,14 +44,6 @@ export function patientRepository(db: Database) {
         )
         .limit(1);
       return row !== undefined;
-    },
-
-    async countActive(seqManager: number): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(medicalRelation)
-        .where(and(eq(medicalRelation.seqManager, seqManager), eq(medicalRelation.isEnabled, true)));
-      return row?.count ?? 0;
     },
 
     /**
@@ -122,9 +73,9 @@ export function patientRepository(db: Database) {
               'patientAge', greatest(0, extract(year from age(${query.today}::date, ${medicalRelation.birthDate})))::int,
               'deviceType', case when ${medicalRelation.deviceType} = 2 then 2 else 1 end,
               'isEnabled', ${medicalRelation.isEnabled},
-              'isAppMember', ${listColumns.isAppMember},
-              'categoryIds', ${listColumns.categoryIds},
-              'primaryDiagnosis', ${listColumns.primaryDiagnosis},
+              'isAppMember', ${relationListColumns.isAppMember},
+              'categoryIds', ${relationListColumns.categoryIds},
+              'primaryDiagnosis', ${relationListColumns.primaryDiagnosis},
               'createdAt', to_char(${medicalRelation.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'reservedSchedules', coalesce(visits.list, '[]'::json)) as item
           from ${medicalRelation}
@@ -137,25 +88,6 @@ export function patientRepository(db: Database) {
         rows: [{ patientList: PatientListItem[]; activeLimit: number }];
       };
       return result.rows[0];
-    },
-
-    /** The relation if it belongs to the clinician; another clinician's reads as absent. */
-    async findOwned(seqMedicalRelation: number, seqManager: number): Promise<RelationListRow | undefined> {
-      const [row] = await db
-        .select({ relation: medicalRelation, ...listColumns })
-        .from(medicalRelation)
-        .innerJoin(patient, eq(patient.seqPatient, medicalRelation.seqPatient))
-        .where(
-          and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqManager, seqManager)),
-        );
-      return (
-        row && {
-          ...row.relation,
-          isAppMember: row.isAppMember,
-          primaryDiagnosis: row.primaryDiagnosis,
-          categoryIds: row.categoryIds,
-        }
-      );
     },
 
     async findRelation(seqManager: number, seqPatient: number): Promise<RelationRow | undefined> {
@@ -180,16 +112,6 @@ export function patientRepository(db: Database) {
         )
         .limit(1);
       return row !== undefined;
-    },
-
-    async insertPatient(row: typeof patient.$inferInsert): Promise<PatientRow> {
-      const [inserted] = await db.insert(patient).values(row).returning();
-      return inserted!;
-    },
-
-    async findPatientByUser(seqUser: number): Promise<PatientRow | undefined> {
-      const [row] = await db.select().from(patient).where(eq(patient.seqUser, seqUser));
-      return row;
     },
 
     async findPatient(seqPatient: number): Promise<PatientRow | undefined> {

@@ -19,12 +19,12 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { auditInsert, auditRepository, type AuditEntry } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { uploadRepository } from '../storage/upload.repository.ts';
-import { userRepository } from '../user/user.repository.ts';
-import { toConditionEntry, toSummary, todayIn } from './patient.mapper.ts';
-import { patientRepository, type RelationListRow } from './patient.repository.ts';
+import { actorOf, type AuditEntry, auditInsert, auditRepository } from '../audit/index.ts';
+import { ownershipRepository, patientAccountRepository, type RelationListRow, todayIn } from '../shared/index.ts';
+import { uploadRepository } from '../storage/index.ts';
+import { userRepository } from '../user/index.ts';
+import { toConditionEntry, toSummary } from './patient.mapper.ts';
+import { patientRepository } from './patient.repository.ts';
 import type { PlanLimits } from './plan-limit.ts';
 
 export interface PatientDependencies {
@@ -51,7 +51,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
 
   /** The clinician's relation, or 404 exactly as for a relation that does not exist. */
   async function owned(database: Database, seqMedicalRelation: number, principal: Principal): Promise<RelationListRow> {
-    const relation = await patientRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
     return relation;
   }
@@ -59,7 +59,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   async function assertRoomForOneMore(database: Database, seqManager: number): Promise<void> {
     const limit = await plans.activePatientLimit(database, seqManager);
     // A limit of 0 means unlimited (SPEC 9).
-    if (limit > 0 && (await patientRepository(database).countActive(seqManager)) >= limit) {
+    if (limit > 0 && (await ownershipRepository(database).countActive(seqManager)) >= limit) {
       throw new BusinessFailure(FailedCode.PlanLimitReached);
     }
   }
@@ -124,7 +124,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       await attemptSyncCode(principal, context);
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
-        await repository.lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         const seqPatient = await repository.consumeSyncCode(sha256(body.patientSyncAuthCode), now());
         const member = seqPatient === undefined ? undefined : await repository.findPatient(seqPatient);
         if (!member) throw new BusinessFailure(FailedCode.InvalidSyncCode);
@@ -151,11 +151,11 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     async addWithoutCode(principal: Principal, body: AddWithoutCode, context: RequestContext) {
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
-        await repository.lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         const email = body.patientEmail || undefined;
         await assertEmailFree(tx, principal, email);
         await assertRoomForOneMore(tx, principal.seqManager);
-        const person = await repository.insertPatient({
+        const person = await patientAccountRepository(tx).insertPatient({
           patientName: body.patientName,
           patientEmail: email ?? null,
           birthDate: body.patientInfoBirth,
@@ -214,7 +214,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     async setActivation(principal: Principal, seqMedicalRelation: number, isEnabled: boolean, context: RequestContext) {
       await db.transaction(async (tx) => {
         const repository = patientRepository(tx);
-        await repository.lockManager(principal.seqManager);
+        await ownershipRepository(tx).lockManager(principal.seqManager);
         const relation = await owned(tx, seqMedicalRelation, principal);
         if (relation.isEnabled === isEnabled) return;
         if (isEnabled) await assertRoomForOneMore(tx, principal.seqManager);
@@ -310,7 +310,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         // One issue at a time per patient, so only the newest code stays live.
-        await repository.lockPatient(seqPatient);
+        await ownershipRepository(tx).lockPatient(seqPatient);
         await repository.expireSyncCodes(seqPatient, at);
         for (;;) {
           const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
 import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 import { sandboxTestCards } from './gateway.ts';
-import { unknownChargeRetryMs } from './payment.service.ts';
+import { unknownChargeRetryMs } from './renewal-job.ts';
 
 const day = 86_400_000;
 const visa = '4242424242424242';

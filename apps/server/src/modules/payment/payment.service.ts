@@ -1,6 +1,5 @@
 import {
   FailedCode,
-  rules,
   subscriptionRules,
   type Card,
   type CardType,
@@ -8,130 +7,23 @@ import {
   type Product,
   type SubscriptionStatus,
 } from '@clinic/contract';
-import { sql } from 'drizzle-orm';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
-import { product, subscription } from '../../db/schema.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { patientRepository } from '../patient/patient.repository.ts';
-import type { PlanLimits } from '../patient/plan-limit.ts';
-import type { MailQueue } from '../../mail/mail-queue.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
-import { fullName, mailLanguageOf } from '../user/user.service.ts';
-import { isUnknown, type GatewayFailure, type GatewayOutcome, type PaymentGateway } from './gateway.ts';
-import {
-  paymentRepository,
-  type NewPayment,
-  type PaymentRow,
-  type ProductRow,
-  type SubscriptionRow,
-} from './payment.repository.ts';
-
-const dayMs = 86_400_000;
-
-/** How soon a renewal charge whose outcome is unknown is made again, with its key (well within Stripe's 24 h). */
-export const unknownChargeRetryMs = 5 * 60_000;
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { ownershipRepository } from '../shared/index.ts';
+import { isUnknown, type GatewayFailure, type PaymentGateway } from './gateway.ts';
+import { toPayment, toProduct } from './payment.mapper.ts';
+import { whilePaymentsLocked } from './payment-lock.ts';
+import { paymentRepository, type PaymentRow, type SubscriptionRow } from './payment.repository.ts';
+import { addMonth, dayMs, isLive, planCharge } from './subscription-period.ts';
+import { subscriptionStatusOf } from './subscription-status.ts';
 
 /**
  * The processor did not say whether it charged: nothing is recorded and the answer is a server
  * error, so the browser keeps its idempotency key and its retry gets the first outcome.
  */
 const processorSilent = (): HttpFailure => new HttpFailure(503, FailedCode.PaymentFailed);
-
-/** The advisory lock space of one clinician's payments (the key is the clinician). */
-const paymentLockSpace = 7_240_515;
-
-/**
- * Runs one clinician's checkout, card change, plan change, cancellation, renewal or account
- * deletion alone, processor calls included: two of them never both see "no subscription yet".
- */
-export function whilePaymentsLocked<T>(locks: Locks, seqManager: number, work: () => Promise<T>): Promise<T> {
-  return locks.hold(paymentLockSpace, seqManager, work);
-}
-
-/** The same day of the next month (the last day when the next month is shorter), same time. */
-export function addMonth(at: Date): Date {
-  const year = at.getUTCFullYear();
-  const month = at.getUTCMonth() + 1;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(year, month, Math.min(at.getUTCDate(), lastDay), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()),
-  );
-}
-
-/** A subscription that still grants its plan: trial, active, or in its grace period. */
-const isLive = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
-  row !== undefined && row.status !== 'ended';
-
-/** A subscription to charge now: its period is over, or its grace period retries; never a cancelled one. */
-const isDue = (row: SubscriptionRow, at: Date): boolean =>
-  !row.cancelAtPeriodEnd && (row.status === 'grace' || (isLive(row) && row.currentPeriodEnd <= at));
-
-/** The record of a charge of a subscription's plan: a month from `periodStart` paid, or a failure. */
-function planCharge(
-  row: SubscriptionRow & { product: ProductRow },
-  kind: 'renewal' | 'retry',
-  charge: GatewayOutcome<{ chargeId: string }>,
-  periodStart: Date,
-  cardLast4: string | null,
-  at: Date,
-): NewPayment {
-  return {
-    seqManager: row.seqManager,
-    seqProduct: row.seqProduct,
-    kind,
-    status: charge.ok ? 'paid' : 'failed',
-    amountMinor: row.product.priceMinor,
-    currency: row.product.currency,
-    periodStart: charge.ok ? periodStart : null,
-    periodEnd: charge.ok ? addMonth(periodStart) : null,
-    cardLast4,
-    chargeId: charge.ok ? charge.value.chargeId : null,
-    failedCode: charge.ok ? null : charge.failedCode,
-    createdAt: at,
-  };
-}
-
-function toProduct(row: ProductRow): Product {
-  return {
-    seqProduct: row.seqProduct,
-    productCode: row.code,
-    defaultProductTitle: row.title,
-    defaultProductSubTitle: row.subtitle,
-    productPatientProfileLimit: row.patientLimit,
-    priceMinor: row.priceMinor,
-    currency: row.currency,
-  };
-}
-
-function toPayment(row: PaymentRow, productTitle: string): Payment {
-  return {
-    seqPayment: row.seqPayment,
-    productTitle,
-    amountMinor: row.amountMinor,
-    currency: row.currency,
-    status: row.status,
-    kind: row.kind,
-    periodStart: row.periodStart?.toISOString() ?? null,
-    periodEnd: row.periodEnd?.toISOString() ?? null,
-    cardLast4: row.cardLast4,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The active-patient limit read from the subscription: its plan's, or the free limit without one. */
-export const subscriptionPlanLimits: PlanLimits = {
-  async activePatientLimit(database, seqManager) {
-    const row = await paymentRepository(database).findSubscription(seqManager);
-    return isLive(row) ? row.product.patientLimit : rules.freePatientLimit;
-  },
-  activePatientLimitSql: (seqManager) => sql<number>`coalesce((
-    select ${product.patientLimit} from ${subscription} join ${product} on ${product.seqProduct} = ${subscription.seqProduct}
-    where ${subscription.seqManager} = ${seqManager} and ${subscription.status} <> 'ended'), ${rules.freePatientLimit})::int`,
-};
 
 export type PaymentService = ReturnType<typeof paymentService>;
 
@@ -144,37 +36,8 @@ export interface PaymentDependencies {
 }
 
 export function paymentService({ db, now, gateway, locks }: PaymentDependencies) {
-  async function statusOf(database: Database, seqManager: number): Promise<SubscriptionStatus> {
-    const row = await paymentRepository(database).findSubscription(seqManager);
-    const activePatients = await patientRepository(database).countActive(seqManager);
-    const live = isLive(row);
-    const patientLimit = live ? row.product.patientLimit : rules.freePatientLimit;
-    const changeAllowedAt = row?.planChangedAt
-      ? new Date(row.planChangedAt.getTime() + subscriptionRules.planChangeDays * dayMs)
-      : undefined;
-    return {
-      isSubscribeActive: live,
-      subscribeStatus: row?.status ?? 'none',
-      isGracePeriod: row?.status === 'grace',
-      currentSubscriptionInfo: live
-        ? {
-            productPatientProfileLimit: row.product.patientLimit,
-            seqProduct: row.product.seqProduct,
-            defaultProductTitle: row.product.title,
-            defaultProductSubTitle: row.product.subtitle,
-            paymentType: 'card',
-          }
-        : null,
-      trialEndsAt: row?.status === 'trial' ? (row.trialEndsAt?.toISOString() ?? null) : null,
-      currentPeriodEnd: live ? row.currentPeriodEnd.toISOString() : null,
-      graceEndsAt: row?.status === 'grace' ? (row.graceEndsAt?.toISOString() ?? null) : null,
-      planChangeAllowedAt: changeAllowedAt && changeAllowedAt > now() ? changeAllowedAt.toISOString() : null,
-      cancelAtPeriodEnd: live && row.cancelAtPeriodEnd,
-      activePatients,
-      patientLimit,
-      isOverLimit: patientLimit > 0 && activePatients > patientLimit,
-    };
-  }
+  const statusOf = (database: Database, seqManager: number): Promise<SubscriptionStatus> =>
+    subscriptionStatusOf(database, seqManager, now());
 
   const fail = (failedCode: GatewayFailure | typeof FailedCode.NoPaymentMethod): never => {
     throw new BusinessFailure(failedCode);
@@ -270,7 +133,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
         const periodEnd = current ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
         const paid = await db.transaction(async (tx) => {
           const books = paymentRepository(tx);
-          await patientRepository(tx).lockManager(principal.seqManager);
+          await ownershipRepository(tx).lockManager(principal.seqManager);
           const row = await books.insertPayment({
             seqManager: principal.seqManager,
             seqProduct: chosen.seqProduct,
@@ -375,7 +238,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
-          await patientRepository(tx).lockManager(principal.seqManager);
+          await ownershipRepository(tx).lockManager(principal.seqManager);
           const chosen = await payments.findProduct(seqProduct);
           if (!chosen) throw notFound();
           const current = await payments.findSubscription(principal.seqManager);
@@ -430,123 +293,4 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       };
     },
   };
-}
-
-/**
- * The renewal job: a period that ended is charged, or ends the subscription if its renewal was
- * cancelled; a refused charge starts the grace period, in which the charge is tried again once a
- * day; when the grace period is over the subscription ends. The clinician is mailed once when the
- * trial ends soon and once when a renewal is refused, after the change that mail reports committed.
- * Under the job's lock a pass claims what is due (its attempt time), then charges after the claim
- * has committed, outside any transaction; the charge keys name the subscription and its period or
- * day, so a charge interrupted and claimed again is still made once.
- */
-export function renewalJob({
-  db,
-  now,
-  gateway,
-  locks,
-  mails,
-  publicUrl,
-}: PaymentDependencies & { mails: MailQueue; publicUrl: string }) {
-  /** A mail about a subscription to its clinician, in their language; none for a deleted account. */
-  async function mailAbout(
-    database: Database,
-    row: SubscriptionRow & { product: ProductRow },
-    at: Date,
-    template: (mail: SubscriptionMail) => MailMessage,
-  ): Promise<MailMessage[]> {
-    const contact = await paymentRepository(database).findMailContact(row.seqManager);
-    if (!contact) return [];
-    return [
-      template({
-        language: mailLanguageOf(contact),
-        to: contact.email,
-        name: fullName(contact),
-        plan: row.product,
-        last4: row.cardLast4 ?? '',
-        at,
-        link: `${publicUrl}/options`,
-      }),
-    ];
-  }
-
-  return {
-    async run(database: Database): Promise<() => Promise<void>> {
-      const payments = paymentRepository(database);
-      const at = now();
-      await payments.endGracePeriods(at);
-      await payments.endCancelledPeriods(at);
-      const horizon = new Date(at.getTime() + subscriptionRules.trialReminderDays * dayMs);
-      const reminders: MailMessage[] = [];
-      for (const seqManager of await payments.claimTrialReminders(at, horizon)) {
-        const row = await payments.findSubscription(seqManager);
-        if (row?.trialEndsAt)
-          reminders.push(...(await mailAbout(database, row, row.trialEndsAt, (mail) => trialEndingMail(mail, at))));
-      }
-      const queued = await mails.enqueue(database, reminders);
-      const claimed = await payments.claimDue(
-        at,
-        new Date(at.getTime() - dayMs),
-        new Date(at.getTime() - unknownChargeRetryMs),
-      );
-      return async () => {
-        await mails.deliver(queued);
-        for (const seqManager of claimed) {
-          // Mailed after the lock is released: a slow mail server never holds up the clinician's payments.
-          await mails.deliver(await whilePaymentsLocked(locks, seqManager, () => renew(seqManager, at)));
-        }
-      };
-    },
-  };
-
-  /** Charges one claimed subscription and records the outcome; answers the mail to deliver. */
-  async function renew(seqManager: number, at: Date): Promise<number[]> {
-    const current = await paymentRepository(db).findSubscription(seqManager);
-    // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
-    if (!current || !isDue(current, at)) return [];
-    const isRetry = current.status === 'grace';
-    // Kept until the outcome is known, so a charge whose answer was lost is made again with its key.
-    const chargeKey =
-      current.chargeKey ??
-      (isRetry
-        ? `retry:${seqManager}:${at.toISOString()}`
-        : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`);
-    if (!current.chargeKey) await paymentRepository(db).updateSubscription(seqManager, { chargeKey });
-    const charge = current.cardToken
-      ? await gateway.charge({
-          token: current.cardToken,
-          amountMinor: current.product.priceMinor,
-          currency: current.product.currency,
-          idempotencyKey: chargeKey,
-        })
-      : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
-    // Nothing is known, so nothing changes (no grace period, no mail): the claim and the key stay,
-    // and the job charges again in a few minutes.
-    if (isUnknown(charge)) return [];
-    const periodStart = isRetry ? at : current.currentPeriodEnd;
-    const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
-    return db.transaction(async (tx) => {
-      const books = paymentRepository(tx);
-      await books.insertPayment(
-        planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
-      );
-      await books.updateSubscription(
-        seqManager,
-        charge.ok
-          ? {
-              status: 'active',
-              currentPeriodEnd: addMonth(periodStart),
-              graceEndsAt: null,
-              lastAttemptAt: null,
-              chargeKey: null,
-              updatedAt: at,
-            }
-          : { status: 'grace', graceEndsAt, chargeKey: null, updatedAt: at },
-      );
-      // The first refusal starts the grace period: the clinician hears of it once, not at each retry.
-      const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
-      return mails.enqueue(tx, failed);
-    });
-  }
 }

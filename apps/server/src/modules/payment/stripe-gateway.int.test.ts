@@ -8,7 +8,7 @@ import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test
 import { payment, subscription } from '../../db/schema.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
 import { outcomeUnknown } from './gateway.ts';
-import { unknownChargeRetryMs } from './payment.service.ts';
+import { unknownChargeRetryMs } from './renewal-job.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 const day = 86_400_000;

@@ -14,12 +14,10 @@ import {
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
-import { exerciseRecordRepository, type DayRange } from '../exercise/exercise-record.repository.ts';
-import type { ExerciseRecordService } from '../exercise/exercise-record.service.ts';
-import type { ManagerService } from '../manager/manager.service.ts';
-import type { PatientService } from '../patient/patient.service.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
+import { type DayRange, exerciseRecordRepository, type ExerciseRecordService } from '../exercise/index.ts';
+import type { ManagerService } from '../manager/index.ts';
+import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
 
 const dayMs = 86_400_000;

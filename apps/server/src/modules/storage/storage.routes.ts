@@ -2,7 +2,7 @@ import { FailedCode, rules, uploadSingle, uploadSymptomPhoto, type Audit, type U
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpFailure } from '../../domain-error.ts';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
-import { auditedCall } from '../audit/audit.ts';
+import { auditedCall } from '../audit/index.ts';
 import type { StorageService } from './storage.service.ts';
 
 /** The multipart body handed to the upload route: the checked folder and the file's bytes. */

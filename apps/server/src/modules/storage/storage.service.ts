@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { auditRepository } from '../audit/audit.repository.ts';
-import { actorOf } from '../audit/audit.ts';
+import { actorOf, auditRepository } from '../audit/index.ts';
 import { uploadRepository } from './upload.repository.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */

@@ -1,0 +1,8 @@
+export {
+  type AuditAction,
+  type AuditEntry,
+  auditInsert,
+  auditRepository,
+  checkAuditChain,
+} from './audit.repository.ts';
+export { actorOf, auditedCall } from './audit.ts';

@@ -1,0 +1,2 @@
+export { boardRoutes } from './board.routes.ts';
+export { boardService } from './board.service.ts';

@@ -1,0 +1,2 @@
+export { managerRoutes } from './manager.routes.ts';
+export { type ManagerService, managerService } from './manager.service.ts';

@@ -1,0 +1,4 @@
+export { medicalRecordService } from './medical-record.service.ts';
+export { patientRoutes } from './patient.routes.ts';
+export { type PatientService, patientService } from './patient.service.ts';
+export type { PlanLimits } from './plan-limit.ts';

@@ -1,0 +1,2 @@
+export { reportRoutes } from './report.routes.ts';
+export { reportService } from './report.service.ts';

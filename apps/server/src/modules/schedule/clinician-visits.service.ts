@@ -1,0 +1,165 @@
+import {
+  FailedCode,
+  instantOf,
+  nextDate,
+  PushType,
+  ScheduleStatus,
+  type BodyOf,
+  type createSchedule,
+  type Schedule,
+  type updateNotStartedYetSchedule,
+} from '@clinic/contract';
+import type { Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
+import { ownershipRepository } from '../shared/index.ts';
+import { toSchedule } from './schedule.mapper.ts';
+import { scheduleRepository, type ScheduleView } from './schedule.repository.ts';
+import { visitChanges, type ScheduleDependencies } from './visit-changes.ts';
+import { holdTime, requestedSpan } from './visit-time.ts';
+
+/** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */
+export function clinicianVisitsService(deps: ScheduleDependencies) {
+  const { db, now, notify } = deps;
+  const { audit, viewOf, announce, cancelWaiting } = visitChanges(deps);
+
+  async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
+    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
+    if (!relation) throw notFound();
+    return relation;
+  }
+
+  /** A clinician's change: the patient hears of it, the clinician's other tabs read their visits again. */
+  const announceToPatient = async (pushType: PushType, view: ScheduleView): Promise<void> => {
+    await Promise.all([announce(pushType, view, 'patient'), notify.schedulesChanged(view.clinicianUser)]);
+  };
+
+  return {
+    async listBetween(
+      principal: Principal,
+      range: { startDate: string; endDate: string },
+      context: RequestContext,
+    ): Promise<Schedule[]> {
+      const from = instantOf(range.startDate, 0, context.timeZone);
+      const to = instantOf(nextDate(range.endDate), 0, context.timeZone);
+      const rows = await scheduleRepository(db).listForManagerBetween(principal.seqManager, from, to);
+      return rows.map((row) => toSchedule(row, context.timeZone));
+    },
+
+    async listForRelation(
+      principal: Principal,
+      seqMedicalRelation: number,
+      context: RequestContext,
+    ): Promise<{ scheduleList: Schedule[]; latestDoneSchedule: Schedule | null }> {
+      const relation = await ownedRelation(db, seqMedicalRelation, principal);
+      const rows = await scheduleRepository(db).listForRelation(seqMedicalRelation);
+      await audit(db, principal, context, 'read', { seqSchedule: 0, ...relation });
+      const latestDone = rows.find((row) => row.status === ScheduleStatus.completed);
+      return {
+        scheduleList: rows.map((row) => toSchedule(row, context.timeZone)),
+        latestDoneSchedule: latestDone ? toSchedule(latestDone, context.timeZone) : null,
+      };
+    },
+
+    async create(
+      principal: Principal,
+      request: BodyOf<typeof createSchedule>,
+      context: RequestContext,
+    ): Promise<Schedule> {
+      const { start, end } = requestedSpan(request, context.timeZone);
+      const view = await db.transaction(async (tx) => {
+        const relation = await ownedRelation(tx, request.seqMedicalRelation, principal);
+        if (!relation.isEnabled) throw new InvalidField('seqMedicalRelation', 'validation.patient_inactive');
+        if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
+        if (start <= now()) throw new BusinessFailure(FailedCode.SchedulePast);
+        const place = { seqManager: principal.seqManager, seqPatient: relation.seqPatient, start, end };
+        await holdTime(tx, place, {
+          manager: FailedCode.ScheduleOverlap,
+          patient: FailedCode.PatientScheduleOverlap,
+        });
+        const seqSchedule = await scheduleRepository(tx).insert({
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqManager: principal.seqManager,
+          seqPatient: relation.seqPatient,
+          expectStartAt: start,
+          expectEndAt: end,
+          note: request.scheduleNote || null,
+          bookedBy: 'clinician',
+          createdAt: now(),
+          updatedAt: now(),
+        });
+        await audit(tx, principal, context, 'create', { seqSchedule, ...relation });
+        return viewOf(tx, seqSchedule);
+      });
+      await announceToPatient(PushType.bookedByClinician, view);
+      return toSchedule(view, context.timeZone);
+    },
+
+    async update(
+      principal: Principal,
+      request: BodyOf<typeof updateNotStartedYetSchedule>,
+      context: RequestContext,
+    ): Promise<Schedule> {
+      const { start, end } = requestedSpan(request, context.timeZone);
+      const { view, moved } = await db.transaction(async (tx) => {
+        const row = await scheduleRepository(tx).lockForManager(request.seqSchedule, principal.seqManager);
+        if (!row) throw notFound();
+        if (row.status !== ScheduleStatus.waiting) throw new BusinessFailure(FailedCode.ScheduleNotWaiting);
+        const note = request.scheduleNote === undefined ? row.note : request.scheduleNote || null;
+        const moved = row.expectStartAt.getTime() !== start.getTime() || row.expectEndAt.getTime() !== end.getTime();
+        if (!moved && note === row.note) throw new BusinessFailure(FailedCode.ScheduleUnchanged);
+        if (moved) {
+          if (start <= now()) throw new BusinessFailure(FailedCode.SchedulePastOnUpdate);
+          await holdTime(
+            tx,
+            { seqManager: row.seqManager, seqPatient: row.seqPatient, start, end, except: row.seqSchedule },
+            { manager: FailedCode.ScheduleOverlapOnUpdate, patient: FailedCode.PatientScheduleOverlap },
+          );
+        }
+        await scheduleRepository(tx).update(row.seqSchedule, {
+          expectStartAt: start,
+          expectEndAt: end,
+          note,
+          // A moved visit is announced again before its new time.
+          ...(moved && { announcedAt: null }),
+          updatedAt: now(),
+        });
+        await audit(tx, principal, context, 'update', row);
+        return { view: await viewOf(tx, row.seqSchedule), moved };
+      });
+      // The patient hears of the new time as a booking by the clinician.
+      if (moved) await announceToPatient(PushType.bookedByClinician, view);
+      else await notify.schedulesChanged(view.clinicianUser);
+      return toSchedule(view, context.timeZone);
+    },
+
+    async cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule> {
+      const view = await cancelWaiting(
+        (schedules) => schedules.lockForManager(seqSchedule, principal.seqManager),
+        ScheduleStatus.cancelledByClinician,
+        principal,
+        context,
+      );
+      await announceToPatient(PushType.cancelledByClinician, view);
+      return toSchedule(view, context.timeZone);
+    },
+
+    async saveNote(
+      principal: Principal,
+      request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
+      context: RequestContext,
+    ): Promise<Schedule> {
+      return db.transaction(async (tx) => {
+        const row = await scheduleRepository(tx).lockForManager(request.seqSchedule, principal.seqManager);
+        if (!row) throw notFound();
+        await scheduleRepository(tx).update(row.seqSchedule, {
+          note: request.scheduleNote || null,
+          isNoteImportant: request.isNoteImportant ?? row.isNoteImportant,
+          updatedAt: now(),
+        });
+        await audit(tx, principal, context, 'update', row);
+        return toSchedule(await viewOf(tx, row.seqSchedule), context.timeZone);
+      });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export { scheduleRepository, type ScheduleRow, type ScheduleView } from './schedule.repository.ts';
+export { scheduleRoutes } from './schedule.routes.ts';
+export { scheduleJobs } from './schedule-jobs.ts';
+export { toSchedule } from './schedule.mapper.ts';
+export { type ScheduleService, scheduleService } from './schedule.service.ts';

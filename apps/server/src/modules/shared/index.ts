@@ -1,0 +1,11 @@
+/** What every module may use: ownership checks and mappers that belong to no single module. */
+export { todayIn } from './dates.ts';
+export { imageUrlOf } from './image-url.ts';
+export { fullName, mailLanguageOf } from './names.ts';
+export {
+  ownershipRepository,
+  relationListColumns,
+  type RelationListRow,
+  type RelationRow,
+} from './ownership.repository.ts';
+export { patientAccountRepository, type PatientRow } from './patient-account.repository.ts';

@@ -1,0 +1,49 @@
+import { FailedCode, type Language } from '@clinic/contract';
+import type { Principal } from '../../context.ts';
+import { BusinessFailure } from '../../domain-error.ts';
+import { hashPassword, verifyPassword } from '../../security/password.ts';
+import type { RateLimit } from '../../security/rate-limiter.ts';
+import { limitOf, pushTokenCheck, type UserDependencies } from './account.ts';
+import { sessionRepository } from './session.repository.ts';
+import { userRepository } from './user.repository.ts';
+
+const perAccount: RateLimit = { max: 10, windowSeconds: 15 * 60 };
+/** What a signed-in user changes of their own account: password, language, push token. */
+export function accountSettingsService({ db, limiter, sessions, acceptsPushToken, now }: UserDependencies) {
+  const limit = limitOf(limiter);
+  const checkPushToken = pushTokenCheck(acceptsPushToken);
+
+  return {
+    async confirmPassword(principal: Principal, password: string): Promise<void> {
+      await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
+      const user = await userRepository(db).findById(principal.seqUser);
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        throw new BusinessFailure(FailedCode.WrongPassword);
+      }
+      await sessionRepository(db).setPasswordConfirmed(principal.sessionId, now());
+    },
+
+    async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
+      await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
+      const user = await userRepository(db).findById(principal.seqUser);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new BusinessFailure(FailedCode.WrongPassword);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
+        await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
+      });
+      await sessions.endedAllOf(user.seqUser, principal.sessionId);
+    },
+
+    async updateLanguage(principal: Principal, language: Language): Promise<void> {
+      await userRepository(db).setLanguage(principal.seqUser, language);
+    },
+
+    async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
+      await checkPushToken(fcmToken);
+      await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
+    },
+  };
+}

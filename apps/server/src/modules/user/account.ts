@@ -1,0 +1,40 @@
+import type { Clock } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { InvalidField } from '../../domain-error.ts';
+import type { MailQueue } from '../../mail/mail-queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { SessionService } from './session.service.ts';
+import { managerRepository, type ManagerRow, type UserRow } from './user.repository.ts';
+
+export interface UserDependencies {
+  db: Database;
+  mailer: Mailer;
+  mails: MailQueue;
+  limiter: RateLimiter;
+  storage: FileStorage;
+  sessions: SessionService;
+  /** Whether a push token may be stored: a browser's subscription must name a public push service. */
+  acceptsPushToken: (fcmToken: string) => Promise<boolean>;
+  now: Clock;
+  publicUrl: string;
+}
+
+/** Counts a hit against each key and refuses with 429 when any is over its limit. */
+export const limitOf =
+  (limiter: RateLimiter) =>
+  (keys: [string, RateLimit][]): Promise<void> =>
+    enforceLimits(limiter, keys);
+
+/** Refuses a push token that names no public push service. */
+export const pushTokenCheck =
+  (acceptsPushToken: UserDependencies['acceptsPushToken']) =>
+  async (fcmToken: string | undefined): Promise<void> => {
+    if (fcmToken && !(await acceptsPushToken(fcmToken))) throw new InvalidField('fcmToken', 'validation.push_endpoint');
+  };
+
+/** The clinician profile behind an account; none for a patient's. */
+export async function managerOf(database: Database, user: UserRow): Promise<ManagerRow | undefined> {
+  return user.userType === 'manager' ? managerRepository(database).findByUser(user.seqUser) : undefined;
+}

@@ -1,0 +1,5 @@
+export { sessionRepository } from './session.repository.ts';
+export { endedChannel, sessionService, type SessionService } from './session.service.ts';
+export { managerRepository, userRepository } from './user.repository.ts';
+export { userRoutes } from './user.routes.ts';
+export { type UserService, userService } from './user.service.ts';
