@@ -159,6 +159,10 @@ export function createCallSession({
           setState('reconnecting');
           if (!polite) peer.restartIce();
           break;
+        case 'new':
+        case 'closed':
+          // Before the first connection, and after our own close: nothing to report.
+          break;
       }
     };
     return { peer, senders };

@@ -46,7 +46,16 @@ export function operationIdOf(endpoint: Pick<Endpoint, 'path'>): string {
 }
 
 /** A business failure: HTTP 200 with a failedCode from the catalogue and a translated message. */
-export function failure<const Codes extends readonly [FailedCode, ...FailedCode[]]>(codes: Codes) {
+type FailureSchema<Codes extends readonly FailedCode[]> = z.ZodObject<{
+  isSuccess: z.ZodLiteral<false>;
+  failedCode: z.ZodEnum<{ [Code in Codes[number]]: Code }>;
+  message: z.ZodString;
+}>;
+type SuccessSchema<Shape extends z.ZodRawShape> = z.ZodObject<{ isSuccess: z.ZodLiteral<true> } & Shape>;
+
+export function failure<const Codes extends readonly [FailedCode, ...FailedCode[]]>(
+  codes: Codes,
+): FailureSchema<Codes> {
   return z.object({
     isSuccess: z.literal(false),
     failedCode: z.enum(codes),
@@ -58,12 +67,12 @@ export function failure<const Codes extends readonly [FailedCode, ...FailedCode[
 export function reply<const Shape extends z.ZodRawShape, const Codes extends readonly [FailedCode, ...FailedCode[]]>(
   shape: Shape,
   codes: Codes,
-) {
+): z.ZodDiscriminatedUnion<[SuccessSchema<Shape>, FailureSchema<Codes>]> {
   return z.discriminatedUnion('isSuccess', [z.object({ isSuccess: z.literal(true), ...shape }), failure(codes)]);
 }
 
 /** A reply that cannot fail on business grounds. */
-export function success<const Shape extends z.ZodRawShape>(shape: Shape) {
+export function success<const Shape extends z.ZodRawShape>(shape: Shape): SuccessSchema<Shape> {
   return z.object({ isSuccess: z.literal(true), ...shape });
 }
 

@@ -8,17 +8,10 @@ export const exerciseModes = [0, 1, 2, 3] as const;
 
 export const Position = { elbow: 1, wrist: 2, knee: 3, ankle: 4, lowerExtremity: 5 } as const;
 export type Position = (typeof Position)[keyof typeof Position];
-export const positions = [1, 2, 3, 4, 5] as const;
-
-export const Direction = { left: 1, right: 2 } as const;
-export const directions = [1, 2] as const;
 
 export const DeviceType = { home: 1, pro: 2 } as const;
 export type DeviceType = (typeof DeviceType)[keyof typeof DeviceType];
 
-/** Elbow: 1 neutral, 2 pronated, 3 supinated. Wrist: 1 radial, 2 extension, 3 flexion. */
-export const elbowMethods = [1, 2, 3] as const;
-export const wristMethods = [1, 2, 3] as const;
 /** Knee and ankle levels 0-9 and the degrees each stands for. */
 export const levelDegrees = [0, 18, 25, 30, 35, 40, 43, 46, 50, 53] as const;
 
@@ -31,7 +24,6 @@ export const ExerciseStatus = {
   canceled: 5,
 } as const;
 export type ExerciseStatus = (typeof ExerciseStatus)[keyof typeof ExerciseStatus];
-export const exerciseStatuses = [0, 1, 2, 3, 4, 5] as const;
 
 /**
  * The status changes a clinician may make (docs/decisions/0003-exercises.md). Terminated,

@@ -122,7 +122,6 @@ export const optionalEmailField = z
 export const genders = ['M', 'F'] as const;
 export const genderField = z.enum(genders, { error: 'validation.invalid' }).nullable();
 
-export const deviceTypes = [1, 2] as const;
 /** The linked device: 1 home, 2 pro (SPEC 1). */
 export const deviceTypeField = z.union([z.literal(1), z.literal(2)], { error: 'validation.device_type' });
 

@@ -1,4 +1,5 @@
 import { createHttpClient } from '@clinic/client/http-client';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { client } from '@clinic/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../i18n/i18n.ts';
@@ -9,10 +10,6 @@ let sessionExpiredHandler: (() => void) | undefined;
 /** Who ends the session after a 401 that a refresh could not cure (the app shell). */
 export function onSessionExpired(handler: () => void): void {
   sessionExpiredHandler = handler;
-}
-
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 export const api = createHttpClient({

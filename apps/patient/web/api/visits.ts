@@ -7,10 +7,18 @@ import {
   login,
   updateScheduleSymptoms,
   uploadSymptomPhoto,
+  type ReplyOf,
   type RequestOf,
   type ScheduleDuration,
 } from '@clinic/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { tokenStore, browserStorage, patientStorageKeys } from '../session/token-store.ts';
 import { api, queryKeys } from './client.ts';
 
@@ -19,11 +27,11 @@ export const visitsQuery = queryOptions({
   queryFn: async ({ signal }) => (await api.callApi(listMySchedules, {}, { signal })).scheduleList,
 });
 
-export function useVisits() {
+export function useVisits(): UseQueryResult<ReplyOf<typeof listMySchedules>['scheduleList']> {
   return useQuery(visitsQuery);
 }
 
-export function useClinicians() {
+export function useClinicians(): UseQueryResult<ReplyOf<typeof getMyClinicians>['clinicianList']> {
   return useQuery({
     queryKey: queryKeys.clinicians,
     queryFn: async ({ signal }) => (await api.callApi(getMyClinicians, {}, { signal })).clinicianList,
@@ -34,7 +42,7 @@ export function useSlots(
   seqMedicalRelation: number | undefined,
   duration: ScheduleDuration,
   range: { startDate: string; endDate: string },
-) {
+): UseQueryResult<ReplyOf<typeof getReservableSlots>['slotList']> {
   return useQuery({
     queryKey: queryKeys.slots(seqMedicalRelation ?? 0, duration, range.startDate, range.endDate),
     enabled: seqMedicalRelation !== undefined,
@@ -50,7 +58,7 @@ export function useSlots(
   });
 }
 
-export function useBook() {
+export function useBook(): UseMutationResult<ReplyOf<typeof bookSchedule>, Error, RequestOf<typeof bookSchedule>> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RequestOf<typeof bookSchedule>) => api.callApi(bookSchedule, request),
@@ -58,7 +66,7 @@ export function useBook() {
   });
 }
 
-export function useCancel() {
+export function useCancel(): UseMutationResult<ReplyOf<typeof cancelMySchedule>, Error, number> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (seqSchedule: number) => api.callApi(cancelMySchedule, { seqSchedule }),
@@ -66,7 +74,11 @@ export function useCancel() {
   });
 }
 
-export function useUpdateSymptoms() {
+export function useUpdateSymptoms(): UseMutationResult<
+  ReplyOf<typeof updateScheduleSymptoms>,
+  Error,
+  RequestOf<typeof updateScheduleSymptoms>
+> {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RequestOf<typeof updateScheduleSymptoms>) => api.callApi(updateScheduleSymptoms, request),
@@ -74,12 +86,16 @@ export function useUpdateSymptoms() {
   });
 }
 
-export function uploadPhoto(file: File) {
+export function uploadPhoto(file: File): Promise<ReplyOf<typeof uploadSymptomPhoto>> {
   return api.uploadFile(uploadSymptomPhoto, {}, file, file.name || 'photo');
 }
 
 /** Logs in as a patient app member; on success the tokens and the name are kept in this browser. */
-export function useLogin() {
+export function useLogin(): UseMutationResult<
+  ReplyOf<typeof login>,
+  Error,
+  { userEmail: string; userPassword: string }
+> {
   return useMutation({
     mutationFn: async (credentials: { userEmail: string; userPassword: string }) => {
       const reply = await api.callApi(login, { ...credentials, userType: 'patient' });

@@ -1,4 +1,5 @@
 import { nextDate, scheduleRules, type ScheduleDuration } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import {
   Alert,
   Button,
@@ -17,7 +18,6 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone } from '../api/client.ts';
 import { errorTextOf } from '../api/error-text.ts';
 import { useBook, useClinicians, useSlots } from '../api/visits.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';

@@ -44,7 +44,7 @@ const homeScreen = screen(() => import('./routes/home.tsx'));
 /** Asks for the patient list while its screen's chunk loads rather than after; the screen asks again if this fails. */
 function prefetchPatientList(): null {
   if (hasAccessToken()) {
-    import('../features/patients/api/get-my-patients.ts').then(
+    import('../shared/api/my-patients.ts').then(
       ({ prefetchMyPatients }) => prefetchMyPatients(),
       () => undefined,
     );

@@ -26,8 +26,6 @@ export const paths = {
   signUp: '/login/signUp',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** Route segments, relative to their parent route. */
 export const segments = {
   appointments: 'appointments',

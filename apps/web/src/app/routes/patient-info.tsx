@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { PatientCategories } from '../../features/categories/components/patient-categories.tsx';
-import { useKnownActiveLimit } from '../../features/patients/api/get-my-patients.ts';
+import { useKnownActiveLimit } from '../../shared/api/my-patients.ts';
 import { ActivationControl } from '../../features/patients/components/activation-control.tsx';
 import { PatientProfileForm } from '../../features/patients/components/patient-profile-form.tsx';
 import { usePatientContext } from './patient-details.tsx';

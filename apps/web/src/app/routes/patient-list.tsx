@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '../../features/categories/api/categories.ts';
-import { useMyPatients } from '../../features/patients/api/get-my-patients.ts';
+import { usePatientListData } from '../../features/patients/api/get-my-patients.ts';
 import { patientDetailsPath, PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
 import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';
@@ -43,7 +43,7 @@ export function Component(): ReactElement {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const patients = useMyPatients(i18n.language);
+  const patients = usePatientListData(i18n.language);
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);

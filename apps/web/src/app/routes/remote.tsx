@@ -1,4 +1,5 @@
 import { client, wallClockIn, minutesToClock } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ComponentType, type ReactElement } from 'react';
@@ -49,14 +50,6 @@ function selectedSchedule(value: string | null): number | null {
   return parsed > 0 ? parsed : null;
 }
 
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** SPEC 2 "/remote": the video visit of the visit in ?seqSchedule, outside the shell. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
@@ -86,7 +79,7 @@ export function Component(): ReactElement {
   }, [schedule, queryClient]);
 
   const startTime = schedule
-    ? minutesToClock(wallClockIn(new Date(schedule.scheduleExpectStartDatetime), timeZone()).minute)
+    ? minutesToClock(wallClockIn(new Date(schedule.scheduleExpectStartDatetime), browserTimeZone()).minute)
     : '';
   useEffect(() => {
     document.title = schedule

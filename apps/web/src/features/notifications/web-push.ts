@@ -1,6 +1,6 @@
 import { logProblem } from '../../shared/log/log-problem.ts';
 import { getWebPushKeyRequest } from './api/get-web-push-key.ts';
-import { savePushSubscriptionRequest } from './api/save-push-subscription.ts';
+import { updateTokenRequest } from '../../shared/api/update-token.ts';
 import { notificationRules } from './notification-rules.ts';
 
 /** Served from apps/web/public; its scope is the whole site. */
@@ -55,7 +55,7 @@ export async function registerPush(): Promise<boolean> {
       subscription = null;
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    return await savePushSubscriptionRequest(subscription);
+    return (await updateTokenRequest(JSON.stringify(subscription.toJSON()))).isSuccess;
   } catch (error) {
     logProblem('push: cannot subscribe this browser', error);
     return false;

@@ -13,8 +13,21 @@ import type { SelectOption } from '../../shared/forms/select-field.tsx';
 
 export const brainLesionValues = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 
+type ConditionOptions = Record<
+  | 'onsetKind'
+  | 'onsetPeriod'
+  | 'paralysisPart'
+  | 'paralysisPosition'
+  | 'joint'
+  | 'infection'
+  | 'brainLesion'
+  | 'mmt'
+  | 'mrs',
+  SelectOption[]
+>;
+
 /** The translated choices of each enumerated condition item (SPEC 3 "Enumerations"). */
-export function conditionOptions(t: TFunction) {
+export function conditionOptions(t: TFunction): ConditionOptions {
   const grade = (value: string): string => (value === 'N/A' ? t('condition.notApplicable') : value);
   return {
     onsetKind: onsetKinds.map((value) => ({ value, label: t(`condition.onsetKinds.${value}`) })),
@@ -32,7 +45,7 @@ export function conditionOptions(t: TFunction) {
     brainLesion: brainLesionValues.map((value) => ({ value: String(value), label: brainLesionLabel(t, value) })),
     mmt: mmtGrades.map((value) => ({ value, label: grade(value) })),
     mrs: mrsGrades.map((value) => ({ value, label: grade(value) })),
-  } satisfies Record<string, SelectOption[]>;
+  };
 }
 
 export function brainLesionLabel(t: TFunction, value: number): string {

@@ -66,10 +66,6 @@ function matchesNeedle(patient: PatientListItem | PatientRow, needle: string): b
   return !needle || searchFieldsOf(patient).some((field) => field.includes(needle));
 }
 
-export function matchesSearch(patient: PatientListItem, search: string): boolean {
-  return matchesNeedle(patient, normalise(search));
-}
-
 export function filterPatients<P extends PatientListItem>(list: readonly P[], filter: PatientFilter): P[] {
   const needle = normalise(filter.search);
   return list.filter(

@@ -95,27 +95,3 @@ export function parameterSeries(days: readonly RomDay[], parameter: ReportParame
   const sorted = sortedDays(days);
   return { x: sorted.map((day) => daySeconds(day.date)), y: sorted.map((day) => parameterValue(day, parameter)) };
 }
-
-/** Joint and mode names of the exercise enumerations (SPEC 3), as translation keys. */
-export const positionKeys = {
-  1: 'exercises.positions.elbow',
-  2: 'exercises.positions.wrist',
-  3: 'exercises.positions.knee',
-  4: 'exercises.positions.ankle',
-  5: 'exercises.positions.lowerExtremity',
-} as const;
-
-export const modeKeys = {
-  0: 'exercises.modes.active',
-  1: 'exercises.modes.passive',
-  2: 'exercises.modes.passiveMeasure',
-  3: 'exercises.modes.activeMeasure',
-} as const;
-
-export function positionKeyOf(position: number): (typeof positionKeys)[keyof typeof positionKeys] | undefined {
-  return positionKeys[position as keyof typeof positionKeys];
-}
-
-export function modeKeyOf(mode: number): (typeof modeKeys)[keyof typeof modeKeys] | undefined {
-  return modeKeys[mode as keyof typeof modeKeys];
-}

@@ -7,21 +7,11 @@ import {
   startSlotMinutes,
   wallClockIn,
   type Schedule,
-  type ScheduleDuration,
   type ScheduleState,
 } from '@clinic/contract';
 
 export type CalendarView = 'day' | 'week' | 'month';
 export const calendarViews: readonly CalendarView[] = ['day', 'week', 'month'];
-
-/** The browser's time zone: the server formats every datetime with it (x-time-zone header). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** 1 Monday ... 7 Sunday of a YYYY-MM-DD date. */
 export function weekdayOf(date: string): number {
@@ -159,11 +149,6 @@ export function startDatetimeOf(date: string, minute: number, timeZone: string):
 /** Whether a slot of a date has begun by `now`. */
 export function isPastSlot(date: string, minute: number, timeZone: string, now: Date = new Date()): boolean {
   return instantOf(date, minute, timeZone).getTime() <= now.getTime();
-}
-
-/** "HH:mm:ss" of a duration as whole minutes, e.g. 30 for '00:30:00'. */
-export function minutesOfDuration(duration: ScheduleDuration): number {
-  return durationMinutes(duration);
 }
 
 /** A measured call length HH:mm:ss as minutes and seconds; undefined when not measured. */

@@ -1,4 +1,5 @@
 import { client, type Endpoint, type ReplyOf, type RequestOf } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { showErrorBanner } from '../notices/banners.ts';
 import { authActions } from '../session/auth-store.ts';
@@ -9,14 +10,6 @@ import type { CallOptions, HttpClient, LockRunner } from '@clinic/client/http-cl
 function browserLock(): LockRunner | undefined {
   if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return undefined;
   return (name, task) => navigator.locks.request(name, task);
-}
-
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 let lastRequestAt = 0;
@@ -45,7 +38,7 @@ function loadHttpClient(): Promise<HttpClient> {
           save: (tokens) => authActions.saveTokens(tokens),
         },
         language: currentLanguage,
-        timeZone,
+        timeZone: browserTimeZone,
         withLock: browserLock(),
         onError: showErrorBanner,
         onSessionExpired: (error) => {

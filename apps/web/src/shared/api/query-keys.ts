@@ -8,6 +8,8 @@ export const queryKeys = {
   patient: (seqMedicalRelation: number) => ['patients', 'one', seqMedicalRelation] as const,
   medicalRecord: (seqMedicalRelation: number) => ['patients', 'one', seqMedicalRelation, 'record'] as const,
   categories: ['categories'] as const,
+  /** Under the exercises' root: every exercise change refreshes them. */
+  romStatistics: (params: object) => ['exercises', 'statistics', params] as const,
   notes: (seqMedicalRelation: number) => ['notes', seqMedicalRelation] as const,
   /** The root of every schedule query: a notification about a visit refreshes them all. */
   schedules: ['schedules'] as const,

@@ -26,7 +26,7 @@ export interface DayChartProps {
 }
 
 /** A uPlot chart of one value per day: the ROM monitoring charts of reports. */
-export function DayChart({
+function DayChart({
   x,
   y,
   seriesLabel,

@@ -6,7 +6,10 @@ export function dropDecimals(value: number, decimals: number): number {
 }
 
 /** SPEC 2 number input: a typed number held within min and max, with at most `decimals` decimals. */
-export function clampNumber(value: number, { min, max, decimals }: { min?: number; max?: number; decimals: number }) {
+export function clampNumber(
+  value: number,
+  { min, max, decimals }: { min?: number; max?: number; decimals: number },
+): number {
   let next = dropDecimals(value, decimals);
   if (min !== undefined && next < min) next = min;
   if (max !== undefined && next > max) next = max;

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 
-export type FormErrors<Values> = Partial<Record<keyof Values | 'form', string>>;
+/** Message keys by field; '' holds an error of the whole form (a rule across fields). */
+export type FormErrors<Values> = Partial<Record<keyof Values | '', string>>;
 
 export interface FormState<Values> {
   values: Values;
@@ -11,7 +12,7 @@ export interface FormState<Values> {
   reset: () => void;
 }
 
-/** Values and per-field message keys; changing a field clears its error. */
+/** Values and per-field message keys; changing a field clears its error and the whole form's. */
 export function useFormState<Values extends object>(initial: Values): FormState<Values> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<Values>>({});
@@ -19,9 +20,10 @@ export function useFormState<Values extends object>(initial: Values): FormState<
   const setValue = useCallback(<Key extends keyof Values>(key: Key, value: Values[Key]): void => {
     setValues((previous) => ({ ...previous, [key]: value }));
     setErrors((previous) => {
-      if (!(key in previous)) return previous;
+      if (!(key in previous) && !('' in previous)) return previous;
       const next = { ...previous };
       delete next[key];
+      delete next[''];
       return next;
     });
   }, []);

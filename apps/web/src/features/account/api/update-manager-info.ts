@@ -1,6 +1,7 @@
-import { updateManagerInfo, uploadSingle, type ManagerProfile, type RequestOf } from '@clinic/contract';
+import { updateManagerInfo, type ManagerProfile, type RequestOf } from '@clinic/contract';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { callApi, uploadFile } from '../../../shared/api/api-client.ts';
+import { callApi } from '../../../shared/api/api-client.ts';
+import { uploadProfileImage } from '../../../shared/api/upload-profile-image.ts';
 import { managerInfoKey } from './get-manager-info.ts';
 
 export type UpdateManagerInfoInput = RequestOf<typeof updateManagerInfo>;
@@ -8,19 +9,8 @@ export type UpdateManagerInfoInput = RequestOf<typeof updateManagerInfo>;
 /** An image of the profile as the form leaves it: kept as saved, a new crop to upload, or removed. */
 export type ProfileImageChange = { kind: 'keep' } | { kind: 'new'; jpeg: Blob } | { kind: 'remove' };
 
-/** An upload refused for its type (CM0415). */
-export class ProfileUploadError extends Error {
-  override readonly name = 'ProfileUploadError';
-}
-
-async function uploadProfileImage(jpeg: Blob, fileName: string): Promise<string> {
-  const reply = await uploadFile(uploadSingle, { folderPath: 'profile' }, jpeg, fileName);
-  if (!reply.isSuccess) throw new ProfileUploadError(reply.failedCode);
-  return reply.publicPath;
-}
-
 /** The image field of the request: left out keeps the saved image, null removes it. */
-export async function imageFieldOf(change: ProfileImageChange, fileName: string): Promise<string | null | undefined> {
+async function imageFieldOf(change: ProfileImageChange, fileName: string): Promise<string | null | undefined> {
   if (change.kind === 'keep') return undefined;
   if (change.kind === 'remove') return null;
   return uploadProfileImage(change.jpeg, fileName);

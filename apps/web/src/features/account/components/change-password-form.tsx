@@ -1,10 +1,9 @@
 import { FailedCode, changePasswordRequest } from '@clinic/contract';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -15,42 +14,30 @@ const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '
 export function ChangePasswordForm(): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
-  const form = useFormState(initialValues);
-  const { values, errors } = form;
   const change = useChangePassword();
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = changePasswordRequest.safeParse({
-      currentPassword: values.currentPassword,
-      newPassword: values.newPassword,
-    });
-    const nextErrors = fieldErrorsOf(parsed);
-    if (!('newPassword' in nextErrors) && values.confirmPassword !== values.newPassword) {
-      nextErrors.confirmPassword = 'validation.password_mismatch';
-    }
-    if (!parsed.success || Object.keys(nextErrors).length > 0) {
-      form.setErrors(nextErrors);
-      return;
-    }
-    try {
-      const reply = await change.mutateAsync(parsed.data);
+  const form = useContractForm({
+    initialValues,
+    schema: changePasswordRequest,
+    toRequest: (values) => ({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    validate: (values, errors) =>
+      !('newPassword' in errors) && values.confirmPassword !== values.newPassword
+        ? { ...errors, confirmPassword: 'validation.password_mismatch' }
+        : errors,
+    send: change.mutateAsync,
+    onReply: (reply, form) => {
       if (reply.isSuccess) {
         form.reset();
         showSuccess(t('account.changePassword.done'));
         return;
       }
-      setFailure(reply.failedCode);
+      form.setFailure(reply.failedCode);
       if (reply.failedCode === FailedCode.WrongPassword) form.setErrors({ currentPassword: reply.failedCode });
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
+    },
+  });
+  const { values, errors, failure } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('account.changePassword.title')}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={t('account.changePassword.title')}>
       <Stack gap="sm" maw={420}>
         {failure && failure !== FailedCode.WrongPassword && (
           <Alert color="red" role="alert">

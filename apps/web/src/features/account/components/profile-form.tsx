@@ -11,7 +11,8 @@ import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ImageSelector } from '../../../shared/ui/image/image-selector.tsx';
-import { ProfileUploadError, useSaveManagerProfile, type ProfileImageChange } from '../api/update-manager-info.ts';
+import { ImageRefusedError } from '../../../shared/api/upload-profile-image.ts';
+import { useSaveManagerProfile, type ProfileImageChange } from '../api/update-manager-info.ts';
 
 interface ImageState {
   pending: Blob | null;
@@ -72,7 +73,7 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
       setSignature(untouched);
       showSuccess(t('profile.saved'));
     } catch (error) {
-      if (error instanceof ProfileUploadError) setFailure(message(error.message) ?? message('CM0415'));
+      if (error instanceof ImageRefusedError) setFailure(message(error.message) ?? message('CM0415'));
       else if (isApiError(error) && error.status === 413) setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
       else if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
     }

@@ -7,7 +7,7 @@ import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { navigateTo } from '../../../shared/navigation/navigate.ts';
 import { setFlash, type FlashKind } from '../../../shared/notices/flash.ts';
 import { authActions, hasAccessToken } from '../../../shared/session/auth-store.ts';
-import { updateTokenRequest } from './update-token.ts';
+import { updateTokenRequest } from '../../../shared/api/update-token.ts';
 
 export interface EndSessionOptions {
   /** A logout the clinician did not ask for (idle limit): the push token is cleared first. */

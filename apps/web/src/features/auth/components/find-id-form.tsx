@@ -1,9 +1,8 @@
 import { findUserId } from '@clinic/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useFindUserId } from '../api/find-user-id.ts';
 
@@ -15,33 +14,29 @@ type Outcome = { kind: 'found'; maskedUserId: string } | { kind: 'failed'; code:
 export function FindIdForm(): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
-  const form = useFormState(initialValues);
-  const { values, errors } = form;
   const find = useFindUserId();
   const [outcome, setOutcome] = useState<Outcome>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setOutcome(undefined);
-    const parsed = findUserId.request.safeParse(values);
-    if (!parsed.success) {
-      form.setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    try {
-      const reply = await find.mutateAsync(parsed.data);
+  const form = useContractForm({
+    initialValues,
+    schema: findUserId.request,
+    send: find.mutateAsync,
+    onReply: (reply) =>
       setOutcome(
         reply.isSuccess
           ? { kind: 'found', maskedUserId: reply.maskedUserId }
           : { kind: 'failed', code: reply.failedCode },
-      );
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
+      ),
+  });
+  const { values, errors } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setOutcome(undefined);
+        form.onSubmit(event);
+      }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('findId.intro')}

@@ -3,5 +3,4 @@ export const exerciseKeys = {
   all: ['exercises'] as const,
   lists: ['exercises', 'list'] as const,
   records: ['exercises', 'records'] as const,
-  statistics: ['exercises', 'statistics'] as const,
 };

@@ -27,7 +27,7 @@ export async function getPatientRecordsRequest(
   return { recordList, totalCount };
 }
 
-export const patientRecordsQuery = (params: PatientRecordsParams) =>
+const patientRecordsQuery = (params: PatientRecordsParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.records, 'patient', params],
     // Devices upload and move statuses behind the app's back: every visit asks again.

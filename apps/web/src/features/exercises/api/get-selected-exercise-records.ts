@@ -9,7 +9,7 @@ export async function getSelectedRecordsRequest(seqExercise: number, signal?: Ab
   return recordList;
 }
 
-export const selectedRecordsQuery = (seqExercise: number) =>
+const selectedRecordsQuery = (seqExercise: number) =>
   queryOptions({
     queryKey: [...exerciseKeys.records, 'exercise', seqExercise],
     // Devices upload and move statuses behind the app's back: every visit asks again.

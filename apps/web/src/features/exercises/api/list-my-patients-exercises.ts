@@ -28,7 +28,7 @@ export async function listMyPatientsExercisesRequest(
   return { exerciseList, totalCount };
 }
 
-export const myPatientsExercisesQuery = (params: MyPatientsExercisesParams) =>
+const myPatientsExercisesQuery = (params: MyPatientsExercisesParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.lists, 'all', params],
     // Devices upload and move statuses behind the app's back: every visit asks again.

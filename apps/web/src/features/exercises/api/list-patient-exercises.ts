@@ -35,7 +35,7 @@ export async function listPatientExercisesRequest(
   return { exerciseList, totalCount };
 }
 
-export const patientExercisesQuery = (params: PatientExercisesParams) =>
+const patientExercisesQuery = (params: PatientExercisesParams) =>
   queryOptions({
     queryKey: [...exerciseKeys.lists, 'patient', params],
     // Devices upload and move statuses behind the app's back: every visit asks again.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
 import type { ExercisePage, ExerciseSorting } from '../api/list-patient-exercises.ts';
 import { ExerciseTable, type ExerciseTableProps } from './exercise-table.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../shared/ui/pager.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 export const exercisePageSize = 20;
@@ -43,7 +43,13 @@ export function PagedExerciseTable({
             }}
             {...table}
           />
-          <Pager page={page} size={exercisePageSize} total={list.data.totalCount} onChange={setPage} />
+          <Pager
+            page={page}
+            size={exercisePageSize}
+            total={list.data.totalCount}
+            onChange={setPage}
+            totalLabel={t('exercises.total', { count: list.data.totalCount })}
+          />
         </>
       )}
     </>

@@ -7,7 +7,7 @@ import { usePatientRecords, type RecordSorting } from '../api/get-patient-record
 import { useSelectedExerciseRecords } from '../api/get-selected-exercise-records.ts';
 import { usePatientExercises, type ExerciseSorting } from '../api/list-patient-exercises.ts';
 import { ExerciseTable } from './exercise-table.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../shared/ui/pager.tsx';
 import { RecordTable } from './record-table.tsx';
 import { RomChartPanel } from './rom-chart-panel.tsx';
 import { useExerciseText } from './use-exercise-text.ts';
@@ -86,7 +86,13 @@ export function PatientHistory({
                 setRecordPage(1);
               }}
             />
-            <Pager page={recordPage} size={pageSize} total={records.data.totalCount} onChange={setRecordPage} />
+            <Pager
+              page={recordPage}
+              size={pageSize}
+              total={records.data.totalCount}
+              onChange={setRecordPage}
+              totalLabel={t('exercises.total', { count: records.data.totalCount })}
+            />
           </>
         )}
       </Stack>
@@ -105,7 +111,13 @@ export function PatientHistory({
               }}
               onRecords={setSelected}
             />
-            <Pager page={exercisePage} size={10} total={exercises.data.totalCount} onChange={setExercisePage} />
+            <Pager
+              page={exercisePage}
+              size={10}
+              total={exercises.data.totalCount}
+              onChange={setExercisePage}
+              totalLabel={t('exercises.total', { count: exercises.data.totalCount })}
+            />
           </>
         )}
       </Stack>

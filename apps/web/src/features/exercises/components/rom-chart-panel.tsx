@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
-import { useRomStatistics } from '../api/get-rom-statistics.ts';
+import { useRomStatistics } from '../../../shared/api/rom-statistics.ts';
 import { jointsOf } from './exercise-settings.ts';
 import type { RomChartLabels } from './rom-chart.tsx';
 import { daySeconds, romSeries } from './rom-series.ts';

@@ -18,7 +18,7 @@ export interface RomChartLabels {
 }
 
 /** uPlot chart of the angles reached per day against the prescribed range, with exercise minutes as bars. */
-export function RomChart({
+function RomChart({
   series,
   labels,
   height,

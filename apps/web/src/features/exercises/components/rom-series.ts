@@ -1,4 +1,4 @@
-import type { RomStatistics } from '../api/get-rom-statistics.ts';
+import type { RomStatistics } from '../../../shared/api/rom-statistics.ts';
 
 export interface RomSeries {
   /** Unix seconds at the start of each day (local time). */

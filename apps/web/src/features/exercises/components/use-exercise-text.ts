@@ -1,22 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  directionKey,
-  methodLabel,
-  modeKey,
-  positionKey,
-  statusKey,
-  type directionKeys,
-  type modeKeys,
-  type positionKeys,
-  type statusKeys,
-} from './exercise-labels.ts';
-
-type EnumKey =
-  | (typeof modeKeys)[keyof typeof modeKeys]
-  | (typeof positionKeys)[keyof typeof positionKeys]
-  | (typeof directionKeys)[keyof typeof directionKeys]
-  | (typeof statusKeys)[keyof typeof statusKeys];
+  directionKeyOf,
+  modeKeyOf,
+  positionKeyOf,
+  statusKeyOf,
+  type ExerciseEnumKey,
+} from '../../../shared/i18n/exercise-keys.ts';
+import { methodLabel } from './exercise-labels.ts';
 
 export interface ExerciseText {
   mode: (mode: number) => string;
@@ -36,12 +27,12 @@ export function useExerciseText(): ExerciseText {
     [t],
   );
   return useMemo(() => {
-    const named = (key: EnumKey | undefined, value: number): string => (key ? t(key) : String(value));
+    const named = (key: ExerciseEnumKey | undefined, value: number): string => (key ? t(key) : String(value));
     return {
-      mode: (mode) => named(modeKey(mode), mode),
-      position: (position) => named(positionKey(position), position),
-      direction: (direction) => named(directionKey(direction), direction),
-      status: (status) => named(statusKey(status), status),
+      mode: (mode) => named(modeKeyOf(mode), mode),
+      position: (position) => named(positionKeyOf(position), position),
+      direction: (direction) => named(directionKeyOf(direction), direction),
+      status: (status) => named(statusKeyOf(status), status),
       method: (position, method) => {
         if (method === null) return '—';
         const label = methodLabel(position, method);

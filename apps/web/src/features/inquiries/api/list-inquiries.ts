@@ -15,7 +15,7 @@ export async function listInquiriesRequest(page: number, signal?: AbortSignal): 
   return { inquiryList: reply.inquiryList, totalCount: reply.totalCount };
 }
 
-export function inquiriesQuery(page: number) {
+function inquiriesQuery(page: number) {
   return queryOptions({
     queryKey: inquiryKeys.list(page),
     queryFn: ({ signal }) => listInquiriesRequest(page, signal),

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
@@ -8,6 +8,7 @@ import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { useDeleteInquiry } from '../api/delete-inquiry.ts';
 import { inquiryPageSize, useInquiries } from '../api/list-inquiries.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { Pager } from '../../../shared/ui/pager.tsx';
 
 /** "My inquiries": the clinician's own, newest first, each removable. */
 export function InquiryList(): ReactElement {
@@ -57,21 +58,7 @@ export function InquiryList(): ReactElement {
           </Paper>
         ))}
       </Stack>
-      {totalCount > inquiryPageSize && (
-        <Group gap="xs">
-          <Button size="xs" variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('common.previousPage')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={page * inquiryPageSize >= totalCount}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('common.nextPage')}
-          </Button>
-        </Group>
-      )}
+      <Pager page={page} size={inquiryPageSize} total={totalCount} onChange={setPage} />
       <ConfirmModal
         opened={removing !== undefined}
         title={t('inquiries.list.removeTitle')}

@@ -1,11 +1,9 @@
 import { inquiryRules, saveProviderInquiry } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useSaveProviderInquiry } from '../api/save-provider-inquiry.ts';
 import { InquiryTextFields } from './inquiry-text-fields.tsx';
 
@@ -14,35 +12,28 @@ const initial = { name: '', email: '', organization: '', phone: '', title: '', c
 /** The provider inquiry form of the login area: a provider without an account asks about the service. */
 export function ProviderInquiryModal({ opened, onClose }: { opened: boolean; onClose: () => void }): ReactElement {
   const { t } = useTranslation();
-  const form = useFormState(initial);
-  const { values, errors } = form;
   const save = useSaveProviderInquiry();
   const [sent, setSent] = useState(false);
+  const form = useContractForm({
+    initialValues: initial,
+    schema: saveProviderInquiry.request,
+    toRequest: (values) => ({
+      ...values,
+      organization: values.organization.trim() || null,
+      phone: values.phone.trim() || null,
+    }),
+    send: save.mutateAsync,
+    onReply: (_reply, form) => {
+      form.reset();
+      setSent(true);
+    },
+  });
+  const { values, errors } = form;
 
   const close = (): void => {
     form.reset();
     setSent(false);
     onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = saveProviderInquiry.request.safeParse({
-      ...values,
-      organization: values.organization.trim() || null,
-      phone: values.phone.trim() || null,
-    });
-    if (!parsed.success) {
-      form.setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      form.reset();
-      setSent(true);
-    } catch (error) {
-      if (isApiError(error) && error.fields.length > 0) form.setErrors(fieldErrorsOfReply(error.fields));
-    }
   };
 
   return (
@@ -64,7 +55,7 @@ export function ProviderInquiryModal({ opened, onClose }: { opened: boolean; onC
           </Group>
         </Stack>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('inquiries.provider.title')}>
+        <form noValidate onSubmit={form.onSubmit} aria-label={t('inquiries.provider.title')}>
           <Stack gap="sm">
             <TextField
               label={t('inquiries.fields.name')}

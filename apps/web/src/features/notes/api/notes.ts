@@ -48,7 +48,7 @@ export async function listNotesRequest(params: NotePageParams, signal?: AbortSig
   return { noteList: reply.noteList, totalCount: reply.totalCount };
 }
 
-export const notePageQuery = (params: NotePageParams) =>
+const notePageQuery = (params: NotePageParams) =>
   queryOptions({
     queryKey: [...queryKeys.notes(params.seqMedicalRelation), params],
     queryFn: ({ signal }) => listNotesRequest(params, signal),

@@ -6,7 +6,6 @@ import {
   Card,
   Group,
   Loader,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
@@ -23,6 +22,7 @@ import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
 import { useMarkImportant, useNotePage, useRemoveNote, type NoteVisibility } from '../api/notes.ts';
 import { NoteForm } from './note-form.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { Pager } from '../../../shared/ui/pager.tsx';
 
 const pageSize = 10;
 
@@ -113,7 +113,6 @@ export function NoteBoard({ seqMedicalRelation }: { seqMedicalRelation: number }
   const [removing, setRemoving] = useState<ManagerNote>();
   const remove = useRemoveNote(seqMedicalRelation);
   const notes = useNotePage({ seqMedicalRelation, startIndex: (page - 1) * pageSize, size: pageSize, visibility });
-  const pages = Math.max(1, Math.ceil((notes.data?.totalCount ?? 0) / pageSize));
 
   const confirmRemove = async (): Promise<void> => {
     if (!removing) return;
@@ -164,23 +163,7 @@ export function NoteBoard({ seqMedicalRelation }: { seqMedicalRelation: number }
           />
         ))}
       </Stack>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'next'
-                  ? t('common.nextPage')
-                  : control === 'previous'
-                    ? t('common.previousPage')
-                    : undefined,
-            })}
-          />
-        </Group>
-      )}
+      <Pager page={page} size={pageSize} total={notes.data?.totalCount ?? 0} onChange={setPage} />
       {editing !== undefined && (
         <NoteForm
           key={editing?.seqManagerNote ?? 'new'}

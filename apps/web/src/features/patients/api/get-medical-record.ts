@@ -12,7 +12,7 @@ export async function getMedicalRecordRequest(
   return reply.record;
 }
 
-export const medicalRecordQuery = (seqMedicalRelation: number) =>
+const medicalRecordQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: queryKeys.medicalRecord(seqMedicalRelation),
     queryFn: ({ signal }) => getMedicalRecordRequest(seqMedicalRelation, signal),

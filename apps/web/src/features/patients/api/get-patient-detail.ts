@@ -14,7 +14,7 @@ export async function getPatientDetailRequest(
   return { patient, firstStatus, latestStatus };
 }
 
-export const patientDetailQuery = (seqMedicalRelation: number) =>
+const patientDetailQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: [...queryKeys.patient(seqMedicalRelation), 'detail'],
     queryFn: ({ signal }) => getPatientDetailRequest(seqMedicalRelation, signal),

@@ -27,7 +27,7 @@ export async function getStatusListRequest(
   return reply.statusList;
 }
 
-export const statusListQuery = (seqMedicalRelation: number) =>
+const statusListQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: [...queryKeys.patient(seqMedicalRelation), 'status'],
     queryFn: ({ signal }) => getStatusListRequest(seqMedicalRelation, signal),

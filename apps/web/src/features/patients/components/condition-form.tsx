@@ -1,14 +1,14 @@
 import { conditionFields, rules } from '@clinic/contract';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/forms/date-field.tsx';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useAppendStatus } from '../api/patient-status.ts';
@@ -90,39 +90,23 @@ export function ConditionForm({
   const message = useMessage();
   const append = useAppendStatus(seqMedicalRelation);
   const options = conditionOptions(t);
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-
-  const set = <Key extends keyof Values>(key: Key, value: Values[Key]): void => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _removed, ...rest }) => rest);
-    setFormError(undefined);
-  };
+  const form = useContractForm({
+    initialValues: empty,
+    schema: conditionFields,
+    toRequest: statusOf,
+    send: (status) => append.mutateAsync({ seqMedicalRelation, status }),
+    onReply: (_reply, form) => {
+      showSuccess(t('condition.added'));
+      form.reset();
+      onClose();
+    },
+  });
+  const { values, errors, setValue: set } = form;
+  const formError = errors[''];
 
   const close = (): void => {
-    setValues(empty);
-    setErrors({});
-    setFormError(undefined);
+    form.reset();
     onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = conditionFields.safeParse(statusOf(values));
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed);
-      setFormError(fieldErrors[''] ?? undefined);
-      setErrors(fieldErrors);
-      return;
-    }
-    try {
-      await append.mutateAsync({ seqMedicalRelation, status: parsed.data });
-      showSuccess(t('condition.added'));
-      close();
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
   };
 
   const select = (key: keyof typeof options & keyof Values) => (
@@ -143,7 +127,7 @@ export function ConditionForm({
       size="xl"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('condition.addTitle')}>
+      <form noValidate onSubmit={form.onSubmit} aria-label={t('condition.addTitle')}>
         <Stack gap="sm">
           {formError && (
             <Alert color="red" role="alert">

@@ -30,7 +30,7 @@ export function useUnitLabels(): UnitLabels {
   return { cm: t('units.cm'), kg: t('units.kg'), ft: t('units.ft'), in: t('units.in'), lb: t('units.lb') };
 }
 
-export function genderLabel(t: TFunction, gender: PatientSummary['patientInfoGender']) {
+function genderLabel(t: TFunction, gender: PatientSummary['patientInfoGender']) {
   return gender === 'M' ? t('fields.genderMale') : gender === 'F' ? t('fields.genderFemale') : t('fields.genderUnset');
 }
 

@@ -10,12 +10,8 @@ import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ImageSelector } from '../../../shared/ui/image/image-selector.tsx';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { bodyDisplayOf, heightCmOf, weightKgOf, type BodyDisplay } from '../../../shared/units/units.ts';
-import {
-  UnsupportedImageError,
-  isUploadTooLarge,
-  useSavePatientProfile,
-  type SaveProfileInput,
-} from '../api/update-patient-info.ts';
+import { ImageRefusedError } from '../../../shared/api/upload-profile-image.ts';
+import { isUploadTooLarge, useSavePatientProfile, type SaveProfileInput } from '../api/update-patient-info.ts';
 import { PatientProfileFields, type ProfileFieldValues } from './patient-profile-fields.tsx';
 
 export function initialsOf(name: string): string {
@@ -86,7 +82,7 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
       setRemoved(false);
       showSuccess(t('patients.profile.saved'));
     } catch (error) {
-      if (error instanceof UnsupportedImageError) setFailure(message('CM0415'));
+      if (error instanceof ImageRefusedError) setFailure(message('CM0415'));
       else if (isUploadTooLarge(error)) setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
       else if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
     }

@@ -15,7 +15,7 @@ export async function getPurchaseHistoryRequest(page: number, signal?: AbortSign
   return { purchaseList: reply.purchaseList, totalCount: reply.totalCount };
 }
 
-export function purchaseHistoryQuery(page: number) {
+function purchaseHistoryQuery(page: number) {
   return queryOptions({
     queryKey: [...queryKeys.payments, 'history', page] as const,
     queryFn: ({ signal }) => getPurchaseHistoryRequest(page, signal),

@@ -1,10 +1,11 @@
 import { formatMoney } from '@clinic/contract';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { purchaseHistoryPageSize, usePurchaseHistory } from '../api/get-purchase-history.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { Pager } from '../../../shared/ui/pager.tsx';
 
 /** Charges and trial starts, newest first. */
 export function PurchaseHistory(): ReactElement {
@@ -49,21 +50,7 @@ export function PurchaseHistory(): ReactElement {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {total > purchaseHistoryPageSize && (
-        <Group gap="xs" mt="xs">
-          <Button size="xs" variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('common.previousPage')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={page * purchaseHistoryPageSize >= total}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('common.nextPage')}
-          </Button>
-        </Group>
-      )}
+      <Pager page={page} size={purchaseHistoryPageSize} total={total} onChange={setPage} />
     </>
   );
 }

@@ -16,7 +16,7 @@ export async function getReportConditionsRequest(range: ReportRange, signal?: Ab
   return data;
 }
 
-export const reportConditionsQuery = (range: ReportRange) =>
+const reportConditionsQuery = (range: ReportRange) =>
   queryOptions({
     queryKey: [...reportKeys.conditions, range],
     staleTime: 0,

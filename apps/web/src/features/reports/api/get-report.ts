@@ -9,7 +9,7 @@ export async function getReportRequest(seqReport: number, signal?: AbortSignal):
   return report;
 }
 
-export const reportQuery = (seqReport: number) =>
+const reportQuery = (seqReport: number) =>
   queryOptions({
     queryKey: reportKeys.one(seqReport),
     // A kept report never changes.

@@ -11,7 +11,7 @@ export async function listReportsRequest(seqMedicalRelation: number, signal?: Ab
   return reportList;
 }
 
-export const reportListQuery = (seqMedicalRelation: number) =>
+const reportListQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: reportKeys.list(seqMedicalRelation),
     queryFn: ({ signal }) => listReportsRequest(seqMedicalRelation, signal),

@@ -2,7 +2,6 @@
 export const reportKeys = {
   all: ['reports'] as const,
   conditions: ['reports', 'conditions'] as const,
-  romDays: ['reports', 'romDays'] as const,
   list: (seqMedicalRelation: number) => ['reports', 'list', seqMedicalRelation] as const,
   one: (seqReport: number) => ['reports', 'one', seqReport] as const,
 };

@@ -31,18 +31,12 @@ import { showToast } from '../../../shared/notices/toasts.ts';
 import { isApiError } from '@clinic/client/api-error';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useReportConditions } from '../api/get-report-conditions.ts';
-import { useReportRomDays } from '../api/get-report-rom-days.ts';
+import { useRomStatistics } from '../../../shared/api/rom-statistics.ts';
 import { useSavedReport } from '../api/get-report.ts';
 import { useReportList } from '../api/list-reports.ts';
 import { useSaveReport } from '../api/save-report.ts';
-import {
-  isReportParameter,
-  modeKeyOf,
-  orderedParameters,
-  positionKeyOf,
-  type ConditionFactsOf,
-  type ReportView,
-} from '../report-model.ts';
+import { isReportParameter, orderedParameters, type ConditionFactsOf, type ReportView } from '../report-model.ts';
+import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 import { ReportOutput } from './report-output.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
@@ -83,7 +77,7 @@ function ReportBuilder({
   const dateErrors = { ...refused, ...periodErrors(range) };
   const problem = dateErrors.startDate ?? dateErrors.endDate;
   const conditions = useReportConditions({ seqMedicalRelation, ...range }, problem === undefined);
-  const romDays = useReportRomDays(
+  const romStatistics = useRomStatistics(
     {
       seqMedicalRelation,
       ...range,
@@ -96,10 +90,10 @@ function ReportBuilder({
 
   const view = useMemo<ReportView | null>(
     () =>
-      conditions.data && romDays.data
+      conditions.data && romStatistics.data
         ? {
             data: conditions.data,
-            romDays: romDays.data,
+            romDays: romStatistics.data.days,
             startDate: range.startDate,
             endDate: range.endDate,
             parameters: orderedParameters(parameters),
@@ -110,7 +104,7 @@ function ReportBuilder({
             createdAt: null,
           }
         : null,
-    [conditions.data, romDays.data, range, parameters, position, mode, complaint, expertOpinion],
+    [conditions.data, romStatistics.data, range, parameters, position, mode, complaint, expertOpinion],
   );
 
   const changeRange = (change: Partial<typeof range>): void => {
@@ -212,14 +206,14 @@ function ReportBuilder({
           />
         </Stack>
       </Paper>
-      {(conditions.isPending || romDays.isPending) && problem === undefined && (
+      {(conditions.isPending || romStatistics.isPending) && problem === undefined && (
         <Loader aria-label={t('common.loading')} />
       )}
-      {(conditions.isError || romDays.isError) && (
+      {(conditions.isError || romStatistics.isError) && (
         <LoadFailed
           onRetry={() => {
             void conditions.refetch();
-            void romDays.refetch();
+            void romStatistics.refetch();
           }}
         />
       )}

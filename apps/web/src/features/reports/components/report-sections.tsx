@@ -5,13 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/units/units.ts';
-import {
-  modeKeyOf,
-  orderedParameters,
-  positionKeyOf,
-  type ConditionFactsOf,
-  type ReportView,
-} from '../report-model.ts';
+import { orderedParameters, type ConditionFactsOf, type ReportView } from '../report-model.ts';
+import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }): ReactElement {
   return (

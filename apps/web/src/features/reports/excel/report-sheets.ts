@@ -3,14 +3,13 @@ import type { TFunction } from 'i18next';
 import { poundsFromKg, roundTo, type Unit } from '../../../shared/units/units.ts';
 import {
   conditionComparison,
-  modeKeyOf,
   orderedParameters,
   parameterValue,
-  positionKeyOf,
   sortedDays,
   type ConditionFactsOf,
   type ReportView,
 } from '../report-model.ts';
+import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 import {
   excelDate,
   excelDateFormat,
@@ -26,7 +25,10 @@ import {
 const inchesPerCm = 1 / 2.54;
 
 /** Height and weight as numbers in the clinician's unit (inches and pounds, or cm and kg). */
-export function bodyNumbers(patient: Pick<PatientSummary, 'heightCm' | 'weightKg'>, unit: Unit) {
+export function bodyNumbers(
+  patient: Pick<PatientSummary, 'heightCm' | 'weightKg'>,
+  unit: Unit,
+): { height: number; weight: number } {
   return unit === 'metric'
     ? { height: roundTo(patient.heightCm, 1), weight: roundTo(patient.weightKg, 1) }
     : { height: roundTo(patient.heightCm * inchesPerCm, 1), weight: poundsFromKg(patient.weightKg) };

@@ -18,7 +18,7 @@ export async function getPatientSchedulesRequest(
   return { scheduleList: reply.scheduleList, latestDoneSchedule: reply.latestDoneSchedule };
 }
 
-export const patientSchedulesQuery = (seqMedicalRelation: number) =>
+const patientSchedulesQuery = (seqMedicalRelation: number) =>
   queryOptions({
     queryKey: queryKeys.patientSchedules(seqMedicalRelation),
     queryFn: ({ signal }) => getPatientSchedulesRequest(seqMedicalRelation, signal),

@@ -15,7 +15,7 @@ export async function getSchedulesInRangeRequest(range: ScheduleRange, signal?: 
   return reply.scheduleList;
 }
 
-export const schedulesInRangeQuery = ({ startDate, endDate }: ScheduleRange) =>
+const schedulesInRangeQuery = ({ startDate, endDate }: ScheduleRange) =>
   queryOptions({
     queryKey: queryKeys.schedulesInRange(startDate, endDate),
     queryFn: ({ signal }) => getSchedulesInRangeRequest({ startDate, endDate }, signal),

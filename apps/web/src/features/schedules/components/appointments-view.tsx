@@ -1,18 +1,11 @@
 import { wallClockIn, type Schedule } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { ActionIcon, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
-import {
-  browserTimeZone,
-  calendarViews,
-  firstOpenSlot,
-  rangeOf,
-  shiftDate,
-  weekDays,
-  type CalendarView,
-} from '../calendar.ts';
+import { calendarViews, firstOpenSlot, rangeOf, shiftDate, weekDays, type CalendarView } from '../calendar.ts';
 import { ScheduleCalendar } from './schedule-calendar.tsx';
 import type { ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusLegend } from './schedule-status.tsx';

@@ -1,10 +1,11 @@
 import { durationMinutes, minutesToClock, scheduleStateOf, wallClockIn, type Schedule } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { usePatientSchedules } from '../api/get-patient-schedules.ts';
-import { browserTimeZone, firstOpenSlot, measuredLength } from '../calendar.ts';
+import { firstOpenSlot, measuredLength } from '../calendar.ts';
 import { ScheduleModal, type ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusBadge, useScheduleText } from './schedule-status.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';

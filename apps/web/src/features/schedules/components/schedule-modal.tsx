@@ -1,3 +1,4 @@
+import { browserTimeZone } from '@clinic/client/time-zone';
 import {
   createSchedule,
   durationMinutes,
@@ -25,9 +26,9 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { useCancelSchedule } from '../api/cancel-schedule.ts';
 import { useCreateSchedule } from '../api/create-schedule.ts';
 import { useSchedulePatients } from '../api/get-schedule-patients.ts';
-import { useSaveScheduleNote } from '../api/save-schedule-note.ts';
+import { useSaveScheduleNote } from '../../../shared/api/save-schedule-note.ts';
 import { useUpdateSchedule } from '../api/update-schedule.ts';
-import { browserTimeZone, measuredLength, startDatetimeOf } from '../calendar.ts';
+import { measuredLength, startDatetimeOf } from '../calendar.ts';
 import { canStartVisit, StatusBadge, useScheduleText } from './schedule-status.tsx';
 import { VisitSymptoms } from './visit-symptoms.tsx';
 import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';

@@ -1,9 +1,10 @@
 import { durationMinutes, minutesToClock, scheduleStateOf, wallClockIn, type Schedule } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
-import { browserTimeZone, measuredLength } from '../calendar.ts';
+import { measuredLength } from '../calendar.ts';
 import { StatusBadge, useScheduleText } from './schedule-status.tsx';
 import { VisitSymptoms } from './visit-symptoms.tsx';
 

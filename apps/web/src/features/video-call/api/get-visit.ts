@@ -1,4 +1,5 @@
 import { getAllScheduleByRangeForClinic, wallClockIn, type Schedule } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -9,20 +10,12 @@ function shift(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * The visit of the call screen, looked up among the clinician's visits around today (a call is held
  * on its day, possibly spanning midnight). Null when it is not one of them.
  */
 export async function getVisitRequest(seqSchedule: number, signal?: AbortSignal): Promise<Schedule | null> {
-  const today = wallClockIn(new Date(), timeZone()).date;
+  const today = wallClockIn(new Date(), browserTimeZone()).date;
   const reply = await callApi(
     getAllScheduleByRangeForClinic,
     { startDate: shift(today, -1), endDate: shift(today, 1) },
@@ -31,7 +24,7 @@ export async function getVisitRequest(seqSchedule: number, signal?: AbortSignal)
   return reply.scheduleList.find((schedule) => schedule.seqSchedule === seqSchedule) ?? null;
 }
 
-export const visitQuery = (seqSchedule: number) =>
+const visitQuery = (seqSchedule: number) =>
   queryOptions({
     queryKey: [...queryKeys.schedules, 'visit', seqSchedule] as const,
     queryFn: ({ signal }) => getVisitRequest(seqSchedule, signal),

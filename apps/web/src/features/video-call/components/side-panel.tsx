@@ -6,7 +6,7 @@ import { isApiError } from '@clinic/client/api-error';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showErrorBanner } from '../../../shared/notices/banners.ts';
 import { ThumbnailList } from '../../../shared/ui/image/thumbnail-list.tsx';
-import { saveVisitNoteRequest } from '../api/save-visit-note.ts';
+import { saveScheduleNoteRequest } from '../../../shared/api/save-schedule-note.ts';
 import { Icon } from '../../../shared/ui/icons.tsx';
 
 /** The note editor: Save turns to Saved while the text and the star are what the server has. */
@@ -21,11 +21,10 @@ function VisitNote({ schedule, onAlert }: { schedule: Schedule; onAlert: (text: 
   const save = async (): Promise<void> => {
     setSaving(true);
     try {
-      const reply = await saveVisitNoteRequest({
-        seqSchedule: schedule.seqSchedule,
-        scheduleNote: note,
-        isNoteImportant: important,
-      });
+      const reply = await saveScheduleNoteRequest(
+        { seqSchedule: schedule.seqSchedule, scheduleNote: note, isNoteImportant: important },
+        { silent: true },
+      );
       if (reply.data.isSuccess) setSaved({ note, important });
     } catch (error) {
       // SPEC 8 "HTTP": a 401 while saving the note is an unexpected error; others get their banner.

@@ -1,11 +1,13 @@
 import { type Schedule } from '@clinic/contract';
-import { ActionIcon, Box, Button, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { showsEnd, showsStart, type CallStatus } from '../call-status.ts';
 import { formatClock } from '../call-timer.ts';
 import { useVideoCall } from '../hooks/use-video-call.ts';
+import { CallControls } from './call-controls.tsx';
+import { CallStatusOverlay } from './call-status-overlay.tsx';
 import { CallTimerDisplay } from './call-timer-display.tsx';
 import { DeviceSettingsModal } from './device-settings-modal.tsx';
 import { Icon } from '../../../shared/ui/icons.tsx';
@@ -41,39 +43,6 @@ const pipStyle: CSSProperties = {
   zIndex: 2,
 };
 
-function ToggleButton({
-  on,
-  onLabel,
-  offLabel,
-  iconOn,
-  iconOff,
-  onToggle,
-}: {
-  on: boolean;
-  onLabel: string;
-  offLabel: string;
-  iconOn: Parameters<typeof Icon>[0]['name'];
-  iconOff: Parameters<typeof Icon>[0]['name'];
-  onToggle: () => void;
-}): ReactElement {
-  const label = on ? offLabel : onLabel;
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        size="xl"
-        radius="xl"
-        variant={on ? 'filled' : 'white'}
-        color={on ? 'dark' : 'red'}
-        aria-label={label}
-        aria-pressed={!on}
-        onClick={onToggle}
-      >
-        <Icon name={on ? iconOn : iconOff} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
 /** SPEC 2 "Video visit screen": the clinician's side of the call. */
 export function VideoCallScreen({
   schedule,
@@ -90,7 +59,6 @@ export function VideoCallScreen({
   const [flipped, setFlipped] = useState(false);
   const [remoteMirrored, setRemoteMirrored] = useState(false);
   const [swapped, setSwapped] = useState(false);
-  const [controlsOpen, setControlsOpen] = useState(true);
   const [panelOpen, setPanelOpen] = useState(true);
   const selfRef = useRef<HTMLVideoElement | null>(null);
 
@@ -105,7 +73,6 @@ export function VideoCallScreen({
 
   const status: CallStatus = state.status;
   const completed = status === 'waiting' && state.elapsed > 0;
-  const statusText = completed ? t('videoCall.status.completed') : t(`videoCall.status.${status}`);
   const remoteStyle: CSSProperties = {
     ...(swapped ? pipStyle : mainStyle),
     transform: remoteMirrored ? 'scaleX(-1)' : undefined,
@@ -208,115 +175,20 @@ export function VideoCallScreen({
             style={selfStyle}
             data-flipped={flipped}
           />
-          <Box
-            data-testid="call-status"
-            data-status={status}
-            role="status"
-            aria-live="polite"
-            pos="absolute"
-            left="50%"
-            top={status === 'on' ? 12 : '40%'}
-            px="md"
-            py={6}
-            bg={status === 'on' ? 'rgba(0,0,0,0.35)' : 'rgba(0,0,0,0.6)'}
-            style={{
-              transform: 'translateX(-50%)',
-              borderRadius: 8,
-              zIndex: 3,
-              textAlign: 'center',
-              pointerEvents: status === 'stopping' ? 'auto' : 'none',
-            }}
-          >
-            <Group gap="xs" justify="center" wrap="nowrap">
-              {(status === 'connecting' || status === 'reconnecting') && <Loader size="xs" color="white" />}
-              <Text size={status === 'on' ? 'xs' : 'md'}>{statusText}</Text>
-            </Group>
-            {status === 'stopping' && !call.busy && (
-              <Group mt="sm" gap="xs" justify="center">
-                <Button size="xs" variant="white" color="dark" onClick={call.reset}>
-                  {t('videoCall.backToWaiting')}
-                </Button>
-                <Button size="xs" variant="white" color="dark" onClick={onClose}>
-                  {t('videoCall.closeWindow')}
-                </Button>
-              </Group>
-            )}
-            {completed && (
-              <Button
-                mt="sm"
-                size="xs"
-                variant="white"
-                color="dark"
-                onClick={onClose}
-                style={{ pointerEvents: 'auto' }}
-              >
-                {t('videoCall.closeWindow')}
-              </Button>
-            )}
-          </Box>
-          <Box pos="absolute" left={0} right={0} bottom={0} style={{ zIndex: 4 }}>
-            <Group justify="center">
-              <ActionIcon
-                variant="filled"
-                color="dark"
-                aria-label={controlsOpen ? t('videoCall.controls.collapse') : t('videoCall.controls.expand')}
-                aria-expanded={controlsOpen}
-                aria-controls="call-controls"
-                onClick={() => setControlsOpen((value) => !value)}
-              >
-                <Icon name={controlsOpen ? 'chevronDown' : 'chevronUp'} />
-              </ActionIcon>
-            </Group>
-            {controlsOpen && (
-              <Group
-                id="call-controls"
-                role="toolbar"
-                aria-label={t('videoCall.controls.label')}
-                justify="center"
-                gap="md"
-                py="sm"
-                bg="rgba(0,0,0,0.55)"
-              >
-                <ToggleButton
-                  on={media.micOn}
-                  onLabel={t('videoCall.controls.micOn')}
-                  offLabel={t('videoCall.controls.micOff')}
-                  iconOn="mic"
-                  iconOff="micOff"
-                  onToggle={() => media.setMicOn(!media.micOn)}
-                />
-                <ToggleButton
-                  on={media.cameraOn}
-                  onLabel={t('videoCall.controls.cameraOn')}
-                  offLabel={t('videoCall.controls.cameraOff')}
-                  iconOn="camera"
-                  iconOff="cameraOff"
-                  onToggle={() => media.setCameraOn(!media.cameraOn)}
-                />
-                <ToggleButton
-                  on={call.speakerOn}
-                  onLabel={t('videoCall.controls.speakerOn')}
-                  offLabel={t('videoCall.controls.speakerOff')}
-                  iconOn="speaker"
-                  iconOff="speakerOff"
-                  onToggle={() => call.setSpeakerOn(!call.speakerOn)}
-                />
-                <Tooltip label={t('videoCall.controls.swap')}>
-                  <ActionIcon
-                    size="xl"
-                    radius="xl"
-                    variant="filled"
-                    color="dark"
-                    aria-label={t('videoCall.controls.swap')}
-                    aria-pressed={swapped}
-                    onClick={() => setSwapped((value) => !value)}
-                  >
-                    <Icon name="swap" />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            )}
-          </Box>
+          <CallStatusOverlay
+            status={status}
+            completed={completed}
+            busy={call.busy}
+            onBackToWaiting={call.reset}
+            onClose={onClose}
+          />
+          <CallControls
+            media={media}
+            speakerOn={call.speakerOn}
+            onSpeakerOn={call.setSpeakerOn}
+            swapped={swapped}
+            onSwap={() => setSwapped((value) => !value)}
+          />
         </Box>
 
         <Box

@@ -1,18 +1,16 @@
-import { createCallSession, type CallSession } from '@clinic/call';
-import { MeetingStopCode, meetingRules, type IceServer, type Schedule, type SignalData } from '@clinic/contract';
+import type { CallSession } from '@clinic/call';
+import { MeetingStopCode, meetingRules, type Schedule } from '@clinic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@clinic/client/api-error';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
-import { changeLanguage, messageText } from '../../../shared/i18n/i18n.ts';
-import { isLanguage } from '../../../shared/i18n/language.ts';
+import type { RealtimeConnection } from '../../../shared/realtime/realtime-connection.ts';
+import { messageText } from '../../../shared/i18n/i18n.ts';
 import { showErrorBanner, showSuccess } from '../../../shared/notices/banners.ts';
-import { openRealtime, type RealtimeConnection } from '../../../shared/realtime/realtime-connection.ts';
-import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';
 import { closeMeetingRequest } from '../api/close-meeting.ts';
 import { completeScheduleRequest } from '../api/complete-schedule.ts';
-import { createMeetingRequest, type CreateMeetingReply } from '../api/create-meeting.ts';
+import { createMeetingRequest } from '../api/create-meeting.ts';
 import { meetingHeartbeatRequest } from '../api/meeting-heartbeat.ts';
 import { saveMeetingEventsRequest } from '../api/save-meeting-events.ts';
 import { acquireCallLock, isCallLockHeld } from '../call-lock.ts';
@@ -22,14 +20,16 @@ import { callReducer, initialCallState, isCallOpen, showsStart, type CallState }
 import { formatClock, isoWithOffset } from '../call-timer.ts';
 import { createMeetingEventLog, type MeetingEventName } from '../meeting-events.ts';
 import { videoCallActions } from '../video-call-store.ts';
+import { useCallTimer, useOpenCallGuards, useSessionLoss } from './use-call-guards.ts';
 import { useLocalMedia, type DeviceProblem, type LocalMedia } from './use-local-media.ts';
+import { joiningOf, usePreparedSession } from './use-prepared-session.ts';
+import { useRemoteVideo } from './use-remote-video.ts';
+import { useSignalling, type SignalRoute } from './use-signalling.ts';
 
 type StopCode = (typeof MeetingStopCode)[keyof typeof MeetingStopCode];
 
 /** A connection that keeps reconnecting this long is ended (SPEC 8 "call ended after a long connection delay"). */
 const forcedEndAfterMs = 30_000;
-/** The patient's video counts as gone when no frame came for this long. */
-const frameStallMs = 3_000;
 
 interface OpenCall {
   meetingId: string;
@@ -37,30 +37,6 @@ interface OpenCall {
   release: () => void;
   /** The heartbeat that keeps the server from taking the call as abandoned. */
   heartbeat: ReturnType<typeof setInterval>;
-}
-
-/** A joining of the visit's meeting, from createMeeting. */
-interface Joining {
-  meetingId: string;
-  attendeeId: string;
-  iceServers: IceServer[];
-}
-
-/**
- * What the screen prepares before Start: the session, and the meeting opened with the screen
- * (null once Start has taken it, or if it could not be opened then).
- */
-interface Prepared {
-  session: CallSession | null;
-  meeting: Joining | null;
-}
-
-/** Where the socket hands the signals of the open call's joining. */
-interface SignalRoute {
-  meetingId: string;
-  attendeeId: string;
-  listeners: Set<(data: SignalData) => void>;
-  onRefused: (failedCode: string) => void;
 }
 
 export interface VideoCall {
@@ -83,10 +59,6 @@ export interface VideoCall {
   reset: () => void;
   confirmEnd: () => void;
   cancelEnd: () => void;
-}
-
-function joiningOf(reply: Extract<CreateMeetingReply, { isSuccess: true }>): Joining {
-  return { meetingId: reply.Meeting.MeetingId, attendeeId: reply.Attendee.AttendeeId, iceServers: reply.iceServers };
 }
 
 /**
@@ -112,17 +84,6 @@ export function useVideoCall({
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [otherCallOpen, setOtherCallOpen] = useState(false);
   const [speakerOn, setSpeakerOn] = useState(true);
-  /** The session Start uses: prepared with the devices' tracks before Start, then the open call's. */
-  const [session, setSession] = useState<CallSession | null>(null);
-  const preparedRef = useRef<Promise<Prepared> | null>(null);
-  /** What was prepared, once it is. */
-  const readyRef = useRef<Prepared | null>(null);
-  /** A preparation let go of, whose meeting is closed unless the screen takes it straight back (a remount). */
-  const letGo = useRef<{
-    seqSchedule: number;
-    preparing: Promise<Prepared>;
-    timer: ReturnType<typeof setTimeout>;
-  } | null>(null);
   /** Counts the sessions prepared: a call's end prepares the next. */
   const [preparation, setPreparation] = useState(0);
   const [remote, setRemote] = useState<{ stream: MediaStream; version: number } | null>(null);
@@ -152,6 +113,13 @@ export function useVideoCall({
 
   const onProblem = useCallback((problem: DeviceProblem) => setAlert(t(`videoCall.deviceErrors.${problem}`)), [t]);
   const media = useLocalMedia({ onProblem, onEvent: logEvent });
+  const { preparedRef, readyRef } = usePreparedSession({
+    seqSchedule,
+    preparation,
+    sentVideo: media.cameraOn ? media.videoTrack : null,
+    sentAudio: media.audioTrack,
+    logEvent,
+  });
 
   /** SPEC 8 "HTTP": a 401 in the call steps is an unexpected error; others get their banner. */
   const reportFailure = useCallback(
@@ -386,7 +354,7 @@ export function useVideoCall({
       logEvent('meetingStarted', { meetingId, attendeeId });
       setBusy(false);
     })();
-  }, [logEvent, media, refreshSchedules, reportFailure, seqSchedule, stopCall, t]);
+  }, [logEvent, media, preparedRef, refreshSchedules, reportFailure, seqSchedule, stopCall, t]);
 
   const end = useCallback((): void => {
     const current = stateRef.current;
@@ -406,134 +374,18 @@ export function useVideoCall({
     void completeVisit(MeetingStopCode.normal);
   }, [completeVisit]);
 
-  // While the devices are set up, the meeting opens (once per screen: the patient may join and
-  // wait) and the session is prepared with its offer, so that Start only has to send it. A meeting
-  // that cannot open yet (too early) is asked for again by Start, which tells why.
-  useEffect(() => {
-    let live = true;
-    const before = letGo.current?.seqSchedule === seqSchedule ? letGo.current : null;
-    if (before) {
-      letGo.current = null;
-      clearTimeout(before.timer);
-    }
-    const opening: Promise<Joining | null> = before
-      ? before.preparing.then((previous) => {
-          const { meeting } = previous;
-          previous.meeting = null;
-          return meeting;
-        })
-      : preparation === 0
-        ? createMeetingRequest({ seqSchedule }).then(
-            (reply) => (reply.isSuccess ? joiningOf(reply) : null),
-            () => null,
-          )
-        : Promise.resolve(null);
-    const preparing = opening.then((meeting): Prepared => {
-      if (!live) return { session: null, meeting };
-      let prepared: CallSession;
-      try {
-        prepared = createCallSession({
-          polite: false,
-          iceServers: meeting?.iceServers,
-          localTracks: { audio: null, video: null },
-        });
-      } catch (error) {
-        logEvent('meetingStartFailed', { reason: String((error as Error).name) });
-        return { session: null, meeting };
-      }
-      if (meeting) prepared.prepareOffer();
-      setSession(prepared);
-      return { session: prepared, meeting };
-    });
-    preparedRef.current = preparing;
-    void preparing.then((ready) => {
-      if (live) readyRef.current = ready;
-    });
-    return () => {
-      live = false;
-      // Closing is idempotent: the call's end has closed the session already if it was started.
-      void preparing.then((ready) => ready.session?.close());
-      // A meeting Start never took is closed with the screen.
-      const timer = setTimeout(() => {
-        if (letGo.current?.preparing === preparing) letGo.current = null;
-        void preparing.then((ready) => {
-          if (ready.meeting)
-            void closeMeetingRequest({ meetingId: ready.meeting.meetingId, seqSchedule }).catch(() => undefined);
-          ready.meeting = null;
-        });
-      }, 0);
-      letGo.current = { seqSchedule, preparing, timer };
-    };
-  }, [preparation, logEvent, seqSchedule]);
+  const onRemoteVideo = useCallback((available: boolean) => dispatch({ type: 'remoteVideo', available }), []);
+  const onOutputFailed = useCallback(() => setAlert(t('videoCall.deviceErrors.choose')), [t]);
+  useRemoteVideo({
+    remoteVideoRef,
+    remote,
+    speakerOn,
+    outputId: media.choice.audioOutputDeviceId,
+    onAvailable: onRemoteVideo,
+    onOutputFailed,
+  });
 
-  // What the session sends follows the devices and the camera toggle.
-  const sentVideo = media.cameraOn ? media.videoTrack : null;
-  useEffect(() => {
-    session?.replaceTrack('video', sentVideo).catch(() => logEvent('videoInputFailed', { error: 'replaceTrack' }));
-  }, [session, sentVideo, logEvent]);
-  useEffect(() => {
-    session
-      ?.replaceTrack('audio', media.audioTrack)
-      .catch(() => logEvent('audioInputFailed', { error: 'replaceTrack' }));
-  }, [session, media.audioTrack, logEvent]);
-
-  // The patient's media on the remote element; its video counts while a live, unmuted track plays frames.
-  useEffect(() => {
-    const video = remoteVideoRef.current;
-    const stream = remote?.stream ?? null;
-    if (video && video.srcObject !== stream) {
-      video.srcObject = stream;
-      if (stream) video.play().catch(() => undefined);
-    }
-    if (!stream) return undefined;
-    let lastFrames = -1;
-    let lastFrameAt = Date.now();
-    const check = (): void => {
-      const live = stream.getVideoTracks().some((track) => track.readyState === 'live' && !track.muted);
-      const frames = video?.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;
-      if (frames !== lastFrames) {
-        lastFrames = frames;
-        lastFrameAt = Date.now();
-      }
-      dispatch({ type: 'remoteVideo', available: live && Date.now() - lastFrameAt < frameStallMs && frames > 0 });
-    };
-    const tracks = stream.getTracks();
-    for (const track of tracks) {
-      track.addEventListener('mute', check);
-      track.addEventListener('unmute', check);
-      track.addEventListener('ended', check);
-    }
-    const timer = setInterval(check, 500);
-    check();
-    return () => {
-      clearInterval(timer);
-      for (const track of tracks) {
-        track.removeEventListener('mute', check);
-        track.removeEventListener('unmute', check);
-        track.removeEventListener('ended', check);
-      }
-    };
-  }, [remote, remoteVideoRef]);
-
-  // The speaker: muting the patient's element, and the chosen output where the browser allows.
-  useEffect(() => {
-    const video = remoteVideoRef.current;
-    if (video) video.muted = !speakerOn;
-  }, [speakerOn, remoteVideoRef]);
-  const outputId = media.choice.audioOutputDeviceId;
-  useEffect(() => {
-    const video = remoteVideoRef.current;
-    if (!video || !('setSinkId' in video) || !outputId) return;
-    video.setSinkId(outputId).catch(() => setAlert(t('videoCall.deviceErrors.choose')));
-  }, [outputId, t, remoteVideoRef]);
-
-  // The call timer: a 1 s tick from the moment both were present.
-  const timing = state.startedAt !== null && isCallOpen(state.status);
-  useEffect(() => {
-    if (!timing) return undefined;
-    const timer = setInterval(() => dispatch({ type: 'tick', at: Date.now() }), meetingRules.timerTickMs);
-    return () => clearInterval(timer);
-  }, [timing]);
+  useCallTimer(state.startedAt !== null && isCallOpen(state.status), (at) => dispatch({ type: 'tick', at }));
 
   // One call at a time in this browser: tell at once when another page holds it.
   useEffect(() => {
@@ -551,85 +403,34 @@ export function useVideoCall({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // SPEC 4: losing the refresh token (checked every second) closes the visit and resets it.
-  const sessionEnded = useRef(onSessionEnded);
-  useEffect(() => {
-    sessionEnded.current = onSessionEnded;
+  useSessionLoss(() => {
+    const open = teardown();
+    if (open) sendEvents(open.meetingId, MeetingStopCode.forced);
+    dispatch({ type: 'reset' });
+    setConfirmingEnd(false);
+    setAlert(t('videoCall.errors.sessionEnded'));
+    onSessionEnded();
   });
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (readItem(storageKeys.refreshToken)) return;
-      clearInterval(timer);
-      const open = teardown();
-      if (open) sendEvents(open.meetingId, MeetingStopCode.forced);
-      dispatch({ type: 'reset' });
-      setConfirmingEnd(false);
-      setAlert(t('videoCall.errors.sessionEnded'));
-      sessionEnded.current();
-    }, meetingRules.refreshTokenCheckMs);
-    return () => clearInterval(timer);
-  }, [sendEvents, t, teardown]);
 
-  // SPEC 4: a language change during a call ends it; another window's change reaches this one.
   const callOpen = isCallOpen(state.status);
-  useEffect(() => {
-    if (!callOpen) return undefined;
-    const onLanguage = (): void => stopCall(MeetingStopCode.normal, i18n.t('videoCall.errors.languageChanged'));
-    i18n.on('languageChanged', onLanguage);
-    return () => i18n.off('languageChanged', onLanguage);
-  }, [callOpen, i18n, stopCall]);
-  useEffect(() => {
-    const onStorage = (event: StorageEvent): void => {
-      if (event.key !== storageKeys.lang || !isLanguage(event.newValue) || event.newValue === i18n.language) return;
-      void changeLanguage(event.newValue);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [i18n]);
+  const onLanguageChanged = useCallback(
+    () => stopCall(MeetingStopCode.normal, i18n.t('videoCall.errors.languageChanged')),
+    [i18n, stopCall],
+  );
+  useOpenCallGuards(callOpen, onLanguageChanged);
 
   // The call's start outlives a reload of this screen, which closes the call (see call-resume.ts).
   useEffect(() => {
-    if (state.startedAt !== null && isCallOpen(state.status))
-      keepCallStart(sessionStorage, seqSchedule, state.startedAt);
-  }, [seqSchedule, state.startedAt, state.status]);
+    if (state.startedAt !== null && callOpen) keepCallStart(sessionStorage, seqSchedule, state.startedAt);
+  }, [seqSchedule, state.startedAt, callOpen]);
 
-  // Closing the window while a call is open asks the browser's confirmation.
-  useEffect(() => {
-    if (!callOpen) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent): void => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [callOpen]);
-
-  // The signalling socket opens and authenticates with the screen, before Start. Leaving the screen
-  // (or the window closing) lets go of the call, saying bye on the socket before it closes; the
-  // server closes the meeting if we cannot.
-  useEffect(() => {
-    realtimeRef.current = openRealtime((message) => {
-      const route = routeRef.current;
-      if (!route || !('meetingId' in message) || message.meetingId !== route.meetingId) return;
-      // Only this joining's signals: another tab of this clinician may have joined since.
-      if (message.type === 'signal' && message.toAttendeeId === route.attendeeId)
-        for (const listener of route.listeners) listener(message.data);
-      else if (message.type === 'refused') route.onRefused(message.failedCode);
-    });
-    const onPageHide = (): void => {
-      const ready = readyRef.current;
-      const meetingId = teardown()?.meetingId ?? ready?.meeting?.meetingId;
-      if (ready) ready.meeting = null;
-      if (meetingId) void closeMeetingRequest({ meetingId, seqSchedule }, { keepalive: true }).catch(() => undefined);
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      onPageHide();
-      realtimeRef.current?.stop();
-      realtimeRef.current = null;
-    };
-  }, [seqSchedule, teardown]);
+  const letGoOfMeeting = useCallback((): string | undefined => {
+    const ready = readyRef.current;
+    const meetingId = teardown()?.meetingId ?? ready?.meeting?.meetingId;
+    if (ready) ready.meeting = null;
+    return meetingId;
+  }, [readyRef, teardown]);
+  useSignalling({ seqSchedule, realtimeRef, routeRef, letGoOfMeeting });
 
   return {
     state,

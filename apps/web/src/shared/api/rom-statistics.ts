@@ -1,7 +1,7 @@
 import { getRomStatistics, type ReplyOf } from '@clinic/contract';
-import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { callApi } from '../../../shared/api/api-client.ts';
-import { exerciseKeys } from './exercise-keys.ts';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { callApi } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type RomStatistics = Pick<ReplyOf<typeof getRomStatistics> & { isSuccess: true }, 'days' | 'prescriptions'>;
 
@@ -14,24 +14,22 @@ export interface RomStatisticsParams {
   mode: number | null;
 }
 
-/** Per day the smallest and largest angle, exercise time and sessions, with the prescribed ranges. */
-export async function getRomStatisticsRequest(
-  params: RomStatisticsParams,
-  signal?: AbortSignal,
-): Promise<RomStatistics> {
+async function getRomStatisticsRequest(params: RomStatisticsParams, signal?: AbortSignal): Promise<RomStatistics> {
   const { days, prescriptions } = await callApi(getRomStatistics, params, { signal });
   return { days, prescriptions };
 }
 
-export const romStatisticsQuery = (params: RomStatisticsParams) =>
-  queryOptions({
-    queryKey: [...exerciseKeys.statistics, params],
+/**
+ * Per day the smallest and largest angle, exercise time and sessions, with the prescribed ranges:
+ * the ROM chart of the exercise screens and the ROM monitoring of a report.
+ */
+export function useRomStatistics(params: RomStatisticsParams, enabled = true): UseQueryResult<RomStatistics> {
+  return useQuery({
+    queryKey: queryKeys.romStatistics(params),
     // Devices upload and move statuses behind the app's back: every visit asks again.
     staleTime: 0,
     queryFn: ({ signal }) => getRomStatisticsRequest(params, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
-
-export function useRomStatistics(params: RomStatisticsParams): UseQueryResult<RomStatistics> {
-  return useQuery(romStatisticsQuery(params));
 }
