@@ -1,11 +1,13 @@
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
 
 /** Where uploaded files live. Keys are relative paths made by the server, never by a client. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
-  get(key: string): Promise<Buffer | undefined>;
+  /** The file's bytes as they are read (a download never holds a whole file), or undefined. */
+  get(key: string): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
   /** Rejects unless files can be stored now (readiness). */
   check(): Promise<void>;
@@ -26,7 +28,8 @@ export function diskStorage(root: string): FileStorage {
     },
     async get(key) {
       try {
-        return await readFile(pathOf(key));
+        // Opened here, so that a missing file is told now rather than as a stream's error.
+        return (await open(pathOf(key))).createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
@@ -72,7 +75,8 @@ export async function s3Storage(options: S3Options): Promise<FileStorage> {
     async get(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+        // In Node the body is a readable stream of the response.
+        return object.Body instanceof Readable ? object.Body : undefined;
       } catch (error) {
         if (error instanceof NoSuchKey) return undefined;
         throw error;

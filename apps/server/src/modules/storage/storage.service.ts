@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { FailedCode, uploadIdOf, uploadPathOf, type UploadFolder } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
@@ -74,7 +75,7 @@ export function storageService({ db, storage, now }: { db: Database; storage: Fi
       principal: Principal,
       id: string,
       context: RequestContext,
-    ): Promise<{ bytes: Buffer; contentType: string }> {
+    ): Promise<{ bytes: Readable; contentType: string }> {
       const row = uploadIdOf(uploadPathOf(id))
         ? await uploadRepository(db).findReadable(id, principal.seqManager)
         : undefined;
