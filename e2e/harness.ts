@@ -80,6 +80,7 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // With an IPC channel, on which the server says when it listens.
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
@@ -89,26 +90,26 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
       PUBLIC_URL: url,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const instance = { url, process: server, dataDir };
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // The demo data takes a while to seed on a busy machine; the hook allows 180 s.
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const ready = await fetch(`${url}/api/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return instance;
-    if (Date.now() > deadline || server.exitCode !== null) {
-      await stopServer(instance);
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  let timer: NodeJS.Timeout | undefined;
+  const started = await Promise.race([
+    new Promise<string>((resolve) => server.on('message', (message) => message === 'listening' && resolve(''))),
+    new Promise<string>((resolve) => server.once('exit', (code) => resolve(`exited with code ${code}`))),
+    new Promise<string>((resolve) => (timer = setTimeout(() => resolve('did not listen within 150 s'), 150_000))),
+  ]);
+  clearTimeout(timer);
+  if (started === '') {
+    server.disconnect();
+    return instance;
   }
+  await stopServer(instance);
+  throw new Error(`server did not start (${started}):\n${output}`);
 }
 
 async function stopServer({ process: server, dataDir }: Instance): Promise<void> {
