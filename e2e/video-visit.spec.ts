@@ -99,7 +99,15 @@ describe('video visit in the browser, one server', () => {
     // Inside the window: Start opens the call, the patient joins, both see each other.
     await clinician.goto(`/remote?seqSchedule=${inWindow}`);
     await callStatus(clinician, 'waiting');
+    const heartbeat = clinician.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/meeting/heartbeat',
+    );
     await button(clinician, t.videoCall.start).click();
+    // The open call says at once, and then every half minute, that its browser is still there: the
+    // server closes a call silent for longer (meeting.int.test.ts, on a controlled clock).
+    const beat = await heartbeat;
+    expect(beat.postDataJSON()).toMatchObject({ seqSchedule: inWindow });
+    expect(await (await beat.response())?.json()).toEqual({ isSuccess: true });
     await callStatus(clinician, 'connecting');
     await button(patient, p.call.join).click();
     await bothAt(clinician, 'on', patient, 'connected');
