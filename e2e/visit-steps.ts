@@ -32,7 +32,7 @@ export function zoneForComingQuarters(count: number, now = Date.now()): string {
  * The coming quarter hour. A visit then may be called at once: the call opens
  * scheduleRules.earlyStartMinutes (a quarter hour) before the visit.
  */
-export function nextQuarterHour(now = Date.now()): Date {
+function nextQuarterHour(now = Date.now()): Date {
   return new Date((Math.floor(now / quarterMs) + 1) * quarterMs);
 }
 
