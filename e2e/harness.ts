@@ -202,17 +202,24 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
 const accessibilityTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * Runs axe on the page once its transitions have ended (a modal fading in is not yet its own
- * colours) and fails, naming each violation and its elements, if it finds any.
+ * Runs axe on the page at rest, and fails, naming each violation and its elements, if it finds
+ * any. Transitions are stopped while it runs (a modal fading in, or a toast that starts fading out
+ * meanwhile, is not yet or no longer its own colours) and its animations have ended.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(accessibilityTags).analyze();
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+  try {
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => {
+        const iterations = animation.effect?.getTiming().iterations;
+        return animation.playState !== 'running' || iterations === Infinity;
+      }),
+    );
+    ({ violations } = await new AxeBuilder({ page }).withTags(accessibilityTags).analyze());
+  } finally {
+    await still.evaluate((style) => style.parentNode?.removeChild(style));
+  }
   if (violations.length === 0) return;
   const list = violations.map((violation) => {
     const nodes = violation.nodes.map(
