@@ -226,16 +226,13 @@ export async function connectedVisit(
 ): Promise<ConnectedVisit> {
   const zone = zoneForComingQuarters(2);
   const visit = await clinicianWithMember(stack, zone);
-  const soon = nextQuarterHour();
-  const seqSchedule = await bookVisit(stack.url, visit.token, {
+  const { seqSchedule } = await bookCallableVisit(stack.url, visit.token, {
     seqMedicalRelation: visit.seqMedicalRelation,
-    start: soon,
     length: '00:30:00',
     timeZone: zone,
   });
   const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
   await patientSignIn(patient, pagesUrl, visit.userEmail);
-  await waitForCallWindow(soon);
   await visit.clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
   await callStatus(visit.clinician, 'waiting');
   await visit.clinician.getByRole('button', { name: ui.en.videoCall.start, exact: true }).click();
