@@ -4,15 +4,13 @@ import patientEn from '../apps/patient/web/locales/en.json';
 import { startStack, type Stack } from '../e2e/harness.ts';
 import { callApi, ui } from '../e2e/steps.ts';
 import {
-  bookVisit,
+  bookCallableVisit,
   callContext,
   callStatus,
   clinicianWithMember,
   diagnose,
   nameHelper,
-  nextQuarterHour,
   patientSignIn,
-  waitForCallWindow,
   zoneForComingQuarters,
 } from '../e2e/visit-steps.ts';
 import type { BenchResult, Benchmark } from './result.ts';
@@ -142,10 +140,11 @@ interface Visit {
 async function setUpVisit(stack: Stack): Promise<Visit> {
   const zone = zoneForComingQuarters(2);
   const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
-  const start = nextQuarterHour();
-  const seqSchedule = await bookVisit(stack.url, token, { seqMedicalRelation, start, timeZone: zone });
-  // A call opens at the earliest 15 minutes before its visit.
-  await waitForCallWindow(start);
+  const { seqSchedule } = await bookCallableVisit(stack.url, token, {
+    seqMedicalRelation,
+    length: '01:00:00',
+    timeZone: zone,
+  });
   const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
   await patientSignIn(patient, stack.url, userEmail);
   return { stack, clinician, patient, token, seqSchedule };

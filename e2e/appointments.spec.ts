@@ -2,16 +2,7 @@ import { messages, nextDate, wallClockIn } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import {
-  acceptCookies,
-  accessTokenOf,
-  appMember,
-  callApi,
-  logIn,
-  signUpAndVerify,
-  ui,
-  wholeHourZones,
-} from './steps.ts';
+import { acceptCookies, accessTokenOf, appMember, callApi, logIn, signUpAndVerify, ui, middayZone } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -19,19 +10,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-/**
- * A browser time zone in which it is now between 10:00 and 17:00, so that 07:00 today has passed
- * and tomorrow's slots are ahead whatever the hour the test runs.
- */
-function middayZone(now = new Date()): string {
-  const zone = wholeHourZones.find((candidate) => {
-    const { minute } = wallClockIn(now, candidate);
-    return minute >= 10 * 60 && minute < 17 * 60;
-  });
-  if (!zone) throw new Error('no zone at midday');
-  return zone;
-}
 
 /** MM/DD/YYYY, the English display of a date. */
 function shown(date: string): string {

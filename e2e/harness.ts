@@ -80,6 +80,7 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // With an IPC channel, on which the server says when it listens.
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
@@ -89,26 +90,26 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
       PUBLIC_URL: url,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const instance = { url, process: server, dataDir };
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // The demo data takes a while to seed on a busy machine; the hook allows 180 s.
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const ready = await fetch(`${url}/api/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return instance;
-    if (Date.now() > deadline || server.exitCode !== null) {
-      await stopServer(instance);
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  let timer: NodeJS.Timeout | undefined;
+  const started = await Promise.race([
+    new Promise<string>((resolve) => server.on('message', (message) => message === 'listening' && resolve(''))),
+    new Promise<string>((resolve) => server.once('exit', (code) => resolve(`exited with code ${code}`))),
+    new Promise<string>((resolve) => (timer = setTimeout(() => resolve('did not listen within 150 s'), 150_000))),
+  ]);
+  clearTimeout(timer);
+  if (started === '') {
+    server.disconnect();
+    return instance;
   }
+  await stopServer(instance);
+  throw new Error(`server did not start (${started}):\n${output}`);
 }
 
 async function stopServer({ process: server, dataDir }: Instance): Promise<void> {
@@ -201,17 +202,24 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
 const accessibilityTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
- * Runs axe on the page once its transitions have ended (a modal fading in is not yet its own
- * colours) and fails, naming each violation and its elements, if it finds any.
+ * Runs axe on the page at rest, and fails, naming each violation and its elements, if it finds
+ * any. Transitions are stopped while it runs (a modal fading in, or a toast that starts fading out
+ * meanwhile, is not yet or no longer its own colours) and its animations have ended.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(accessibilityTags).analyze();
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+  try {
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => {
+        const iterations = animation.effect?.getTiming().iterations;
+        return animation.playState !== 'running' || iterations === Infinity;
+      }),
+    );
+    ({ violations } = await new AxeBuilder({ page }).withTags(accessibilityTags).analyze());
+  } finally {
+    await still.evaluate((style) => style.parentNode?.removeChild(style));
+  }
   if (violations.length === 0) return;
   const list = violations.map((violation) => {
     const nodes = violation.nodes.map(

@@ -1,6 +1,7 @@
 import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetMail } from '../apps/server/src/mail/templates.ts';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { acceptCookies, accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 
@@ -92,7 +93,7 @@ async function fillCard(scope: ReturnType<Page['getByRole']>, cardNumber: string
 
 describe('my page, payments and inquiries, end to end', () => {
   it('changes units, language and the profile; subscribes; resolves the over-limit block; sends an inquiry', async () => {
-    const { page } = await newClinicianSession(stack);
+    const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
 
     // Units: a patient's height in imperial (the default), then in metric.
@@ -105,10 +106,25 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
     await page.getByText('180 cm', { exact: true }).waitFor();
 
-    // Language: Korean, then back to English.
+    // Language: Korean, kept by the server, so that later mails come in Korean; then back to English.
     await page.goto('/options');
+    const languageSent = page.waitForRequest(
+      (request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user/updateLanguage',
+    );
     await page.getByLabel(t.options.languageLabel, { exact: true }).selectOption('ko');
+    const sent = await languageSent;
+    expect(sent.postDataJSON()).toEqual({ language: 'ko' });
+    expect((await sent.response())?.status()).toBe(200);
     await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
+    const since = stack.mail.messages.length;
+    await api('/user/resetManagerPw', { userEmail: clinician.email });
+    const resetMail = await stack.mail.next(clinician.email, since);
+    expect(resetMail.subject).toBe(passwordResetMail('ko', clinician.email, '', '').subject);
+    // A toast shown since then names its close button in Korean.
+    await page.getByRole('button', { name: ui.ko.notices.cookies.save, exact: true }).click();
+    const saved = page.getByRole('alert').filter({ hasText: ui.ko.options.cookiesSaved });
+    await saved.getByRole('button', { name: ui.ko.common.close, exact: true }).click();
+    await saved.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: ui.ko.payments.sectionTitle, level: 3 }).waitFor();
     await page.getByLabel(ui.ko.options.languageLabel, { exact: true }).selectOption('en');
     await page.getByRole('heading', { name: t.options.title, level: 2 }).waitFor();
@@ -122,7 +138,12 @@ describe('my page, payments and inquiries, end to end', () => {
     await chooseImage(page, 1, 'signature.png');
     await page.getByLabel(t.profile.specialty, { exact: true }).fill('Neurological rehabilitation');
     await page.getByRole('button', { name: t.profile.save, exact: true }).click();
-    await page.getByText(t.profile.saved).waitFor();
+    // A toast, with a close button named in the page's language.
+    await page
+      .getByRole('alert')
+      .filter({ hasText: t.profile.saved })
+      .getByRole('button', { name: t.common.close, exact: true })
+      .waitFor();
     const after = await api<Manager>('/manager/getManagerInfo', {}, token);
     expect(after.manager.managerImageUrl).toMatch(/^\/api\/storage\/file\//);
     expect(after.manager.managerESignatureImageUrl).toMatch(/^\/api\/storage\/file\//);
@@ -216,6 +237,7 @@ describe('my page, payments and inquiries, end to end', () => {
     const popup = page.getByRole('dialog', { name: t.payments.popup.title });
     await popup.waitFor();
     await popup.getByText(t.payments.popup.body.replace('{{active}}', '51').replace('{{limit}}', '50')).waitFor();
+    await expectAccessible(page, 'over-limit pop-up');
     await page.keyboard.press('Escape'); // not closable except by its buttons
     await popup.waitFor();
     expect((await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.isOverLimit).toBe(true);
@@ -257,6 +279,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.getByRole('button', { name: t.menu.agreement, exact: true }).click();
     const agreement = page.getByRole('dialog', { name: t.menu.agreement });
     await agreement.getByRole('heading', { name: t.agreements.terms.title }).waitFor();
+    await expectAccessible(page, 'service use agreement');
     await agreement.getByRole('button', { name: t.common.close }).click();
     await agreement.waitFor({ state: 'hidden' });
 
@@ -265,6 +288,7 @@ describe('my page, payments and inquiries, end to end', () => {
     const contact = page.getByRole('dialog', { name: t.inquiries.contact.title });
     await contact.getByRole('button', { name: t.inquiries.send, exact: true }).click();
     await contact.getByText(messages.en['validation.required']).first().waitFor();
+    await expectAccessible(page, 'contact us with errors');
     await contact.getByLabel(t.inquiries.fields.category, { exact: true }).selectOption('device');
     await contact.getByLabel(t.inquiries.fields.title, { exact: true }).fill('Knee device pairing');
     await contact.getByLabel(t.inquiries.fields.content, { exact: true }).fill('How do I pair a second device?');

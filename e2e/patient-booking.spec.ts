@@ -124,6 +124,7 @@ describe('the patient web client', () => {
       .filter({ hasText: patientName });
     await item.waitFor();
     expect(await item.getAttribute('data-read')).toBe('false');
+    await expectAccessible(clinicianPage, 'notification popover');
     await clinicianPage.keyboard.press('Escape');
     // ...and the open week's calendar holds the visit (the first free slot lies in this week unless
     // the test runs on a Sunday evening, when it is next Monday's).
@@ -177,7 +178,7 @@ describe('the patient web client', () => {
       return date.toISOString().replace('.000Z', 'Z');
     };
     const booked: number[] = [];
-    for (const start of [day(3, 10), day(4, 10)]) {
+    for (const start of [day(1, 10), day(4, 10)]) {
       const { schedule } = await callApi<{ schedule: { seqSchedule: number } }>(
         stack.url,
         '/schedule/createSchedule',
@@ -193,9 +194,18 @@ describe('the patient web client', () => {
     await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(2);
     await patientPage.getByText(p.notifications.title).first().waitFor();
 
-    // Symptoms and a photo on the first visit.
-    await waiting.first().getByRole('button', { name: p.visit.symptoms }).click();
+    // Symptoms and a photo on the first visit, its dialog opened and closed with the keyboard: it
+    // gives the focus back to the button that opened it.
+    const symptomsButton = waiting.first().getByRole('button', { name: p.visit.symptoms });
     const symptoms = patientPage.getByRole('dialog', { name: p.symptoms.title });
+    await symptomsButton.focus();
+    await patientPage.keyboard.press('Enter');
+    await symptoms.waitFor();
+    await expectAccessible(patientPage, 'patient client, symptoms dialog');
+    await patientPage.keyboard.press('Escape');
+    await symptoms.waitFor({ state: 'hidden' });
+    await expect.poll(() => symptomsButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await patientPage.keyboard.press('Enter');
     await symptoms.getByLabel(p.symptoms.text).fill('Swollen left ankle in the mornings.');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -205,6 +215,12 @@ describe('the patient web client', () => {
     await symptoms.getByRole('button', { name: p.symptoms.removePhoto.replace('{{number}}', '1') }).waitFor();
     await symptoms.getByRole('button', { name: p.symptoms.save }).click();
     await symptoms.waitFor({ state: 'hidden' });
+    await patientPage
+      .getByRole('alert')
+      .filter({ hasText: p.symptoms.saved })
+      .getByRole('button', { name: p.common.close, exact: true })
+      .waitFor();
+    await expect.poll(() => symptomsButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await waiting.first().getByText('Swollen left ankle in the mornings.', { exact: false }).waitFor();
     await waiting.first().getByText(p.visit.photos.replace('{{count}}', '1')).waitFor();
 
@@ -224,10 +240,17 @@ describe('the patient web client', () => {
     const photo = slider.getByRole('img', { name: t.imageSlider.photo.replace('{{number}}', '1') });
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
     await slider.getByRole('button', { name: t.common.close }).click();
+    // The photos in a window of their own, as the call screen opens them (a visit of tomorrow).
+    await clinicianPage.goto(`/remote/photos?seqSchedule=${booked[0]}`);
+    const windowPhoto = clinicianPage.getByRole('img', { name: t.imageSlider.photo.replace('{{number}}', '1') });
+    await expect.poll(() => windowPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+    await expectAccessible(clinicianPage, 'visit photos window');
 
     // The patient cancels the first one after confirming.
     await waiting.first().getByRole('button', { name: p.visit.cancel }).click();
     const confirm = patientPage.getByRole('dialog', { name: p.visit.cancelTitle });
+    await confirm.waitFor();
+    await expectAccessible(patientPage, 'patient client, cancel dialog');
     await confirm.getByRole('button', { name: p.visit.cancelConfirm }).click();
     await patientPage.getByText(p.home.noUpcoming).waitFor();
     expect(await patientPage.getByRole('article').filter({ hasText: p.visit.status.cancelled }).count()).toBe(2);

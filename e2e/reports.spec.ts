@@ -76,6 +76,13 @@ async function pdfText(bytes: Buffer): Promise<string[]> {
     .filter((page) => page.length > 0);
 }
 
+/** A promise that the test settles with open(): routed requests that await it are held until then. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}
+
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
   const path = await download.path();
@@ -171,8 +178,10 @@ describe('reports, end to end', () => {
         );
       };
     });
+    // The stored images are held back until Print has been pressed.
+    const pressed = gate();
     await page.route('**/api/storage/file/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await pressed.passed;
       await route.continue();
     });
     await page.reload();
@@ -181,6 +190,7 @@ describe('reports, end to end', () => {
     await page.getByTestId('expert-opinion').first().getByText(opinion).waitFor();
     expect(await page.getByRole('textbox', { name: t.report.expertOpinion }).count()).toBe(0);
     await page.getByRole('button', { name: t.report.print.button, exact: true }).click();
+    pressed.open();
     const printedImages = await page.waitForFunction(() => window.printedImages, undefined, { timeout: 20_000 });
     // The e-signature and the two charts, each loaded when the print dialog would open.
     expect(await printedImages.jsonValue()).toEqual([{ loaded: true }, { loaded: true }, { loaded: true }]);
@@ -272,10 +282,11 @@ describe('reports, end to end', () => {
     await page.getByLabel(t.patients.list.search).fill('Chan');
     const shown = page.getByRole('status').filter({ hasText: /of/ });
     await shown.first().waitFor();
-    // Each page of records comes slowly, so the overlay stays while the keyboard tries to leave it.
+    // The records are held back, so the overlay stays while the keyboard tries to leave it.
     const recordsPath = '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2';
+    const tried = gate();
     await page.route(`**/api${recordsPath}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await tried.passed;
       await route.continue();
     });
     const exportButton = page.getByRole('button', { name: t.report.exportList.button });
@@ -293,6 +304,7 @@ describe('reports, end to end', () => {
         await page.keyboard.press(press % 2 ? 'Shift+Tab' : 'Tab');
         expect(await overlay.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
       }
+      tried.open();
     });
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect(await page.locator('#root').getAttribute('inert')).toBeNull();

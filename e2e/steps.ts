@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { npiCheckDigit } from '@clinic/contract';
+import { npiCheckDigit, wallClockIn } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { linkIn, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import type { Stack } from './harness.ts';
@@ -150,6 +150,19 @@ export const wholeHourZones = [
   'Pacific/Tongatapu',
   'Pacific/Kiritimati',
 ];
+
+/**
+ * A browser time zone in which it is now between 10:00 and 17:00, so that 07:00 today has passed
+ * and tomorrow's slots are ahead whatever the hour the test runs.
+ */
+export function middayZone(now = new Date()): string {
+  const zone = wholeHourZones.find((candidate) => {
+    const { minute } = wallClockIn(now, candidate);
+    return minute >= 10 * 60 && minute < 17 * 60;
+  });
+  if (!zone) throw new Error('no zone at midday');
+  return zone;
+}
 
 export async function accessTokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));

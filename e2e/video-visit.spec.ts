@@ -2,20 +2,19 @@ import { messages, ScheduleStatus } from '@clinic/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { startStack, type Stack } from './harness.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { ui } from './steps.ts';
 import {
+  bookCallableVisit,
   bookVisit,
   callContext,
   callStatus,
   clinicianWithMember,
   clockSeconds,
   diagnose,
-  nextQuarterHour,
   patientSignIn,
   remoteVideoPlays,
   visitOf,
-  waitForCallWindow,
   zoneForComingQuarters,
 } from './visit-steps.ts';
 
@@ -67,15 +66,13 @@ describe('video visit in the browser, one server', () => {
     const testStarted = Date.now();
     const zone = zoneForComingQuarters(4);
     const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
-    // The coming quarter hour may be called now (after at most a short wait); half an hour later is too early.
-    const soon = nextQuarterHour();
-    const later = new Date(soon.getTime() + 2 * quarterMs);
-    const inWindow = await bookVisit(stack.url, token, {
+    // The coming quarter hour may be called now; half an hour later is too early.
+    const { seqSchedule: inWindow, start: soon } = await bookCallableVisit(stack.url, token, {
       seqMedicalRelation,
-      start: soon,
       length: '00:30:00',
       timeZone: zone,
     });
+    const later = new Date(soon.getTime() + 2 * quarterMs);
     const tooEarly = await bookVisit(stack.url, token, {
       seqMedicalRelation,
       start: later,
@@ -100,10 +97,17 @@ describe('video visit in the browser, one server', () => {
     await patient.getByText(p.call.notOpen).waitFor();
 
     // Inside the window: Start opens the call, the patient joins, both see each other.
-    await waitForCallWindow(soon);
     await clinician.goto(`/remote?seqSchedule=${inWindow}`);
     await callStatus(clinician, 'waiting');
+    const heartbeat = clinician.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/meeting/heartbeat',
+    );
     await button(clinician, t.videoCall.start).click();
+    // The open call says at once, and then every half minute, that its browser is still there: the
+    // server closes a call silent for longer (meeting.int.test.ts, on a controlled clock).
+    const beat = await heartbeat;
+    expect(beat.postDataJSON()).toMatchObject({ seqSchedule: inWindow });
+    expect(await (await beat.response())?.json()).toEqual({ isSuccess: true });
     await callStatus(clinician, 'connecting');
     await button(patient, p.call.join).click();
     await bothAt(clinician, 'on', patient, 'connected');
@@ -116,9 +120,12 @@ describe('video visit in the browser, one server', () => {
     // The timer runs: a tick a second.
     const timer = clinician.getByTestId('call-timer');
     const before = { elapsed: await elapsedOf(clinician), text: await timer.textContent() };
-    await clinician.waitForTimeout(2500);
-    expect(await elapsedOf(clinician)).toBeGreaterThanOrEqual(before.elapsed + 2);
+    await expect.poll(() => elapsedOf(clinician), { timeout: 10_000 }).toBeGreaterThanOrEqual(before.elapsed + 2);
     expect(await timer.textContent()).not.toBe(before.text);
+
+    // Both call screens during the call.
+    await expectAccessible(clinician, 'the clinician’s call screen');
+    await expectAccessible(patient, 'the patient’s call screen');
 
     // The controls during the call: microphone and camera off and on again, the views swapped and
     // back, the patient's video mirrored by a click, the devices set with the camera flipped.
@@ -227,17 +234,14 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
     expect(patientServer).not.toBe(clinicianServer);
     const zone = zoneForComingQuarters(2);
     const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
-    const soon = nextQuarterHour();
-    const seqSchedule = await bookVisit(stack.url, token, {
+    const { seqSchedule } = await bookCallableVisit(stack.url, token, {
       seqMedicalRelation,
-      start: soon,
       length: '00:30:00',
       timeZone: zone,
     });
     const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
     await patientSignIn(patient, patientServer!, userEmail);
 
-    await waitForCallWindow(soon);
     await clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
     await callStatus(clinician, 'waiting');
     await button(clinician, t.videoCall.start).click();
@@ -247,7 +251,8 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
     const onAt = Date.now();
     await remoteVideoPlays(clinician);
     await remoteVideoPlays(patient);
-    await clinician.waitForTimeout(1500);
+    // A call of a second at least.
+    await expect.poll(() => elapsedOf(clinician), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
 
     const ranSeconds = Math.floor((Date.now() - onAt) / 1000);
     const shownAtEnd = await endWithConfirmation(clinician);

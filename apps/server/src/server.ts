@@ -69,3 +69,5 @@ process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+// A supervisor that started the server with an IPC channel (the browser tests do) learns that it serves.
+process.send?.('listening');

@@ -1,9 +1,12 @@
 import {
   createTheme,
+  mergeThemeOverrides,
   type CSSVariablesResolver,
   type LoaderProps,
   type MantineColorsTuple,
+  type MantineThemeOverride,
   type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 
 /**
@@ -87,6 +90,28 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Apple SD Gothic Neo", "Malgun Gothic", "Microsoft JhengHei", "PingFang HK", sans-serif',
 });
+
+const localizedThemes = new Map<string, MantineThemeOverride>();
+
+/**
+ * The theme with the close buttons of dialogs and toasts named in the page's language
+ * (Mantine's show only an icon). One object per label, so a provider given it re-renders only
+ * when the language changes.
+ */
+export function themeWithCloseLabel(closeLabel: string): MantineThemeOverride {
+  let localized = localizedThemes.get(closeLabel);
+  if (!localized) {
+    const closeButtonProps = { 'aria-label': closeLabel };
+    localized = mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } satisfies Partial<ModalProps> },
+        Notification: { defaultProps: { closeButtonProps } satisfies Partial<NotificationProps> },
+      },
+    });
+    localizedThemes.set(closeLabel, localized);
+  }
+  return localized;
+}
 
 /** Placeholders read like dimmed text rather than in Mantine's lighter gray.5 (merged over Mantine's variables). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

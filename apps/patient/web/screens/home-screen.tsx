@@ -107,7 +107,7 @@ export function HomeScreen({
         )}
       </Stack>
       <CancelDialog visit={current(cancelling)} onClose={() => setCancelling(undefined)} />
-      {editing && <SymptomsModal visit={current(editing) ?? editing} onClose={() => setEditing(undefined)} />}
+      <SymptomsModal visit={current(editing)} onClose={() => setEditing(undefined)} />
     </Container>
   );
 }

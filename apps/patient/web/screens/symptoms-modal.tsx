@@ -50,7 +50,20 @@ function PhotoThumb({ path, alt }: { path: string; alt: string }): ReactElement 
   );
 }
 
-export function SymptomsModal({ visit, onClose }: { visit: PatientSchedule; onClose: () => void }): ReactElement {
+/**
+ * The symptoms and photos of a waiting visit, while `visit` is given. The dialog stays mounted when
+ * closed, so that it gives focus back to the button that opened it.
+ */
+export function SymptomsModal({ visit, onClose }: { visit?: PatientSchedule; onClose: () => void }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={visit !== undefined} onClose={onClose} title={t('symptoms.title')} centered size="lg">
+      {visit && <SymptomsForm key={visit.seqSchedule} visit={visit} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function SymptomsForm({ visit, onClose }: { visit: PatientSchedule; onClose: () => void }): ReactElement {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(visit.scheduleSymptoms ?? '');
   const [photos, setPhotos] = useState<string[]>(visit.schedulePhotoList);
@@ -120,102 +133,93 @@ export function SymptomsModal({ visit, onClose }: { visit: PatientSchedule; onCl
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('symptoms.title')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('symptoms.close') }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('symptoms.forVisit', {
-            clinician: visit.managerName,
-            date: formatDateTime(visit.scheduleExpectStartDatetime, i18n.language),
-          })}
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('symptoms.forVisit', {
+          clinician: visit.managerName,
+          date: formatDateTime(visit.scheduleExpectStartDatetime, i18n.language),
+        })}
+      </Text>
+      <Textarea
+        label={t('symptoms.text')}
+        autosize
+        minRows={4}
+        maxRows={10}
+        maxLength={scheduleRules.symptomsMax}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        description={t('symptoms.counter', { count: text.length, max: scheduleRules.symptomsMax })}
+      />
+      <div>
+        <Text fw={500} size="sm" id="photos-title">
+          {t('symptoms.photos')}
         </Text>
-        <Textarea
-          label={t('symptoms.text')}
-          autosize
-          minRows={4}
-          maxRows={10}
-          maxLength={scheduleRules.symptomsMax}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          description={t('symptoms.counter', { count: text.length, max: scheduleRules.symptomsMax })}
-        />
-        <div>
-          <Text fw={500} size="sm" id="photos-title">
-            {t('symptoms.photos')}
-          </Text>
-          <Text size="xs" c="dimmed" mb="xs">
-            {t('symptoms.photoHint', { max: scheduleRules.photosMax, size: maxMegabytes })}
-          </Text>
-          {photos.length > 0 && (
-            <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs" mb="xs" aria-labelledby="photos-title" role="list">
-              {photos.map((path, index) => (
-                <Box key={path} pos="relative" role="listitem">
-                  <PhotoThumb path={path} alt={t('symptoms.photoAlt', { number: index + 1 })} />
-                  <ActionIcon
-                    pos="absolute"
-                    top={4}
-                    right={4}
-                    size="sm"
-                    color="red"
-                    variant="filled"
-                    aria-label={t('symptoms.removePhoto', { number: index + 1 })}
-                    onClick={() => setPhotos((current) => current.filter((entry) => entry !== path))}
-                  >
-                    ×
-                  </ActionIcon>
-                </Box>
-              ))}
-            </SimpleGrid>
-          )}
-          <FileButton
-            multiple
-            accept={imageTypes.join(',')}
-            onChange={(files) => void addFiles(files)}
-            disabled={uploading || photos.length >= scheduleRules.photosMax}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                loading={uploading}
-                disabled={uploading || photos.length >= scheduleRules.photosMax}
-              >
-                {t('symptoms.addPhotos')}
-              </Button>
-            )}
-          </FileButton>
-          {uploading && (
-            <Text size="xs" role="status" mt={4}>
-              {t('symptoms.uploading')}
-            </Text>
-          )}
-        </div>
-        {problems.length > 0 && (
-          <Alert color="red" role="alert">
-            <Stack gap={2}>
-              {problems.map((problem) => (
-                <Text size="sm" key={problem}>
-                  {problem}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('symptoms.photoHint', { max: scheduleRules.photosMax, size: maxMegabytes })}
+        </Text>
+        {photos.length > 0 && (
+          <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs" mb="xs" aria-labelledby="photos-title" role="list">
+            {photos.map((path, index) => (
+              <Box key={path} pos="relative" role="listitem">
+                <PhotoThumb path={path} alt={t('symptoms.photoAlt', { number: index + 1 })} />
+                <ActionIcon
+                  pos="absolute"
+                  top={4}
+                  right={4}
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  aria-label={t('symptoms.removePhoto', { number: index + 1 })}
+                  onClick={() => setPhotos((current) => current.filter((entry) => entry !== path))}
+                >
+                  ×
+                </ActionIcon>
+              </Box>
+            ))}
+          </SimpleGrid>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('symptoms.close')}
-          </Button>
-          <Button onClick={() => void save()} loading={update.isPending} disabled={uploading}>
-            {t('symptoms.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        <FileButton
+          multiple
+          accept={imageTypes.join(',')}
+          onChange={(files) => void addFiles(files)}
+          disabled={uploading || photos.length >= scheduleRules.photosMax}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              loading={uploading}
+              disabled={uploading || photos.length >= scheduleRules.photosMax}
+            >
+              {t('symptoms.addPhotos')}
+            </Button>
+          )}
+        </FileButton>
+        {uploading && (
+          <Text size="xs" role="status" mt={4}>
+            {t('symptoms.uploading')}
+          </Text>
+        )}
+      </div>
+      {problems.length > 0 && (
+        <Alert color="red" role="alert">
+          <Stack gap={2}>
+            {problems.map((problem) => (
+              <Text size="sm" key={problem}>
+                {problem}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose}>
+          {t('symptoms.close')}
+        </Button>
+        <Button onClick={() => void save()} loading={update.isPending} disabled={uploading}>
+          {t('symptoms.save')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { FailedCode } from '@clinic/contract';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpFailure } from '../domain-error.ts';
 
@@ -19,6 +20,17 @@ export interface RateLimiter {
   unhit(key: string, limit: RateLimit): Promise<void>;
   /** Forgets the key's hits. */
   reset(key: string, limit: RateLimit): Promise<void>;
+}
+
+/**
+ * The client a per-address limit counts: an IPv6 host is given a whole /64 and may send from any
+ * address in it, so IPv6 counts by its /64 prefix; IPv4 (also when mapped into IPv6) by its address.
+ */
+export function clientNetwork(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${new ipaddr.IPv6([...address.toByteArray().slice(0, 8), ...Array<number>(8).fill(0)]).toString()}/64`;
 }
 
 /** Counts a hit on every key; refuses with 429 and the seconds to wait when any is over its limit. */

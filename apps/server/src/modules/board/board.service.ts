@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import { inquiryMail } from '../../mail/templates.ts';
-import { enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
+import { clientNetwork, enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
 import { managerRepository, userRepository } from '../user/index.ts';
 import { fullName } from '../shared/index.ts';
 import { boardRepository, type InquiryRow, type NewInquiry } from './board.repository.ts';
@@ -79,7 +79,7 @@ export function boardService({
       },
       context: RequestContext,
     ): Promise<number> {
-      await enforceLimits(limiter, [[`inquiry:ip:${context.ip}`, providerInquiriesPerHour]]);
+      await enforceLimits(limiter, [[`inquiry:ip:${clientNetwork(context.ip)}`, providerInquiriesPerHour]]);
       const row = await keep({
         kind: 'provider',
         category: 'service',

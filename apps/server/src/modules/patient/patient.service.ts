@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
+import { clientNetwork, enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository, type RelationListRow, todayIn } from '../shared/index.ts';
@@ -77,7 +77,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   function attemptSyncCode(principal: Principal, context: RequestContext): Promise<void> {
     return enforceLimits(limiter, [
       [`sync-code:manager:${principal.seqManager}`, syncCodeAttempts],
-      [`sync-code:ip:${context.ip}`, syncCodeAttempts],
+      [`sync-code:ip:${clientNetwork(context.ip)}`, syncCodeAttempts],
       ['sync-code:all', syncCodeAttemptsInAll],
     ]);
   }

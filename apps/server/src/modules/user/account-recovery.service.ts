@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.ts';
 import { BusinessFailure } from '../../domain-error.ts';
 import { passwordResetMail, userIdMail } from '../../mail/templates.ts';
 import { hashPassword } from '../../security/password.ts';
+import { clientNetwork } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { fullName, mailLanguageOf } from '../shared/index.ts';
 import { limitOf, managerOf, type UserDependencies } from './account.ts';
@@ -28,7 +29,7 @@ export function accountRecoveryService(deps: UserDependencies) {
       context: RequestContext,
     ): Promise<{ maskedUserId: string }> {
       await limit([
-        [`mail:ip:${context.ip}`, mailPerAddress],
+        [`mail:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`mail:account:${request.userEmail}`, mailPerAccount],
       ]);
       const user = await userRepository(db).findLiveByEmail(request.userEmail);
@@ -48,7 +49,7 @@ export function accountRecoveryService(deps: UserDependencies) {
 
     async requestPasswordReset(userEmail: string, context: RequestContext): Promise<void> {
       await limit([
-        [`reset:ip:${context.ip}`, mailPerAddress],
+        [`reset:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`reset:account:${userEmail}`, mailPerAccount],
       ]);
       const users = userRepository(db);
@@ -66,7 +67,7 @@ export function accountRecoveryService(deps: UserDependencies) {
     },
 
     async completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void> {
-      await limit([[`reset:ip:${context.ip}`, mailPerAddress]]);
+      await limit([[`reset:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       // Hashing is costly: only for a link that can still work.
       if (!(await emailTokenRepository(db).isLive(sha256(token), 'reset_password', now()))) {
         throw new BusinessFailure(FailedCode.LinkInvalid);

@@ -88,6 +88,21 @@ describe('password guessing', () => {
     expect((await login(t, body.userEmail, password, '198.51.100.22')).json()).toMatchObject({ isSuccess: true });
   });
 
+  it('counts an IPv6 host by its /64, so that rotating addresses within it does not reset the count', async () => {
+    const { body } = await verifiedClinician(t.app, t.mail);
+    // A new address of one /64 for every guess, then the right password from yet another of them.
+    const inPrefix = (host: number) => `2001:db8:7:1::${host.toString(16)}`;
+    for (let i = 0; i < 5; i++) {
+      expect(failedCodeOf(await login(t, body.userEmail, wrongPassword, inPrefix(i + 1)))).toBe(
+        FailedCode.WrongCredentials,
+      );
+    }
+    expect((await login(t, body.userEmail, wrongPassword, inPrefix(0xbeef))).statusCode).toBe(429);
+    expect((await login(t, body.userEmail, password, '2001:db8:7:1:ffff::1')).statusCode).toBe(429);
+    // The owner's network, another /64, is not held up.
+    expect((await login(t, body.userEmail, password, '2001:db8:7:2::1')).json()).toMatchObject({ isSuccess: true });
+  });
+
   it.runIf(process.env.DATABASE_URL && redisUrl)('counts the tries of every server instance together', async () => {
     const second = await createTestApp({ env, sameDatabaseAs: t });
     try {

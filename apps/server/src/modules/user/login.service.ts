@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.ts';
 import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { loginFailuresMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/password.ts';
-import type { RateLimit } from '../../security/rate-limiter.ts';
+import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
 import { managerOf, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
@@ -27,29 +27,29 @@ export function loginService(deps: UserDependencies) {
   const { resetPage } = accountLinks(deps);
 
   /**
-   * Counts a try from this address for this account; from the free tries on, the try takes a wait
+   * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
    * that the next one must let pass, so that tries sent at once cannot outrun it.
    */
-  async function takeLoginTry(seqUser: number, ip: string): Promise<void> {
-    const pair = `login-tries:user:${seqUser}:ip:${ip}`;
+  async function takeLoginTry(seqUser: number, address: string): Promise<void> {
+    const pair = `login-tries:user:${seqUser}:ip:${address}`;
     const { count } = await limiter.hit(pair, loginTriesPerPair);
     if (count < loginFreeTries) return;
     const delay = Math.min(2 ** (count - loginFreeTries), loginWait.windowSeconds);
-    const { wait } = await limiter.hit(`login-wait:user:${seqUser}:ip:${ip}`, loginWait, delay);
+    const { wait } = await limiter.hit(`login-wait:user:${seqUser}:ip:${address}`, loginWait, delay);
     if (wait === 0) return;
     // A try refused for its wait was no guess.
     await Promise.all([
       limiter.unhit(pair, loginTriesPerPair),
-      limiter.unhit(`login-failures:ip:${ip}`, loginFailuresPerAddress),
+      limiter.unhit(`login-failures:ip:${address}`, loginFailuresPerAddress),
     ]);
     throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
   }
 
-  async function loginSucceeded(seqUser: number, ip: string): Promise<void> {
+  async function loginSucceeded(seqUser: number, address: string): Promise<void> {
     await Promise.all([
-      limiter.unhit(`login-failures:ip:${ip}`, loginFailuresPerAddress),
-      limiter.reset(`login-tries:user:${seqUser}:ip:${ip}`, loginTriesPerPair),
-      limiter.reset(`login-wait:user:${seqUser}:ip:${ip}`, loginWait),
+      limiter.unhit(`login-failures:ip:${address}`, loginFailuresPerAddress),
+      limiter.reset(`login-tries:user:${seqUser}:ip:${address}`, loginTriesPerPair),
+      limiter.reset(`login-wait:user:${seqUser}:ip:${address}`, loginWait),
     ]);
   }
 
@@ -74,8 +74,9 @@ export function loginService(deps: UserDependencies) {
       context: RequestContext,
     ): Promise<{ token: TokenPair; user: LoginUser }> {
       const login = request.userEmail;
+      const address = clientNetwork(context.ip);
       // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
-      const { wait } = await limiter.hit(`login-failures:ip:${context.ip}`, loginFailuresPerAddress);
+      const { wait } = await limiter.hit(`login-failures:ip:${address}`, loginFailuresPerAddress);
       if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
       const users = userRepository(db);
       const user = await users.findLiveByLogin(login);
@@ -85,12 +86,12 @@ export function loginService(deps: UserDependencies) {
         throw new BusinessFailure(deleted ? FailedCode.AccountDeleted : FailedCode.NotMember);
       }
       // Tries are counted per account and address: another address, the owner's, is not held up.
-      await takeLoginTry(user.seqUser, context.ip);
+      await takeLoginTry(user.seqUser, address);
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
         await wrongPassword(user);
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
-      await loginSucceeded(user.seqUser, context.ip);
+      await loginSucceeded(user.seqUser, address);
       await checkPushToken(request.fcmToken);
       const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
       // The patient app signs in through this endpoint too; a clinician account is not for it.

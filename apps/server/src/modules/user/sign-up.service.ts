@@ -5,7 +5,7 @@ import { uniqueViolationOf } from '../../db/errors.ts';
 import { BusinessFailure, InvalidField } from '../../domain-error.ts';
 import { verificationMail } from '../../mail/templates.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { RateLimit } from '../../security/rate-limiter.ts';
+import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { hashPassword } from '../../security/password.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
@@ -43,12 +43,12 @@ export function signUpService(deps: UserDependencies) {
 
   return {
     async checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void> {
-      await limit([[`email-check:ip:${context.ip}`, emailChecksPerAddress]]);
+      await limit([[`email-check:ip:${clientNetwork(context.ip)}`, emailChecksPerAddress]]);
       if (await userRepository(db).findLiveByEmail(userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
     },
 
     async signUp(request: SignUpRequest, context: RequestContext): Promise<{ userEmail: string }> {
-      await limit([[`signup:ip:${context.ip}`, mailPerAddress]]);
+      await limit([[`signup:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       const signature = Buffer.from(request.signatureImage.slice(pngDataUrlPrefix.length), 'base64');
       if (!pngSignature.every((byte, index) => signature[index] === byte)) {
         throw new InvalidField('signatureImage', 'validation.signature_required');
@@ -114,7 +114,7 @@ export function signUpService(deps: UserDependencies) {
       request: BodyOf<typeof patientSignUp>,
       context: RequestContext,
     ): Promise<{ userEmail: string }> {
-      await limit([[`signup:ip:${context.ip}`, mailPerAddress]]);
+      await limit([[`signup:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       const passwordHash = await hashPassword(request.userPassword);
       const emailTaken = (): BusinessFailure => new BusinessFailure(FailedCode.EmailExists);
       await db
@@ -148,7 +148,7 @@ export function signUpService(deps: UserDependencies) {
 
     async resendVerification(userEmail: string, context: RequestContext): Promise<void> {
       await limit([
-        [`mail:ip:${context.ip}`, mailPerAddress],
+        [`mail:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`mail:account:${userEmail}`, mailPerAccount],
       ]);
       const user = await userRepository(db).findLiveByEmail(userEmail);

@@ -15,7 +15,6 @@ export function ServiceAgreementModal({ opened, onClose }: { opened: boolean; on
       size="lg"
       centered
       scrollAreaComponent={ScrollArea.Autosize}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="lg">
         {parts.map((part) => (

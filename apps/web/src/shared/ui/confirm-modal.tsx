@@ -29,13 +29,7 @@ export function ConfirmModal({
 }: ConfirmModalProps): ReactElement {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">{body}</Text>
         <Group justify="flex-end">

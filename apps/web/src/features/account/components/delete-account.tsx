@@ -72,12 +72,7 @@ export function DeleteAccount(): ReactElement {
         </Button>
       </Stack>
 
-      <Modal
-        opened={step === 'password'}
-        onClose={close}
-        title={t('account.delete.passwordTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
+      <Modal opened={step === 'password'} onClose={close} title={t('account.delete.passwordTitle')}>
         <form noValidate onSubmit={(event) => void submitPassword(event)}>
           <Stack gap="md">
             <Text size="sm">{t('account.delete.passwordIntro')}</Text>
@@ -109,12 +104,7 @@ export function DeleteAccount(): ReactElement {
         </form>
       </Modal>
 
-      <Modal
-        opened={step === 'confirm'}
-        onClose={close}
-        title={t('account.delete.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
+      <Modal opened={step === 'confirm'} onClose={close} title={t('account.delete.confirmTitle')}>
         <Stack gap="md">
           <Text size="sm">{t('account.delete.confirmBody')}</Text>
           {failure && (

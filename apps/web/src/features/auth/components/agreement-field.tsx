@@ -36,13 +36,7 @@ export function AgreementField({ kind, checked, onChange, error }: AgreementFiel
           {t('agreements.view')}
         </Button>
       </Group>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={title}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} size="lg">
         <Stack gap="sm">
           {paragraphs.map((paragraph) => (
             <Text key={paragraph} size="sm">

@@ -146,12 +146,7 @@ export function CategoryManager(): ReactElement {
           </Table>
         )}
       </Stack>
-      <Modal
-        opened={renaming !== undefined}
-        onClose={() => setRenaming(undefined)}
-        title={t('categories.renameTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
+      <Modal opened={renaming !== undefined} onClose={() => setRenaming(undefined)} title={t('categories.renameTitle')}>
         {renaming && (
           <CategoryNameForm
             key={renaming.seqCategory}

@@ -130,7 +130,7 @@ export function ExerciseForm({
 
   const seconds = t('exercises.units.seconds');
   return (
-    <Modal opened onClose={onClose} title={heading} size="xl" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened onClose={onClose} title={heading} size="xl">
       <form noValidate onSubmit={(event) => void submit(event)} aria-label={heading}>
         <Stack gap="sm">
           {failure && <Alert color="red">{message(failure)}</Alert>}

@@ -28,7 +28,6 @@ function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: (
       onClose={onClose}
       size="100%"
       title={t('exercises.recordsOf', { name: `${text.position(exercise.position)} · ${text.mode(exercise.mode)}` })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {records.isPending && <Loader aria-label={t('common.loading')} />}
       {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}

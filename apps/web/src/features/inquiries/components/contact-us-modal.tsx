@@ -9,14 +9,7 @@ export function ContactUsModal({ opened, onClose }: { opened: boolean; onClose: 
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>('new');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('inquiries.contact.title')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('inquiries.contact.title')} size="lg" centered>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="new">{t('inquiries.contact.newTab')}</Tabs.Tab>

@@ -37,14 +37,7 @@ export function ProviderInquiryModal({ opened, onClose }: { opened: boolean; onC
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('inquiries.provider.title')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('inquiries.provider.title')} size="lg" centered>
       {sent ? (
         <Stack gap="md">
           <Alert color="teal" role="status">

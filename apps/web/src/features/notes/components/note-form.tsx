@@ -48,7 +48,7 @@ export function NoteForm({
   };
 
   return (
-    <Modal opened onClose={onClose} title={heading} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened onClose={onClose} title={heading} size="lg">
       <form noValidate onSubmit={(event) => void submit(event)} aria-label={heading}>
         <Stack gap="sm">
           <TextField

@@ -122,7 +122,16 @@ export function NotificationPopover({
   };
 
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" width={360} shadow="md" withinPortal>
+    <Popover
+      opened={opened}
+      onChange={onChange}
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      withinPortal
+      // The bell inside the target names its own dialog and state; the target is its badge around it.
+      withRoles={false}
+    >
       <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown p={0} aria-label={t('notifications.title')} role="dialog">
         <Group justify="space-between" px="sm" py="xs">

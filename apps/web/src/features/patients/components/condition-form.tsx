@@ -120,13 +120,7 @@ export function ConditionForm({
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('condition.addTitle')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('condition.addTitle')} size="xl">
       <form noValidate onSubmit={form.onSubmit} aria-label={t('condition.addTitle')}>
         <Stack gap="sm">
           {formError && (

@@ -255,13 +255,7 @@ export function PatientAddModal({ opened, onClose, onPlanLimit, onAdded }: Patie
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('patients.add.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('patients.add.title')} size="lg">
       {opened && (
         <Tabs value={mode} onChange={setMode} keepMounted={false}>
           <Tabs.List mb="md">

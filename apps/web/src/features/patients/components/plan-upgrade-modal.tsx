@@ -30,13 +30,7 @@ export function PlanUpgradeModal({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('plan.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('plan.title')} centered>
       <Stack gap="md">
         <Text size="sm">{activeLimit ? t('plan.bodyLimit', { limit: activeLimit }) : t('plan.body')}</Text>
         <Text size="sm" c="dimmed">

@@ -53,13 +53,7 @@ export function ChangePlanModal({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('payments.change.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('payments.change.title')} centered>
       <Stack gap="md">
         <Text size="sm">{t('payments.change.intro')}</Text>
         {tooSoon && (

@@ -44,13 +44,7 @@ export function UpdateCardModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('payments.card.updateTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={close} title={t('payments.card.updateTitle')} centered>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           {failure && (

@@ -117,7 +117,7 @@ export function ScheduleModal({
       ? t('schedule.modal.editTitle')
       : t('schedule.modal.detailsTitle');
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened onClose={onClose} title={title} size="lg">
       {startable && existing && (
         <Group justify="flex-end" mb="sm">
           <Button

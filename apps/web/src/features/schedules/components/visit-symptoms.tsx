@@ -41,7 +41,6 @@ export function VisitSymptoms({ schedule }: { schedule: Schedule }): ReactElemen
         onClose={() => setOpened(null)}
         title={t('schedule.photosTitle', { name: schedule.patientName })}
         size="xl"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {opened !== null && <ImageSlider paths={photos} initialIndex={opened} />}
       </Modal>

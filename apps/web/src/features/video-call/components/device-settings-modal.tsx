@@ -47,13 +47,7 @@ export function DeviceSettingsModal({
 }): ReactElement {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('videoCall.devices.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('videoCall.devices.title')} centered>
       {opened && <DeviceForm media={media} flipped={flipped} onComplete={onComplete} />}
     </Modal>
   );

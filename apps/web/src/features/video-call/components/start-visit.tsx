@@ -29,13 +29,7 @@ export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void
   );
 
   const notice = (
-    <Modal
-      opened={blocked}
-      onClose={() => setBlocked(false)}
-      title={t('videoCall.alertTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={blocked} onClose={() => setBlocked(false)} title={t('videoCall.alertTitle')} centered>
       <Stack gap="sm" role="alert">
         <Text size="sm">{t('videoCall.errors.popupBlocked')}</Text>
         <Text size="sm">{t('videoCall.errors.popupFailed')}</Text>

@@ -125,7 +125,8 @@ export function VideoCallScreen({
               <span>{t('videoCall.setupWarning')}</span>
             </Group>
           )}
-          <Text fw={700} truncate>
+          {/* The screen's heading: whom the call is with. */}
+          <Text component="h1" fz="md" fw={700} truncate>
             {schedule.patientName}
           </Text>
           <Text size="sm" c="gray.4">
@@ -240,7 +241,6 @@ export function VideoCallScreen({
         title={t('videoCall.alertTitle')}
         centered
         zIndex={400}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack gap="md">
           <Text size="sm" role="alert">

@@ -128,14 +128,7 @@ export function ImageCropper({ file, onCancel, onCropped }: ImageCropperProps): 
   };
 
   return (
-    <Modal
-      opened={file !== null}
-      onClose={onCancel}
-      title={t('image.cropTitle')}
-      size="auto"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={file !== null} onClose={onCancel} title={t('image.cropTitle')} size="auto" centered>
       <Stack gap="md" w={stage.width}>
         {failed && (
           <Alert color="red" role="alert">
