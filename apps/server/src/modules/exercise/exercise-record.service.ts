@@ -13,6 +13,7 @@ import {
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import { actorOf, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
@@ -52,9 +53,36 @@ export function toExerciseRecord(row: RecordRow): ExerciseRecord {
   };
 }
 
-export type ExerciseRecordService = ReturnType<typeof exerciseRecordService>;
+export interface ExerciseRecordService {
+  upload(
+    patient: PatientPrincipal,
+    body: BodyOf<typeof uploadExerciseRecords>,
+    context: RequestContext,
+  ): Promise<Answer<typeof uploadExerciseRecords>>;
+  byExercise(principal: Principal, seqExercise: number, context: RequestContext): Promise<ExerciseRecord[]>;
+  paged(
+    principal: Principal,
+    body: BodyOf<typeof getPatientRecordsPaged>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getPatientRecordsPaged>>;
+  byRange(
+    principal: Principal,
+    body: BodyOf<typeof getPatientRecordsByRange>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getPatientRecordsByRange>>;
+  measures(
+    principal: Principal,
+    body: BodyOf<typeof getUserMeasureDataByRange>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getUserMeasureDataByRange>>;
+  romStatistics(
+    principal: Principal,
+    body: BodyOf<typeof getRomStatistics>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getRomStatistics>>;
+}
 
-export function exerciseRecordService({ db, now }: { db: Database; now: Clock }) {
+export function exerciseRecordService({ db, now }: { db: Database; now: Clock }): ExerciseRecordService {
   async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
     const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();

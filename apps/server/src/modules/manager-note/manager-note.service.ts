@@ -6,11 +6,12 @@ import {
   type modifyManagerNote,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
-import { managerNoteRepository, type NoteRow } from './manager-note.repository.ts';
+import { managerNoteRepository, type ManagerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
 export function toManagerNote(row: NoteRow): ManagerNote {
   return {
@@ -25,9 +26,24 @@ export function toManagerNote(row: NoteRow): ManagerNote {
   };
 }
 
-export type ManagerNoteService = ReturnType<typeof managerNoteService>;
+export interface ManagerNoteService {
+  list(
+    principal: Principal,
+    body: BodyOf<typeof listManagerNotes>,
+    context: RequestContext,
+  ): Promise<Answer<typeof listManagerNotes>>;
+  add(principal: Principal, body: BodyOf<typeof addManagerNote>, context: RequestContext): Promise<ManagerNote>;
+  modify(principal: Principal, body: BodyOf<typeof modifyManagerNote>, context: RequestContext): Promise<ManagerNote>;
+  markImportant(
+    principal: Principal,
+    seqManagerNote: number,
+    isImportant: boolean,
+    context: RequestContext,
+  ): Promise<void>;
+  remove(principal: Principal, seqManagerNote: number, context: RequestContext): Promise<void>;
+}
 
-export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
+export function managerNoteService({ db, now }: { db: Database; now: Clock }): ManagerNoteService {
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
@@ -46,7 +62,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
     seqManagerNote: number,
     context: RequestContext,
     action: 'update' | 'delete',
-    changes: Parameters<ReturnType<typeof managerNoteRepository>['update']>[1],
+    changes: Parameters<ManagerNoteRepository['update']>[1],
   ) {
     return db.transaction(async (tx) => {
       const note = await ownedNote(tx, seqManagerNote, principal);

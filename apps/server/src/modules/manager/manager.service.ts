@@ -24,9 +24,13 @@ export interface ManagerDependencies {
   sessions: Pick<SessionService, 'endedAllOf'>;
 }
 
-export type ManagerService = ReturnType<typeof managerService>;
+export interface ManagerService {
+  getProfile(principal: Principal): Promise<ManagerProfile>;
+  updateProfile(principal: Principal, request: BodyOf<typeof updateManagerInfo>): Promise<ManagerProfile>;
+  deleteAccount(principal: Principal): Promise<void>;
+}
 
-export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies) {
+export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies): ManagerService {
   return {
     async getProfile(principal: Principal): Promise<ManagerProfile> {
       const user = await userRepository(db).findById(principal.seqUser);

@@ -9,10 +9,12 @@ import { ownershipRepository } from '../shared/index.ts';
 import { toConditionEntry } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 
-export type MedicalRecordService = ReturnType<typeof medicalRecordService>;
+export interface MedicalRecordService {
+  read(principal: Principal, seqMedicalRelation: number, context: RequestContext): Promise<MedicalRecordItem[]>;
+}
 
 /** Condition entries, notes and visits of one patient as one record, newest first (docs/decisions/0002). */
-export function medicalRecordService({ db, now }: { db: Database; now: Clock }) {
+export function medicalRecordService({ db, now }: { db: Database; now: Clock }): MedicalRecordService {
   return {
     async read(
       principal: Principal,

@@ -19,8 +19,33 @@ import { scheduleRepository, type ScheduleView } from './schedule.repository.ts'
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, requestedSpan } from './visit-time.ts';
 
+export interface ClinicianVisitsService {
+  listBetween(
+    principal: Principal,
+    range: { startDate: string; endDate: string },
+    context: RequestContext,
+  ): Promise<Schedule[]>;
+  listForRelation(
+    principal: Principal,
+    seqMedicalRelation: number,
+    context: RequestContext,
+  ): Promise<{ scheduleList: Schedule[]; latestDoneSchedule: Schedule | null }>;
+  create(principal: Principal, request: BodyOf<typeof createSchedule>, context: RequestContext): Promise<Schedule>;
+  update(
+    principal: Principal,
+    request: BodyOf<typeof updateNotStartedYetSchedule>,
+    context: RequestContext,
+  ): Promise<Schedule>;
+  cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule>;
+  saveNote(
+    principal: Principal,
+    request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
+    context: RequestContext,
+  ): Promise<Schedule>;
+}
+
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */
-export function clinicianVisitsService(deps: ScheduleDependencies) {
+export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVisitsService {
   const { db, now, notify } = deps;
   const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 

@@ -28,8 +28,16 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
   return undefined;
 }
 
+export interface SignUpService {
+  checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void>;
+  signUp(request: SignUpRequest, context: RequestContext): Promise<{ userEmail: string }>;
+  signUpPatient(request: BodyOf<typeof patientSignUp>, context: RequestContext): Promise<{ userEmail: string }>;
+  resendVerification(userEmail: string, context: RequestContext): Promise<void>;
+  verifyEmail(token: string): Promise<{ userEmail: string }>;
+}
+
 /** Sign-up of clinicians and patient app members, and the verification of their e-mail address. */
-export function signUpService(deps: UserDependencies) {
+export function signUpService(deps: UserDependencies): SignUpService {
   const { db, mailer, limiter, storage, now } = deps;
   const limit = limitOf(limiter);
   const { verifyLink, newLink, mailNewLink } = accountLinks(deps);
