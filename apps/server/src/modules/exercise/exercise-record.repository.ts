@@ -7,7 +7,7 @@ export type RecordRow = typeof exerciseRecord.$inferSelect;
 export type NewRecord = typeof exerciseRecord.$inferInsert;
 type ExerciseTableRow = typeof exercise.$inferSelect;
 /** A prescription as the report draws it. */
-type Prescription = Pick<
+export type Prescription = Pick<
   ExerciseTableRow,
   | 'seqExercise'
   | 'position'

@@ -17,7 +17,12 @@ import type { Answer } from '../../http/route.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import { actorOf, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
-import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
+import {
+  type DayRange,
+  exerciseRecordRepository,
+  type Prescription,
+  type RecordRow,
+} from './exercise-record.repository.ts';
 import { exerciseRepository } from './exercise.repository.ts';
 
 const measureModes = [ExerciseMode.passiveMeasure, ExerciseMode.activeMeasure];
@@ -80,6 +85,15 @@ export interface ExerciseRecordService {
     body: BodyOf<typeof getRomStatistics>,
     context: RequestContext,
   ): Promise<Answer<typeof getRomStatistics>>;
+  activity(seqMedicalRelation: number, range: DayRange): Promise<ExerciseActivity>;
+}
+
+/** What a report counts of a relation's exercise in a range. */
+export interface ExerciseActivity {
+  prescriptions: Prescription[];
+  /** Recorded sessions per prescription (`seqExercise`). */
+  sessions: Map<number, number>;
+  daysWithData: string[];
 }
 
 export function exerciseRecordService({ db, now }: { db: Database; now: Clock }): ExerciseRecordService {
@@ -270,6 +284,17 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       });
       if (!statistics) throw notFound();
       return statistics;
+    },
+
+    /** For a relation whose ownership the caller checked and whose read it recorded. */
+    async activity(seqMedicalRelation: number, range: DayRange): Promise<ExerciseActivity> {
+      const repository = exerciseRecordRepository(db);
+      const [prescriptions, sessions, daysWithData] = await Promise.all([
+        repository.prescriptionsInRange(seqMedicalRelation, range, {}),
+        repository.sessionsPerExercise(seqMedicalRelation, range),
+        repository.daysWithRecords(seqMedicalRelation, range),
+      ]);
+      return { prescriptions, sessions, daysWithData };
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type ManagerNote,
+  type MedicalRecordItem,
   type addManagerNote,
   type listManagerNotes,
   type modifyManagerNote,
@@ -13,7 +14,7 @@ import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { managerNoteRepository, type ManagerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
-export function toManagerNote(row: NoteRow): ManagerNote {
+function toManagerNote(row: NoteRow): ManagerNote {
   return {
     seqManagerNote: row.seqManagerNote,
     seqMedicalRelation: row.seqMedicalRelation,
@@ -24,6 +25,20 @@ export function toManagerNote(row: NoteRow): ManagerNote {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The clinician's notes on a relation as entries of its medical record (docs/decisions/0002-patients.md). */
+export async function noteRecordItems(
+  database: Database,
+  seqMedicalRelation: number,
+  seqManager: number,
+): Promise<MedicalRecordItem[]> {
+  const rows = await managerNoteRepository(database).listAll(seqMedicalRelation, seqManager);
+  return rows.map((row): MedicalRecordItem => ({
+    kind: 'note',
+    at: row.createdAt.toISOString(),
+    note: toManagerNote(row),
+  }));
 }
 
 export interface ManagerNoteService {

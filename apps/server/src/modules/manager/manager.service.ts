@@ -10,8 +10,7 @@ import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { fullName, imageUrlOf } from '../shared/index.ts';
-import { uploadRepository } from '../storage/index.ts';
+import { fullName, imageUrlOf, uploadRepository } from '../shared/index.ts';
 import { managerRepository, sessionRepository, type SessionService, userRepository } from '../user/index.ts';
 import { type PaymentGateway, paymentRepository, whilePaymentsLocked } from '../payment/index.ts';
 

@@ -23,8 +23,13 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
-import { ownershipRepository, patientAccountRepository, type RelationListRow, todayIn } from '../shared/index.ts';
-import { uploadRepository } from '../storage/index.ts';
+import {
+  ownershipRepository,
+  patientAccountRepository,
+  type RelationListRow,
+  todayIn,
+  uploadRepository,
+} from '../shared/index.ts';
 import { userRepository } from '../user/index.ts';
 import { toConditionEntry, toSummary } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';

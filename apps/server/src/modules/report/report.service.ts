@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { type DayRange, exerciseRecordRepository, type ExerciseRecordService } from '../exercise/index.ts';
+import { type DayRange, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
 import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
@@ -114,11 +114,8 @@ export function reportService({
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
     const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
-    const repository = exerciseRecordRepository(db);
-    const [prescriptions, sessions, daysWithData, profile] = await Promise.all([
-      repository.prescriptionsInRange(request.seqMedicalRelation, range, {}),
-      repository.sessionsPerExercise(request.seqMedicalRelation, range),
-      repository.daysWithRecords(request.seqMedicalRelation, range),
+    const [{ prescriptions, sessions, daysWithData }, profile] = await Promise.all([
+      records.activity(request.seqMedicalRelation, range),
       managers.getProfile(principal),
     ]);
     let prescribed = 0;

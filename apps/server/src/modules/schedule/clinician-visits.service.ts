@@ -6,6 +6,7 @@ import {
   ScheduleStatus,
   type BodyOf,
   type createSchedule,
+  type MedicalRecordItem,
   type Schedule,
   type updateNotStartedYetSchedule,
 } from '@clinic/contract';
@@ -18,6 +19,20 @@ import { toSchedule } from './schedule.mapper.ts';
 import { scheduleRepository, type ScheduleView } from './schedule.repository.ts';
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, requestedSpan } from './visit-time.ts';
+
+/** A relation's visits as entries of its medical record (docs/decisions/0002-patients.md). */
+export async function visitRecordItems(
+  database: Database,
+  seqMedicalRelation: number,
+  timeZone: string,
+): Promise<MedicalRecordItem[]> {
+  const rows = await scheduleRepository(database).listForRelation(seqMedicalRelation);
+  return rows.map((row): MedicalRecordItem => ({
+    kind: 'visit',
+    at: row.expectStartAt.toISOString(),
+    visit: toSchedule(row, timeZone),
+  }));
+}
 
 export interface ClinicianVisitsService {
   listBetween(

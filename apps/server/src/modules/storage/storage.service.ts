@@ -5,7 +5,7 @@ import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { uploadRepository } from './upload.repository.ts';
+import { uploadRepository } from '../shared/index.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
 const signatures: [string, number[]][] = [
