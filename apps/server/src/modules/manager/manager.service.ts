@@ -11,8 +11,14 @@ import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fullName, imageUrlOf, uploadRepository } from '../shared/index.ts';
-import { managerRepository, sessionRepository, type SessionService, userRepository } from '../user/index.ts';
-import { type PaymentGateway, paymentRepository, whilePaymentsLocked } from '../payment/index.ts';
+import {
+  eraseAccount,
+  managerRepository,
+  passwordConfirmedAt,
+  type SessionService,
+  userRepository,
+} from '../user/index.ts';
+import { endSubscriptionOfDeletedAccount, type PaymentGateway, whilePaymentsLocked } from '../payment/index.ts';
 
 export interface ManagerDependencies {
   db: Database;
@@ -92,21 +98,15 @@ export function managerService({ db, storage, now, locks, gateway, sessions }: M
      */
     async deleteAccount(principal: Principal): Promise<void> {
       const at = now();
-      const session = await sessionRepository(db).findById(principal.sessionId);
-      const confirmedAt = session?.passwordConfirmedAt?.getTime() ?? 0;
+      const confirmedAt = (await passwordConfirmedAt(db, principal.sessionId))?.getTime() ?? 0;
       if (at.getTime() - confirmedAt > sessionRules.passwordConfirmationSeconds * 1000) {
         throw new BusinessFailure(FailedCode.PasswordConfirmationRequired);
       }
       const manager = await managerRepository(db).findByUser(principal.seqUser);
       const cardToken = await whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
-          await userRepository(tx).markDeleted(principal.seqUser, at);
-          await managerRepository(tx).eraseProfile(principal.seqUser);
-          await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
-          const payments = paymentRepository(tx);
-          const token = (await payments.findSubscription(principal.seqManager))?.cardToken;
-          await payments.endForDeletedAccount(principal.seqManager, at);
-          return token;
+          await eraseAccount(tx, principal.seqUser, at);
+          return endSubscriptionOfDeletedAccount(tx, principal.seqManager, at);
         }),
       );
       await sessions.endedAllOf(principal.seqUser);

@@ -61,6 +61,21 @@ export interface PaymentService {
   ): Promise<Answer<typeof updatePenaltyInfo>['penalty']>;
 }
 
+/**
+ * Ends the subscription of a clinician whose account is being deleted, in the deletion's
+ * transaction (taken under the payments lock); answers the card token the processor is to forget.
+ */
+export async function endSubscriptionOfDeletedAccount(
+  tx: Database,
+  seqManager: number,
+  at: Date,
+): Promise<string | undefined> {
+  const payments = paymentRepository(tx);
+  const cardToken = (await payments.findSubscription(seqManager))?.cardToken;
+  await payments.endForDeletedAccount(seqManager, at);
+  return cardToken ?? undefined;
+}
+
 export function paymentService({ db, now, gateway, locks }: PaymentDependencies): PaymentService {
   const statusOf = (database: Database, seqManager: number): Promise<SubscriptionStatus> =>
     subscriptionStatusOf(database, seqManager, now());
