@@ -61,9 +61,13 @@ export default tseslint.config(
     },
   },
   {
-    // Explicit return types on exported functions (STYLE rule 12), where the code is shared or
-    // drawn; the server's modules are left to their own change (docs/decisions/0002a).
-    files: ['packages/*/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/patient/**/*.{ts,tsx}'],
+    // Explicit return types on exported functions (STYLE rule 12).
+    files: [
+      'packages/*/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/patient/**/*.{ts,tsx}',
+      'apps/server/{src,test}/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/explicit-module-boundary-types': 'error',
     },

@@ -63,8 +63,6 @@ const environment = z.object({
     .default(resolve(import.meta.dirname, '../../patient/dist')),
 });
 
-export type Config = ReturnType<typeof parseConfig>;
-
 /** A comma-separated list, e.g. of stun: or turn: URLs. */
 function listOf(value: string | undefined): string[] {
   return (value ?? '')
@@ -110,8 +108,43 @@ export const configurationVariables: readonly string[] = [
   ...fileSecrets.map((name) => `${name}_FILE`),
 ];
 
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  migrationDatabaseUrl: string | undefined;
+  databaseSchema: string;
+  databasePoolSize: number;
+  databaseLockPoolSize: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  payments: { gateway: 'stripe'; secretKey: string; apiUrl: string } | { gateway: 'sandbox' };
+  publicUrl: string;
+  authSecret: string | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      }
+    | undefined;
+  trustProxy: boolean;
+  metricsToken: string | undefined;
+  demo: boolean;
+  demoEmail: string;
+  demoPassword: string;
+  logLevel: 'error' | 'fatal' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+  patientWebDist: string;
+  ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlSeconds: number };
+}
+
 /** Parses the environment once and fails fast with a message naming each bad variable. */
-export function parseConfig(env: Record<string, string | undefined> = process.env) {
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = environment.safeParse(withFileSecrets(env));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

@@ -4,32 +4,43 @@ import { session as sessionRules } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Clock } from './context.ts';
-import { openDatabase, pingDatabase } from './db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase, pingDatabase } from './db/client.ts';
 import type { DemoServices } from './demo.ts';
-import { jobRunner } from './jobs/job-runner.ts';
+import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
-import { boardService } from './modules/board/index.ts';
-import { categoryService } from './modules/category/index.ts';
-import { exerciseRecordService, exerciseService } from './modules/exercise/index.ts';
-import { managerNoteService } from './modules/manager-note/index.ts';
-import { managerService } from './modules/manager/index.ts';
-import { abandonedMeetingJob, meetingService } from './modules/meeting/index.ts';
+import { boardService, type BoardService } from './modules/board/index.ts';
+import { type CategoryService, categoryService } from './modules/category/index.ts';
+import {
+  exerciseRecordService,
+  type ExerciseRecordService,
+  type ExerciseService,
+  exerciseService,
+} from './modules/exercise/index.ts';
+import { type ManagerNoteService, managerNoteService } from './modules/manager-note/index.ts';
+import { type ManagerService, managerService } from './modules/manager/index.ts';
+import { abandonedMeetingJob, meetingService, type MeetingService } from './modules/meeting/index.ts';
 import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import {
   paymentService,
+  type PaymentService,
   renewalJob,
   sandboxGateway,
   stripeGateway,
   subscriptionPlanLimits,
 } from './modules/payment/index.ts';
-import { medicalRecordService, patientService } from './modules/patient/index.ts';
-import { reportService } from './modules/report/index.ts';
-import { scheduleJobs, scheduleService } from './modules/schedule/index.ts';
-import { storageService } from './modules/storage/index.ts';
-import { sessionService, userService } from './modules/user/index.ts';
-import { createMetrics } from './plugins/metrics.ts';
-import { memoryBus, redisBus } from './realtime/bus.ts';
+import {
+  medicalRecordService,
+  type MedicalRecordService,
+  patientService,
+  type PatientService,
+} from './modules/patient/index.ts';
+import { reportService, type ReportService } from './modules/report/index.ts';
+import { scheduleJobs, scheduleService, type ScheduleService } from './modules/schedule/index.ts';
+import { storageService, type StorageService } from './modules/storage/index.ts';
+import { sessionService, type SessionService, userService, type UserService } from './modules/user/index.ts';
+import { createMetrics, type Metrics } from './plugins/metrics.ts';
+import { type Bus, memoryBus, redisBus } from './realtime/bus.ts';
 import { accessTokens } from './security/access-token.ts';
 import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
 import { secretRepository } from './security/secret.repository.ts';
@@ -43,14 +54,44 @@ export interface ServiceOptions {
   testPushService?: TestPushService | undefined;
 }
 
-export type Services = Awaited<ReturnType<typeof createServices>>;
+export interface Services {
+  db: Database;
+  database: DatabaseHandle;
+  metrics: Metrics | undefined;
+  /** What the app needs to be ready to serve (readiness checks). */
+  dependencies: Record<string, () => Promise<unknown>>;
+  bus: Bus;
+  jobs: JobRunner;
+  sessions: SessionService;
+  pushPublicKey: string;
+  users: UserService;
+  managers: ManagerService;
+  patients: PatientService;
+  records: MedicalRecordService;
+  notes: ManagerNoteService;
+  categories: CategoryService;
+  files: StorageService;
+  exercises: ExerciseService;
+  exerciseRecords: ExerciseRecordService;
+  schedules: ScheduleService;
+  reports: ReportService;
+  payments: PaymentService;
+  board: BoardService;
+  meetings: MeetingService;
+  /** The services the demo seed writes through, some on clocks of their own. */
+  demo(): DemoServices;
+  close(): Promise<void>;
+}
 
 /**
  * The app's connections (database, Redis, mail, storage, push), its services on them and its
  * background jobs, all from the config; `close` ends them in an order that leaves nothing running
  * on a closed connection.
  */
-export async function createServices(config: Config, { now, log, testPushService, ...given }: ServiceOptions) {
+export async function createServices(
+  config: Config,
+  { now, log, testPushService, ...given }: ServiceOptions,
+): Promise<Services> {
   const database = await openDatabase(config);
   const { db, locks } = database;
   // Loaded only when configured, as the database driver is: a start without it need not wait for it.
@@ -130,7 +171,6 @@ export async function createServices(config: Config, { now, log, testPushService
     db,
     database,
     metrics,
-    /** What the app needs to be ready to serve (readiness checks). */
     dependencies: {
       database: () => pingDatabase(db),
       ...(redis && { redis: () => redis.ping() }),
@@ -154,7 +194,6 @@ export async function createServices(config: Config, { now, log, testPushService
     payments: paymentService({ db, now, gateway, locks }),
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
-    /** The services the demo seed writes through, some on clocks of their own. */
     demo(): DemoServices {
       return {
         // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.

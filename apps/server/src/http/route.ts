@@ -5,6 +5,9 @@ import type { PatientPrincipal, Principal, RequestContext } from '../context.ts'
 
 export const ok = { isSuccess: true } as const;
 
+/** What a service answers for an endpoint: the successful reply without the flag its route adds. */
+export type Answer<E extends Endpoint> = Omit<Extract<z.output<E['reply']>, typeof ok>, keyof typeof ok>;
+
 /** The binding of one contract endpoint to the service call that answers it. */
 export interface Route<E extends Endpoint = Endpoint> {
   endpoint: E;

@@ -12,7 +12,11 @@ export interface Job {
 
 const lockSpace = 7240514;
 
-export type JobRunner = ReturnType<typeof jobRunner>;
+export interface JobRunner {
+  tick(): Promise<void>;
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+}
 
 /**
  * Runs the jobs on a timer. Each run takes a transaction-scoped advisory lock, so with several
@@ -30,7 +34,7 @@ export function jobRunner({
   log: FastifyBaseLogger;
   /** Told of each run's outcome (metrics). */
   onRun?: (job: string, outcome: 'success' | 'failure') => void;
-}) {
+}): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 

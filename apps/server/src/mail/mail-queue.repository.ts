@@ -8,7 +8,15 @@ export type QueuedMailRow = typeof mailQueue.$inferSelect;
 /** A mail tried this often, or refused for good, is dead: kept for the team to see, never sent again. */
 export const mailMaxAttempts = 5;
 
-export function mailQueueRepository(db: Database) {
+export interface MailQueueRepository {
+  insert(messages: readonly MailMessage[], at: Date): Promise<number[]>;
+  claimOne(at: Date, until: Date, seqMail?: number): Promise<QueuedMailRow | undefined>;
+  retryAt(seqMail: number, dueAt: Date): Promise<void>;
+  markDead(seqMail: number): Promise<void>;
+  remove(seqMail: number): Promise<void>;
+}
+
+export function mailQueueRepository(db: Database): MailQueueRepository {
   return {
     async insert(messages: readonly MailMessage[], at: Date): Promise<number[]> {
       if (messages.length === 0) return [];

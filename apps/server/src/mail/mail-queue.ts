@@ -19,7 +19,11 @@ const isPermanent = (error: unknown): boolean => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
-export type MailQueue = ReturnType<typeof mailQueue>;
+export interface MailQueue {
+  enqueue(tx: Database, messages: readonly MailMessage[]): Promise<number[]>;
+  deliver(seqMails: readonly number[]): Promise<void>;
+  job: { run(): Promise<() => Promise<void>> };
+}
 
 /**
  * Mail that must not be lost: queued in the transaction of the change it reports, so it exists
@@ -36,7 +40,7 @@ export function mailQueue({
   mailer: Mailer;
   now: Clock;
   log: FastifyBaseLogger;
-}) {
+}): MailQueue {
   const mails = mailQueueRepository(db);
 
   /** Leases one mail (`seqMail`, or the longest due) and sends it; false when there was none. */

@@ -1,4 +1,11 @@
-import { FailedCode, isMessageKey, languageFromAcceptLanguage, translate, type ErrorReply } from '@clinic/contract';
+import {
+  FailedCode,
+  isMessageKey,
+  languageFromAcceptLanguage,
+  translate,
+  type ErrorReply,
+  type Language,
+} from '@clinic/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loggableError } from '../db/errors.ts';
@@ -13,7 +20,8 @@ const codeOfStatus: Record<number, FailedCode> = {
   429: FailedCode.TooManyRequests,
 };
 
-export const languageOf = (request: FastifyRequest) => languageFromAcceptLanguage(request.headers['accept-language']);
+export const languageOf = (request: FastifyRequest): Language =>
+  languageFromAcceptLanguage(request.headers['accept-language']);
 
 /**
  * The one error handler: business failures become HTTP 200 envelopes, everything else a coded

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appSecret } from '../db/schema.ts';
 
-export function secretRepository(db: Database) {
+export interface SecretRepository {
+  getOrCreate(name: string, make: () => string): Promise<string>;
+}
+
+export function secretRepository(db: Database): SecretRepository {
   return {
     /** The named secret, made once by whichever instance comes first and shared by all. */
     async getOrCreate(name: string, make: () => string): Promise<string> {

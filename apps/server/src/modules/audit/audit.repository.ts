@@ -33,7 +33,11 @@ function markDeclared(actor: AuditActor, entries: Pick<AuditEntry, 'action' | 'e
     call.written = true;
 }
 
-export function auditRepository(db: Database) {
+export interface AuditRepository {
+  append(actor: AuditActor, at: Date, entries: AuditEntry[]): Promise<void>;
+}
+
+export function auditRepository(db: Database): AuditRepository {
   return {
     async append(actor: AuditActor, at: Date, entries: AuditEntry[]): Promise<void> {
       if (entries.length === 0) return;

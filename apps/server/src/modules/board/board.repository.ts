@@ -6,7 +6,13 @@ import { boardInquiry } from '../../db/schema.ts';
 export type InquiryRow = typeof boardInquiry.$inferSelect;
 export type NewInquiry = Omit<typeof boardInquiry.$inferInsert, 'seqBoard'>;
 
-export function boardRepository(db: Database) {
+export interface BoardRepository {
+  insert(row: NewInquiry): Promise<InquiryRow>;
+  pageOwn(seqManager: number, page: number, size: number): Promise<{ rows: InquiryRow[]; totalCount: number }>;
+  removeOwn(seqBoard: number, seqManager: number, at: Date): Promise<boolean>;
+}
+
+export function boardRepository(db: Database): BoardRepository {
   const ownLive = (seqManager: number) => and(eq(boardInquiry.seqManager, seqManager), isNull(boardInquiry.deletedAt));
   return {
     async insert(row: NewInquiry): Promise<InquiryRow> {

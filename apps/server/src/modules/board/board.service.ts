@@ -1,4 +1,5 @@
-import type { Inquiry, inquiryCategories } from '@clinic/contract';
+import type { Inquiry, inquiryCategories, listInquiries } from '@clinic/contract';
+import type { Answer } from '../../http/route.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
@@ -22,7 +23,25 @@ function toInquiry(row: InquiryRow): Inquiry {
   };
 }
 
-export type BoardService = ReturnType<typeof boardService>;
+export interface BoardService {
+  fromClinician(
+    principal: Principal,
+    request: { category: (typeof inquiryCategories)[number]; title: string; content: string },
+  ): Promise<Inquiry>;
+  fromProvider(
+    request: {
+      name: string;
+      email: string;
+      organization?: string | null | undefined;
+      phone?: string | null | undefined;
+      title: string;
+      content: string;
+    },
+    context: RequestContext,
+  ): Promise<number>;
+  list(principal: Principal, page: number, size: number): Promise<Answer<typeof listInquiries>>;
+  remove(principal: Principal, seqBoard: number): Promise<void>;
+}
 
 /** Questions to the service team: each is kept and mailed to the team's address. */
 export function boardService({
@@ -37,7 +56,7 @@ export function boardService({
   mails: MailQueue;
   limiter: RateLimiter;
   supportEmail: string;
-}) {
+}): BoardService {
   /** Keeps an inquiry and mails it to the team: the mail is queued with it, so it is never lost. */
   async function keep(values: NewInquiry): Promise<InquiryRow> {
     const { row, queued } = await db.transaction(async (tx) => {

@@ -1,2 +1,2 @@
 export { boardRoutes } from './board.routes.ts';
-export { boardService } from './board.service.ts';
+export { boardService, type BoardService } from './board.service.ts';

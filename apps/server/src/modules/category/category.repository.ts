@@ -4,7 +4,19 @@ import { category, relationCategory } from '../../db/schema.ts';
 
 export type CategoryRow = typeof category.$inferSelect;
 
-export function categoryRepository(db: Database) {
+export interface CategoryRepository {
+  listWithCounts(seqManager: number): Promise<(CategoryRow & { patientCount: number })[]>;
+  count(seqManager: number): Promise<number>;
+  findOwned(seqCategory: number, seqManager: number): Promise<CategoryRow | undefined>;
+  findByName(seqManager: number, categoryName: string): Promise<CategoryRow | undefined>;
+  countOwned(seqCategories: number[], seqManager: number): Promise<number>;
+  insert(seqManager: number, categoryName: string): Promise<CategoryRow>;
+  rename(seqCategory: number, categoryName: string): Promise<void>;
+  remove(seqCategory: number): Promise<void>;
+  replaceForRelation(seqMedicalRelation: number, seqCategories: number[]): Promise<void>;
+}
+
+export function categoryRepository(db: Database): CategoryRepository {
   return {
     async listWithCounts(seqManager: number): Promise<(CategoryRow & { patientCount: number })[]> {
       return db

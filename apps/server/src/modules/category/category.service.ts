@@ -6,10 +6,20 @@ import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { categoryRepository } from './category.repository.ts';
 
-export type CategoryService = ReturnType<typeof categoryService>;
+export interface CategoryService {
+  list(principal: Principal): Promise<Category[]>;
+  save(principal: Principal, body: { seqCategory?: number | undefined; categoryName: string }): Promise<Category>;
+  remove(principal: Principal, seqCategory: number, context: RequestContext): Promise<void>;
+  setForPatient(
+    principal: Principal,
+    seqMedicalRelation: number,
+    categoryIds: number[],
+    context: RequestContext,
+  ): Promise<void>;
+}
 
 /** The clinician's own categories for grouping patients (docs/decisions/0002-patients.md). */
-export function categoryService({ db, now }: { db: Database; now: Clock }) {
+export function categoryService({ db, now }: { db: Database; now: Clock }): CategoryService {
   return {
     async list(principal: Principal): Promise<Category[]> {
       const rows = await categoryRepository(db).listWithCounts(principal.seqManager);

@@ -5,6 +5,21 @@ import { exercise, exerciseRecord, medicalRelation } from '../../db/schema.ts';
 
 export type RecordRow = typeof exerciseRecord.$inferSelect;
 export type NewRecord = typeof exerciseRecord.$inferInsert;
+type ExerciseTableRow = typeof exercise.$inferSelect;
+/** A prescription as the report draws it. */
+export type Prescription = Pick<
+  ExerciseTableRow,
+  | 'seqExercise'
+  | 'position'
+  | 'mode'
+  | 'minRom'
+  | 'maxRom'
+  | 'createdAt'
+  | 'dueDate'
+  | 'frequency'
+  | 'exerciseStatus'
+  | 'updatedAt'
+>;
 
 const recordSortColumns = {
   usageStartDatetime: exerciseRecord.usageStartAt,
@@ -42,7 +57,50 @@ const inRange = (range: DayRange): SQL =>
     lt(exerciseRecord.usageStartAt, dayEnd(range.endDate, range.timeZone)),
   )!;
 
-export function exerciseRecordRepository(db: Database) {
+export interface ExerciseRecordRepository {
+  insertNew(rows: NewRecord[]): Promise<RecordRow[]>;
+  exercisesOfPatient(
+    seqPatient: number,
+    seqExercises: number[],
+  ): Promise<Pick<ExerciseTableRow, 'seqExercise' | 'seqMedicalRelation' | 'exerciseStatus' | 'createdAt'>[]>;
+  setExerciseStatus(seqExercise: number, exerciseStatus: number, at: Date): Promise<void>;
+  listByExercise(seqExercise: number): Promise<RecordRow[]>;
+  pageByRelation(
+    seqMedicalRelation: number,
+    query: {
+      sortingParam: keyof typeof recordSortColumns;
+      isDesc: boolean;
+      page: number;
+      size: number;
+      range?: DayRange;
+    },
+  ): Promise<{ rows: RecordRow[]; totalCount: number }>;
+  pageByRange(query: {
+    seqMedicalRelations: number[];
+    range: DayRange;
+    guideModes: number[];
+    page: number;
+    size: number;
+  }): Promise<{ rows: RecordRow[]; totalCount: number }>;
+  romStatistics(query: {
+    seqMedicalRelation: number;
+    seqManager: number;
+    range: DayRange;
+    filter: { position?: number | null; mode?: number | null };
+    /** The audit of the read, given the relation of the rows of `owned`. */
+    audit: (owned: { from: SQL; seqMedicalRelation: SQL; seqPatient: SQL }) => SQL;
+  }): Promise<RomStatistics | undefined>;
+  prescriptionsInRange(
+    seqMedicalRelation: number,
+    range: DayRange,
+    filter: { position?: number | null; mode?: number | null },
+  ): Promise<Prescription[]>;
+  daysWithRecords(seqMedicalRelation: number, range: DayRange): Promise<string[]>;
+  sessionsPerExercise(seqMedicalRelation: number, range: DayRange): Promise<Map<number, number>>;
+  relationsOfPatientForManager(seqPatient: number, seqManager: number): Promise<number[]>;
+}
+
+export function exerciseRecordRepository(db: Database): ExerciseRecordRepository {
   /** One page of the records matching `where`, in `order`, with how many there are (one query after the other). */
   async function pageOf(
     where: SQL | undefined,

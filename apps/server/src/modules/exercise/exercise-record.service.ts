@@ -13,10 +13,16 @@ import {
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import { actorOf, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
-import { exerciseRecordRepository, type RecordRow } from './exercise-record.repository.ts';
+import {
+  type DayRange,
+  exerciseRecordRepository,
+  type Prescription,
+  type RecordRow,
+} from './exercise-record.repository.ts';
 import { exerciseRepository } from './exercise.repository.ts';
 
 const measureModes = [ExerciseMode.passiveMeasure, ExerciseMode.activeMeasure];
@@ -52,9 +58,45 @@ export function toExerciseRecord(row: RecordRow): ExerciseRecord {
   };
 }
 
-export type ExerciseRecordService = ReturnType<typeof exerciseRecordService>;
+export interface ExerciseRecordService {
+  upload(
+    patient: PatientPrincipal,
+    body: BodyOf<typeof uploadExerciseRecords>,
+    context: RequestContext,
+  ): Promise<Answer<typeof uploadExerciseRecords>>;
+  byExercise(principal: Principal, seqExercise: number, context: RequestContext): Promise<ExerciseRecord[]>;
+  paged(
+    principal: Principal,
+    body: BodyOf<typeof getPatientRecordsPaged>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getPatientRecordsPaged>>;
+  byRange(
+    principal: Principal,
+    body: BodyOf<typeof getPatientRecordsByRange>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getPatientRecordsByRange>>;
+  measures(
+    principal: Principal,
+    body: BodyOf<typeof getUserMeasureDataByRange>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getUserMeasureDataByRange>>;
+  romStatistics(
+    principal: Principal,
+    body: BodyOf<typeof getRomStatistics>,
+    context: RequestContext,
+  ): Promise<Answer<typeof getRomStatistics>>;
+  activity(seqMedicalRelation: number, range: DayRange): Promise<ExerciseActivity>;
+}
 
-export function exerciseRecordService({ db, now }: { db: Database; now: Clock }) {
+/** What a report counts of a relation's exercise in a range. */
+export interface ExerciseActivity {
+  prescriptions: Prescription[];
+  /** Recorded sessions per prescription (`seqExercise`). */
+  sessions: Map<number, number>;
+  daysWithData: string[];
+}
+
+export function exerciseRecordService({ db, now }: { db: Database; now: Clock }): ExerciseRecordService {
   async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
     const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
@@ -242,6 +284,17 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       });
       if (!statistics) throw notFound();
       return statistics;
+    },
+
+    /** For a relation whose ownership the caller checked and whose read it recorded. */
+    async activity(seqMedicalRelation: number, range: DayRange): Promise<ExerciseActivity> {
+      const repository = exerciseRecordRepository(db);
+      const [prescriptions, sessions, daysWithData] = await Promise.all([
+        repository.prescriptionsInRange(seqMedicalRelation, range, {}),
+        repository.sessionsPerExercise(seqMedicalRelation, range),
+        repository.daysWithRecords(seqMedicalRelation, range),
+      ]);
+      return { prescriptions, sessions, daysWithData };
     },
   };
 }

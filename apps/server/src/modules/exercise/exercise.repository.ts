@@ -29,7 +29,15 @@ export interface ExerciseQuery {
   size: number;
 }
 
-export function exerciseRepository(db: Database) {
+export interface ExerciseRepository {
+  insert(row: NewExercise): Promise<number>;
+  findOwned(seqExercise: number, seqManager: number): Promise<ExerciseRow | undefined>;
+  openForPatient(seqPatient: number): Promise<ExerciseRow[]>;
+  update(seqExercise: number, changes: Partial<NewExercise>): Promise<void>;
+  page(query: ExerciseQuery): Promise<{ rows: ExerciseRow[]; totalCount: number }>;
+}
+
+export function exerciseRepository(db: Database): ExerciseRepository {
   const flatten = (row: {
     exercise: typeof exercise.$inferSelect;
     patientName: string;

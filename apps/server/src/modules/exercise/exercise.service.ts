@@ -7,9 +7,11 @@ import {
   statusTransitions,
   type Exercise,
   type ExerciseSettings,
+  type listMyPatientsHomeExercises,
 } from '@clinic/contract';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
 import { ownershipRepository, todayIn } from '../shared/index.ts';
@@ -66,9 +68,35 @@ function exerciseEntry(
   };
 }
 
-export type ExerciseService = ReturnType<typeof exerciseService>;
+export interface ExerciseService {
+  add(
+    principal: Principal,
+    seqMedicalRelation: number,
+    settings: ExerciseSettings,
+    context: RequestContext,
+  ): Promise<Exercise>;
+  update(
+    principal: Principal,
+    seqExercise: number,
+    settings: ExerciseSettings,
+    context: RequestContext,
+  ): Promise<Exercise>;
+  setStatus(
+    principal: Principal,
+    seqExercise: number,
+    exerciseStatus: number,
+    context: RequestContext,
+  ): Promise<Exercise>;
+  remove(principal: Principal, seqExercise: number, context: RequestContext): Promise<void>;
+  openForPatient(patient: PatientPrincipal, context: RequestContext): Promise<Exercise[]>;
+  page(
+    principal: Principal,
+    query: Omit<ExerciseQuery, 'seqManager'>,
+    context: RequestContext,
+  ): Promise<Answer<typeof listMyPatientsHomeExercises>>;
+}
 
-export function exerciseService({ db, now }: { db: Database; now: Clock }) {
+export function exerciseService({ db, now }: { db: Database; now: Clock }): ExerciseService {
   /** The stored columns of a prescription checked against the patient's device and today's date. */
   function columnsOf(
     settings: ExerciseSettings,

@@ -4,8 +4,25 @@ import { managerNote, medicalRelation } from '../../db/schema.ts';
 
 export type NoteRow = typeof managerNote.$inferSelect;
 
+export interface ManagerNoteRepository {
+  listPage(
+    seqMedicalRelation: number,
+    seqManager: number,
+    page: { startIndex: number; size: number; isPublic?: boolean | null | undefined },
+  ): Promise<{ rows: NoteRow[]; totalCount: number }>;
+  listAll(seqMedicalRelation: number, seqManager: number): Promise<NoteRow[]>;
+  insert(row: typeof managerNote.$inferInsert): Promise<NoteRow>;
+  findOwned(seqManagerNote: number, seqManager: number): Promise<(NoteRow & { seqPatient: number }) | undefined>;
+  update(
+    seqManagerNote: number,
+    changes: Partial<
+      Pick<NoteRow, 'noteTitle' | 'noteContent' | 'isImportant' | 'isPublic' | 'updatedAt' | 'removedAt'>
+    >,
+  ): Promise<NoteRow>;
+}
+
 /** Notes are read only by their author: every query names the clinician. */
-export function managerNoteRepository(db: Database) {
+export function managerNoteRepository(db: Database): ManagerNoteRepository {
   const visible = (seqMedicalRelation: number, seqManager: number, isPublic?: boolean | null) =>
     and(
       eq(managerNote.seqMedicalRelation, seqMedicalRelation),

@@ -1,18 +1,20 @@
 import {
   type BodyOf,
   type ManagerNote,
+  type MedicalRecordItem,
   type addManagerNote,
   type listManagerNotes,
   type modifyManagerNote,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
-import { managerNoteRepository, type NoteRow } from './manager-note.repository.ts';
+import { managerNoteRepository, type ManagerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
-export function toManagerNote(row: NoteRow): ManagerNote {
+function toManagerNote(row: NoteRow): ManagerNote {
   return {
     seqManagerNote: row.seqManagerNote,
     seqMedicalRelation: row.seqMedicalRelation,
@@ -25,9 +27,38 @@ export function toManagerNote(row: NoteRow): ManagerNote {
   };
 }
 
-export type ManagerNoteService = ReturnType<typeof managerNoteService>;
+/** The clinician's notes on a relation as entries of its medical record (docs/decisions/0002-patients.md). */
+export async function noteRecordItems(
+  database: Database,
+  seqMedicalRelation: number,
+  seqManager: number,
+): Promise<MedicalRecordItem[]> {
+  const rows = await managerNoteRepository(database).listAll(seqMedicalRelation, seqManager);
+  return rows.map((row): MedicalRecordItem => ({
+    kind: 'note',
+    at: row.createdAt.toISOString(),
+    note: toManagerNote(row),
+  }));
+}
 
-export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
+export interface ManagerNoteService {
+  list(
+    principal: Principal,
+    body: BodyOf<typeof listManagerNotes>,
+    context: RequestContext,
+  ): Promise<Answer<typeof listManagerNotes>>;
+  add(principal: Principal, body: BodyOf<typeof addManagerNote>, context: RequestContext): Promise<ManagerNote>;
+  modify(principal: Principal, body: BodyOf<typeof modifyManagerNote>, context: RequestContext): Promise<ManagerNote>;
+  markImportant(
+    principal: Principal,
+    seqManagerNote: number,
+    isImportant: boolean,
+    context: RequestContext,
+  ): Promise<void>;
+  remove(principal: Principal, seqManagerNote: number, context: RequestContext): Promise<void>;
+}
+
+export function managerNoteService({ db, now }: { db: Database; now: Clock }): ManagerNoteService {
   async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
     if (!relation) throw notFound();
@@ -46,7 +77,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }) {
     seqManagerNote: number,
     context: RequestContext,
     action: 'update' | 'delete',
-    changes: Parameters<ReturnType<typeof managerNoteRepository>['update']>[1],
+    changes: Parameters<ManagerNoteRepository['update']>[1],
   ) {
     return db.transaction(async (tx) => {
       const note = await ownedNote(tx, seqManagerNote, principal);

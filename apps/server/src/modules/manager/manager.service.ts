@@ -10,10 +10,15 @@ import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { fullName, imageUrlOf } from '../shared/index.ts';
-import { uploadRepository } from '../storage/index.ts';
-import { managerRepository, sessionRepository, type SessionService, userRepository } from '../user/index.ts';
-import { type PaymentGateway, paymentRepository, whilePaymentsLocked } from '../payment/index.ts';
+import { fullName, imageUrlOf, uploadRepository } from '../shared/index.ts';
+import {
+  eraseAccount,
+  managerRepository,
+  passwordConfirmedAt,
+  type SessionService,
+  userRepository,
+} from '../user/index.ts';
+import { endSubscriptionOfDeletedAccount, type PaymentGateway, whilePaymentsLocked } from '../payment/index.ts';
 
 export interface ManagerDependencies {
   db: Database;
@@ -24,9 +29,13 @@ export interface ManagerDependencies {
   sessions: Pick<SessionService, 'endedAllOf'>;
 }
 
-export type ManagerService = ReturnType<typeof managerService>;
+export interface ManagerService {
+  getProfile(principal: Principal): Promise<ManagerProfile>;
+  updateProfile(principal: Principal, request: BodyOf<typeof updateManagerInfo>): Promise<ManagerProfile>;
+  deleteAccount(principal: Principal): Promise<void>;
+}
 
-export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies) {
+export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies): ManagerService {
   return {
     async getProfile(principal: Principal): Promise<ManagerProfile> {
       const user = await userRepository(db).findById(principal.seqUser);
@@ -89,21 +98,15 @@ export function managerService({ db, storage, now, locks, gateway, sessions }: M
      */
     async deleteAccount(principal: Principal): Promise<void> {
       const at = now();
-      const session = await sessionRepository(db).findById(principal.sessionId);
-      const confirmedAt = session?.passwordConfirmedAt?.getTime() ?? 0;
+      const confirmedAt = (await passwordConfirmedAt(db, principal.sessionId))?.getTime() ?? 0;
       if (at.getTime() - confirmedAt > sessionRules.passwordConfirmationSeconds * 1000) {
         throw new BusinessFailure(FailedCode.PasswordConfirmationRequired);
       }
       const manager = await managerRepository(db).findByUser(principal.seqUser);
       const cardToken = await whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
-          await userRepository(tx).markDeleted(principal.seqUser, at);
-          await managerRepository(tx).eraseProfile(principal.seqUser);
-          await sessionRepository(tx).revokeAllOfUser(principal.seqUser, 'account_deleted', at);
-          const payments = paymentRepository(tx);
-          const token = (await payments.findSubscription(principal.seqManager))?.cardToken;
-          await payments.endForDeletedAccount(principal.seqManager, at);
-          return token;
+          await eraseAccount(tx, principal.seqUser, at);
+          return endSubscriptionOfDeletedAccount(tx, principal.seqManager, at);
         }),
       );
       await sessions.endedAllOf(principal.seqUser);

@@ -1,2 +1,2 @@
 export { meetingRoutes } from './meeting.routes.ts';
-export { abandonedMeetingJob, meetingService } from './meeting.service.ts';
+export { abandonedMeetingJob, meetingService, type MeetingService } from './meeting.service.ts';

@@ -6,7 +6,27 @@ import { manager, meeting, meetingAttendee, meetingEvent, patient, schedule } fr
 
 export type MeetingRow = typeof meeting.$inferSelect;
 
-export function meetingRepository(db: Database) {
+export interface MeetingRepository {
+  findOpenForSchedule(seqSchedule: number): Promise<MeetingRow | undefined>;
+  hasOtherOpen(seqManager: number, seqSchedule: number): Promise<boolean>;
+  findForSchedule(id: string, seqSchedule: number): Promise<MeetingRow | undefined>;
+  insert(row: typeof meeting.$inferInsert): Promise<void>;
+  close(id: string, at: Date): Promise<void>;
+  addAttendee(row: typeof meetingAttendee.$inferInsert): Promise<void>;
+  signalRoute(
+    meetingId: string,
+    attendeeId: string,
+    seqUser: number,
+  ): Promise<{ role: 'clinician' | 'patient'; toAttendeeId: string | null; toUser: number | null } | undefined>;
+  callsOfVisit(seqSchedule: number): Promise<{ firstOpenedAt: Date; patientJoined: boolean }>;
+  greeted(attendeeId: string, at: Date): Promise<void>;
+  attended(meetingId: string, seqUser: number): Promise<boolean>;
+  insertEvents(meetingId: string, seqUser: number, events: MeetingEvent[]): Promise<number>;
+  heartbeat(query: { id: string; seqSchedule: number; seqManager: number; at: Date }): Promise<boolean>;
+  closeAbandoned(at: Date, { silentMs, overtimeMs }: { silentMs: number; overtimeMs: number }): Promise<number>;
+}
+
+export function meetingRepository(db: Database): MeetingRepository {
   return {
     async findOpenForSchedule(seqSchedule: number): Promise<MeetingRow | undefined> {
       const [row] = await db

@@ -54,7 +54,26 @@ function clockSeconds(clock: string): number {
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-export type MeetingService = ReturnType<typeof meetingService>;
+export interface MeetingService {
+  create(principal: Principal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
+  heartbeat(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void>;
+  close(
+    principal: Principal,
+    request: { meetingId: string; seqSchedule: number },
+    context: RequestContext,
+  ): Promise<void>;
+  complete(
+    principal: Principal,
+    request: { seqSchedule: number; startDatetime: string; progressTime: string; meetingId: string },
+    context: RequestContext,
+  ): Promise<Schedule>;
+  joinAsPatient(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
+  saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[], context: RequestContext): Promise<number>;
+  relaySignal(
+    seqUser: number,
+    { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
+  ): Promise<string | undefined>;
+}
 
 export function meetingService({
   db,
@@ -68,7 +87,7 @@ export function meetingService({
   bus: Bus;
   notify: Notifier;
   ice: Config['ice'];
-}) {
+}): MeetingService {
   const tellPatient = (view: ScheduleView, message: ServerMessage): Promise<void> =>
     view.patientUser === null ? Promise.resolve() : bus.publish(userChannel(view.patientUser), message);
 
@@ -318,8 +337,12 @@ export function meetingService({
   };
 }
 
+export interface AbandonedMeetingJob {
+  run(database: Database): Promise<() => Promise<void>>;
+}
+
 /** The job that ends calls left open long past their visit, before the expiry job runs. */
-export function abandonedMeetingJob({ now }: { now: Clock }) {
+export function abandonedMeetingJob({ now }: { now: Clock }): AbandonedMeetingJob {
   return {
     async run(database: Database): Promise<() => Promise<void>> {
       await meetingRepository(database).closeAbandoned(now(), {

@@ -17,7 +17,10 @@ export interface VisitParties {
   patientUser: number | null;
 }
 
-export type Notifier = ReturnType<typeof notifier>;
+export interface Notifier {
+  schedulesChanged(seqUser: number): Promise<void>;
+  visitChanged(pushType: PushType, visit: VisitParties, to: readonly ('clinician' | 'patient')[]): Promise<void>;
+}
 
 /**
  * Tells the people of a visit what happened to it: at once over the realtime bus to their open
@@ -34,7 +37,7 @@ export function notifier({
   push: WebPushSender;
   now: Clock;
   log: FastifyBaseLogger;
-}) {
+}): Notifier {
   return {
     /** Tells the other tabs and windows of a user that they changed their own visits. */
     async schedulesChanged(seqUser: number): Promise<void> {

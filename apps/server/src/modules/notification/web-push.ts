@@ -77,7 +77,11 @@ export interface TestPushService {
   ca: string | Buffer;
 }
 
-export type WebPushSender = Awaited<ReturnType<typeof webPushSender>>;
+export interface WebPushSender {
+  publicKey: string;
+  accepts(fcmToken: string): Promise<boolean>;
+  send(seqUser: number, notification: Notification): Promise<void>;
+}
 
 /**
  * Web Push (RFC 8030, VAPID) to the browsers of a user's open sessions. The VAPID keys are made on
@@ -94,7 +98,7 @@ export async function webPushSender({
   subject: string;
   log: FastifyBaseLogger;
   testService?: TestPushService | undefined;
-}) {
+}): Promise<WebPushSender> {
   const keys = JSON.parse(
     await secretRepository(db).getOrCreate('vapid', () => JSON.stringify(webPush.generateVAPIDKeys())),
   ) as VapidKeys;

@@ -1,4 +1,4 @@
-export { medicalRecordService } from './medical-record.service.ts';
+export { medicalRecordService, type MedicalRecordService } from './medical-record.service.ts';
 export { patientRoutes } from './patient.routes.ts';
 export { type PatientService, patientService } from './patient.service.ts';
 export type { PlanLimits } from './plan-limit.ts';

@@ -3,16 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { managerNoteRepository, toManagerNote } from '../manager-note/index.ts';
-import { scheduleRepository, toSchedule } from '../schedule/index.ts';
+import { noteRecordItems } from '../manager-note/index.ts';
+import { visitRecordItems } from '../schedule/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { toConditionEntry } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 
-export type MedicalRecordService = ReturnType<typeof medicalRecordService>;
+export interface MedicalRecordService {
+  read(principal: Principal, seqMedicalRelation: number, context: RequestContext): Promise<MedicalRecordItem[]>;
+}
 
 /** Condition entries, notes and visits of one patient as one record, newest first (docs/decisions/0002). */
-export function medicalRecordService({ db, now }: { db: Database; now: Clock }) {
+export function medicalRecordService({ db, now }: { db: Database; now: Clock }): MedicalRecordService {
   return {
     async read(
       principal: Principal,
@@ -23,8 +25,8 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
       if (!relation) throw notFound();
       const [conditions, notes, visits] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),
-        managerNoteRepository(db).listAll(seqMedicalRelation, principal.seqManager),
-        scheduleRepository(db).listForRelation(seqMedicalRelation),
+        noteRecordItems(db, seqMedicalRelation, principal.seqManager),
+        visitRecordItems(db, seqMedicalRelation, context.timeZone),
       ]);
       await recordAudit(db, principal, context, now(), [
         { action: 'read', entity: 'medical_record', seqMedicalRelation, seqPatient: relation.seqPatient },
@@ -35,12 +37,8 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }) 
           at: row.recordedAt.toISOString(),
           condition: toConditionEntry(row),
         })),
-        ...notes.map((row) => ({ kind: 'note' as const, at: row.createdAt.toISOString(), note: toManagerNote(row) })),
-        ...visits.map((row) => ({
-          kind: 'visit' as const,
-          at: row.expectStartAt.toISOString(),
-          visit: toSchedule(row, context.timeZone),
-        })),
+        ...notes,
+        ...visits,
       ];
       return items.sort((a, b) => b.at.localeCompare(a.at));
     },

@@ -29,7 +29,28 @@ function isoInZoneSql(instant: SQL, timeZone: string): SQL<string> {
     else case when ${minutes} > 0 then '+' else '-' end || to_char(abs(${minutes}) / 60, 'FM00') || ':' || to_char(abs(${minutes}) % 60, 'FM00') end`;
 }
 
-export function patientRepository(db: Database) {
+export interface PatientRepository {
+  hasOpenExercises(seqMedicalRelation: number): Promise<boolean>;
+  listForManager(query: ListQuery): Promise<{ patientList: PatientListItem[]; activeLimit: number }>;
+  findRelation(seqManager: number, seqPatient: number): Promise<RelationRow | undefined>;
+  emailInUse(seqManager: number, email: string, exceptRelation?: number): Promise<boolean>;
+  findPatient(seqPatient: number): Promise<PatientRow | undefined>;
+  insertRelation(row: typeof medicalRelation.$inferInsert): Promise<RelationRow>;
+  updateRelation(
+    seqMedicalRelation: number,
+    changes: Partial<Omit<typeof medicalRelation.$inferInsert, 'seqMedicalRelation' | 'seqManager' | 'seqPatient'>>,
+  ): Promise<void>;
+  insertStatus(row: NewStatus): Promise<StatusRow>;
+  listStatus(seqMedicalRelation: number): Promise<StatusRow[]>;
+  findOwnedStatus(seqPatientStatus: number, seqManager: number): Promise<StatusRow | undefined>;
+  markStatusRemoved(seqPatientStatus: number, at: Date): Promise<void>;
+  insertSyncCode(codeHash: string, seqPatient: number, expiresAt: Date, at: Date): Promise<boolean>;
+  findLiveSyncCode(codeHash: string, at: Date): Promise<number | undefined>;
+  consumeSyncCode(codeHash: string, at: Date): Promise<number | undefined>;
+  expireSyncCodes(seqPatient: number, at: Date): Promise<void>;
+}
+
+export function patientRepository(db: Database): PatientRepository {
   return {
     async hasOpenExercises(seqMedicalRelation: number): Promise<boolean> {
       const [row] = await db

@@ -13,15 +13,23 @@ import {
   type appendPatientStatus,
   type updatePatientInfo,
   uploadIdOf,
+  type isPatientSyncAuthCodeValid,
+  type getPatientDetail,
 } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { clientNetwork, enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
-import { ownershipRepository, patientAccountRepository, type RelationListRow, todayIn } from '../shared/index.ts';
-import { uploadRepository } from '../storage/index.ts';
+import {
+  ownershipRepository,
+  patientAccountRepository,
+  type RelationListRow,
+  todayIn,
+  uploadRepository,
+} from '../shared/index.ts';
 import { userRepository } from '../user/index.ts';
 import { toConditionEntry, toSummary } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
@@ -43,9 +51,47 @@ type StatusFields = BodyOf<typeof appendPatientStatus>['status'];
 const syncCodeAttempts: RateLimit = { max: 20, windowSeconds: 15 * 60 };
 const syncCodeAttemptsInAll: RateLimit = { max: 1000, windowSeconds: 15 * 60 };
 
-export type PatientService = ReturnType<typeof patientService>;
+export interface PatientService {
+  listMine(
+    principal: Principal,
+    context: RequestContext,
+  ): Promise<{ patientList: PatientListItem[]; activeLimit: number }>;
+  previewSyncCode(
+    principal: Principal,
+    code: string,
+    context: RequestContext,
+  ): Promise<Answer<typeof isPatientSyncAuthCodeValid>['patient']>;
+  addWithCode(principal: Principal, body: AddWithCode, context: RequestContext): Promise<Answer<typeof addPatient>>;
+  addWithoutCode(
+    principal: Principal,
+    body: AddWithoutCode,
+    context: RequestContext,
+  ): Promise<Answer<typeof addPatientNoAuth>>;
+  update(principal: Principal, body: UpdateInfo, context: RequestContext): Promise<PatientSummary>;
+  setActivation(
+    principal: Principal,
+    seqMedicalRelation: number,
+    isEnabled: boolean,
+    context: RequestContext,
+  ): Promise<void>;
+  appendStatus(
+    principal: Principal,
+    seqMedicalRelation: number,
+    fields: StatusFields,
+    context: RequestContext,
+  ): Promise<Answer<typeof appendPatientStatus>['status']>;
+  removeStatus(principal: Principal, seqPatientStatus: number, context: RequestContext): Promise<void>;
+  listStatus(principal: Principal, seqMedicalRelation: number, context: RequestContext): Promise<ConditionEntry[]>;
+  detail(
+    principal: Principal,
+    seqMedicalRelation: number,
+    context: RequestContext,
+    readFor?: 'patient_detail' | 'report' | 'report_list',
+  ): Promise<Answer<typeof getPatientDetail>>;
+  issueSyncCode(seqPatient: number): Promise<{ patientSyncAuthCode: string; expiresAt: string }>;
+}
 
-export function patientService({ db, limiter, plans, now }: PatientDependencies) {
+export function patientService({ db, limiter, plans, now }: PatientDependencies): PatientService {
   /** The clinician's relation, or 404 exactly as for a relation that does not exist. */
   async function owned(database: Database, seqMedicalRelation: number, principal: Principal): Promise<RelationListRow> {
     const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);

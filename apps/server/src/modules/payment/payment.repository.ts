@@ -8,7 +8,31 @@ export type SubscriptionRow = typeof subscription.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type NewPayment = Omit<typeof payment.$inferInsert, 'seqPayment'>;
 
-export function paymentRepository(db: Database) {
+export interface PaymentRepository {
+  listProducts(): Promise<ProductRow[]>;
+  findProduct(seqProduct: number): Promise<ProductRow | undefined>;
+  findSubscription(seqManager: number): Promise<(SubscriptionRow & { product: ProductRow }) | undefined>;
+  saveSubscription(row: typeof subscription.$inferInsert): Promise<void>;
+  updateSubscription(seqManager: number, changes: Partial<typeof subscription.$inferInsert>): Promise<void>;
+  endGracePeriods(at: Date): Promise<void>;
+  endCancelledPeriods(at: Date): Promise<void>;
+  endForDeletedAccount(seqManager: number, at: Date): Promise<void>;
+  claimDue(at: Date, dayBefore: Date, unknownBefore: Date): Promise<number[]>;
+  claimTrialReminders(at: Date, horizon: Date): Promise<number[]>;
+  findMailContact(
+    seqManager: number,
+  ): Promise<{ email: string; language: string; firstName: string; lastName: string } | undefined>;
+  insertPayment(row: NewPayment): Promise<PaymentRow>;
+  findPaymentByKey(seqManager: number, idempotencyKey: string): Promise<PaymentRow | undefined>;
+  pagePayments(
+    seqManager: number,
+    page: number,
+    size: number,
+  ): Promise<{ rows: { payment: PaymentRow; productTitle: string }[]; totalCount: number }>;
+  insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>): Promise<typeof penalty.$inferSelect>;
+}
+
+export function paymentRepository(db: Database): PaymentRepository {
   return {
     async listProducts(): Promise<ProductRow[]> {
       return db.select().from(product).where(eq(product.isOffered, true)).orderBy(asc(product.sortOrder));

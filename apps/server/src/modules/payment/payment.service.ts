@@ -6,9 +6,14 @@ import {
   type Payment,
   type Product,
   type SubscriptionStatus,
+  type getMyPurchaseSummary,
+  type getMyPurchaseHistory,
+  type updatePaymentMethod,
+  type updatePenaltyInfo,
 } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
@@ -25,8 +30,6 @@ import { subscriptionStatusOf } from './subscription-status.ts';
  */
 const processorSilent = (): HttpFailure => new HttpFailure(503, FailedCode.PaymentFailed);
 
-export type PaymentService = ReturnType<typeof paymentService>;
-
 /** What the payment service and the renewal job work with. */
 export interface PaymentDependencies {
   db: Database;
@@ -35,7 +38,45 @@ export interface PaymentDependencies {
   locks: Locks;
 }
 
-export function paymentService({ db, now, gateway, locks }: PaymentDependencies) {
+export interface PaymentService {
+  products(): Promise<Product[]>;
+  status(principal: Principal): Promise<SubscriptionStatus>;
+  summary(principal: Principal): Promise<Answer<typeof getMyPurchaseSummary>>;
+  history(principal: Principal, page: number, size: number): Promise<Answer<typeof getMyPurchaseHistory>>;
+  checkout(
+    principal: Principal,
+    request: { seqProduct: number; card?: Card | undefined; idempotencyKey: string },
+    context: RequestContext,
+  ): Promise<{ subscription: SubscriptionStatus; payment: Payment | null }>;
+  updateCard(
+    principal: Principal,
+    request: { card: Card; idempotencyKey: string },
+    context: RequestContext,
+  ): Promise<Answer<typeof updatePaymentMethod>>;
+  changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus>;
+  changeRenewal(principal: Principal, cancelAtPeriodEnd: boolean, context: RequestContext): Promise<SubscriptionStatus>;
+  recordPenaltyChoice(
+    principal: Principal,
+    choice: 'pay' | 'deactivate' | 'later',
+  ): Promise<Answer<typeof updatePenaltyInfo>['penalty']>;
+}
+
+/**
+ * Ends the subscription of a clinician whose account is being deleted, in the deletion's
+ * transaction (taken under the payments lock); answers the card token the processor is to forget.
+ */
+export async function endSubscriptionOfDeletedAccount(
+  tx: Database,
+  seqManager: number,
+  at: Date,
+): Promise<string | undefined> {
+  const payments = paymentRepository(tx);
+  const cardToken = (await payments.findSubscription(seqManager))?.cardToken;
+  await payments.endForDeletedAccount(seqManager, at);
+  return cardToken ?? undefined;
+}
+
+export function paymentService({ db, now, gateway, locks }: PaymentDependencies): PaymentService {
   const statusOf = (database: Database, seqManager: number): Promise<SubscriptionStatus> =>
     subscriptionStatusOf(database, seqManager, now());
 

@@ -13,6 +13,10 @@ import { addMonth, dayMs, isDue, planCharge } from './subscription-period.ts';
 /** How soon a renewal charge whose outcome is unknown is made again, with its key (well within Stripe's 24 h). */
 export const unknownChargeRetryMs = 5 * 60_000;
 
+export interface RenewalJob {
+  run(database: Database): Promise<() => Promise<void>>;
+}
+
 /**
  * The renewal job: a period that ended is charged, or ends the subscription if its renewal was
  * cancelled; a refused charge starts the grace period, in which the charge is tried again once a
@@ -29,7 +33,7 @@ export function renewalJob({
   locks,
   mails,
   publicUrl,
-}: PaymentDependencies & { mails: MailQueue; publicUrl: string }) {
+}: PaymentDependencies & { mails: MailQueue; publicUrl: string }): RenewalJob {
   /** A mail about a subscription to its clinician, in their language; none for a deleted account. */
   async function mailAbout(
     database: Database,

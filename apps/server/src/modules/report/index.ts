@@ -1,2 +1,2 @@
 export { reportRoutes } from './report.routes.ts';
-export { reportService } from './report.service.ts';
+export { reportService, type ReportService } from './report.service.ts';

@@ -4,7 +4,13 @@ import { report } from '../../db/schema.ts';
 
 export type ReportRow = typeof report.$inferSelect;
 
-export function reportRepository(db: Database) {
+export interface ReportRepository {
+  insert(row: Omit<typeof report.$inferInsert, 'seqReport'>): Promise<ReportRow>;
+  listForRelation(seqMedicalRelation: number, seqManager: number): Promise<ReportRow[]>;
+  findOwned(seqReport: number, seqManager: number): Promise<ReportRow | undefined>;
+}
+
+export function reportRepository(db: Database): ReportRepository {
   return {
     async insert(row: Omit<typeof report.$inferInsert, 'seqReport'>): Promise<ReportRow> {
       const [inserted] = await db.insert(report).values(row).returning();

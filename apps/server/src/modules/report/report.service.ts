@@ -10,12 +10,14 @@ import {
   type saveReport,
   type ReportParameter,
   type SavedReport,
+  type listReports,
 } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { type DayRange, exerciseRecordRepository, type ExerciseRecordService } from '../exercise/index.ts';
+import { type DayRange, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
 import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
@@ -46,7 +48,10 @@ export function prescribedSessions(
 }
 
 /** The report's range cut into 30-day periods from its first day, with the days that have device data. */
-export function deviceDaysPeriods(range: { startDate: string; endDate: string }, daysWithData: string[]) {
+export function deviceDaysPeriods(
+  range: { startDate: string; endDate: string },
+  daysWithData: string[],
+): { startDate: string; endDate: string; days: number; meetsBillingThreshold: boolean }[] {
   const periods: ReportData['deviceDays'] = [];
   for (let start = range.startDate; start <= range.endDate; start = nextDate(start, reportRules.periodDays)) {
     const end = earlier(nextDate(start, reportRules.periodDays - 1), range.endDate);
@@ -73,7 +78,20 @@ function toSavedReport(row: ReportRow): SavedReport {
   });
 }
 
-export type ReportService = ReturnType<typeof reportService>;
+export interface ReportService {
+  data: (
+    principal: Principal,
+    request: { seqMedicalRelation: number; startDate: string; endDate: string },
+    context: RequestContext,
+  ) => Promise<ReportData>;
+  save(principal: Principal, request: BodyOf<typeof saveReport>, context: RequestContext): Promise<SavedReport>;
+  list(
+    principal: Principal,
+    seqMedicalRelation: number,
+    context: RequestContext,
+  ): Promise<Answer<typeof listReports>['reportList']>;
+  get(principal: Principal, seqReport: number, context: RequestContext): Promise<SavedReport>;
+}
 
 export function reportService({
   db,
@@ -87,7 +105,7 @@ export function reportService({
   patients: PatientService;
   records: ExerciseRecordService;
   managers: ManagerService;
-}) {
+}): ReportService {
   async function data(
     principal: Principal,
     request: { seqMedicalRelation: number; startDate: string; endDate: string },
@@ -96,11 +114,8 @@ export function reportService({
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
     const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
-    const repository = exerciseRecordRepository(db);
-    const [prescriptions, sessions, daysWithData, profile] = await Promise.all([
-      repository.prescriptionsInRange(request.seqMedicalRelation, range, {}),
-      repository.sessionsPerExercise(request.seqMedicalRelation, range),
-      repository.daysWithRecords(request.seqMedicalRelation, range),
+    const [{ prescriptions, sessions, daysWithData }, profile] = await Promise.all([
+      records.activity(request.seqMedicalRelation, range),
       managers.getProfile(principal),
     ]);
     let prescribed = 0;

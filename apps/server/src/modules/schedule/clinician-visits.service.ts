@@ -6,6 +6,7 @@ import {
   ScheduleStatus,
   type BodyOf,
   type createSchedule,
+  type MedicalRecordItem,
   type Schedule,
   type updateNotStartedYetSchedule,
 } from '@clinic/contract';
@@ -19,8 +20,47 @@ import { scheduleRepository, type ScheduleView } from './schedule.repository.ts'
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, requestedSpan } from './visit-time.ts';
 
+/** A relation's visits as entries of its medical record (docs/decisions/0002-patients.md). */
+export async function visitRecordItems(
+  database: Database,
+  seqMedicalRelation: number,
+  timeZone: string,
+): Promise<MedicalRecordItem[]> {
+  const rows = await scheduleRepository(database).listForRelation(seqMedicalRelation);
+  return rows.map((row): MedicalRecordItem => ({
+    kind: 'visit',
+    at: row.expectStartAt.toISOString(),
+    visit: toSchedule(row, timeZone),
+  }));
+}
+
+export interface ClinicianVisitsService {
+  listBetween(
+    principal: Principal,
+    range: { startDate: string; endDate: string },
+    context: RequestContext,
+  ): Promise<Schedule[]>;
+  listForRelation(
+    principal: Principal,
+    seqMedicalRelation: number,
+    context: RequestContext,
+  ): Promise<{ scheduleList: Schedule[]; latestDoneSchedule: Schedule | null }>;
+  create(principal: Principal, request: BodyOf<typeof createSchedule>, context: RequestContext): Promise<Schedule>;
+  update(
+    principal: Principal,
+    request: BodyOf<typeof updateNotStartedYetSchedule>,
+    context: RequestContext,
+  ): Promise<Schedule>;
+  cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule>;
+  saveNote(
+    principal: Principal,
+    request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
+    context: RequestContext,
+  ): Promise<Schedule>;
+}
+
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */
-export function clinicianVisitsService(deps: ScheduleDependencies) {
+export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVisitsService {
   const { db, now, notify } = deps;
   const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 

@@ -2,4 +2,5 @@ export { scheduleRepository, type ScheduleRow, type ScheduleView } from './sched
 export { scheduleRoutes } from './schedule.routes.ts';
 export { scheduleJobs } from './schedule-jobs.ts';
 export { toSchedule } from './schedule.mapper.ts';
+export { visitRecordItems } from './clinician-visits.service.ts';
 export { type ScheduleService, scheduleService } from './schedule.service.ts';

@@ -1,11 +1,17 @@
 import { clockToMinutes, minutesToClock, type TimelineWindow } from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { scheduleRepository } from './schedule.repository.ts';
+import { scheduleRepository, type WindowRow } from './schedule.repository.ts';
 import type { ScheduleDependencies } from './visit-changes.ts';
 
+export interface OpenHours {
+  windows: WindowRow[];
+  timeZone: string;
+  timeline: TimelineWindow[];
+}
+
 /** The clinician's weekly open hours, in the time zone they were saved in (else the fallback). */
-export async function timelineOf(database: Database, seqManager: number, fallbackZone: string) {
+export async function timelineOf(database: Database, seqManager: number, fallbackZone: string): Promise<OpenHours> {
   const windows = await scheduleRepository(database).listWindows(seqManager);
   return {
     windows,
@@ -18,7 +24,16 @@ export async function timelineOf(database: Database, seqManager: number, fallbac
   };
 }
 
-export function openHoursService({ db }: Pick<ScheduleDependencies, 'db'>) {
+export interface OpenHoursService {
+  timeline(principal: Principal, context: RequestContext): Promise<{ timeZone: string; timeline: TimelineWindow[] }>;
+  replaceTimeline(
+    principal: Principal,
+    timeline: TimelineWindow[],
+    context: RequestContext,
+  ): Promise<{ timeZone: string; timeline: TimelineWindow[] }>;
+}
+
+export function openHoursService({ db }: Pick<ScheduleDependencies, 'db'>): OpenHoursService {
   return {
     async timeline(
       principal: Principal,

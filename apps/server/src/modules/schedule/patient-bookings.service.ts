@@ -10,9 +10,11 @@ import {
   wallClockIn,
   type PatientSchedule,
   type ScheduleDuration,
+  type getMyClinicians,
 } from '@clinic/contract';
 import type { PatientPrincipal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { timelineOf } from './open-hours.service.ts';
@@ -21,8 +23,39 @@ import { scheduleRepository } from './schedule.repository.ts';
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, minuteMs, slotStart, startsInWindows, weekdayOf } from './visit-time.ts';
 
+export interface PatientBookingsService {
+  cliniciansOf(caller: PatientPrincipal): Promise<Answer<typeof getMyClinicians>['clinicianList']>;
+  freeSlots(
+    caller: PatientPrincipal,
+    request: {
+      seqMedicalRelation: number;
+      scheduleExpectProgressTime: ScheduleDuration;
+      startDate: string;
+      endDate: string;
+    },
+    context: RequestContext,
+  ): Promise<string[]>;
+  listMine(caller: PatientPrincipal, context: RequestContext): Promise<PatientSchedule[]>;
+  book(
+    caller: PatientPrincipal,
+    request: {
+      seqMedicalRelation: number;
+      scheduleExpectStartDatetime: string;
+      scheduleExpectProgressTime: ScheduleDuration;
+      scheduleSymptoms?: string | null | undefined;
+    },
+    context: RequestContext,
+  ): Promise<PatientSchedule>;
+  cancelMine(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<PatientSchedule>;
+  updateSymptoms(
+    caller: PatientPrincipal,
+    request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
+    context: RequestContext,
+  ): Promise<PatientSchedule>;
+}
+
 /** The patient's side of the schedule: their clinicians, free starts, bookings, cancellations and symptoms. */
-export function patientBookingsService(deps: ScheduleDependencies) {
+export function patientBookingsService(deps: ScheduleDependencies): PatientBookingsService {
   const { db, now } = deps;
   const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 

@@ -5,8 +5,12 @@ import type { Notifier } from '../notification/index.ts';
 import { scheduleRepository } from './schedule.repository.ts';
 import { minuteMs } from './visit-time.ts';
 
+export interface ScheduleJobs {
+  run(database: Database): Promise<() => Promise<void>>;
+}
+
 /** The jobs of SPEC 9: announce visits starting soon, expire visits whose time passed unused. */
-export function scheduleJobs({ now, notify }: { now: Clock; notify: Notifier }) {
+export function scheduleJobs({ now, notify }: { now: Clock; notify: Notifier }): ScheduleJobs {
   return {
     async run(database: Database): Promise<() => Promise<void>> {
       const at = now();

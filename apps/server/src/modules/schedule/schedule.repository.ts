@@ -38,7 +38,37 @@ const viewColumns = {
     where ${schedulePhoto.seqSchedule} = ${schedule.seqSchedule}), '{}')`,
 };
 
-export function scheduleRepository(db: Database) {
+export interface ScheduleRepository {
+  insert(row: NewSchedule): Promise<number>;
+  update(seqSchedule: number, changes: Partial<NewSchedule>): Promise<void>;
+  findView(seqSchedule: number): Promise<ScheduleView | undefined>;
+  lockForManager(seqSchedule: number, seqManager: number): Promise<ScheduleRow | undefined>;
+  lockForPatient(seqSchedule: number, seqPatient: number): Promise<ScheduleRow | undefined>;
+  listForManagerBetween(seqManager: number, from: Date, to: Date): Promise<ScheduleView[]>;
+  listForRelation(seqMedicalRelation: number): Promise<ScheduleView[]>;
+  listForPatient(seqPatient: number): Promise<ScheduleView[]>;
+  findOverlap(query: {
+    seqManager: number;
+    seqPatient: number;
+    start: Date;
+    end: Date;
+    except?: number;
+  }): Promise<'manager' | 'patient' | undefined>;
+  busyBetween(seqManager: number, seqPatient: number, from: Date, to: Date): Promise<{ start: Date; end: Date }[]>;
+  replacePhotos(seqSchedule: number, uploadIds: string[]): Promise<void>;
+  countOwnPhotos(uploadIds: string[], seqUser: number): Promise<number>;
+  expireEnded(at: Date): Promise<number[]>;
+  announceStarting(at: Date, until: Date): Promise<number[]>;
+  listCliniciansOfPatient(
+    seqPatient: number,
+  ): Promise<
+    { seqMedicalRelation: number; seqManager: number; managerName: string; managerSpecialty: string | null }[]
+  >;
+  listWindows(seqManager: number): Promise<WindowRow[]>;
+  replaceWindows(seqManager: number, windows: Omit<WindowRow, 'seqManager'>[]): Promise<void>;
+}
+
+export function scheduleRepository(db: Database): ScheduleRepository {
   async function views(where: SQL | undefined, order: 'asc' | 'desc' = 'asc'): Promise<ScheduleView[]> {
     // Flat columns: each row arrives as the view, not copied into one.
     return db

@@ -4,7 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
-import { scheduleRepository, type ScheduleRow, type ScheduleView } from './schedule.repository.ts';
+import {
+  scheduleRepository,
+  type ScheduleRepository,
+  type ScheduleRow,
+  type ScheduleView,
+} from './schedule.repository.ts';
 
 export interface ScheduleDependencies {
   db: Database;
@@ -26,8 +31,19 @@ export function scheduleEntry(
   };
 }
 
+export interface VisitChanges {
+  viewOf: (database: Database, seqSchedule: number) => Promise<ScheduleView>;
+  announce: (pushType: PushType, view: ScheduleView, to: 'clinician' | 'patient') => Promise<void>;
+  cancelWaiting: (
+    lock: (schedules: ScheduleRepository) => Promise<ScheduleRow | undefined>,
+    status: ScheduleStatus,
+    actor: { seqUser: number; seqManager?: number },
+    context: RequestContext,
+  ) => Promise<ScheduleView>;
+}
+
 /** The steps every change of a visit takes, whichever side makes it: audit, re-read, announce, cancel. */
-export function visitChanges({ db, now, notify }: ScheduleDependencies) {
+export function visitChanges({ db, now, notify }: ScheduleDependencies): VisitChanges {
   async function viewOf(database: Database, seqSchedule: number): Promise<ScheduleView> {
     const view = await scheduleRepository(database).findView(seqSchedule);
     if (!view) throw notFound();
@@ -39,7 +55,7 @@ export function visitChanges({ db, now, notify }: ScheduleDependencies) {
 
   /** Cancels a visit the caller may lock, if it is still waiting. */
   function cancelWaiting(
-    lock: (schedules: ReturnType<typeof scheduleRepository>) => Promise<ScheduleRow | undefined>,
+    lock: (schedules: ScheduleRepository) => Promise<ScheduleRow | undefined>,
     status: ScheduleStatus,
     actor: { seqUser: number; seqManager?: number },
     context: RequestContext,

@@ -1,4 +1,4 @@
-/** What every module may use: ownership checks and mappers that belong to no single module. */
+/** What every module may use: ownership checks, uploads and mappers that belong to no single module. */
 export { todayIn } from './dates.ts';
 export { imageUrlOf } from './image-url.ts';
 export { fullName, mailLanguageOf } from './names.ts';
@@ -9,3 +9,4 @@ export {
   type RelationRow,
 } from './ownership.repository.ts';
 export { patientAccountRepository, type PatientRow } from './patient-account.repository.ts';
+export { uploadRepository } from './upload.repository.ts';

@@ -24,8 +24,15 @@ export const relationListColumns = {
     where ${relationCategory.seqMedicalRelation} = ${medicalRelation.seqMedicalRelation}), '{}')`,
 };
 
+export interface OwnershipRepository {
+  lockManager(seqManager: number): Promise<void>;
+  lockPatient(seqPatient: number): Promise<void>;
+  findOwned(seqMedicalRelation: number, seqManager: number): Promise<RelationListRow | undefined>;
+  countActive(seqManager: number): Promise<number>;
+}
+
 /** Whose patient is whom: the checks every module makes before it reads or writes a patient's data. */
-export function ownershipRepository(db: Database) {
+export function ownershipRepository(db: Database): OwnershipRepository {
   return {
     /** Serialises the plan-limit check and the write that follows it for one clinician. */
     async lockManager(seqManager: number): Promise<void> {

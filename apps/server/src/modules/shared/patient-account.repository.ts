@@ -4,8 +4,13 @@ import { patient } from '../../db/schema.ts';
 
 export type PatientRow = typeof patient.$inferSelect;
 
+export interface PatientAccountRepository {
+  insertPatient(row: typeof patient.$inferInsert): Promise<PatientRow>;
+  findPatientByUser(seqUser: number): Promise<PatientRow | undefined>;
+}
+
 /** The patient behind an app account: created at sign-up or by a clinician, looked up wherever a patient acts. */
-export function patientAccountRepository(db: Database) {
+export function patientAccountRepository(db: Database): PatientAccountRepository {
   return {
     async insertPatient(row: typeof patient.$inferInsert): Promise<PatientRow> {
       const [inserted] = await db.insert(patient).values(row).returning();

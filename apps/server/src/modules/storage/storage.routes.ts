@@ -33,7 +33,7 @@ export function registerFileDownload(
   files: StorageService,
   onRequest: (request: FastifyRequest) => Promise<void>,
   audit: Parameters<typeof auditedCall>[0],
-) {
+): void {
   app.get<{ Params: { id: string } }>(
     '/api/storage/file/:id',
     { config: { access: 'manager', audit: fileRead }, schema: { hide: true }, onRequest },

@@ -6,7 +6,7 @@ import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { uploadRepository } from './upload.repository.ts';
+import { uploadRepository } from '../shared/index.ts';
 
 /** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
 const signatures: [string, number[]][] = [
@@ -32,9 +32,25 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
   return type === 'image/bmp' && !isBitmap(bytes) ? undefined : type;
 }
 
-export type StorageService = ReturnType<typeof storageService>;
+export interface StorageService {
+  upload(
+    principal: { seqUser: number; seqManager?: number },
+    folder: UploadFolder,
+    bytes: Buffer,
+    context: RequestContext,
+  ): Promise<{ publicPath: string }>;
+  read(principal: Principal, id: string, context: RequestContext): Promise<{ bytes: Buffer; contentType: string }>;
+}
 
-export function storageService({ db, storage, now }: { db: Database; storage: FileStorage; now: Clock }) {
+export function storageService({
+  db,
+  storage,
+  now,
+}: {
+  db: Database;
+  storage: FileStorage;
+  now: Clock;
+}): StorageService {
   return {
     /** Stores an image for a clinician, or for a patient (who has no seqManager). */
     async upload(

@@ -10,13 +10,24 @@ import { userRepository, type UserRow } from './user.repository.ts';
 export const mailPerAccount: RateLimit = { max: 5, windowSeconds: 60 * 60 };
 export const mailPerAddress: RateLimit = { max: 30, windowSeconds: 60 * 60 };
 
+export interface AccountLinks {
+  verifyLink: (token: string) => string;
+  resetPage: string;
+  newLink: (database: Database, seqUser: number, purpose: 'verify_email' | 'reset_password') => Promise<string>;
+  mailNewLink: (
+    user: UserRow,
+    purpose: 'verify_email' | 'reset_password',
+    message: (link: string) => MailMessage,
+  ) => Promise<void>;
+}
+
 /** The links mailed to an account's owner: e-mail verification and password reset. */
 export function accountLinks({
   db,
   mailer,
   now,
   publicUrl,
-}: Pick<UserDependencies, 'db' | 'mailer' | 'now' | 'publicUrl'>) {
+}: Pick<UserDependencies, 'db' | 'mailer' | 'now' | 'publicUrl'>): AccountLinks {
   const verifyLink = (token: string): string => `${publicUrl}/login#verify=${token}`;
   const resetPage = `${publicUrl}/login/findPassword`;
   const resetLink = (token: string): string => `${publicUrl}/login/findPassword#reset=${token}`;

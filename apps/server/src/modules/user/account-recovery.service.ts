@@ -17,8 +17,17 @@ function maskUserId(userId: string): string {
   return `${userId.slice(0, 2)}${'*'.repeat(userId.length - 3)}${userId.slice(-1)}`;
 }
 
+export interface AccountRecoveryService {
+  findUserId(
+    request: { firstName: string; lastName: string; userEmail: string },
+    context: RequestContext,
+  ): Promise<{ maskedUserId: string }>;
+  requestPasswordReset(userEmail: string, context: RequestContext): Promise<void>;
+  completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void>;
+}
+
 /** A forgotten user ID or password: the ID mailed, a reset link mailed and used. */
-export function accountRecoveryService(deps: UserDependencies) {
+export function accountRecoveryService(deps: UserDependencies): AccountRecoveryService {
   const { db, mailer, limiter, sessions, now } = deps;
   const limit = limitOf(limiter);
   const { mailNewLink } = accountLinks(deps);

@@ -8,8 +8,21 @@ import { sessionRepository } from './session.repository.ts';
 import { userRepository } from './user.repository.ts';
 
 const perAccount: RateLimit = { max: 10, windowSeconds: 15 * 60 };
+export interface AccountSettingsService {
+  confirmPassword(principal: Principal, password: string): Promise<void>;
+  changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void>;
+  updateLanguage(principal: Principal, language: Language): Promise<void>;
+  updatePushToken(principal: Principal, fcmToken: string): Promise<void>;
+}
+
 /** What a signed-in user changes of their own account: password, language, push token. */
-export function accountSettingsService({ db, limiter, sessions, acceptsPushToken, now }: UserDependencies) {
+export function accountSettingsService({
+  db,
+  limiter,
+  sessions,
+  acceptsPushToken,
+  now,
+}: UserDependencies): AccountSettingsService {
   const limit = limitOf(limiter);
   const checkPushToken = pushTokenCheck(acceptsPushToken);
 

@@ -6,7 +6,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { SessionService } from './session.service.ts';
-import { managerRepository, type ManagerRow, type UserRow } from './user.repository.ts';
+import { sessionRepository } from './session.repository.ts';
+import { managerRepository, type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
 
 export interface UserDependencies {
   db: Database;
@@ -37,4 +38,16 @@ export const pushTokenCheck =
 /** The clinician profile behind an account; none for a patient's. */
 export async function managerOf(database: Database, user: UserRow): Promise<ManagerRow | undefined> {
   return user.userType === 'manager' ? managerRepository(database).findByUser(user.seqUser) : undefined;
+}
+
+/** When the session last confirmed its user's password, if it did. */
+export async function passwordConfirmedAt(database: Database, sessionId: string): Promise<Date | undefined> {
+  return (await sessionRepository(database).findById(sessionId))?.passwordConfirmedAt ?? undefined;
+}
+
+/** Erases an account in its deletion's transaction: the user marked deleted, the clinician profile erased, every session revoked. */
+export async function eraseAccount(tx: Database, seqUser: number, at: Date): Promise<void> {
+  await userRepository(tx).markDeleted(seqUser, at);
+  await managerRepository(tx).eraseProfile(seqUser);
+  await sessionRepository(tx).revokeAllOfUser(seqUser, 'account_deleted', at);
 }

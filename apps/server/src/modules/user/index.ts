@@ -1,3 +1,4 @@
+export { eraseAccount, passwordConfirmedAt } from './account.ts';
 export { sessionRepository } from './session.repository.ts';
 export { endedChannel, sessionService, type SessionService } from './session.service.ts';
 export { managerRepository, userRepository } from './user.repository.ts';

@@ -20,8 +20,21 @@ const loginFreeTries = 5;
 const loginWait: RateLimit = { max: 1, windowSeconds: 3600 };
 /** wrong passwords for an account, from any address, that pile up into one mail to its owner a day. */
 const loginFailuresPerAccount: RateLimit = { max: 10, windowSeconds: dayInSeconds };
+export interface LoginService {
+  login(
+    request: {
+      userEmail: string;
+      userPassword: string;
+      userType: 'manager' | 'patient';
+      fcmToken?: string | undefined;
+    },
+    context: RequestContext,
+  ): Promise<{ token: TokenPair; user: LoginUser }>;
+  logout(principal: { sessionId: string }): Promise<void>;
+}
+
 /** Logging in and out, with the slowing down of password guessing (docs/decisions/0001-accounts.md). */
-export function loginService(deps: UserDependencies) {
+export function loginService(deps: UserDependencies): LoginService {
   const { db, mails, limiter, sessions, acceptsPushToken } = deps;
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);

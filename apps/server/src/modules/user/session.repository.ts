@@ -5,7 +5,21 @@ import { authSession, emailToken, refreshToken } from '../../db/schema.ts';
 export type SessionRow = typeof authSession.$inferSelect;
 export type EmailTokenPurpose = (typeof emailToken.$inferSelect)['purpose'];
 
-export function sessionRepository(db: Database) {
+export interface SessionRepository {
+  insert(session: typeof authSession.$inferInsert): Promise<void>;
+  findById(id: string): Promise<SessionRow | undefined>;
+  touch(id: string, at: Date, everySeconds: number): Promise<void>;
+  revoke(id: string, reason: string, at: Date): Promise<void>;
+  revokeAllOfUser(seqUser: number, reason: string, at: Date, exceptId?: string): Promise<void>;
+  setPasswordConfirmed(id: string, at: Date): Promise<void>;
+  setFcmToken(id: string, fcmToken: string | null): Promise<void>;
+  listPushTokens(seqUser: number): Promise<{ id: string; fcmToken: string }[]>;
+  insertRefreshToken(tokenHash: string, sessionId: string, expiresAt: Date): Promise<void>;
+  findRefreshToken(tokenHash: string): Promise<typeof refreshToken.$inferSelect | undefined>;
+  markRotated(tokenHash: string, at: Date): Promise<boolean>;
+}
+
+export function sessionRepository(db: Database): SessionRepository {
   return {
     async insert(session: typeof authSession.$inferInsert): Promise<void> {
       await db.insert(authSession).values(session);
@@ -82,7 +96,14 @@ export function sessionRepository(db: Database) {
   };
 }
 
-export function emailTokenRepository(db: Database) {
+export interface EmailTokenRepository {
+  insert(tokenHash: string, seqUser: number, purpose: EmailTokenPurpose, expiresAt: Date): Promise<void>;
+  consume(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<number | undefined>;
+  isLive(tokenHash: string, purpose: EmailTokenPurpose, at: Date): Promise<boolean>;
+  invalidateAll(seqUser: number, purpose: EmailTokenPurpose, at: Date): Promise<void>;
+}
+
+export function emailTokenRepository(db: Database): EmailTokenRepository {
   return {
     async insert(tokenHash: string, seqUser: number, purpose: EmailTokenPurpose, expiresAt: Date): Promise<void> {
       await db.insert(emailToken).values({ tokenHash, seqUser, purpose, expiresAt });

@@ -42,9 +42,23 @@ function covers(ended: EndedSessions, session: { seqUser: number; sessionId: str
 /** Tells whether the ends just heard cover a session. */
 export type SessionEnds = (session: { seqUser: number; sessionId: string }) => boolean;
 
-export type SessionService = ReturnType<typeof sessionService>;
+export interface SessionService {
+  open(
+    user: { seqUser: number; seqManager?: number; seqPatient?: number },
+    client: { ip: string; userAgent: string | undefined; fcmToken: string | undefined },
+  ): Promise<TokenPair>;
+  refresh(presented: string | undefined): Promise<TokenPair>;
+  authenticate(
+    authorization: string | undefined,
+    access: Exclude<Access, 'public'>,
+  ): Promise<{ principal?: Principal; patient?: PatientPrincipal }>;
+  isLive(sessionId: string): Promise<boolean>;
+  end(sessionId: string, reason: string): Promise<void>;
+  endedAllOf(seqUser: number, exceptSessionId?: string): Promise<void>;
+  onEnded(listener: (ends: SessionEnds) => void): void;
+}
 
-export function sessionService({ db, tokens, now, bus, onError }: SessionDependencies) {
+export function sessionService({ db, tokens, now, bus, onError }: SessionDependencies): SessionService {
   const idleLimitMs = sessionRules.idleLimitSeconds * 1000;
   const isIdle = (row: SessionRow, at: Date): boolean => at.getTime() - row.lastSeenAt.getTime() > idleLimitMs;
 

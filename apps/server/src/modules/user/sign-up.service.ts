@@ -8,8 +8,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { hashPassword } from '../../security/password.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
-import { uploadRepository } from '../storage/index.ts';
+import { fullName, mailLanguageOf, patientAccountRepository, uploadRepository } from '../shared/index.ts';
 import { limitOf, managerOf, type UserDependencies } from './account.ts';
 import { accountLinks, mailPerAccount, mailPerAddress } from './account-links.ts';
 import { emailTokenRepository } from './session.repository.ts';
@@ -28,8 +27,16 @@ function takenLogin(error: unknown): BusinessFailure | undefined {
   return undefined;
 }
 
+export interface SignUpService {
+  checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void>;
+  signUp(request: SignUpRequest, context: RequestContext): Promise<{ userEmail: string }>;
+  signUpPatient(request: BodyOf<typeof patientSignUp>, context: RequestContext): Promise<{ userEmail: string }>;
+  resendVerification(userEmail: string, context: RequestContext): Promise<void>;
+  verifyEmail(token: string): Promise<{ userEmail: string }>;
+}
+
 /** Sign-up of clinicians and patient app members, and the verification of their e-mail address. */
-export function signUpService(deps: UserDependencies) {
+export function signUpService(deps: UserDependencies): SignUpService {
   const { db, mailer, limiter, storage, now } = deps;
   const limit = limitOf(limiter);
   const { verifyLink, newLink, mailNewLink } = accountLinks(deps);

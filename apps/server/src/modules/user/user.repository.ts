@@ -7,7 +7,22 @@ export type UserRow = typeof appUser.$inferSelect;
 export type NewUser = typeof appUser.$inferInsert;
 export type NewManager = typeof manager.$inferInsert;
 
-export function userRepository(db: Database) {
+export interface UserRepository {
+  findLiveByEmail(userEmail: string): Promise<UserRow | undefined>;
+  findLiveByUserId(userId: string): Promise<UserRow | undefined>;
+  findLiveByLogin(login: string): Promise<UserRow | undefined>;
+  findDeletedByLogin(login: string): Promise<UserRow | undefined>;
+  any(): Promise<boolean>;
+  findById(seqUser: number): Promise<UserRow | undefined>;
+  insert(user: NewUser): Promise<UserRow>;
+  lockForUpdate(seqUser: number): Promise<void>;
+  setEmailVerified(seqUser: number, at: Date): Promise<void>;
+  setLanguage(seqUser: number, language: Language): Promise<void>;
+  setPasswordHash(seqUser: number, passwordHash: string): Promise<void>;
+  markDeleted(seqUser: number, at: Date): Promise<void>;
+}
+
+export function userRepository(db: Database): UserRepository {
   return {
     async findLiveByEmail(userEmail: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -89,7 +104,14 @@ export function userRepository(db: Database) {
 
 export type ManagerRow = typeof manager.$inferSelect;
 
-export function managerRepository(db: Database) {
+export interface ManagerRepository {
+  insert(row: NewManager): Promise<ManagerRow>;
+  findByUser(seqUser: number): Promise<ManagerRow | undefined>;
+  updateProfile(seqUser: number, changes: Partial<NewManager>): Promise<ManagerRow | undefined>;
+  eraseProfile(seqUser: number): Promise<void>;
+}
+
+export function managerRepository(db: Database): ManagerRepository {
   return {
     async insert(row: NewManager): Promise<ManagerRow> {
       const [inserted] = await db.insert(manager).values(row).returning();

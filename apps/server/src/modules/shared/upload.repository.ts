@@ -4,7 +4,13 @@ import { schedule, schedulePhoto, upload } from '../../db/schema.ts';
 
 export type UploadRow = typeof upload.$inferSelect;
 
-export function uploadRepository(db: Database) {
+export interface UploadRepository {
+  insert(row: typeof upload.$inferInsert): Promise<void>;
+  findOwned(id: string, seqManager: number): Promise<UploadRow | undefined>;
+  findReadable(id: string, seqManager: number): Promise<UploadRow | undefined>;
+}
+
+export function uploadRepository(db: Database): UploadRepository {
   return {
     async insert(row: typeof upload.$inferInsert): Promise<void> {
       await db.insert(upload).values(row);
