@@ -39,7 +39,7 @@ export interface StorageService {
     bytes: Buffer,
     context: RequestContext,
   ): Promise<{ publicPath: string }>;
-  read(principal: Principal, id: string, context: RequestContext): Promise<{ bytes: Buffer; contentType: string }>;
+  read(principal: Principal, id: string, context: RequestContext): Promise<{ bytes: Readable; contentType: string }>;
 }
 
 export function storageService({
