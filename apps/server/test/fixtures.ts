@@ -1,5 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { kneeProgramExample, npiCheckDigit, type SignUpRequest, type TokenPair } from '@clinic/contract';
+import {
+  errorReply,
+  kneeProgramExample,
+  login,
+  npiCheckDigit,
+  patientSignUp,
+  signUp,
+  verifyEmail,
+  type Endpoint,
+  type ErrorReply,
+  type ReplyOf,
+  type RequestOf,
+  type SignUpRequest,
+  type TokenPair,
+} from '@clinic/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { linkIn, type MailCatcher } from './mail-catcher.ts';
 
@@ -38,44 +52,123 @@ export interface CallOptions {
   token?: string;
   refreshToken?: string;
   language?: string;
-  method?: 'POST' | 'PUT' | 'PATCH';
   timeZone?: string;
   /** The client's address (127.0.0.1 unless given). */
   remoteAddress?: string;
 }
 
+interface RawCallOptions extends CallOptions {
+  method?: 'POST' | 'PUT' | 'PATCH';
+}
+
+function headersOf(options: CallOptions): Record<string, string> {
+  return {
+    ...(options.token && { authorization: `Bearer ${options.token}` }),
+    ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
+    ...(options.language && { 'accept-language': options.language }),
+    ...(options.timeZone && { 'x-time-zone': options.timeZone }),
+  };
+}
+
+/** Any JSON to any path under /api, unchecked: for routes outside the contract. */
 export async function call(
   app: FastifyInstance,
   path: string,
   body: unknown,
-  options: CallOptions = {},
+  options: RawCallOptions = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: options.method ?? 'POST',
     url: `/api${path}`,
     ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
-    headers: {
-      'content-type': 'application/json',
-      ...(options.token && { authorization: `Bearer ${options.token}` }),
-      ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
-      ...(options.language && { 'accept-language': options.language }),
-      ...(options.timeZone && { 'x-time-zone': options.timeZone }),
-    },
+    headers: { 'content-type': 'application/json', ...headersOf(options) },
     payload: JSON.stringify(body),
   });
 }
 
-/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
-export async function uploadFile(
+type SuccessOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: true }>;
+type FailureOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: false }>;
+
+/** What a contract endpoint answered; each reading checks the reply against the contract. */
+export interface Answer<E extends Endpoint> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  /** The body as sent, unchecked. */
+  text: string;
+  /** The 200 reply, parsed by the endpoint's reply schema; throws on any other status. */
+  readonly reply: ReplyOf<E>;
+  /** The 200 reply of a call that succeeded; throws on a business failure or another status. */
+  readonly success: SuccessOf<E>;
+  /** The 200 reply of a business failure; throws on a success or another status. */
+  readonly failure: FailureOf<E>;
+  /** The error reply of any status but 200; throws on a 200. */
+  readonly error: ErrorReply;
+}
+
+function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestResponse): Answer<E> {
+  const unexpected = (wanted: string): Error =>
+    new Error(`${endpoint.path}: wanted ${wanted}, got ${response.statusCode} ${response.body}`);
+  const reply = (): ReplyOf<E> => {
+    if (response.statusCode !== 200) throw unexpected('200');
+    return endpoint.reply.parse(response.json()) as ReplyOf<E>;
+  };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    get reply() {
+      return reply();
+    },
+    get success() {
+      const parsed = reply() as { isSuccess: boolean };
+      if (!parsed.isSuccess) throw unexpected('a success');
+      return parsed as SuccessOf<E>;
+    },
+    get failure() {
+      const parsed = reply() as { isSuccess: boolean };
+      if (parsed.isSuccess) throw unexpected('a business failure');
+      return parsed as FailureOf<E>;
+    },
+    get error() {
+      if (response.statusCode === 200) throw unexpected('an error status');
+      return errorReply.parse(response.json());
+    },
+  };
+}
+
+/** Calls a contract endpoint with a body its request schema allows (or one marked `invalid`). */
+export async function callApi<E extends Endpoint>(
   app: FastifyInstance,
-  path: string,
+  endpoint: E,
+  body: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<Answer<E>> {
+  const response = await app.inject({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
+    headers: { 'content-type': 'application/json', ...headersOf(options) },
+    payload: JSON.stringify(body),
+  });
+  return answerOf(endpoint, response);
+}
+
+/** A body the contract refuses, sent on purpose to see the server refuse it too. */
+export function invalid(body: unknown): never {
+  return body as never;
+}
+
+/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
+export async function uploadFile<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
   token: string,
   bytes: Buffer,
-  fields: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
+  fields: RequestOf<E>,
+): Promise<Answer<E>> {
   const boundary = '----clinic-test';
   const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
+    ...Object.entries(fields as Record<string, string>).map(([name, value]) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     ),
     Buffer.from(
@@ -84,12 +177,13 @@ export async function uploadFile(
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({
-    method: 'POST',
-    url: `/api${path}`,
+  const response = await app.inject({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
     payload,
   });
+  return answerOf(endpoint, response);
 }
 
 /** Signs a clinician up (in `language`, English by default), follows the mailed link and logs in. */
@@ -101,12 +195,10 @@ export async function verifiedClinician(
 ): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number }> {
   const body = signUpBody(overrides);
   const since = mail.messages.length;
-  const signUp = await call(app, '/user/signUp', body, language ? { language } : {});
-  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
+  void (await callApi(app, signUp, body, language ? { language } : {})).success;
   const { token } = linkIn(await mail.next(body.userEmail, since));
-  await call(app, '/user/verifyEmail', { token });
-  const login = await call(app, '/user/login', { userEmail: body.userEmail, userPassword: body.userPassword });
-  const reply = login.json<{ token: TokenPair; user: { seqUser: number } }>();
+  void (await callApi(app, verifyEmail, { token })).success;
+  const reply = (await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword })).success;
   return { body, tokens: reply.token, seqUser: reply.user.seqUser };
 }
 
@@ -117,17 +209,17 @@ export async function verifiedPatient(
 ): Promise<{ email: string; tokens: TokenPair; seqPatient: number; seqUser: number }> {
   const email = `patient.${randomBytes(4).toString('hex')}@example.com`;
   const since = mail.messages.length;
-  const signUp = await call(app, '/patientApp/signUp', {
+  const member = {
     userEmail: email,
     userPassword: password,
     patientName: 'Pat Member',
     patientInfoBirth: '1960-04-02',
     patientInfoGender: 'F',
-  });
-  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
-  await call(app, '/user/verifyEmail', { token: linkIn(await mail.next(email, since)).token });
-  const login = await call(app, '/user/login', { userEmail: email, userPassword: password, userType: 'patient' });
-  const reply = login.json<{ token: TokenPair; user: { seqPatient: number; seqUser: number } }>();
+  } as const;
+  void (await callApi(app, patientSignUp, member)).success;
+  void (await callApi(app, verifyEmail, { token: linkIn(await mail.next(email, since)).token })).success;
+  const reply = (await callApi(app, login, { userEmail: email, userPassword: password, userType: 'patient' })).success;
+  if (reply.user.seqPatient === null) throw new Error('a patient login names the patient');
   return { email, tokens: reply.token, seqPatient: reply.user.seqPatient, seqUser: reply.user.seqUser };
 }
 
@@ -138,8 +230,7 @@ export async function relogin(
 ): Promise<void> {
   const userEmail = who.body?.userEmail ?? who.email ?? '';
   const userType = who.body ? 'manager' : 'patient';
-  const login = await call(app, '/user/login', { userEmail, userPassword: password, userType });
-  who.tokens = login.json<{ token: TokenPair }>().token;
+  who.tokens = (await callApi(app, login, { userEmail, userPassword: password, userType })).success.token;
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */

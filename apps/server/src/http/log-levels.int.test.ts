@@ -1,3 +1,4 @@
+import { uploadSingle } from '@clinic/contract';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, onePixelPng, uploadFile, verifiedClinician } from '../../test/fixtures.ts';
@@ -49,8 +50,8 @@ describe.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])('at LOG_LEVE
         userPassword: `${unique}-Wrong`,
       });
       expect(wrongLogin.statusCode).toBe(200);
-      const upload = await uploadFile(t.app, '/storage/upload/single', token, png, { folderPath: 'profile' });
-      expect(upload.statusCode).toBe(200);
+      const upload = await uploadFile(t.app, uploadSingle, token, png, { folderPath: 'profile' });
+      expect(upload.status).toBe(200);
       await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
 
       const logs = t.logs();

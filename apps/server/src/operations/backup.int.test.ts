@@ -1,3 +1,4 @@
+import { uploadSingle } from '@clinic/contract';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -100,10 +101,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
       );
       expect(uploaded.json()).toMatchObject({ accepted: 1 });
       const { publicPath } = (
-        await uploadFile(t.app, '/storage/upload/single', clinician.tokens.accessToken, png, {
+        await uploadFile(t.app, uploadSingle, clinician.tokens.accessToken, png, {
           folderPath: 'profile',
         })
-      ).json<{ publicPath: string }>();
+      ).success;
       const before = await appRowCounts(t.app);
       expect(before).toMatchObject({ patient: 1, manager_note: 1, exercise_record: 1 });
 

@@ -1,4 +1,4 @@
-import { translate } from '@clinic/contract';
+import { translate, uploadSingle } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, onePixelPng, uploadFile, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -18,9 +18,7 @@ const profile = async (who: Caller) =>
 const update = (who: Caller, body: Json) =>
   call(t.app, '/manager/updateManagerInfo', body, { token: who.tokens.accessToken, method: 'PUT' });
 const upload = async (who: Caller) =>
-  (await uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, png, { folderPath: 'profile' })).json<{
-    publicPath: string;
-  }>().publicPath;
+  (await uploadFile(t.app, uploadSingle, who.tokens.accessToken, png, { folderPath: 'profile' })).success.publicPath;
 const file = (who: Caller, path: string) =>
   t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.tokens.accessToken}` } });
 

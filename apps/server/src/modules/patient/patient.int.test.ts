@@ -1,4 +1,4 @@
-import { FailedCode, rules, translate } from '@clinic/contract';
+import { FailedCode, rules, translate, uploadSingle, type RequestOf } from '@clinic/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   uploadFile,
   verifiedClinician,
   verifiedPatient,
+  invalid,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent, medicalRelation } from '../../db/schema.ts';
@@ -211,14 +212,17 @@ describe('registration', () => {
 });
 
 describe('profile and image', () => {
-  const upload = (who: typeof first, bytes: Buffer, folder = 'profile') =>
-    uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, bytes, { folderPath: folder });
+  const upload = (
+    who: typeof first,
+    bytes: Buffer,
+    folderPath: RequestOf<typeof uploadSingle>['folderPath'] = 'profile',
+  ) => uploadFile(t.app, uploadSingle, who.tokens.accessToken, bytes, { folderPath });
   const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
 
   it('uploads an image checked by its content and serves it only to its owner', async () => {
     const id = await addPatient(first);
     const uploaded = await upload(first, png);
-    const { publicPath } = uploaded.json<{ publicPath: string }>();
+    const { publicPath } = uploaded.success;
     expect(publicPath).toMatch(/^\/api\/storage\/file\/[0-9a-f-]{36}$/);
     const updated = await as(first).put('/patient/updatePatientInfo', {
       seqMedicalRelation: id,
@@ -274,11 +278,11 @@ describe('profile and image', () => {
 
   it('refuses a file that is not an image whatever its name, and one that is too large', async () => {
     const html = await upload(first, Buffer.from('<html><script>alert(1)</script></html>'));
-    expect(html.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.UnsupportedFile });
+    expect(html.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.UnsupportedFile });
     const huge = await upload(first, Buffer.concat([png, Buffer.alloc(rules.uploadMaxBytes)]));
-    expect(huge.statusCode).toBe(413);
-    const folder = await upload(first, png, 'elsewhere');
-    expect(folder.statusCode).toBe(400);
+    expect(huge.status).toBe(413);
+    const folder = await upload(first, png, invalid('elsewhere'));
+    expect(folder.status).toBe(400);
   });
 });
 

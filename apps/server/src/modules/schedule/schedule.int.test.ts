@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { FailedCode, PushType, ScheduleStatus, type Notification, type ServerMessage } from '@clinic/contract';
+import {
+  FailedCode,
+  PushType,
+  ScheduleStatus,
+  type Notification,
+  type ServerMessage,
+  uploadSymptomPhoto,
+} from '@clinic/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, onePixelPng, relogin, uploadFile, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -466,9 +473,9 @@ describe('open hours and the patient’s side', () => {
 
   it('attaches symptoms and the patient’s own photos, which the visit’s clinician alone can open', async () => {
     const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
-    const upload = await uploadFile(t.app, '/patientApp/storage/upload', member.tokens.accessToken, png);
-    const { publicPath } = upload.json<{ publicPath: string }>();
-    const strangerUpload = await uploadFile(t.app, '/patientApp/storage/upload', secondMember.tokens.accessToken, png);
+    const upload = await uploadFile(t.app, uploadSymptomPhoto, member.tokens.accessToken, png, {});
+    const { publicPath } = upload.success;
+    const strangerUpload = await uploadFile(t.app, uploadSymptomPhoto, secondMember.tokens.accessToken, png, {});
     const mine = await as(member).post('/patientApp/schedule/list', {});
     const waiting = mine
       .json<{ scheduleList: Json[] }>()
@@ -479,7 +486,7 @@ describe('open hours and the patient’s side', () => {
         scheduleSymptoms: 'Swollen after the exercise',
         schedulePhotoList: photos,
       });
-    expect((await attach([strangerUpload.json<{ publicPath: string }>().publicPath])).statusCode).toBe(400);
+    expect((await attach([strangerUpload.success.publicPath])).statusCode).toBe(400);
     // 36 characters that are no upload id never reach the database.
     const malformed = await attach(['/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35']);
     expect(malformed.statusCode).toBe(400);
