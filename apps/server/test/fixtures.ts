@@ -103,6 +103,8 @@ export interface Answer<E extends Endpoint> {
   readonly failure: FailureOf<E>;
   /** The error reply of any status but 200; throws on a 200. */
   readonly error: ErrorReply;
+  /** The code of a business failure (200) or of an error (any other status); throws on a success. */
+  readonly failedCode: string;
 }
 
 function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestResponse): Answer<E> {
@@ -111,6 +113,15 @@ function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestRespo
   const reply = (): ReplyOf<E> => {
     if (response.statusCode !== 200) throw unexpected('200');
     return endpoint.reply.parse(response.json()) as ReplyOf<E>;
+  };
+  const failure = (): ReplyOf<E> & { failedCode: string } => {
+    const parsed = reply() as ReplyOf<E> & { isSuccess: boolean; failedCode: string };
+    if (parsed.isSuccess) throw unexpected('a business failure');
+    return parsed;
+  };
+  const error = (): ErrorReply => {
+    if (response.statusCode === 200) throw unexpected('an error status');
+    return errorReply.parse(response.json());
   };
   return {
     status: response.statusCode,
@@ -125,13 +136,13 @@ function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestRespo
       return parsed as SuccessOf<E>;
     },
     get failure() {
-      const parsed = reply() as { isSuccess: boolean };
-      if (parsed.isSuccess) throw unexpected('a business failure');
-      return parsed as FailureOf<E>;
+      return failure() as FailureOf<E>;
     },
     get error() {
-      if (response.statusCode === 200) throw unexpected('an error status');
-      return errorReply.parse(response.json());
+      return error();
+    },
+    get failedCode() {
+      return response.statusCode === 200 ? failure().failedCode : error().failedCode;
     },
   };
 }
