@@ -103,8 +103,8 @@ export interface Answer<E extends Endpoint> {
   readonly failure: FailureOf<E>;
   /** The error reply of any status but 200; throws on a 200. */
   readonly error: ErrorReply;
-  /** The code of a business failure (200) or of an error (any other status); throws on a success. */
-  readonly failedCode: string;
+  /** The code of a business failure (200) or of an error (any other status); undefined for a success. */
+  readonly failedCode: string | undefined;
 }
 
 function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestResponse): Answer<E> {
@@ -142,7 +142,9 @@ function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestRespo
       return error();
     },
     get failedCode() {
-      return response.statusCode === 200 ? failure().failedCode : error().failedCode;
+      if (response.statusCode !== 200) return error().failedCode;
+      const parsed = reply() as { isSuccess: boolean; failedCode?: string };
+      return parsed.isSuccess ? undefined : parsed.failedCode;
     },
   };
 }
