@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  addClinicAssignedExercise,
   errorReply,
+  exerciseSettings,
   kneeProgramExample,
   login,
   npiCheckDigit,
@@ -11,6 +13,7 @@ import {
   type ErrorReply,
   type ReplyOf,
   type RequestOf,
+  uploadExerciseRecords,
   type SignUpRequest,
   type TokenPair,
 } from '@clinic/contract';
@@ -247,15 +250,18 @@ export async function relogin(
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */
-export const kneeProgram = kneeProgramExample;
+export const kneeProgram: RequestOf<typeof addClinicAssignedExercise>['exercise'] =
+  exerciseSettings.parse(kneeProgramExample);
+
+type DeviceSession = RequestOf<typeof uploadExerciseRecords>['records'][number];
 
 /** One session of the knee program as the pro device uploads it, started at the given instant. */
 export function deviceSession(
   seqExercise: number,
   recordKey: string,
   start: string,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+  overrides: Partial<DeviceSession> = {},
+): DeviceSession {
   return {
     recordKey,
     seqExercise,
