@@ -261,7 +261,7 @@ describe('a subscription', () => {
     const both = await Promise.all(
       [randomUUID(), randomUUID()].map((idempotencyKey) => callAs(clinician, checkout, { ...paying, idempotencyKey })),
     );
-    const paid = both.find((reply) => reply.success.isSuccess)!;
+    const paid = both.find((answer) => answer.reply.isSuccess)!;
     expect(both.map((answer) => answer.failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
     expect(paid.reply).toMatchObject({
       subscription: { subscribeStatus: 'active', trialEndsAt: null, patientLimit: 50 },
