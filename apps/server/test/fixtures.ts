@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  addClinicAssignedExercise,
+  type addClinicAssignedExercise,
   errorReply,
   exerciseSettings,
   kneeProgramExample,
@@ -13,7 +13,7 @@ import {
   type ErrorReply,
   type ReplyOf,
   type RequestOf,
-  uploadExerciseRecords,
+  type uploadExerciseRecords,
   type SignUpRequest,
   type TokenPair,
 } from '@clinic/contract';
@@ -51,7 +51,7 @@ export function signUpBody(overrides: Partial<SignUpRequest> = {}): SignUpReques
   };
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   refreshToken?: string;
   language?: string;
@@ -60,33 +60,36 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
-interface RawCallOptions extends CallOptions {
-  method?: 'POST' | 'PUT' | 'PATCH';
+async function sendJson(
+  app: FastifyInstance,
+  method: Endpoint['method'],
+  path: string,
+  body: unknown,
+  options: CallOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `/api${path}`,
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
+      ...(options.language && { 'accept-language': options.language }),
+      ...(options.timeZone && { 'x-time-zone': options.timeZone }),
+    },
+    payload: JSON.stringify(body),
+  });
 }
 
-function headersOf(options: CallOptions): Record<string, string> {
-  return {
-    ...(options.token && { authorization: `Bearer ${options.token}` }),
-    ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
-    ...(options.language && { 'accept-language': options.language }),
-    ...(options.timeZone && { 'x-time-zone': options.timeZone }),
-  };
-}
-
-/** Any JSON to any path under /api, unchecked: for routes outside the contract. */
+/** A POST of any JSON to any path under /api, unchecked: for clients that name routes by path. */
 export async function call(
   app: FastifyInstance,
   path: string,
   body: unknown,
-  options: RawCallOptions = {},
+  options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: options.method ?? 'POST',
-    url: `/api${path}`,
-    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
-    headers: { 'content-type': 'application/json', ...headersOf(options) },
-    payload: JSON.stringify(body),
-  });
+  return sendJson(app, 'POST', path, body, options);
 }
 
 type SuccessOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: true }>;
@@ -159,14 +162,7 @@ export async function callApi<E extends Endpoint>(
   body: RequestOf<E>,
   options: CallOptions = {},
 ): Promise<Answer<E>> {
-  const response = await app.inject({
-    method: endpoint.method,
-    url: `/api${endpoint.path}`,
-    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
-    headers: { 'content-type': 'application/json', ...headersOf(options) },
-    payload: JSON.stringify(body),
-  });
-  return answerOf(endpoint, response);
+  return answerOf(endpoint, await sendJson(app, endpoint.method, endpoint.path, body, options));
 }
 
 /** A body the contract refuses, sent on purpose to see the server refuse it too. */
