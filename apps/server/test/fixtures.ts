@@ -1,5 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { kneeProgramExample, npiCheckDigit, type SignUpRequest, type TokenPair } from '@clinic/contract';
+import {
+  type addClinicAssignedExercise,
+  errorReply,
+  exerciseSettings,
+  kneeProgramExample,
+  login,
+  npiCheckDigit,
+  patientSignUp,
+  signUp,
+  verifyEmail,
+  type Endpoint,
+  type ErrorReply,
+  type ReplyOf,
+  type RequestOf,
+  type uploadExerciseRecords,
+  type SignUpRequest,
+  type TokenPair,
+} from '@clinic/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { linkIn, type MailCatcher } from './mail-catcher.ts';
 
@@ -34,24 +51,24 @@ export function signUpBody(overrides: Partial<SignUpRequest> = {}): SignUpReques
   };
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   refreshToken?: string;
   language?: string;
-  method?: 'POST' | 'PUT' | 'PATCH';
   timeZone?: string;
   /** The client's address (127.0.0.1 unless given). */
   remoteAddress?: string;
 }
 
-export async function call(
+async function sendJson(
   app: FastifyInstance,
+  method: Endpoint['method'],
   path: string,
   body: unknown,
-  options: CallOptions = {},
+  options: CallOptions,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
-    method: options.method ?? 'POST',
+    method,
     url: `/api${path}`,
     ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     headers: {
@@ -65,17 +82,105 @@ export async function call(
   });
 }
 
-/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
-export async function uploadFile(
+/** A POST of any JSON to any path under /api, unchecked: for clients that name routes by path. */
+export async function call(
   app: FastifyInstance,
   path: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return sendJson(app, 'POST', path, body, options);
+}
+
+type SuccessOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: true }>;
+type FailureOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: false }>;
+
+/** What a contract endpoint answered; each reading checks the reply against the contract. */
+export interface Answer<E extends Endpoint> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  /** The body as sent, unchecked. */
+  text: string;
+  /** The 200 reply, parsed by the endpoint's reply schema; throws on any other status. */
+  readonly reply: ReplyOf<E>;
+  /** The 200 reply of a call that succeeded; throws on a business failure or another status. */
+  readonly success: SuccessOf<E>;
+  /** The 200 reply of a business failure; throws on a success or another status. */
+  readonly failure: FailureOf<E>;
+  /** The error reply of any status but 200; throws on a 200. */
+  readonly error: ErrorReply;
+  /** The code of a business failure (200) or of an error (any other status); undefined for a success. */
+  readonly failedCode: string | undefined;
+}
+
+function answerOf<E extends Endpoint>(endpoint: E, response: LightMyRequestResponse): Answer<E> {
+  const unexpected = (wanted: string): Error =>
+    new Error(`${endpoint.path}: wanted ${wanted}, got ${response.statusCode} ${response.body}`);
+  const reply = (): ReplyOf<E> => {
+    if (response.statusCode !== 200) throw unexpected('200');
+    return endpoint.reply.parse(response.json()) as ReplyOf<E>;
+  };
+  const failure = (): ReplyOf<E> & { failedCode: string } => {
+    const parsed = reply() as ReplyOf<E> & { isSuccess: boolean; failedCode: string };
+    if (parsed.isSuccess) throw unexpected('a business failure');
+    return parsed;
+  };
+  const error = (): ErrorReply => {
+    if (response.statusCode === 200) throw unexpected('an error status');
+    return errorReply.parse(response.json());
+  };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    get reply() {
+      return reply();
+    },
+    get success() {
+      const parsed = reply() as { isSuccess: boolean };
+      if (!parsed.isSuccess) throw unexpected('a success');
+      return parsed as SuccessOf<E>;
+    },
+    get failure() {
+      return failure() as FailureOf<E>;
+    },
+    get error() {
+      return error();
+    },
+    get failedCode() {
+      if (response.statusCode !== 200) return error().failedCode;
+      const parsed = reply() as { isSuccess: boolean; failedCode?: string };
+      return parsed.isSuccess ? undefined : parsed.failedCode;
+    },
+  };
+}
+
+/** Calls a contract endpoint with a body its request schema allows (or one marked `invalid`). */
+export async function callApi<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  body: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<Answer<E>> {
+  return answerOf(endpoint, await sendJson(app, endpoint.method, endpoint.path, body, options));
+}
+
+/** A body the contract refuses, sent on purpose to see the server refuse it too. */
+export function invalid(body: unknown): never {
+  return body as never;
+}
+
+/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
+export async function uploadFile<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
   token: string,
   bytes: Buffer,
-  fields: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
+  fields: RequestOf<E>,
+): Promise<Answer<E>> {
   const boundary = '----clinic-test';
   const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
+    ...Object.entries(fields as Record<string, string>).map(([name, value]) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     ),
     Buffer.from(
@@ -84,12 +189,13 @@ export async function uploadFile(
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({
-    method: 'POST',
-    url: `/api${path}`,
+  const response = await app.inject({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
     payload,
   });
+  return answerOf(endpoint, response);
 }
 
 /** Signs a clinician up (in `language`, English by default), follows the mailed link and logs in. */
@@ -101,12 +207,10 @@ export async function verifiedClinician(
 ): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number }> {
   const body = signUpBody(overrides);
   const since = mail.messages.length;
-  const signUp = await call(app, '/user/signUp', body, language ? { language } : {});
-  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
+  void (await callApi(app, signUp, body, language ? { language } : {})).success;
   const { token } = linkIn(await mail.next(body.userEmail, since));
-  await call(app, '/user/verifyEmail', { token });
-  const login = await call(app, '/user/login', { userEmail: body.userEmail, userPassword: body.userPassword });
-  const reply = login.json<{ token: TokenPair; user: { seqUser: number } }>();
+  void (await callApi(app, verifyEmail, { token })).success;
+  const reply = (await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword })).success;
   return { body, tokens: reply.token, seqUser: reply.user.seqUser };
 }
 
@@ -117,17 +221,17 @@ export async function verifiedPatient(
 ): Promise<{ email: string; tokens: TokenPair; seqPatient: number; seqUser: number }> {
   const email = `patient.${randomBytes(4).toString('hex')}@example.com`;
   const since = mail.messages.length;
-  const signUp = await call(app, '/patientApp/signUp', {
+  const member = {
     userEmail: email,
     userPassword: password,
     patientName: 'Pat Member',
     patientInfoBirth: '1960-04-02',
     patientInfoGender: 'F',
-  });
-  if (signUp.json<{ isSuccess: boolean }>().isSuccess !== true) throw new Error(signUp.body);
-  await call(app, '/user/verifyEmail', { token: linkIn(await mail.next(email, since)).token });
-  const login = await call(app, '/user/login', { userEmail: email, userPassword: password, userType: 'patient' });
-  const reply = login.json<{ token: TokenPair; user: { seqPatient: number; seqUser: number } }>();
+  } as const;
+  void (await callApi(app, patientSignUp, member)).success;
+  void (await callApi(app, verifyEmail, { token: linkIn(await mail.next(email, since)).token })).success;
+  const reply = (await callApi(app, login, { userEmail: email, userPassword: password, userType: 'patient' })).success;
+  if (reply.user.seqPatient === null) throw new Error('a patient login names the patient');
   return { email, tokens: reply.token, seqPatient: reply.user.seqPatient, seqUser: reply.user.seqUser };
 }
 
@@ -138,20 +242,22 @@ export async function relogin(
 ): Promise<void> {
   const userEmail = who.body?.userEmail ?? who.email ?? '';
   const userType = who.body ? 'manager' : 'patient';
-  const login = await call(app, '/user/login', { userEmail, userPassword: password, userType });
-  who.tokens = login.json<{ token: TokenPair }>().token;
+  who.tokens = (await callApi(app, login, { userEmail, userPassword: password, userType })).success.token;
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */
-export const kneeProgram = kneeProgramExample;
+export const kneeProgram: RequestOf<typeof addClinicAssignedExercise>['exercise'] =
+  exerciseSettings.parse(kneeProgramExample);
+
+type DeviceSession = RequestOf<typeof uploadExerciseRecords>['records'][number];
 
 /** One session of the knee program as the pro device uploads it, started at the given instant. */
 export function deviceSession(
   seqExercise: number,
   recordKey: string,
   start: string,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+  overrides: Partial<DeviceSession> = {},
+): DeviceSession {
   return {
     recordKey,
     seqExercise,

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { realtimePath, type Notification, type ServerMessage } from '@clinic/contract';
+import {
+  addPatient,
+  issueSyncAuthCode,
+  realtimePath,
+  updateReservableTimeline,
+  type Notification,
+  type ServerMessage,
+} from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { userChannel, type Bus } from '../src/realtime/bus.ts';
-import { call } from './fixtures.ts';
+import { callApi } from './fixtures.ts';
 
 /** A client of the realtime socket that keeps what it heard and how it was closed. */
 export interface SocketClient {
@@ -90,13 +97,8 @@ export async function heardAllPublished(bus: Bus, seqUser: number, socket: Socke
 /** A clinician's weekly hours on every day, from 07:00 to 21:00, in Prague. */
 export async function openAllWeek(app: FastifyInstance, accessToken: string): Promise<void> {
   const timeline = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '07:00', endTime: '21:00' }));
-  const reply = await call(
-    app,
-    '/schedule/reservableTimeline/updateTimeline',
-    { timeline },
-    { token: accessToken, method: 'PUT', timeZone: 'Europe/Prague' },
-  );
-  if (reply.statusCode !== 200) throw new Error(reply.body);
+  void (await callApi(app, updateReservableTimeline, { timeline }, { token: accessToken, timeZone: 'Europe/Prague' }))
+    .success;
 }
 
 /** Registers an app member with a clinician through a sync code; returns the relation. */
@@ -106,14 +108,12 @@ export async function registerMember(
   memberToken: string,
   deviceType: 1 | 2 = 1,
 ): Promise<number> {
-  const code = (await call(app, '/patientApp/issueSyncAuthCode', {}, { token: memberToken })).json<{
-    patientSyncAuthCode: string;
-  }>().patientSyncAuthCode;
-  const added = await call(
+  const code = (await callApi(app, issueSyncAuthCode, {}, { token: memberToken })).success.patientSyncAuthCode;
+  const added = await callApi(
     app,
-    '/patient/addPatient',
+    addPatient,
     { patientSyncAuthCode: code, heightCm: 170, weightKg: 70, deviceType },
     { token: clinicianToken },
   );
-  return added.json<{ seqMedicalRelation: number }>().seqMedicalRelation;
+  return added.success.seqMedicalRelation;
 }

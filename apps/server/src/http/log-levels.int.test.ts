@@ -1,6 +1,7 @@
+import { uploadSingle, addManagerNote, addPatientNoAuth, login, refreshToken } from '@clinic/contract';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, onePixelPng, uploadFile, verifiedClinician } from '../../test/fixtures.ts';
+import { onePixelPng, uploadFile, verifiedClinician, callApi, invalid } from '../../test/fixtures.ts';
 import { createTestApp } from '../../test/helper.ts';
 
 const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
@@ -14,9 +15,9 @@ describe.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])('at LOG_LEVE
       const unique = randomBytes(4).toString('hex');
       const patientName = `Leakcheck ${unique}`;
       const diagnosis = `Torn rotator cuff ${unique}`;
-      const added = await call(
+      const added = await callApi(
         t.app,
-        '/patient/addPatient/noAuth',
+        addPatientNoAuth,
         {
           patientName,
           patientEmail: `leak.${unique}@example.com`,
@@ -28,30 +29,30 @@ describe.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal'])('at LOG_LEVE
         },
         { token },
       );
-      const { seqMedicalRelation } = added.json<{ seqMedicalRelation: number }>();
-      const note = await call(
+      const { seqMedicalRelation } = added.success;
+      const note = await callApi(
         t.app,
-        '/managerNote/add',
+        addManagerNote,
         { seqMedicalRelation, noteTitle: 'Shoulder', noteContent: diagnosis, isImportant: false, isPublic: false },
         { token },
       );
-      expect(note.json()).toMatchObject({ isSuccess: true });
+      expect(note.reply).toMatchObject({ isSuccess: true });
       // A refused body, whose fields a validation error could echo.
-      const refused = await call(
+      const refused = await callApi(
         t.app,
-        '/patient/addPatient/noAuth',
-        { patientName, patientInfoBirth: diagnosis, heightCm: 'tall' },
+        addPatientNoAuth,
+        invalid({ patientName, patientInfoBirth: diagnosis, heightCm: 'tall' }),
         { token },
       );
-      expect(refused.statusCode).toBe(400);
-      const wrongLogin = await call(t.app, '/user/login', {
+      expect(refused.status).toBe(400);
+      const wrongLogin = await callApi(t.app, login, {
         userEmail: body.userEmail,
         userPassword: `${unique}-Wrong`,
       });
-      expect(wrongLogin.statusCode).toBe(200);
-      const upload = await uploadFile(t.app, '/storage/upload/single', token, png, { folderPath: 'profile' });
-      expect(upload.statusCode).toBe(200);
-      await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
+      expect(wrongLogin.status).toBe(200);
+      const upload = await uploadFile(t.app, uploadSingle, token, png, { folderPath: 'profile' });
+      expect(upload.status).toBe(200);
+      await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken });
 
       const logs = t.logs();
       if (level === 'trace') expect(logs).toContain('Providing options to busboy');

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, FailedCode, type Endpoint } from '@clinic/contract';
+import { addPatientNoAuth, endpoints, FailedCode, login, type Endpoint } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, onePixelPng, password, uploadFile, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import {
+  callApi,
+  onePixelPng,
+  password,
+  uploadFile,
+  verifiedClinician,
+  verifiedPatient,
+  type Answer,
+} from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { auditEvent } from '../db/schema.ts';
 
@@ -115,12 +123,13 @@ describe('every route', () => {
       );
       // A fresh session per route (a route may end it), spaced out to stay under the login rate limit.
       t.clock.advance(2 * 60_000);
-      const login = await call(t.app, '/user/login', {
-        userEmail: route.access === 'patient' ? member.email : clinician.body.userEmail,
-        userPassword: password,
-        userType: route.access === 'patient' ? 'patient' : 'manager',
-      });
-      const token = login.json<{ token: { accessToken: string } }>().token.accessToken;
+      const token = (
+        await callApi(t.app, login, {
+          userEmail: route.access === 'patient' ? member.email : clinician.body.userEmail,
+          userPassword: password,
+          userType: route.access === 'patient' ? 'patient' : 'manager',
+        })
+      ).success.token.accessToken;
       await fc.assert(
         fc.asyncProperty(raw, async (payload) => {
           const response = await t.app.inject({
@@ -286,9 +295,9 @@ function requestFor(schema: JsonSchema, names: Names, fill: 'all' | 'required', 
 describe('every call of a route that declares its audit row', () => {
   it('writes that row, with outcome denied when the call is refused', async () => {
     const other = await verifiedClinician(t.app, t.mail);
-    const added = await call(
+    const added = await callApi(
       t.app,
-      '/patient/addPatient/noAuth',
+      addPatientNoAuth,
       {
         patientName: 'Other Patient',
         patientInfoBirth: '1970-01-01',
@@ -300,18 +309,18 @@ describe('every call of a route that declares its audit row', () => {
       { token: other.tokens.accessToken },
     );
     const names: Names = {
-      seqMedicalRelation: added.json<{ seqMedicalRelation: number }>().seqMedicalRelation,
+      seqMedicalRelation: added.success.seqMedicalRelation,
       date: t.clock().toISOString().slice(0, 10),
     };
-    const login = async (access: string): Promise<string> => {
-      const response = await call(t.app, '/user/login', {
+    const tokenOf = async (access: string): Promise<string> => {
+      const response = await callApi(t.app, login, {
         userEmail: access === 'patient' ? member.email : clinician.body.userEmail,
         userPassword: password,
         userType: access === 'patient' ? 'patient' : 'manager',
       });
-      return response.json<{ token: { accessToken: string } }>().token.accessToken;
+      return response.success.token.accessToken;
     };
-    const tokens = { manager: await login('manager'), patient: await login('patient') };
+    const tokens = { manager: await tokenOf('manager'), patient: await tokenOf('patient') };
     const declared = routes().flatMap((route) => (route.audit ? [{ ...route, audit: route.audit }] : []));
     expect(declared.length).toBeGreaterThan(40);
     const problems: string[] = [];
@@ -327,22 +336,23 @@ describe('every call of a route that declares its audit row', () => {
         problems.push(`${name}: no valid request made of ${JSON.stringify(candidates)}`);
         continue;
       }
-      const send = (token: string) =>
-        endpoint?.multipart
-          ? uploadFile(t.app, endpoint.path, token, png, body as Record<string, string>)
-          : t.app.inject({
-              method: route.method as 'POST',
-              // A path parameter (a file's id) names nothing that exists.
-              url: route.url.replace(/:\w+/g, randomUUID()),
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-              ...(route.method !== 'GET' && { payload: JSON.stringify(body ?? {}) }),
-            });
+      const send = async (token: string): Promise<Pick<Answer<Endpoint>, 'status' | 'headers' | 'text'>> => {
+        if (endpoint?.multipart) return uploadFile(t.app, endpoint, token, png, body);
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          // A path parameter (a file's id) names nothing that exists.
+          url: route.url.replace(/:\w+/g, randomUUID()),
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          ...(route.method !== 'GET' && { payload: JSON.stringify(body ?? {}) }),
+        });
+        return { status: response.statusCode, headers: response.headers, text: response.body };
+      };
       /** The call's outcome, and whether the trail holds the declared row of it. */
       const check = async (response: Awaited<ReturnType<typeof send>>) => {
         const reply = response.headers['content-type']?.toString().startsWith('application/json')
-          ? response.json<{ isSuccess?: boolean; failedCode?: string }>()
+          ? (JSON.parse(response.text) as { isSuccess?: boolean; failedCode?: string })
           : {};
-        const outcome = outcomeOf(response.statusCode, reply);
+        const outcome = outcomeOf(response.status, reply);
         const rows = await t.app.db
           .select()
           .from(auditEvent)
@@ -353,7 +363,7 @@ describe('every call of a route that declares its audit row', () => {
             candidate.entity === route.audit.entity &&
             candidate.outcome === outcome,
         );
-        return { outcome, row, rows, body: response.body.slice(0, 300) };
+        return { outcome, row, rows, body: response.text.slice(0, 300) };
       };
       const attempt = await check(await send(tokens[route.access as 'manager' | 'patient']));
       if (attempt.outcome !== 'denied' && attempt.outcome !== 'success') {

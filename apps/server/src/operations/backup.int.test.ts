@@ -1,3 +1,13 @@
+import {
+  uploadSingle,
+  addClinicAssignedExercise,
+  addManagerNote,
+  addPatient,
+  issueSyncAuthCode,
+  listManagerNotes,
+  login,
+  uploadExerciseRecords,
+} from '@clinic/contract';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -10,7 +20,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  call,
   deviceSession,
   kneeProgram,
   onePixelPng,
@@ -19,6 +28,7 @@ import {
   uploadFile,
   verifiedClinician,
   verifiedPatient,
+  callApi,
 } from '../../test/fixtures.ts';
 import { createTestApp } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
@@ -71,39 +81,34 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
       const token = { token: clinician.tokens.accessToken };
       const member = await verifiedPatient(t.app, t.mail);
       const { patientSyncAuthCode } = (
-        await call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken })
-      ).json<{ patientSyncAuthCode: string }>();
+        await callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken })
+      ).success;
       const { seqMedicalRelation } = (
-        await call(
-          t.app,
-          '/patient/addPatient',
-          { patientSyncAuthCode, heightCm: 170, weightKg: 72, deviceType: 2 },
-          token,
-        )
-      ).json<{ seqMedicalRelation: number }>();
-      await call(
+        await callApi(t.app, addPatient, { patientSyncAuthCode, heightCm: 170, weightKg: 72, deviceType: 2 }, token)
+      ).success;
+      await callApi(
         t.app,
-        '/managerNote/add',
+        addManagerNote,
         { seqMedicalRelation, noteTitle: 'Knee', noteContent: 'Flexion improving', isPublic: false, isImportant: true },
         token,
       );
       const { exercise } = (
-        await call(t.app, '/exercise/addClinicAssignedExercise', { seqMedicalRelation, exercise: kneeProgram }, token)
-      ).json<{ exercise: { seqExercise: number } }>();
+        await callApi(t.app, addClinicAssignedExercise, { seqMedicalRelation, exercise: kneeProgram }, token)
+      ).success;
       t.clock.advance(3 * 3_600_000);
       for (const who of [clinician, member]) await relogin(t.app, who);
-      const uploaded = await call(
+      const uploaded = await callApi(
         t.app,
-        '/patientApp/exerciseRecord/upload',
+        uploadExerciseRecords,
         { records: [deviceSession(exercise.seqExercise, 'backup-0001', '2026-11-22T10:00:00Z')] },
         { token: member.tokens.accessToken },
       );
-      expect(uploaded.json()).toMatchObject({ accepted: 1 });
+      expect(uploaded.reply).toMatchObject({ accepted: 1 });
       const { publicPath } = (
-        await uploadFile(t.app, '/storage/upload/single', clinician.tokens.accessToken, png, {
+        await uploadFile(t.app, uploadSingle, clinician.tokens.accessToken, png, {
           folderPath: 'profile',
         })
-      ).json<{ publicPath: string }>();
+      ).success;
       const before = await appRowCounts(t.app);
       expect(before).toMatchObject({ patient: 1, manager_note: 1, exercise_record: 1 });
 
@@ -137,18 +142,18 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
       );
       try {
         expect(await appRowCounts(restored)).toEqual(before);
-        const login = await call(restored, '/user/login', {
+        const loggedIn = await callApi(restored, login, {
           userEmail: clinician.body.userEmail,
           userPassword: password,
         });
-        const accessToken = login.json<{ token: { accessToken: string } }>().token.accessToken;
-        const notes = await call(
+        const accessToken = loggedIn.success.token.accessToken;
+        const notes = await callApi(
           restored,
-          '/managerNote/list',
+          listManagerNotes,
           { seqMedicalRelation, startIndex: 0, size: 10 },
           { token: accessToken },
         );
-        expect(JSON.stringify(notes.json())).toContain('Flexion improving');
+        expect(JSON.stringify(notes.reply)).toContain('Flexion improving');
         const image = await restored.inject({ url: publicPath, headers: { authorization: `Bearer ${accessToken}` } });
         expect(image.statusCode).toBe(200);
         expect(image.rawPayload.equals(png)).toBe(true);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { login } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician } from '../../test/fixtures.ts';
+import { verifiedClinician, callApi } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const token = 'metrics-scraper-token-0123456789';
@@ -51,7 +52,7 @@ describe('GET /metrics', () => {
     const series = 'clinic_http_requests_total{method="POST",route="/api/user/login",status="200"}';
     const before = valueOf((await scrape()).body, series) ?? 0;
     const clinician = await verifiedClinician(t.app, t.mail);
-    await call(t.app, '/user/login', {
+    await callApi(t.app, login, {
       userEmail: clinician.body.userEmail,
       userPassword: clinician.body.userPassword,
     });

@@ -5,11 +5,24 @@ import { createServer, type Server } from 'node:https';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages, PushType, realtimeCloseCodes, realtimePath, type Notification } from '@clinic/contract';
+import {
+  messages,
+  PushType,
+  realtimeCloseCodes,
+  realtimePath,
+  type Notification,
+  bookSchedule,
+  changePassword,
+  createSchedule,
+  getWebPushKey,
+  login,
+  logout,
+  updateToken,
+} from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { password, verifiedClinician, verifiedPatient, callApi } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember } from '../../test/realtime.ts';
 import { authSession } from '../db/schema.ts';
@@ -78,9 +91,9 @@ afterAll(async () => {
 });
 
 const book = (start: string) =>
-  call(
+  callApi(
     t.app,
-    '/patientApp/schedule/book',
+    bookSchedule,
     { seqMedicalRelation: relation, scheduleExpectStartDatetime: start, scheduleExpectProgressTime: '00:30:00' },
     { token: member.tokens.accessToken },
   );
@@ -102,7 +115,7 @@ describe('the realtime socket', () => {
     const memberSocket = await openSocket(url, member.tokens.accessToken);
     const bystanderSocket = await openSocket(url, bystander.tokens.accessToken);
 
-    expect((await book('2026-11-24T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    expect((await book('2026-11-24T10:00:00+01:00')).reply).toMatchObject({ isSuccess: true });
     const booked = await clinicianSocket.waitFor((message) => message.type === 'notification');
     expect(booked).toMatchObject({
       notification: {
@@ -113,9 +126,9 @@ describe('the realtime socket', () => {
       },
     });
 
-    await call(
+    await callApi(
       t.app,
-      '/schedule/createSchedule',
+      createSchedule,
       {
         seqMedicalRelation: relation,
         scheduleExpectStartDatetime: '2026-11-24T11:00:00+01:00',
@@ -133,11 +146,10 @@ describe('the realtime socket', () => {
 
   it('closes a session’s socket the moment the session ends, and no other session’s', async () => {
     const someone = await verifiedClinician(t.app, t.mail);
-    const login = async (): Promise<string> =>
-      (await call(t.app, '/user/login', { userEmail: someone.body.userEmail, userPassword: password })).json<{
-        token: { accessToken: string };
-      }>().token.accessToken;
-    const [other, third] = [await login(), await login()];
+    const logIn = async (): Promise<string> =>
+      (await callApi(t.app, login, { userEmail: someone.body.userEmail, userPassword: password })).success.token
+        .accessToken;
+    const [other, third] = [await logIn(), await logIn()];
     const sockets = {
       changer: await openSocket(url, someone.tokens.accessToken),
       other: await openSocket(url, other),
@@ -145,16 +157,16 @@ describe('the realtime socket', () => {
     };
 
     // The heartbeat is 30 s away: only the end itself can close a socket within the wait.
-    expect((await call(t.app, '/user/logout', {}, { token: third })).statusCode).toBe(200);
+    expect((await callApi(t.app, logout, {}, { token: third })).status).toBe(200);
     expect(await sockets.third.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
 
-    const changed = await call(
+    const changed = await callApi(
       t.app,
-      '/user/changePasswordBySeqUserAndCurrentPW',
+      changePassword,
       { currentPassword: password, newPassword: 'Another-pass-2026' },
-      { token: someone.tokens.accessToken, method: 'PUT' },
+      { token: someone.tokens.accessToken },
     );
-    expect(changed.json()).toMatchObject({ isSuccess: true });
+    expect(changed.reply).toMatchObject({ isSuccess: true });
     expect(await sockets.other.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
 
     // The session that changed the password keeps hearing its notifications.
@@ -174,19 +186,18 @@ describe('Web Push', () => {
       endpoint: `${push.url}/push/${randomBytes(8).toString('hex')}`,
       keys: { p256dh: browserKeys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
     };
-    const registered = await call(
+    const registered = await callApi(
       t.app,
-      '/user/updateToken',
+      updateToken,
       { fcmToken: JSON.stringify(subscription) },
-      { token: clinician.tokens.accessToken, method: 'PUT' },
+      { token: clinician.tokens.accessToken },
     );
-    expect(registered.statusCode).toBe(200);
-    const publicKey = (
-      await call(t.app, '/notification/getWebPushKey', {}, { token: clinician.tokens.accessToken })
-    ).json<{ publicKey: string }>().publicKey;
+    expect(registered.status).toBe(200);
+    const publicKey = (await callApi(t.app, getWebPushKey, {}, { token: clinician.tokens.accessToken })).success
+      .publicKey;
 
     push.received.length = 0;
-    expect((await book('2026-11-25T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    expect((await book('2026-11-25T10:00:00+01:00')).reply).toMatchObject({ isSuccess: true });
     expect(push.received).toHaveLength(1);
     const [request] = push.received;
     expect(request?.path).toBe(new URL(subscription.endpoint).pathname);
@@ -220,22 +231,22 @@ describe('Web Push', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const browserKeys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: 'c2VjcmV0LXNlY3JldC0xMg' };
     const subscribe = (endpoint: string) =>
-      call(
+      callApi(
         t.app,
-        '/user/updateToken',
+        updateToken,
         { fcmToken: JSON.stringify({ endpoint, keys: browserKeys }) },
-        { token: clinician.tokens.accessToken, method: 'PUT', language: 'cs' },
+        { token: clinician.tokens.accessToken, language: 'cs' },
       );
     // The mobile app's own token is no address and is stored as it is.
-    const appToken = await call(
+    const appToken = await callApi(
       t.app,
-      '/user/updateToken',
+      updateToken,
       { fcmToken: 'fcm-registration-token:APA91b' },
-      { token: clinician.tokens.accessToken, method: 'PUT' },
+      { token: clinician.tokens.accessToken },
     );
-    expect(appToken.statusCode).toBe(200);
+    expect(appToken.status).toBe(200);
     const good = `${push.url}/push/${randomBytes(8).toString('hex')}`;
-    expect((await subscribe(good)).statusCode).toBe(200);
+    expect((await subscribe(good)).status).toBe(200);
 
     for (const host of [
       `127.0.0.1:${port}`,
@@ -253,22 +264,22 @@ describe('Web Push', () => {
       'name.that.does.not.resolve.invalid',
     ]) {
       const refused = await subscribe(`https://${host}/push/1`);
-      expect(refused.statusCode, host).toBe(400);
-      expect(refused.json(), host).toMatchObject({
+      expect(refused.status, host).toBe(400);
+      expect(refused.error, host).toMatchObject({
         fields: [{ path: 'fcmToken', message: messages.cs['validation.push_endpoint'] }],
       });
     }
-    expect((await subscribe(`http://${new URL(push.url).host}/push/1`)).statusCode).toBe(400);
-    const loginWithInternal = await call(t.app, '/user/login', {
+    expect((await subscribe(`http://${new URL(push.url).host}/push/1`)).status).toBe(400);
+    const loginWithInternal = await callApi(t.app, login, {
       userEmail: clinician.body.userEmail,
       userPassword: password,
       fcmToken: JSON.stringify({ endpoint: `https://127.0.0.1:${port}/push/1`, keys: browserKeys }),
     });
-    expect(loginWithInternal.statusCode).toBe(400);
+    expect(loginWithInternal.status).toBe(400);
 
     // The refusals changed nothing: pushes still go to the subscription stored before them.
     push.received.length = 0;
-    expect((await book('2026-11-28T10:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    expect((await book('2026-11-28T10:00:00+01:00')).reply).toMatchObject({ isSuccess: true });
     expect(push.received.map((request) => request.path)).toEqual([new URL(good).pathname]);
 
     const internalEndpoint = JSON.stringify({ endpoint: `https://localhost:${port}/push/1`, keys: browserKeys });
@@ -277,7 +288,7 @@ describe('Web Push', () => {
       .update(authSession)
       .set({ fcmToken: internalEndpoint })
       .where(eq(authSession.seqUser, clinician.seqUser));
-    expect((await book('2026-11-28T11:00:00+01:00')).json()).toMatchObject({ isSuccess: true });
+    expect((await book('2026-11-28T11:00:00+01:00')).reply).toMatchObject({ isSuccess: true });
     await new Promise<void>((resolve) => internal.close(() => resolve()));
     expect(connections).toBe(0);
   });

@@ -1,8 +1,22 @@
-import { FailedCode, PushType, realtimeCloseCodes, ScheduleStatus } from '@clinic/contract';
+import {
+  FailedCode,
+  PushType,
+  realtimeCloseCodes,
+  ScheduleStatus,
+  bookSchedule,
+  changePassword,
+  closeMeeting,
+  createMeeting,
+  createSchedule,
+  getManagerInfo,
+  joinMeeting,
+  login,
+  logout,
+} from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician, verifiedPatient } from '../../test/fixtures.ts';
+import { password, verifiedClinician, verifiedPatient, callApi } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   heardAllPublished,
@@ -53,9 +67,9 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
   });
 
   it('a booking through instance A reaches the clinician connected to instance B', async () => {
-    const booked = await call(
+    const booked = await callApi(
       a.app,
-      '/patientApp/schedule/book',
+      bookSchedule,
       {
         seqMedicalRelation: relation,
         scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
@@ -63,15 +77,15 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       },
       { token: member.tokens.accessToken },
     );
-    expect(booked.json()).toMatchObject({ isSuccess: true });
+    expect(booked.reply).toMatchObject({ isSuccess: true });
     const heard = await clinicianOnB.waitFor((message) => message.type === 'notification');
     expect(heard).toMatchObject({ notification: { pushType: PushType.bookedByPatient, patientName: 'Pat Member' } });
   });
 
   it('relays a call’s signalling between a clinician on instance B and a patient on instance A', async () => {
-    const visit = await call(
+    const visit = await callApi(
       a.app,
-      '/schedule/createSchedule',
+      createSchedule,
       {
         seqMedicalRelation: relation,
         scheduleExpectStartDatetime: '2026-11-22T09:15:00Z',
@@ -79,14 +93,14 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       },
       { token: clinicianToken },
     );
-    const { seqSchedule } = visit.json<{ schedule: { seqSchedule: number } }>().schedule;
-    const opened = await call(b.app, '/meeting/chime/createMeeting', { seqSchedule }, { token: clinicianToken });
-    const meetingId = opened.json<{ Meeting: { MeetingId: string } }>().Meeting.MeetingId;
-    const clinicianAttendee = opened.json<{ Attendee: { AttendeeId: string } }>().Attendee.AttendeeId;
+    const { seqSchedule } = visit.success.schedule;
+    const opened = await callApi(b.app, createMeeting, { seqSchedule }, { token: clinicianToken });
+    const meetingId = opened.success.Meeting.MeetingId;
+    const clinicianAttendee = opened.success.Attendee.AttendeeId;
     await memberOnA.waitFor((message) => message.type === 'meeting' && message.meetingId === meetingId);
-    const joined = await call(a.app, '/patientApp/meeting/join', { seqSchedule }, { token: member.tokens.accessToken });
-    expect(joined.json()).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
-    const memberAttendee = joined.json<{ Attendee: { AttendeeId: string } }>().Attendee.AttendeeId;
+    const joined = await callApi(a.app, joinMeeting, { seqSchedule }, { token: member.tokens.accessToken });
+    expect(joined.reply).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
+    const memberAttendee = joined.success.Attendee.AttendeeId;
 
     clinicianOnB.send(
       JSON.stringify({
@@ -110,13 +124,13 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     expect(await clinicianOnB.waitFor((message) => message.type === 'signal')).toMatchObject({
       data: { kind: 'answer', sdp: 'v=0 from A' },
     });
-    await call(b.app, '/meeting/chime/closeMeeting', { meetingId, seqSchedule }, { token: clinicianToken });
+    await callApi(b.app, closeMeeting, { meetingId, seqSchedule }, { token: clinicianToken });
   });
 
   it('the expiry job of both instances expires a visit once and tells each side once', async () => {
-    const visit = await call(
+    const visit = await callApi(
       b.app,
-      '/schedule/createSchedule',
+      createSchedule,
       {
         seqMedicalRelation: relation,
         scheduleExpectStartDatetime: '2026-11-22T11:00:00+01:00',
@@ -124,7 +138,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       },
       { token: clinicianToken },
     );
-    const { seqSchedule } = visit.json<{ schedule: { seqSchedule: number } }>().schedule;
+    const { seqSchedule } = visit.success.schedule;
     // Both clocks jump past the end of the visit (and of the one booked before).
     for (const instance of [a, b]) instance.clock.advance(2 * 86_400_000);
     await Promise.all([a.app.jobs.tick(), b.app.jobs.tick(), a.app.jobs.tick(), b.app.jobs.tick()]);
@@ -154,9 +168,9 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
 
   it('a session ended through instance A is refused at once by instance B, which had it in its cache', async () => {
     const clinician = await verifiedClinician(a.app, a.mail);
-    const other = await call(a.app, '/user/login', { userEmail: clinician.body.userEmail, userPassword: password });
-    const otherToken = other.json<{ token: { accessToken: string } }>().token.accessToken;
-    const profileOnB = (token: string) => call(b.app, '/manager/getManagerInfo', {}, { token });
+    const other = await callApi(a.app, login, { userEmail: clinician.body.userEmail, userPassword: password });
+    const otherToken = other.success.token.accessToken;
+    const profileOnB = (token: string) => callApi(b.app, getManagerInfo, {}, { token });
     const endsHeardByB = () => {
       const heard = new Promise<void>((resolve) => {
         void b.app.bus.subscribe(endedChannel, () => resolve());
@@ -165,26 +179,26 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     };
     // B checks both sessions in the database once and then takes them as open from memory.
     for (const token of [clinician.tokens.accessToken, otherToken]) {
-      expect((await profileOnB(token)).statusCode).toBe(200);
-      expect((await profileOnB(token)).statusCode).toBe(200);
+      expect((await profileOnB(token)).status).toBe(200);
+      expect((await profileOnB(token)).status).toBe(200);
     }
 
     // The clocks stand still: only the end heard through the bus can make B refuse.
     let heard = endsHeardByB();
-    await call(
+    await callApi(
       a.app,
-      '/user/changePasswordBySeqUserAndCurrentPW',
+      changePassword,
       { currentPassword: password, newPassword: 'Another-pass-2026' },
-      { token: clinician.tokens.accessToken, method: 'PUT' },
+      { token: clinician.tokens.accessToken },
     );
     await heard;
-    expect((await profileOnB(otherToken)).statusCode).toBe(401);
-    expect((await profileOnB(clinician.tokens.accessToken)).statusCode).toBe(200);
+    expect((await profileOnB(otherToken)).status).toBe(401);
+    expect((await profileOnB(clinician.tokens.accessToken)).status).toBe(200);
 
     heard = endsHeardByB();
-    expect((await call(a.app, '/user/logout', {}, { token: clinician.tokens.accessToken })).statusCode).toBe(200);
+    expect((await callApi(a.app, logout, {}, { token: clinician.tokens.accessToken })).status).toBe(200);
     await heard;
-    expect((await profileOnB(clinician.tokens.accessToken)).json()).toMatchObject({
+    expect((await profileOnB(clinician.tokens.accessToken)).error).toMatchObject({
       failedCode: FailedCode.SessionEnded,
     });
   });
@@ -193,7 +207,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     const clinician = await verifiedClinician(a.app, a.mail);
     const onB = await openSocket(urlOfB, clinician.tokens.accessToken);
     // The heartbeat is 30 s away: only the end heard through the bus can close it within the wait.
-    expect((await call(a.app, '/user/logout', {}, { token: clinician.tokens.accessToken })).statusCode).toBe(200);
+    expect((await callApi(a.app, logout, {}, { token: clinician.tokens.accessToken })).status).toBe(200);
     expect(await onB.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
   });
 

@@ -1,3 +1,4 @@
+import { uploadSingle } from '@clinic/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -108,10 +109,10 @@ describe('the app on S3', () => {
     try {
       const clinician = await verifiedClinician(t.app, t.mail);
       const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
-      const upload = await uploadFile(t.app, '/storage/upload/single', clinician.tokens.accessToken, png, {
+      const upload = await uploadFile(t.app, uploadSingle, clinician.tokens.accessToken, png, {
         folderPath: 'profile',
       });
-      const { publicPath } = upload.json<{ publicPath: string }>();
+      const { publicPath } = upload.success;
       const file = await t.app.inject({
         url: publicPath,
         headers: { authorization: `Bearer ${clinician.tokens.accessToken}` },

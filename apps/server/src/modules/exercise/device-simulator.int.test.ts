@@ -1,6 +1,7 @@
+import { addClinicAssignedExercise, addPatient, getRomStatistics, issueSyncAuthCode, login } from '@clinic/contract';
 import { simulateDevice, type Transport } from '@clinic/device-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { call, password, verifiedClinician, verifiedPatient, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -20,21 +21,20 @@ describe('the device simulator', () => {
   it('uploads a history through the ingest endpoint whose knee flexion improves, and a rerun adds nothing', async () => {
     const clinician = await verifiedClinician(t.app, t.mail);
     const member = await verifiedPatient(t.app, t.mail);
-    const code = (await call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken })).json<{
-      patientSyncAuthCode: string;
-    }>().patientSyncAuthCode;
+    const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken })).success
+      .patientSyncAuthCode;
     const token = clinician.tokens.accessToken;
     const { seqMedicalRelation } = (
-      await call(
+      await callApi(
         t.app,
-        '/patient/addPatient',
+        addPatient,
         { patientSyncAuthCode: code, heightCm: 180, weightKg: 80, deviceType: 2 },
         { token },
       )
-    ).json<{ seqMedicalRelation: number }>();
-    await call(
+    ).success;
+    await callApi(
       t.app,
-      '/exercise/addClinicAssignedExercise',
+      addClinicAssignedExercise,
       {
         seqMedicalRelation,
         exercise: {
@@ -70,15 +70,15 @@ describe('the device simulator', () => {
     expect(first.duplicates).toBe(0);
     expect(await simulateDevice(options)).toEqual({ accepted: 0, duplicates: first.accepted });
 
-    const relogin = await call(t.app, '/user/login', { userEmail: clinician.body.userEmail, userPassword: password });
-    const fresh = relogin.json<{ token: { accessToken: string } }>().token.accessToken;
-    const stats = await call(
+    const relogin = await callApi(t.app, login, { userEmail: clinician.body.userEmail, userPassword: password });
+    const fresh = relogin.success.token.accessToken;
+    const stats = await callApi(
       t.app,
-      '/statistic/getDataForFilteredRomAndExerciseTimeByRange',
+      getRomStatistics,
       { seqMedicalRelation, startDate: '2026-11-01', endDate: '2027-01-31' },
       { token: fresh },
     );
-    const days = stats.json<{ days: { maxAngle: number }[] }>().days;
+    const days = stats.success.days;
     const average = (values: { maxAngle: number }[]) =>
       values.reduce((sum, day) => sum + day.maxAngle, 0) / values.length;
     expect(days.length).toBeGreaterThan(40);

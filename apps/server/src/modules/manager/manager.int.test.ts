@@ -1,26 +1,22 @@
-import { translate } from '@clinic/contract';
+import { translate, uploadSingle, getManagerInfo, updateManagerInfo, type RequestOf } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, onePixelPng, uploadFile, verifiedClinician } from '../../../test/fixtures.ts';
+import { onePixelPng, uploadFile, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
 let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
 let other: Awaited<ReturnType<typeof verifiedClinician>>;
 
-type Json = Record<string, unknown>;
 type Caller = { tokens: { accessToken: string } };
 /** 36 characters after the prefix, as a served path has, but no UUID. */
 const malformedPath = '/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35';
 const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
 const profile = async (who: Caller) =>
-  (await call(t.app, '/manager/getManagerInfo', {}, { token: who.tokens.accessToken })).json<{ manager: Json }>()
-    .manager;
-const update = (who: Caller, body: Json) =>
-  call(t.app, '/manager/updateManagerInfo', body, { token: who.tokens.accessToken, method: 'PUT' });
+  (await callApi(t.app, getManagerInfo, {}, { token: who.tokens.accessToken })).success.manager;
+const update = (who: Caller, body: RequestOf<typeof updateManagerInfo>) =>
+  callApi(t.app, updateManagerInfo, body, { token: who.tokens.accessToken });
 const upload = async (who: Caller) =>
-  (await uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, png, { folderPath: 'profile' })).json<{
-    publicPath: string;
-  }>().publicPath;
+  (await uploadFile(t.app, uploadSingle, who.tokens.accessToken, png, { folderPath: 'profile' })).success.publicPath;
 const file = (who: Caller, path: string) =>
   t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.tokens.accessToken}` } });
 
@@ -58,7 +54,7 @@ describe('the clinician’s profile', () => {
       managerClinicAddress: '12 Pier Road\nKowloon, Hong Kong',
     };
     const saved = await update(clinician, body);
-    expect(saved.json()).toMatchObject({
+    expect(saved.reply).toMatchObject({
       manager: {
         managerName: 'Grace Hopper-Lee',
         managerImageUrl: image,
@@ -70,12 +66,12 @@ describe('the clinician’s profile', () => {
       },
     });
     const { managerImageUrl: _image, managerESignatureImageUrl: _signature, ...withoutImages } = body;
-    expect((await update(clinician, { ...withoutImages, managerImageUrl: null })).json()).toMatchObject({
+    expect((await update(clinician, { ...withoutImages, managerImageUrl: null })).reply).toMatchObject({
       manager: { managerImageUrl: null, managerESignatureImageUrl: signature },
     });
     // An app that does not know the clinic yet keeps it; null removes it.
     const { managerClinicName: _name, managerClinicAddress: _address, ...withoutClinic } = withoutImages;
-    expect((await update(clinician, { ...withoutClinic, managerClinicAddress: null })).json()).toMatchObject({
+    expect((await update(clinician, { ...withoutClinic, managerClinicAddress: null })).reply).toMatchObject({
       manager: { managerClinicName: 'Harbour Rehabilitation Clinic', managerClinicAddress: null },
     });
   });
@@ -83,27 +79,27 @@ describe('the clinician’s profile', () => {
   it('refuses an image that is not the clinician’s upload, and out-of-range values', async () => {
     const theirs = await upload(other);
     const base = { firstName: 'Grace', lastName: 'Hopper' };
-    expect((await update(clinician, { ...base, managerImageUrl: theirs })).statusCode).toBe(400);
-    expect((await update(clinician, { ...base, managerYearsOfExperience: 71 })).statusCode).toBe(400);
-    expect((await update(clinician, { ...base, firstName: '' })).statusCode).toBe(400);
+    expect((await update(clinician, { ...base, managerImageUrl: theirs })).status).toBe(400);
+    expect((await update(clinician, { ...base, managerYearsOfExperience: 71 })).status).toBe(400);
+    expect((await update(clinician, { ...base, firstName: '' })).status).toBe(400);
     const longName = await update(clinician, { ...base, managerClinicName: 'C'.repeat(101) });
-    expect(longName.statusCode).toBe(400);
-    expect(longName.json()).toMatchObject({ fields: [{ path: 'managerClinicName', code: 'validation.too_long' }] });
-    expect((await update(clinician, { ...base, managerClinicAddress: 'A'.repeat(301) })).statusCode).toBe(400);
+    expect(longName.status).toBe(400);
+    expect(longName.error).toMatchObject({ fields: [{ path: 'managerClinicName', code: 'validation.too_long' }] });
+    expect((await update(clinician, { ...base, managerClinicAddress: 'A'.repeat(301) })).status).toBe(400);
     expect(await profile(clinician)).toMatchObject({ managerName: 'Grace Hopper-Lee' });
   });
 
   it('answers an image path whose id is no upload id with a translated 400 and changes nothing', async () => {
     const before = await profile(clinician);
     for (const field of ['managerImageUrl', 'managerESignatureImageUrl']) {
-      const refused = await call(
+      const refused = await callApi(
         t.app,
-        '/manager/updateManagerInfo',
+        updateManagerInfo,
         { firstName: 'Changed', lastName: 'Name', [field]: malformedPath },
-        { token: clinician.tokens.accessToken, method: 'PUT', language: 'ko' },
+        { token: clinician.tokens.accessToken, language: 'ko' },
       );
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({
+      expect(refused.status).toBe(400);
+      expect(refused.error).toMatchObject({
         fields: [{ path: field, code: 'validation.invalid', message: translate('ko', 'validation.invalid') }],
       });
     }

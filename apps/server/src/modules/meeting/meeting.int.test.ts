@@ -1,8 +1,23 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { FailedCode, PushType, realtimeCloseCodes, ScheduleStatus } from '@clinic/contract';
+import {
+  FailedCode,
+  PushType,
+  realtimeCloseCodes,
+  ScheduleStatus,
+  cancelNotStartedYetSchedule,
+  closeMeeting,
+  completeSchedule,
+  createMeeting,
+  createSchedule,
+  joinMeeting,
+  meetingHeartbeat,
+  saveMeetingEvents,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { relogin, verifiedClinician, verifiedPatient, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
 import { auditEvent, meeting, schedule } from '../../db/schema.ts';
@@ -20,10 +35,8 @@ let secondRelation: number;
 
 type Caller = { tokens: { accessToken: string } };
 type Json = Record<string, unknown>;
-const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
-const put = (who: Caller, path: string, body: unknown) =>
-  call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
-const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+const callAs = <E extends Endpoint>(who: Caller, endpoint: E, body: RequestOf<E>) =>
+  callApi(t.app, endpoint, body, { token: who.tokens.accessToken });
 /** What the audit trail holds of one reply's call. */
 const auditOf = async (reply: { headers: Record<string, unknown> }) =>
   (
@@ -34,16 +47,14 @@ const auditOf = async (reply: { headers: Record<string, unknown> }) =>
   ).map((row) => ({ seqUser: row.seqUser, action: row.action, entity: row.entity, outcome: row.outcome }));
 
 async function visitAt(start: string, seqMedicalRelation = relation): Promise<number> {
-  const reply = await post(clinician, '/schedule/createSchedule', {
+  const reply = await callAs(clinician, createSchedule, {
     seqMedicalRelation,
     scheduleExpectStartDatetime: start,
     scheduleExpectProgressTime: '00:30:00',
   });
-  return reply.json<{ schedule: { seqSchedule: number } }>().schedule.seqSchedule;
+  return reply.success.schedule.seqSchedule;
 }
-const open = (who: Caller, seqSchedule: number) => post(who, '/meeting/chime/createMeeting', { seqSchedule });
-const joined = (reply: { json: <T>() => T }) =>
-  reply.json<{ Meeting: { MeetingId: string }; Attendee: { AttendeeId: string }; iceServers: Json[] }>();
+const open = (who: Caller, seqSchedule: number) => callAs(who, createMeeting, { seqSchedule });
 const statusOf = async (seqSchedule: number) =>
   (await t.app.db.select().from(schedule).where(eq(schedule.seqSchedule, seqSchedule)))[0]?.status;
 /** Moves the clock to an instant, forwards only. */
@@ -73,8 +84,8 @@ describe('a video visit', () => {
   it('opens no earlier than 15 minutes before its time; the patient joins once it is open', async () => {
     seqSchedule = await visitAt('2026-11-22T10:00:00Z');
     memberSocket = await openSocket(url, member.tokens.accessToken);
-    expect(failedCode(await open(clinician, seqSchedule))).toBe(FailedCode.CallTooEarly);
-    expect(failedCode(await post(member, '/patientApp/meeting/join', { seqSchedule }))).toBe(FailedCode.MeetingNotOpen);
+    expect((await open(clinician, seqSchedule)).failedCode).toBe(FailedCode.CallTooEarly);
+    expect((await callAs(member, joinMeeting, { seqSchedule })).failedCode).toBe(FailedCode.MeetingNotOpen);
 
     travelTo('2026-11-22T09:45:00Z');
     for (const who of [clinician, other, member, secondMember]) await relogin(t.app, who);
@@ -83,25 +94,25 @@ describe('a video visit', () => {
     memberSocket = await openSocket(url, member.tokens.accessToken);
     strangerSocket = await openSocket(url, secondMember.tokens.accessToken);
     const opened = await open(clinician, seqSchedule);
-    expect(opened.json()).toMatchObject({ isSuccess: true, iceServers: [] });
-    meetingId = joined(opened).Meeting.MeetingId;
+    expect(opened.reply).toMatchObject({ isSuccess: true, iceServers: [] });
+    meetingId = opened.success.Meeting.MeetingId;
     expect(await statusOf(seqSchedule)).toBe(ScheduleStatus.inProgress);
     await memberSocket.waitFor(
       (message) => message.type === 'meeting' && message.meetingId === meetingId && message.state === 'opened',
     );
 
-    const patientSide = await post(member, '/patientApp/meeting/join', { seqSchedule });
-    expect(joined(patientSide).Meeting.MeetingId).toBe(meetingId);
-    memberAttendee = joined(patientSide).Attendee.AttendeeId;
+    const patientSide = await callAs(member, joinMeeting, { seqSchedule });
+    expect(patientSide.success.Meeting.MeetingId).toBe(meetingId);
+    memberAttendee = patientSide.success.Attendee.AttendeeId;
     // Rejoining the open call keeps the meeting and gives a new attendee.
     t.clock.advance(1000);
-    const again = joined(await open(clinician, seqSchedule));
+    const again = (await open(clinician, seqSchedule)).success;
     clinicianAttendee = again.Attendee.AttendeeId;
     expect(again.Meeting.MeetingId).toBe(meetingId);
-    expect(again.Attendee.AttendeeId).not.toBe(joined(opened).Attendee.AttendeeId);
+    expect(again.Attendee.AttendeeId).not.toBe(opened.success.Attendee.AttendeeId);
     // Someone else's visit reads as absent.
-    expect((await open(other, seqSchedule)).statusCode).toBe(404);
-    expect((await post(secondMember, '/patientApp/meeting/join', { seqSchedule })).statusCode).toBe(404);
+    expect((await open(other, seqSchedule)).status).toBe(404);
+    expect((await callAs(secondMember, joinMeeting, { seqSchedule })).status).toBe(404);
   });
 
   it('relays offers, answers and candidates between the two attendees only', async () => {
@@ -157,7 +168,7 @@ describe('a video visit', () => {
 
     // The patient joins again (a reload): signals go to the new joining, from the new one only.
     t.clock.advance(1000);
-    const rejoined = joined(await post(member, '/patientApp/meeting/join', { seqSchedule })).Attendee.AttendeeId;
+    const rejoined = (await callAs(member, joinMeeting, { seqSchedule })).success.Attendee.AttendeeId;
     signal(clinicianSocket, { kind: 'hello', sessionId: 'clinician-2' });
     expect(
       await memberSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'hello'),
@@ -170,7 +181,7 @@ describe('a video visit', () => {
     // A joining made ahead (a screen preparing its call) takes the signals once it says hello.
     t.clock.advance(1000);
     const ahead = clinicianAttendee;
-    clinicianAttendee = joined(await open(clinician, seqSchedule)).Attendee.AttendeeId;
+    clinicianAttendee = (await open(clinician, seqSchedule)).success.Attendee.AttendeeId;
     t.clock.advance(1000);
     signal(clinicianSocket, { kind: 'hello', sessionId: 'clinician-3' }, ahead);
     expect(
@@ -187,7 +198,7 @@ describe('a video visit', () => {
     ).toMatchObject({ toAttendeeId: ahead });
     // So does its offer, which may go before its hello.
     t.clock.advance(1000);
-    clinicianAttendee = joined(await open(clinician, seqSchedule)).Attendee.AttendeeId;
+    clinicianAttendee = (await open(clinician, seqSchedule)).success.Attendee.AttendeeId;
     t.clock.advance(1000);
     signal(clinicianSocket, { kind: 'offer', sdp: 'v=0 offer 3', sessionId: 'clinician-3' }, ahead);
     await memberSocket.waitFor(
@@ -205,28 +216,28 @@ describe('a video visit', () => {
     const next = await visitAt('2026-11-22T10:30:00Z', secondRelation);
     travelTo('2026-11-22T10:20:00Z');
     for (const who of [clinician, other, member]) await relogin(t.app, who);
-    expect(failedCode(await open(clinician, next))).toBe(FailedCode.CallInProgress);
+    expect((await open(clinician, next)).failedCode).toBe(FailedCode.CallInProgress);
   });
 
   it('completes only with its own meeting and a plausible measured length, then tells the patient', async () => {
     const complete = (overrides: Json) =>
-      put(clinician, '/schedule/completeSchedule', {
+      callAs(clinician, completeSchedule, {
         seqSchedule,
         startDatetime: '2026-11-22T09:46:10Z',
         progressTime: '00:31:05',
         meetingId,
         ...overrides,
       });
-    expect(failedCode(await complete({ meetingId: '00000000-0000-4000-8000-000000000000' }))).toBe(
+    expect((await complete({ meetingId: '00000000-0000-4000-8000-000000000000' })).failedCode).toBe(
       FailedCode.CompletionMeetingMismatch,
     );
-    expect(failedCode(await complete({ progressTime: '00:00:00' }))).toBe(FailedCode.CompletionRejected);
-    expect(failedCode(await complete({ startDatetime: '2026-11-22T09:00:00Z' }))).toBe(FailedCode.CompletionRejected);
-    expect(failedCode(await complete({ progressTime: '03:00:00' }))).toBe(FailedCode.CompletionRejected);
-    expect((await complete({ progressTime: '31:05' })).statusCode).toBe(400);
+    expect((await complete({ progressTime: '00:00:00' })).failedCode).toBe(FailedCode.CompletionRejected);
+    expect((await complete({ startDatetime: '2026-11-22T09:00:00Z' })).failedCode).toBe(FailedCode.CompletionRejected);
+    expect((await complete({ progressTime: '03:00:00' })).failedCode).toBe(FailedCode.CompletionRejected);
+    expect((await complete({ progressTime: '31:05' })).status).toBe(400);
 
     const done = await complete({});
-    expect(done.json()).toMatchObject({
+    expect(done.reply).toMatchObject({
       isSuccess: true,
       schedule: {
         scheduleStatus: ScheduleStatus.completed,
@@ -240,15 +251,15 @@ describe('a video visit', () => {
     await memberSocket.waitFor((message) => message.type === 'meeting' && message.state === 'closed');
     const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, meetingId));
     expect(row?.closedAt).not.toBeNull();
-    expect(failedCode(await complete({}))).toBe(FailedCode.ScheduleNotWaiting);
-    expect(failedCode(await open(clinician, seqSchedule))).toBe(FailedCode.ScheduleCompleted);
+    expect((await complete({})).failedCode).toBe(FailedCode.ScheduleNotWaiting);
+    expect((await open(clinician, seqSchedule)).failedCode).toBe(FailedCode.ScheduleCompleted);
     // A closed meeting relays nothing.
     memberSocket.send(JSON.stringify({ type: 'signal', meetingId, attendeeId: memberAttendee, data: { kind: 'bye' } }));
     expect(await memberSocket.waitFor((message) => message.type === 'refused')).toMatchObject({ meetingId });
   });
 
   it('keeps the events of the call for the clinician who attended it', async () => {
-    const events = [
+    const events: RequestOf<typeof saveMeetingEvents>['events'] = [
       { name: 'meetingStartRequested', timestampMs: Date.parse('2026-11-22T09:45:01Z'), attributes: {} },
       {
         name: 'attendeePresenceReceived',
@@ -257,15 +268,15 @@ describe('a video visit', () => {
       },
       { name: 'meetingEnded', timestampMs: Date.parse('2026-11-22T10:17:15Z'), attributes: { stopCode: 6 } },
     ];
-    const saved = await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events });
-    expect(saved.json()).toEqual({ isSuccess: true, saved: 3 });
+    const saved = await callAs(clinician, saveMeetingEvents, { meetingId, events });
+    expect(saved.reply).toEqual({ isSuccess: true, saved: 3 });
     const kept = { action: 'create', entity: 'meeting_event' };
     expect(await auditOf(saved)).toEqual([{ seqUser: clinician.seqUser, ...kept, outcome: 'success' }]);
-    const refused = await post(other, '/meeting/saveMeetingEvents', { meetingId, events });
-    expect(failedCode(refused)).toBe(FailedCode.MeetingNotFound);
+    const refused = await callAs(other, saveMeetingEvents, { meetingId, events });
+    expect(refused.failedCode).toBe(FailedCode.MeetingNotFound);
     expect(await auditOf(refused)).toEqual([{ seqUser: other.seqUser, ...kept, outcome: 'denied' }]);
-    const tooMany = Array.from({ length: 2001 }, () => events[0]);
-    expect((await post(clinician, '/meeting/saveMeetingEvents', { meetingId, events: tooMany })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 2001 }, () => events[0]!);
+    expect((await callAs(clinician, saveMeetingEvents, { meetingId, events: tooMany })).status).toBe(400);
     for (const socket of [clinicianSocket, memberSocket, strangerSocket]) socket.close();
   });
 
@@ -273,37 +284,35 @@ describe('a video visit', () => {
     const later = await visitAt('2026-11-22T11:00:00Z');
     travelTo('2026-11-22T10:50:00Z');
     for (const who of [clinician, member]) await relogin(t.app, who);
-    const id = joined(await open(clinician, later)).Meeting.MeetingId;
+    const id = (await open(clinician, later)).success.Meeting.MeetingId;
     // The patient never came: there is no call to complete.
     travelTo('2026-11-22T10:56:00Z');
     for (const who of [clinician, member]) await relogin(t.app, who);
-    const alone = await put(clinician, '/schedule/completeSchedule', {
+    const alone = await callAs(clinician, completeSchedule, {
       seqSchedule: later,
       startDatetime: '2026-11-22T10:51:00Z',
       progressTime: '00:05:00',
       meetingId: id,
     });
-    expect(failedCode(alone)).toBe(FailedCode.CompletionRejected);
-    expect(
-      failedCode(await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: 999_999 })),
-    ).toBe(FailedCode.MeetingNotFound);
-    const closed = await post(clinician, '/meeting/chime/closeMeeting', { meetingId: id, seqSchedule: later });
-    expect(closed.json()).toEqual({ isSuccess: true });
+    expect(alone.failedCode).toBe(FailedCode.CompletionRejected);
+    expect((await callAs(clinician, closeMeeting, { meetingId: id, seqSchedule: 999_999 })).failedCode).toBe(
+      FailedCode.MeetingNotFound,
+    );
+    const closed = await callAs(clinician, closeMeeting, { meetingId: id, seqSchedule: later });
+    expect(closed.reply).toEqual({ isSuccess: true });
     expect(await auditOf(closed)).toEqual([
       { seqUser: clinician.seqUser, action: 'update', entity: 'meeting', outcome: 'success' },
     ]);
     expect(await statusOf(later)).toBe(ScheduleStatus.waiting);
-    expect(failedCode(await post(member, '/patientApp/meeting/join', { seqSchedule: later }))).toBe(
-      FailedCode.MeetingNotOpen,
-    );
-    await put(clinician, '/schedule/cancelNotStartedYetSchedule', { seqSchedule: later });
-    expect(failedCode(await open(clinician, later))).toBe(FailedCode.ScheduleCancelled);
+    expect((await callAs(member, joinMeeting, { seqSchedule: later })).failedCode).toBe(FailedCode.MeetingNotOpen);
+    await callAs(clinician, cancelNotStartedYetSchedule, { seqSchedule: later });
+    expect((await open(clinician, later)).failedCode).toBe(FailedCode.ScheduleCancelled);
 
     const missed = await visitAt('2026-11-22T12:00:00Z');
     travelTo('2026-11-22T12:30:00Z');
     for (const who of [clinician]) await relogin(t.app, who);
     // Expired once its time is over, even before the job has marked it.
-    expect(failedCode(await open(clinician, missed))).toBe(FailedCode.ScheduleExpired);
+    expect((await open(clinician, missed)).failedCode).toBe(FailedCode.ScheduleExpired);
     await t.app.jobs.tick();
     expect(await statusOf(missed)).toBe(ScheduleStatus.expired);
   });
@@ -312,7 +321,7 @@ describe('a video visit', () => {
     const forgotten = await visitAt('2026-11-22T13:00:00Z', secondRelation);
     travelTo('2026-11-22T13:00:00Z');
     await relogin(t.app, clinician);
-    const id = joined(await open(clinician, forgotten)).Meeting.MeetingId;
+    const id = (await open(clinician, forgotten)).success.Meeting.MeetingId;
     travelTo('2026-11-22T14:00:00Z');
     await t.app.jobs.tick();
     expect(await statusOf(forgotten)).toBe(ScheduleStatus.inProgress);
@@ -328,14 +337,14 @@ describe('a video visit', () => {
     const crashed = await visitAt('2026-11-22T15:00:00Z', secondRelation);
     travelTo('2026-11-22T15:00:00Z');
     for (const who of [clinician, other]) await relogin(t.app, who);
-    const id = joined(await open(clinician, crashed)).Meeting.MeetingId;
-    const beat = (who: Caller = clinician) => post(who, '/meeting/heartbeat', { meetingId: id, seqSchedule: crashed });
-    expect((await beat()).json()).toEqual({ isSuccess: true });
-    expect(failedCode(await beat(other))).toBe(FailedCode.MeetingNotFound);
+    const id = (await open(clinician, crashed)).success.Meeting.MeetingId;
+    const beat = (who: Caller = clinician) => callAs(who, meetingHeartbeat, { meetingId: id, seqSchedule: crashed });
+    expect((await beat()).reply).toEqual({ isSuccess: true });
+    expect((await beat(other)).failedCode).toBe(FailedCode.MeetingNotFound);
     // A browser that beats every 30 s keeps its call, however long the passes run.
     for (let pass = 0; pass < 4; pass += 1) {
       t.clock.advance(30_000);
-      expect((await beat()).json()).toEqual({ isSuccess: true });
+      expect((await beat()).reply).toEqual({ isSuccess: true });
       await t.app.jobs.tick();
     }
     expect(await statusOf(crashed)).toBe(ScheduleStatus.inProgress);
@@ -349,7 +358,7 @@ describe('a video visit', () => {
     expect(await statusOf(crashed)).toBe(ScheduleStatus.waiting);
     const [row] = await t.app.db.select().from(meeting).where(eq(meeting.id, id));
     expect(row?.closedAt).not.toBeNull();
-    expect(failedCode(await beat())).toBe(FailedCode.MeetingNotFound);
+    expect((await beat()).failedCode).toBe(FailedCode.MeetingNotFound);
   });
 });
 
@@ -358,21 +367,21 @@ describe('a visit screen reloaded during the call', () => {
     travelTo('2026-11-23T08:50:00Z');
     for (const who of [clinician, member]) await relogin(t.app, who);
     const seqSchedule = await visitAt('2026-11-23T09:00:00Z');
-    const first = joined(await open(clinician, seqSchedule)).Meeting.MeetingId;
-    await post(member, '/patientApp/meeting/join', { seqSchedule });
+    const first = (await open(clinician, seqSchedule)).success.Meeting.MeetingId;
+    await callAs(member, joinMeeting, { seqSchedule });
     // Both there at 08:51; the screen reloads at 08:55, which closes its call; it starts again.
     travelTo('2026-11-23T08:55:00Z');
-    await post(clinician, '/meeting/chime/closeMeeting', { meetingId: first, seqSchedule });
-    const second = joined(await open(clinician, seqSchedule)).Meeting.MeetingId;
+    await callAs(clinician, closeMeeting, { meetingId: first, seqSchedule });
+    const second = (await open(clinician, seqSchedule)).success.Meeting.MeetingId;
     expect(second).not.toBe(first);
     travelTo('2026-11-23T08:59:00Z');
-    const done = await put(clinician, '/schedule/completeSchedule', {
+    const done = await callAs(clinician, completeSchedule, {
       seqSchedule,
       startDatetime: '2026-11-23T08:51:00Z',
       progressTime: '00:08:00',
       meetingId: second,
     });
-    expect(done.json()).toMatchObject({
+    expect(done.reply).toMatchObject({
       isSuccess: true,
       schedule: { scheduleStartDatetime: '2026-11-23T08:51:00Z', scheduleProgressTime: '00:08:00' },
     });
@@ -394,9 +403,9 @@ describe('ICE servers', () => {
       const doctor = await verifiedClinician(turn.app, turn.mail);
       const patient = await verifiedPatient(turn.app, turn.mail);
       const seqMedicalRelation = await registerMember(turn.app, doctor.tokens.accessToken, patient.tokens.accessToken);
-      const created = await call(
+      const created = await callApi(
         turn.app,
-        '/schedule/createSchedule',
+        createSchedule,
         {
           seqMedicalRelation,
           scheduleExpectStartDatetime: '2026-11-22T09:15:00Z',
@@ -404,14 +413,9 @@ describe('ICE servers', () => {
         },
         { token: doctor.tokens.accessToken },
       );
-      const { seqSchedule } = created.json<{ schedule: { seqSchedule: number } }>().schedule;
-      const reply = await call(
-        turn.app,
-        '/meeting/chime/createMeeting',
-        { seqSchedule },
-        { token: doctor.tokens.accessToken },
-      );
-      const [stun, relay] = joined(reply).iceServers as { urls: string[]; username?: string; credential?: string }[];
+      const { seqSchedule } = created.success.schedule;
+      const reply = await callApi(turn.app, createMeeting, { seqSchedule }, { token: doctor.tokens.accessToken });
+      const [stun, relay] = reply.success.iceServers as { urls: string[]; username?: string; credential?: string }[];
       expect(stun).toEqual({ urls: ['stun:stun.clinic.test:3478'] });
       const expiry = Math.floor(turn.clock().getTime() / 1000) + 600;
       expect(relay).toEqual({

@@ -1,14 +1,44 @@
-import { FailedCode, rules, translate } from '@clinic/contract';
+import {
+  FailedCode,
+  rules,
+  translate,
+  uploadSingle,
+  type RequestOf,
+  addManagerNote,
+  addPatient,
+  addPatientNoAuth,
+  appendPatientStatus,
+  changeActivationStatus,
+  getMedicalRecord,
+  getMyPatients,
+  getPatientDetail,
+  getPatientStatusList,
+  isPatientSyncAuthCodeValid,
+  issueSyncAuthCode,
+  listCategories,
+  listManagerNotes,
+  login,
+  markManagerNoteImportant,
+  modifyManagerNote,
+  removeCategory,
+  removeManagerNote,
+  removePatientStatus,
+  saveCategory,
+  setPatientCategories,
+  updatePatientInfo,
+  type Endpoint,
+} from '@clinic/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  call,
   onePixelPng,
   password,
   relogin,
   uploadFile,
   verifiedClinician,
   verifiedPatient,
+  invalid,
+  callApi,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent, medicalRelation } from '../../db/schema.ts';
@@ -29,10 +59,11 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const as = (who: { tokens: { accessToken: string } }) => ({
-  post: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken }),
-  put: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' }),
+  call: <E extends Endpoint>(endpoint: E, body: RequestOf<E>) =>
+    callApi(t.app, endpoint, body, { token: who.tokens.accessToken }),
 });
-const profile = (overrides: Json = {}): Json => ({
+type Profile = RequestOf<typeof addPatientNoAuth>;
+const profile = (overrides: Partial<Profile> = {}): Profile => ({
   patientName: 'Jordan Park',
   patientEmail: '',
   patientInfoBirth: '1958-06-15',
@@ -43,11 +74,8 @@ const profile = (overrides: Json = {}): Json => ({
   ...overrides,
 });
 
-async function addPatient(who: typeof first, overrides: Json = {}): Promise<number> {
-  const reply = await as(who).post('/patient/addPatient/noAuth', profile(overrides));
-  const body = reply.json<{ seqMedicalRelation: number }>();
-  if (!body.seqMedicalRelation) throw new Error(reply.body);
-  return body.seqMedicalRelation;
+async function addOfflinePatient(who: typeof first, overrides: Partial<Profile> = {}): Promise<number> {
+  return (await as(who).call(addPatientNoAuth, profile(overrides))).success.seqMedicalRelation;
 }
 
 async function auditCount(seqMedicalRelation: number): Promise<number> {
@@ -60,9 +88,9 @@ async function auditCount(seqMedicalRelation: number): Promise<number> {
 
 describe('registration', () => {
   it('registers a patient without an app account and lists them with their age in the caller time zone', async () => {
-    const id = await addPatient(first, { patientEmail: 'Jordan.Park@Example.com' });
-    const list = await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {});
-    const reply = list.json<{ patientList: Json[]; activeLimit: number }>();
+    const id = await addOfflinePatient(first, { patientEmail: 'Jordan.Park@Example.com' });
+    const list = await as(first).call(getMyPatients, {});
+    const reply = list.success;
     expect(reply.activeLimit).toBe(rules.freePatientLimit);
     const row = reply.patientList.find((patient) => patient.seqMedicalRelation === id);
     expect(row).toMatchObject({
@@ -77,19 +105,19 @@ describe('registration', () => {
   });
 
   it('lists only what the list shows, ages on the day of the caller time zone, and audits the read once', async () => {
-    const id = await addPatient(first, { patientInfoBirth: '1960-11-22', patientEmail: 'birthday@example.com' });
+    const id = await addOfflinePatient(first, { patientInfoBirth: '1960-11-22', patientEmail: 'birthday@example.com' });
     const listIn = async (timeZone: string) =>
       (
-        await call(
+        await callApi(
           t.app,
-          '/patient/getMyPatientsAndReservedSchedulesForToday',
+          getMyPatients,
           {},
           {
             token: first.tokens.accessToken,
             timeZone,
           },
         )
-      ).json<{ patientList: Json[] }>().patientList;
+      ).success.patientList;
     const listReads = () =>
       t.app.db
         .select()
@@ -129,9 +157,7 @@ describe('registration', () => {
   });
 
   it('applies the rules of SPEC 5 and stores nothing when one is broken', async () => {
-    const before = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
-      patientList: unknown[];
-    }>().patientList.length;
+    const before = (await as(first).call(getMyPatients, {})).success.patientList.length;
     const cases: [Json, string, string][] = [
       [{ patientName: '' }, 'patientName', 'validation.required'],
       [{ patientInfoBirth: '2999-01-01' }, 'patientInfoBirth', 'validation.birth_date_range'],
@@ -143,89 +169,87 @@ describe('registration', () => {
       [{ patientEmail: first.body.userEmail }, 'patientEmail', 'account.email_already_exist'],
     ];
     for (const [overrides, path, code] of cases) {
-      const reply = await as(first).post('/patient/addPatient/noAuth', profile(overrides));
-      expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(reply.json<{ fields: Json[] }>().fields[0]).toMatchObject({ path, code });
+      const reply = await as(first).call(addPatientNoAuth, profile(overrides));
+      expect(reply.status, JSON.stringify(overrides)).toBe(400);
+      expect(reply.error.fields?.[0]).toMatchObject({ path, code });
     }
-    await addPatient(first, { patientEmail: 'same.person@example.com' });
-    const duplicate = await as(first).post(
-      '/patient/addPatient/noAuth',
-      profile({ patientEmail: 'same.person@example.com' }),
-    );
-    expect(duplicate.json<{ fields: Json[] }>().fields[0]).toMatchObject({ code: 'account.email_already_exist' });
-    const after = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
-      patientList: unknown[];
-    }>().patientList.length;
+    await addOfflinePatient(first, { patientEmail: 'same.person@example.com' });
+    const duplicate = await as(first).call(addPatientNoAuth, profile({ patientEmail: 'same.person@example.com' }));
+    expect(duplicate.error.fields?.[0]).toMatchObject({ code: 'account.email_already_exist' });
+    const after = (await as(first).call(getMyPatients, {})).success.patientList.length;
     expect(after).toBe(before + 1);
   });
 
   it('links an app member with the sync code of their app, once', async () => {
     const member = await verifiedPatient(t.app, t.mail);
     const issue = () =>
-      call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken }).then(
-        (reply) => reply.json<{ patientSyncAuthCode: string }>().patientSyncAuthCode,
+      callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken }).then(
+        (reply) => reply.success.patientSyncAuthCode,
       );
     const code = await issue();
     expect(code).toMatch(/^\d{6}$/);
     // A clinician token cannot issue a patient's code.
-    expect((await as(first).post('/patientApp/issueSyncAuthCode', {})).statusCode).toBe(403);
+    expect((await as(first).call(issueSyncAuthCode, {})).status).toBe(403);
 
-    const preview = await as(first).post('/patient/isPatientSyncAuthCodeValid', { patientSyncAuthCode: code });
-    expect(preview.json()).toMatchObject({
+    const preview = await as(first).call(isPatientSyncAuthCodeValid, { patientSyncAuthCode: code });
+    expect(preview.reply).toMatchObject({
       isSuccess: true,
       patient: { patientName: 'Pat Member', patientInfoBirth: '1960-04-02' },
     });
-    const added = await as(first).post('/patient/addPatient', {
+    const added = await as(first).call(addPatient, {
       patientSyncAuthCode: code,
       heightCm: 160,
       weightKg: 55,
       deviceType: 1,
     });
-    const { seqMedicalRelation } = added.json<{ seqMedicalRelation: number }>();
+    const { seqMedicalRelation } = added.success;
     expect(seqMedicalRelation).toBeGreaterThan(0);
-    const detail = await as(first).post('/patient/getPatientDetail', { seqMedicalRelation });
-    expect(detail.json()).toMatchObject({ patient: { isAppMember: true, patientName: 'Pat Member', deviceType: 1 } });
+    const detail = await as(first).call(getPatientDetail, { seqMedicalRelation });
+    expect(detail.reply).toMatchObject({ patient: { isAppMember: true, patientName: 'Pat Member', deviceType: 1 } });
 
-    const reused = await as(second).post('/patient/addPatient', {
+    const reused = await as(second).call(addPatient, {
       patientSyncAuthCode: code,
       heightCm: 160,
       weightKg: 55,
       deviceType: 1,
     });
-    expect(reused.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
-    const again = await as(first).post('/patient/addPatient', {
+    expect(reused.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
+    const again = await as(first).call(addPatient, {
       patientSyncAuthCode: await issue(),
       heightCm: 160,
       weightKg: 55,
       deviceType: 1,
     });
-    expect(again.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.AlreadyLinked });
+    expect(again.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.AlreadyLinked });
 
     const late = await issue();
     t.clock.advance((rules.syncCodeMinutes + 1) * 60_000);
-    const relogin = await call(t.app, '/user/login', { userEmail: second.body.userEmail, userPassword: password });
-    const token = relogin.json<{ token: { accessToken: string } }>().token.accessToken;
-    const expired = await call(t.app, '/patient/isPatientSyncAuthCodeValid', { patientSyncAuthCode: late }, { token });
-    expect(expired.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
+    const relogin = await callApi(t.app, login, { userEmail: second.body.userEmail, userPassword: password });
+    const token = relogin.success.token.accessToken;
+    const expired = await callApi(t.app, isPatientSyncAuthCodeValid, { patientSyncAuthCode: late }, { token });
+    expect(expired.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.InvalidSyncCode });
   });
 });
 
 describe('profile and image', () => {
-  const upload = (who: typeof first, bytes: Buffer, folder = 'profile') =>
-    uploadFile(t.app, '/storage/upload/single', who.tokens.accessToken, bytes, { folderPath: folder });
+  const upload = (
+    who: typeof first,
+    bytes: Buffer,
+    folderPath: RequestOf<typeof uploadSingle>['folderPath'] = 'profile',
+  ) => uploadFile(t.app, uploadSingle, who.tokens.accessToken, bytes, { folderPath });
   const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
 
   it('uploads an image checked by its content and serves it only to its owner', async () => {
-    const id = await addPatient(first);
+    const id = await addOfflinePatient(first);
     const uploaded = await upload(first, png);
-    const { publicPath } = uploaded.json<{ publicPath: string }>();
+    const { publicPath } = uploaded.success;
     expect(publicPath).toMatch(/^\/api\/storage\/file\/[0-9a-f-]{36}$/);
-    const updated = await as(first).put('/patient/updatePatientInfo', {
+    const updated = await as(first).call(updatePatientInfo, {
       seqMedicalRelation: id,
       ...profile({ patientName: 'Jordan P. Park' }),
       imageUrl: publicPath,
     });
-    expect(updated.json()).toMatchObject({ patient: { patientName: 'Jordan P. Park', imageUrl: publicPath } });
+    expect(updated.reply).toMatchObject({ patient: { patientName: 'Jordan P. Park', imageUrl: publicPath } });
 
     const served = await t.app.inject({
       url: publicPath,
@@ -242,31 +266,31 @@ describe('profile and image', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await t.app.inject({ url: publicPath })).statusCode).toBe(401);
     // Another clinician cannot attach it either.
-    const other = await addPatient(second);
-    const stolen = await as(second).put('/patient/updatePatientInfo', {
+    const other = await addOfflinePatient(second);
+    const stolen = await as(second).call(updatePatientInfo, {
       seqMedicalRelation: other,
       ...profile(),
       imageUrl: publicPath,
     });
-    expect(stolen.statusCode).toBe(400);
+    expect(stolen.status).toBe(400);
   });
 
   it('answers an image path whose id is no upload id with a translated 400 and changes nothing', async () => {
-    const id = await addPatient(first);
-    const list = async () => (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).body;
+    const id = await addOfflinePatient(first);
+    const list = async () => (await as(first).call(getMyPatients, {})).text;
     const before = await list();
-    const refused = await call(
+    const refused = await callApi(
       t.app,
-      '/patient/updatePatientInfo',
+      updatePatientInfo,
       {
         seqMedicalRelation: id,
         ...profile({ patientName: 'Changed Name' }),
         imageUrl: '/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35',
       },
-      { token: first.tokens.accessToken, method: 'PUT', language: 'ko' },
+      { token: first.tokens.accessToken, language: 'ko' },
     );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({
       fields: [{ path: 'imageUrl', code: 'validation.invalid', message: translate('ko', 'validation.invalid') }],
     });
     expect(await list()).toBe(before);
@@ -274,11 +298,11 @@ describe('profile and image', () => {
 
   it('refuses a file that is not an image whatever its name, and one that is too large', async () => {
     const html = await upload(first, Buffer.from('<html><script>alert(1)</script></html>'));
-    expect(html.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.UnsupportedFile });
+    expect(html.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.UnsupportedFile });
     const huge = await upload(first, Buffer.concat([png, Buffer.alloc(rules.uploadMaxBytes)]));
-    expect(huge.statusCode).toBe(413);
-    const folder = await upload(first, png, 'elsewhere');
-    expect(folder.statusCode).toBe(400);
+    expect(huge.status).toBe(413);
+    const folder = await upload(first, png, invalid('elsewhere'));
+    expect(folder.status).toBe(400);
   });
 });
 
@@ -287,28 +311,28 @@ describe('plan limit', () => {
     const clinician = await verifiedClinician(t.app, t.mail);
     const ids: number[] = [];
     for (let i = 0; i < rules.freePatientLimit; i++)
-      ids.push(await addPatient(clinician, { patientName: `Patient ${i}` }));
-    const over = await as(clinician).post('/patient/addPatient/noAuth', profile());
-    expect(over.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
+      ids.push(await addOfflinePatient(clinician, { patientName: `Patient ${i}` }));
+    const over = await as(clinician).call(addPatientNoAuth, profile());
+    expect(over.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
 
-    const deactivate = await as(clinician).put('/patient/changeActivationStatus', {
-      seqMedicalRelation: ids[0],
+    const deactivate = await as(clinician).call(changeActivationStatus, {
+      seqMedicalRelation: ids[0]!,
       isEnabled: false,
     });
-    expect(deactivate.json()).toEqual({ isSuccess: true });
-    await addPatient(clinician);
-    const reactivate = await as(clinician).put('/patient/changeActivationStatus', {
-      seqMedicalRelation: ids[0],
+    expect(deactivate.reply).toEqual({ isSuccess: true });
+    await addOfflinePatient(clinician);
+    const reactivate = await as(clinician).call(changeActivationStatus, {
+      seqMedicalRelation: ids[0]!,
       isEnabled: true,
     });
-    expect(reactivate.json()).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
+    expect(reactivate.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
   });
 });
 
 describe('condition history', () => {
   it('keeps dated entries, newest first, with the first and the latest for a report', async () => {
-    const id = await addPatient(first);
-    const append = (status: Json) => as(first).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status });
+    const id = await addOfflinePatient(first);
+    const append = (status: Json) => as(first).call(appendPatientStatus, { seqMedicalRelation: id, status });
     const one = await append({
       primaryDiagnosis: 'Ischemic stroke',
       onsetKind: 'stroke',
@@ -319,7 +343,7 @@ describe('condition history', () => {
       joint: 3,
       infection: 0,
     });
-    expect(one.json()).toMatchObject({ status: { primaryDiagnosis: 'Ischemic stroke', mmt: '2+', brainLesion: 7 } });
+    expect(one.reply).toMatchObject({ status: { primaryDiagnosis: 'Ischemic stroke', mmt: '2+', brainLesion: 7 } });
     t.clock.advance(60_000);
     await append({
       primaryDiagnosis: 'Ischemic stroke',
@@ -328,34 +352,24 @@ describe('condition history', () => {
       chiefComplaint: 'Knee stiffness in the morning',
     });
     const empty = await append({ medication: '' });
-    expect(empty.statusCode).toBe(400);
-    expect((await append({ mmt: '6' })).statusCode).toBe(400);
+    expect(empty.status).toBe(400);
+    expect((await append({ mmt: '6' })).status).toBe(400);
 
-    const list = (
-      await as(first).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id })
-    ).json<{ statusList: Json[] }>().statusList;
+    const list = (await as(first).call(getPatientStatusList, { seqMedicalRelation: id })).success.statusList;
     expect(list.map((entry) => entry.mmt)).toEqual(['4-', '2+']);
-    const detail = (await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id })).json<{
-      firstStatus: Json;
-      latestStatus: Json;
-    }>();
-    expect(detail.firstStatus.mmt).toBe('2+');
-    expect(detail.latestStatus.mmt).toBe('4-');
+    const detail = (await as(first).call(getPatientDetail, { seqMedicalRelation: id })).success;
+    expect(detail.firstStatus?.mmt).toBe('2+');
+    expect(detail.latestStatus?.mmt).toBe('4-');
 
-    expect(
-      (await as(second).put('/patient/removePatientStatus', { seqPatientStatus: list[0]!.seqPatientStatus }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await as(first).put('/patient/removePatientStatus', { seqPatientStatus: list[0]!.seqPatientStatus })).json(),
-    ).toEqual({ isSuccess: true });
-    const after = (
-      await as(first).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id })
-    ).json<{ statusList: Json[] }>().statusList;
+    expect((await as(second).call(removePatientStatus, { seqPatientStatus: list[0]!.seqPatientStatus })).status).toBe(
+      404,
+    );
+    expect((await as(first).call(removePatientStatus, { seqPatientStatus: list[0]!.seqPatientStatus })).reply).toEqual({
+      isSuccess: true,
+    });
+    const after = (await as(first).call(getPatientStatusList, { seqMedicalRelation: id })).success.statusList;
     expect(after.map((entry) => entry.mmt)).toEqual(['2+']);
-    const listed = (await as(first).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
-      patientList: Json[];
-    }>();
+    const listed = (await as(first).call(getMyPatients, {})).success;
     expect(listed.patientList.find((patient) => patient.seqMedicalRelation === id)?.primaryDiagnosis).toBe(
       'Ischemic stroke',
     );
@@ -366,24 +380,24 @@ describe('condition history', () => {
 
 describe('notes', () => {
   it('pages notes important first, filters public and private, and edits, stars and removes them', async () => {
-    const id = await addPatient(first);
+    const id = await addOfflinePatient(first);
     const add = (noteTitle: string, isPublic: boolean, isImportant = false) =>
-      as(first).post('/managerNote/add', {
+      as(first).call(addManagerNote, {
         seqMedicalRelation: id,
         noteTitle,
         noteContent: `${noteTitle} content`,
         isPublic,
         isImportant,
       });
-    const privateNote = (await add('Private impression', false)).json<{ note: { seqManagerNote: number } }>().note;
+    const privateNote = (await add('Private impression', false)).success.note;
     t.clock.advance(1000);
     await add('Home program', true);
     t.clock.advance(1000);
     await add('Important caution', false, true);
     const list = (body: Json) =>
       as(first)
-        .post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 10, ...body })
-        .then((reply) => reply.json<{ noteList: Json[]; totalCount: number }>());
+        .call(listManagerNotes, { seqMedicalRelation: id, startIndex: 0, size: 10, ...body })
+        .then((reply) => reply.success);
     expect((await list({})).noteList.map((note) => note.noteTitle)).toEqual([
       'Important caution',
       'Home program',
@@ -394,123 +408,114 @@ describe('notes', () => {
     const page = await list({ startIndex: 1, size: 1 });
     expect(page).toMatchObject({ totalCount: 3, noteList: [{ noteTitle: 'Home program' }] });
 
-    const modified = await as(first).put('/managerNote/modify', {
+    const modified = await as(first).call(modifyManagerNote, {
       seqManagerNote: privateNote.seqManagerNote,
       noteTitle: 'Private impression, revised',
       noteContent: 'x'.repeat(rules.noteMax),
       isPublic: false,
       isImportant: false,
     });
-    expect(modified.json()).toMatchObject({ note: { noteTitle: 'Private impression, revised' } });
-    const tooLong = await as(first).put('/managerNote/modify', {
+    expect(modified.reply).toMatchObject({ note: { noteTitle: 'Private impression, revised' } });
+    const tooLong = await as(first).call(modifyManagerNote, {
       seqManagerNote: privateNote.seqManagerNote,
       noteTitle: 'x',
       noteContent: 'x'.repeat(rules.noteMax + 1),
       isPublic: false,
       isImportant: false,
     });
-    expect(tooLong.statusCode).toBe(400);
-    await as(first).put('/managerNote/important', { seqManagerNote: privateNote.seqManagerNote, isImportant: true });
+    expect(tooLong.status).toBe(400);
+    await as(first).call(markManagerNoteImportant, { seqManagerNote: privateNote.seqManagerNote, isImportant: true });
     expect((await list({})).noteList.map((note) => note.noteTitle)).toEqual([
       'Important caution',
       'Private impression, revised',
       'Home program',
     ]);
-    await as(first).put('/managerNote/remove', { seqManagerNote: privateNote.seqManagerNote });
+    await as(first).call(removeManagerNote, { seqManagerNote: privateNote.seqManagerNote });
     expect((await list({})).totalCount).toBe(2);
 
     // The other clinician sees none of it.
-    expect(
-      (await as(second).post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 10 })).statusCode,
-    ).toBe(404);
+    expect((await as(second).call(listManagerNotes, { seqMedicalRelation: id, startIndex: 0, size: 10 })).status).toBe(
+      404,
+    );
     expect(
       (
-        await as(second).put('/managerNote/important', {
+        await as(second).call(markManagerNoteImportant, {
           seqManagerNote: privateNote.seqManagerNote,
           isImportant: false,
         })
-      ).statusCode,
+      ).status,
     ).toBe(404);
   });
 });
 
 describe('categories and the medical record', () => {
   it("groups patients in the clinician's own categories", async () => {
-    const id = await addPatient(first);
-    const save = (body: Json, who = first) => as(who).post('/category/save', body);
-    const knee = (await save({ categoryName: 'Knee rehab' })).json<{ category: { seqCategory: number } }>().category;
-    const stroke = (await save({ categoryName: 'Stroke' })).json<{ category: { seqCategory: number } }>().category;
-    expect((await save({ categoryName: 'Stroke' })).statusCode).toBe(400);
+    const id = await addOfflinePatient(first);
+    const save = (body: RequestOf<typeof saveCategory>, who = first) => as(who).call(saveCategory, body);
+    const knee = (await save({ categoryName: 'Knee rehab' })).success.category;
+    const stroke = (await save({ categoryName: 'Stroke' })).success.category;
+    expect((await save({ categoryName: 'Stroke' })).status).toBe(400);
     await save({ seqCategory: knee.seqCategory, categoryName: 'Knee program' });
-    const assign = await as(first).put('/category/setPatientCategories', {
+    const assign = await as(first).call(setPatientCategories, {
       seqMedicalRelation: id,
       categoryIds: [knee.seqCategory, stroke.seqCategory],
     });
-    expect(assign.json()).toEqual({ isSuccess: true });
-    const categories = (await as(first).post('/category/list', {})).json<{ categoryList: Json[] }>().categoryList;
+    expect(assign.reply).toEqual({ isSuccess: true });
+    const categories = (await as(first).call(listCategories, {})).success.categoryList;
     expect(categories).toEqual([
       { seqCategory: knee.seqCategory, categoryName: 'Knee program', patientCount: 1 },
       { seqCategory: stroke.seqCategory, categoryName: 'Stroke', patientCount: 1 },
     ]);
-    const detail = (await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id })).json<{
-      patient: Json;
-    }>();
+    const detail = (await as(first).call(getPatientDetail, { seqMedicalRelation: id })).success;
     expect(detail.patient.categoryIds).toEqual([knee.seqCategory, stroke.seqCategory].sort((a, b) => a - b));
 
     // Neither the other clinician's categories nor their patients can be mixed in.
-    const theirs = (await save({ categoryName: 'Theirs' }, second)).json<{ category: { seqCategory: number } }>()
-      .category;
+    const theirs = (await save({ categoryName: 'Theirs' }, second)).success.category;
     expect(
       (
-        await as(first).put('/category/setPatientCategories', {
+        await as(first).call(setPatientCategories, {
           seqMedicalRelation: id,
           categoryIds: [theirs.seqCategory],
         })
-      ).statusCode,
+      ).status,
     ).toBe(404);
-    expect(
-      (await as(second).put('/category/setPatientCategories', { seqMedicalRelation: id, categoryIds: [] })).statusCode,
-    ).toBe(404);
-    expect((await as(second).put('/category/remove', { seqCategory: knee.seqCategory })).statusCode).toBe(404);
-    expect((await as(second).post('/category/list', {})).json<{ categoryList: Json[] }>().categoryList).toHaveLength(1);
+    expect((await as(second).call(setPatientCategories, { seqMedicalRelation: id, categoryIds: [] })).status).toBe(404);
+    expect((await as(second).call(removeCategory, { seqCategory: knee.seqCategory })).status).toBe(404);
+    expect((await as(second).call(listCategories, {})).success.categoryList).toHaveLength(1);
   });
 
   it('merges condition entries and notes into one record, newest first', async () => {
-    const id = await addPatient(first);
-    await as(first).post('/patient/appendPatientStatus', {
+    const id = await addOfflinePatient(first);
+    await as(first).call(appendPatientStatus, {
       seqMedicalRelation: id,
       status: { primaryDiagnosis: 'TKA' },
     });
     t.clock.advance(1000);
-    await as(first).post('/managerNote/add', {
+    await as(first).call(addManagerNote, {
       seqMedicalRelation: id,
       noteTitle: 'Visit',
       noteContent: 'Walked 50 m',
       isPublic: true,
       isImportant: false,
     });
-    const record = (await as(first).post('/patient/getMedicalRecord', { seqMedicalRelation: id })).json<{
-      record: Json[];
-    }>().record;
+    const record = (await as(first).call(getMedicalRecord, { seqMedicalRelation: id })).success.record;
     expect(record.map((item) => item.kind)).toEqual(['note', 'condition']);
   });
 });
 
 describe('ownership and audit', () => {
   it("gives a second clinician nothing of the first one's patients: not by id, not in a list", async () => {
-    const id = await addPatient(first, { patientName: 'Only Mine' });
-    const theirList = (await as(second).post('/patient/getMyPatientsAndReservedSchedulesForToday', {})).json<{
-      patientList: Json[];
-    }>().patientList;
+    const id = await addOfflinePatient(first, { patientName: 'Only Mine' });
+    const theirList = (await as(second).call(getMyPatients, {})).success.patientList;
     expect(theirList.some((patient) => patient.patientName === 'Only Mine')).toBe(false);
     const attempts = [
-      as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id }),
-      as(second).post('/patient/getPatientStatusListFromServerBySeqMedicalRelation', { seqMedicalRelation: id }),
-      as(second).post('/patient/getMedicalRecord', { seqMedicalRelation: id }),
-      as(second).put('/patient/updatePatientInfo', { seqMedicalRelation: id, ...profile(), imageUrl: null }),
-      as(second).put('/patient/changeActivationStatus', { seqMedicalRelation: id, isEnabled: false }),
-      as(second).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status: { mmt: '3' } }),
-      as(second).post('/managerNote/add', {
+      as(second).call(getPatientDetail, { seqMedicalRelation: id }),
+      as(second).call(getPatientStatusList, { seqMedicalRelation: id }),
+      as(second).call(getMedicalRecord, { seqMedicalRelation: id }),
+      as(second).call(updatePatientInfo, { seqMedicalRelation: id, ...profile(), imageUrl: null }),
+      as(second).call(changeActivationStatus, { seqMedicalRelation: id, isEnabled: false }),
+      as(second).call(appendPatientStatus, { seqMedicalRelation: id, status: { mmt: '3' } }),
+      as(second).call(addManagerNote, {
         seqMedicalRelation: id,
         noteTitle: 'x',
         noteContent: 'y',
@@ -518,31 +523,31 @@ describe('ownership and audit', () => {
         isImportant: false,
       }),
     ];
-    const missing = await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: 2_000_000 });
+    const missing = await as(second).call(getPatientDetail, { seqMedicalRelation: 2_000_000 });
     for (const reply of await Promise.all(attempts)) {
-      expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toEqual(missing.json());
+      expect(reply.status).toBe(404);
+      expect(reply.error).toEqual(missing.error);
     }
   });
 
   it('records every read and change of a patient, and the trail cannot be altered', async () => {
-    const id = await addPatient(first);
+    const id = await addOfflinePatient(first);
     const created = await auditCount(id);
     expect(created).toBe(1);
-    await as(first).post('/patient/getPatientDetail', { seqMedicalRelation: id });
-    await as(first).post('/patient/appendPatientStatus', { seqMedicalRelation: id, status: { mmt: '3' } });
-    await as(first).post('/managerNote/add', {
+    await as(first).call(getPatientDetail, { seqMedicalRelation: id });
+    await as(first).call(appendPatientStatus, { seqMedicalRelation: id, status: { mmt: '3' } });
+    await as(first).call(addManagerNote, {
       seqMedicalRelation: id,
       noteTitle: 'x',
       noteContent: 'y',
       isPublic: true,
       isImportant: false,
     });
-    await as(first).post('/managerNote/list', { seqMedicalRelation: id, startIndex: 0, size: 5 });
-    await as(first).put('/patient/changeActivationStatus', { seqMedicalRelation: id, isEnabled: false });
+    await as(first).call(listManagerNotes, { seqMedicalRelation: id, startIndex: 0, size: 5 });
+    await as(first).call(changeActivationStatus, { seqMedicalRelation: id, isEnabled: false });
     expect(await auditCount(id)).toBe(created + 5);
     // Someone else's attempt reads nothing, but it is on record, as refused.
-    await as(second).post('/patient/getPatientDetail', { seqMedicalRelation: id });
+    await as(second).call(getPatientDetail, { seqMedicalRelation: id });
     expect(await auditCount(id)).toBe(created + 6);
 
     const rows = await t.app.db

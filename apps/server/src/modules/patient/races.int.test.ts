@@ -1,5 +1,17 @@
+import {
+  addPatientNoAuth,
+  appendPatientStatus,
+  isPatientSyncAuthCodeValid,
+  listCategories,
+  saveCategory,
+  setPatientCategories,
+  updatePatientInfo,
+  issueSyncAuthCode,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { verifiedClinician, verifiedPatient, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 /** Simultaneous requests (a double click, two tabs, a retrying app): on PostgreSQL they truly race. */
@@ -11,16 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
-  call(t.app, path, body, { token: clinician.tokens.accessToken, method });
+const post = <E extends Endpoint>(endpoint: E, body: RequestOf<E>) =>
+  callApi(t.app, endpoint, body, { token: clinician.tokens.accessToken });
 
 describe('simultaneous requests', () => {
   it('create one category of a name and put a patient in its categories without a server error', async () => {
-    const saves = await Promise.all([1, 2, 3, 4, 5].map(() => post('/category/save', { categoryName: 'Twins' })));
-    expect(saves.map((reply) => reply.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
-    const seqCategory = saves.find((reply) => reply.statusCode === 200)!.json<{ category: { seqCategory: number } }>()
-      .category.seqCategory;
-    const patient = await post('/patient/addPatient/noAuth', {
+    const saves = await Promise.all([1, 2, 3, 4, 5].map(() => post(saveCategory, { categoryName: 'Twins' })));
+    expect(saves.map((reply) => reply.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    const seqCategory = saves.find((reply) => reply.status === 200)!.success.category.seqCategory;
+    const patient = await post(addPatientNoAuth, {
       patientName: 'Race Case',
       patientInfoBirth: '1980-01-01',
       patientInfoGender: null,
@@ -28,14 +39,12 @@ describe('simultaneous requests', () => {
       weightKg: 70,
       deviceType: 1,
     });
-    const { seqMedicalRelation } = patient.json<{ seqMedicalRelation: number }>();
+    const { seqMedicalRelation } = patient.success;
     const assigns = await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        post('/category/setPatientCategories', { seqMedicalRelation, categoryIds: [seqCategory] }, 'PUT'),
-      ),
+      [1, 2, 3, 4].map(() => post(setPatientCategories, { seqMedicalRelation, categoryIds: [seqCategory] })),
     );
-    expect(assigns.every((reply) => reply.statusCode === 200)).toBe(true);
-    const list = (await post('/category/list', {})).json<{ categoryList: { patientCount: number }[] }>();
+    expect(assigns.every((reply) => reply.status === 200)).toBe(true);
+    const list = (await post(listCategories, {})).success;
     expect(list.categoryList).toEqual([{ seqCategory, categoryName: 'Twins', patientCount: 1 }]);
   });
 
@@ -43,15 +52,15 @@ describe('simultaneous requests', () => {
     const member = await verifiedPatient(t.app, t.mail);
     const codes = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>
-        call(t.app, '/patientApp/issueSyncAuthCode', {}, { token: member.tokens.accessToken }).then(
-          (reply) => reply.json<{ patientSyncAuthCode: string }>().patientSyncAuthCode,
+        callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken }).then(
+          (reply) => reply.success.patientSyncAuthCode,
         ),
       ),
     );
     const live = [];
     for (const code of codes) {
-      const preview = await post('/patient/isPatientSyncAuthCodeValid', { patientSyncAuthCode: code });
-      if (preview.json<{ isSuccess: boolean }>().isSuccess) live.push(code);
+      const preview = await post(isPatientSyncAuthCodeValid, { patientSyncAuthCode: code });
+      if (preview.reply.isSuccess) live.push(code);
     }
     expect(live).toHaveLength(1);
   });
@@ -62,7 +71,7 @@ describe('simultaneous requests', () => {
       headers: { authorization: `Bearer ${clinician.tokens.accessToken}` },
     });
     expect(dashes.statusCode).toBe(404);
-    const patient = await post('/patient/addPatient/noAuth', {
+    const patient = await post(addPatientNoAuth, {
       patientName: 'Year Zero',
       patientInfoBirth: '1980-01-01',
       patientInfoGender: null,
@@ -70,26 +79,22 @@ describe('simultaneous requests', () => {
       weightKg: 70,
       deviceType: 1,
     });
-    const { seqMedicalRelation } = patient.json<{ seqMedicalRelation: number }>();
-    const zero = await post('/patient/appendPatientStatus', {
+    const { seqMedicalRelation } = patient.success;
+    const zero = await post(appendPatientStatus, {
       seqMedicalRelation,
       status: { onsetDate: '0000-01-01' },
     });
-    expect(zero.statusCode).toBe(400);
-    const image = await post(
-      '/patient/updatePatientInfo',
-      {
-        seqMedicalRelation,
-        patientName: 'Year Zero',
-        patientInfoBirth: '1980-01-01',
-        patientInfoGender: null,
-        heightCm: 170,
-        weightKg: 70,
-        deviceType: 1,
-        imageUrl: `/api/storage/file/${'-'.repeat(36)}`,
-      },
-      'PUT',
-    );
-    expect(image.statusCode).toBe(400);
+    expect(zero.status).toBe(400);
+    const image = await post(updatePatientInfo, {
+      seqMedicalRelation,
+      patientName: 'Year Zero',
+      patientInfoBirth: '1980-01-01',
+      patientInfoGender: null,
+      heightCm: 170,
+      weightKg: 70,
+      deviceType: 1,
+      imageUrl: `/api/storage/file/${'-'.repeat(36)}`,
+    });
+    expect(image.status).toBe(400);
   });
 });

@@ -1,8 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FailedCode } from '@clinic/contract';
+import {
+  FailedCode,
+  checkout,
+  getProductList,
+  updatePaymentMethod,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub, type StripeStub } from '../../../test/stripe-stub.ts';
 
@@ -90,33 +97,29 @@ describe.each(['sandbox', 'stripe'] as const)('card data with the %s processor',
     const first = await verifiedClinician(t.app, t.mail);
     const second = await verifiedClinician(t.app, t.mail);
     const as = (who: typeof first) => ({
-      post: (path: string, payload: unknown) => call(t.app, path, payload, { token: who.tokens.accessToken }),
-      put: (path: string, payload: unknown) =>
-        call(t.app, path, payload, { token: who.tokens.accessToken, method: 'PUT' }),
+      call: <E extends Endpoint>(endpoint: E, body: RequestOf<E>) =>
+        callApi(t.app, endpoint, body, { token: who.tokens.accessToken }),
     });
-    const products = (await as(first).post('/payment/getProductList', {})).json<{
-      productList: { seqProduct: number }[];
-    }>().productList;
+    const products = (await as(first).call(getProductList, {})).success.productList;
     const seqProduct = products[0]!.seqProduct;
-    const checkout = (who: typeof first, card: TestCard) =>
-      as(who).post('/payment/checkout', { seqProduct, card: body(card), idempotencyKey: randomUUID() });
-    const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+    const pay = (who: typeof first, card: TestCard) =>
+      as(who).call(checkout, { seqProduct, card: body(card), idempotencyKey: randomUUID() });
 
-    expect((await checkout(first, cards.badCode)).statusCode).toBe(400);
-    expect(failedCode(await checkout(first, cards.declined))).toBe(FailedCode.CardDeclined);
-    expect((await checkout(first, cards.visa)).json()).toMatchObject({ isSuccess: true });
+    expect((await pay(first, cards.badCode)).status).toBe(400);
+    expect((await pay(first, cards.declined)).failedCode).toBe(FailedCode.CardDeclined);
+    expect((await pay(first, cards.visa)).reply).toMatchObject({ isSuccess: true });
     const replace = (who: typeof first, card: TestCard) =>
-      as(who).put('/payment/updatePaymentMethod', { card: body(card), idempotencyKey: randomUUID() });
-    expect((await replace(first, cards.masterCard)).json()).toMatchObject({ isSuccess: true });
-    expect(failedCode(await replace(first, cards.declined))).toBe(FailedCode.CardDeclined);
-    expect((await replace(first, cards.badCode)).statusCode).toBe(400);
-    expect((await checkout(second, cards.renewalDeclined)).json()).toMatchObject({ isSuccess: true });
+      as(who).call(updatePaymentMethod, { card: body(card), idempotencyKey: randomUUID() });
+    expect((await replace(first, cards.masterCard)).reply).toMatchObject({ isSuccess: true });
+    expect((await replace(first, cards.declined)).failedCode).toBe(FailedCode.CardDeclined);
+    expect((await replace(first, cards.badCode)).status).toBe(400);
+    expect((await pay(second, cards.renewalDeclined)).reply).toMatchObject({ isSuccess: true });
 
     // The trials end: one renewal is charged, the other refused; a new card settles the grace period.
     t.clock.advance(30 * day);
     await t.app.jobs.tick();
     for (const who of [first, second]) await relogin(t.app, who);
-    expect((await checkout(second, cards.amex)).json()).toMatchObject({
+    expect((await pay(second, cards.amex)).reply).toMatchObject({
       subscription: { subscribeStatus: 'active' },
       payment: { status: 'paid', cardLast4: '0005' },
     });

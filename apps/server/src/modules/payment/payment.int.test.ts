@@ -1,8 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { FailedCode } from '@clinic/contract';
+import {
+  FailedCode,
+  addPatientNoAuth,
+  changeActivationStatus,
+  changeRenewal,
+  changeSubscription,
+  checkout,
+  confirmUserPassword,
+  deleteManagerAccount,
+  getManagerInfo,
+  getMyPatients,
+  getMyPurchaseHistory,
+  getMyPurchaseSummary,
+  getProductList,
+  getSubscriptionStatus,
+  updatePaymentMethod,
+  updatePenaltyInfo,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { password, relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { payment, sandboxCard, sandboxCharge, subscription } from '../../db/schema.ts';
 import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
@@ -17,20 +36,17 @@ let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
 let other: Awaited<ReturnType<typeof verifiedClinician>>;
 let products: { seqProduct: number; productCode: string; priceMinor: number }[];
 
-type Json = Record<string, unknown>;
 type Caller = { tokens: { accessToken: string } };
-const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
-const put = (who: Caller, path: string, body: unknown) =>
-  call(t.app, path, body, { token: who.tokens.accessToken, method: 'PUT' });
-const renewal = (who: Caller, cancelAtPeriodEnd: boolean) => put(who, '/payment/changeRenewal', { cancelAtPeriodEnd });
-const seqManagerOf = async (who: Caller) =>
-  (await post(who, '/manager/getManagerInfo', {})).json<{ manager: { seqManager: number } }>().manager.seqManager;
+const callAs = <E extends Endpoint>(who: Caller, endpoint: E, body: RequestOf<E>) =>
+  callApi(t.app, endpoint, body, { token: who.tokens.accessToken });
+const renewal = (who: Caller, cancelAtPeriodEnd: boolean) => callAs(who, changeRenewal, { cancelAtPeriodEnd });
+const seqManagerOf = async (who: Caller) => (await callAs(who, getManagerInfo, {})).success.manager.seqManager;
 const subscriptionOf = async (who: Caller) => {
   const seqManager = await seqManagerOf(who);
   return (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0];
 };
-const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
-const card = (cardNumber: string, overrides: Json = {}): Json => ({
+type Card = RequestOf<typeof updatePaymentMethod>['card'];
+const card = (cardNumber: string, overrides: Partial<Card> = {}): Card => ({
   cardType: 'Visa',
   cardNumber,
   expiry: '1230',
@@ -41,12 +57,10 @@ const card = (cardNumber: string, overrides: Json = {}): Json => ({
 });
 const plan = (code: string) => products.find((item) => item.productCode === code)!.seqProduct;
 const subscribe = (who: Caller, code: string, cardNumber = visa) =>
-  post(who, '/payment/checkout', { seqProduct: plan(code), card: card(cardNumber), idempotencyKey: randomUUID() });
-const status = async (who: Caller) =>
-  (await post(who, '/payment/getSubscriptionStatus', {})).json<{ subscription: Json }>().subscription;
+  callAs(who, checkout, { seqProduct: plan(code), card: card(cardNumber), idempotencyKey: randomUUID() });
+const status = async (who: Caller) => (await callAs(who, getSubscriptionStatus, {})).success.subscription;
 const history = async (who: Caller) =>
-  (await post(who, '/payment/getMyPurchaseHistory', { page: 1, size: 50 })).json<{ purchaseList: Json[] }>()
-    .purchaseList;
+  (await callAs(who, getMyPurchaseHistory, { page: 1, size: 50 })).success.purchaseList;
 /** Everyone the clock moves for: they log in again after it moved. */
 const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];
 async function newClinician(language?: string): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
@@ -65,15 +79,14 @@ beforeAll(async () => {
   t = await createTestApp();
   clinician = await newClinician();
   other = await newClinician();
-  products = (await post(clinician, '/payment/getProductList', {})).json<{ productList: typeof products }>()
-    .productList;
+  products = (await callAs(clinician, getProductList, {})).success.productList;
 });
 afterAll(() => t.close());
 
 describe('cards', () => {
   it('refuses a wrong number, security code, expiry, zip or address before any processor sees it', async () => {
-    const checkout = (overrides: Json) =>
-      post(clinician, '/payment/checkout', {
+    const pay = (overrides: Partial<Card>) =>
+      callAs(clinician, checkout, {
         seqProduct: plan('basic'),
         card: card(visa, overrides),
         idempotencyKey: randomUUID(),
@@ -88,9 +101,9 @@ describe('cards', () => {
       ['zipCode', { zipCode: '1' }],
       ['address', { address: '1 Main St #4' }],
     ] as const) {
-      const reply = await checkout(overrides);
-      expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(reply.json<{ fields: { path: string }[] }>().fields[0]?.path).toBe(`card.${field}`);
+      const reply = await pay(overrides);
+      expect(reply.status, JSON.stringify(overrides)).toBe(400);
+      expect(reply.error.fields?.[0]?.path).toBe(`card.${field}`);
     }
     expect(await status(clinician)).toMatchObject({ subscribeStatus: 'none', patientLimit: 30 });
   });
@@ -101,12 +114,12 @@ describe('cards', () => {
       [sandboxTestCards.expired, FailedCode.CardExpired],
       [sandboxTestCards.processingError, FailedCode.PaymentFailed],
     ] as const) {
-      const reply = await post(clinician, '/payment/checkout', {
+      const reply = await callAs(clinician, checkout, {
         seqProduct: plan('basic'),
         card: card(number),
         idempotencyKey: randomUUID(),
       });
-      expect(failedCode(reply)).toBe(code);
+      expect(reply.failedCode).toBe(code);
     }
     expect(await status(clinician)).toMatchObject({ subscribeStatus: 'none', isSubscribeActive: false });
     expect(await history(clinician)).toEqual([]);
@@ -118,12 +131,12 @@ describe('a subscription', () => {
     const request = { seqProduct: plan('basic'), card: card(visa), idempotencyKey: randomUUID() };
     // The retry leaves while the first request is still running.
     const [first, retry] = await Promise.all([
-      post(clinician, '/payment/checkout', request),
-      post(clinician, '/payment/checkout', request),
+      callAs(clinician, checkout, request),
+      callAs(clinician, checkout, request),
     ]);
-    expect(first.json()).toEqual(retry.json());
+    expect(first.reply).toEqual(retry.reply);
     expect(await t.app.db.select().from(sandboxCard)).toHaveLength(1);
-    expect(first.json()).toMatchObject({
+    expect(first.reply).toMatchObject({
       isSuccess: true,
       subscription: {
         subscribeStatus: 'trial',
@@ -135,10 +148,10 @@ describe('a subscription', () => {
       payment: { status: 'trial', amountMinor: 0, cardLast4: '4242' },
     });
     expect(await history(clinician)).toHaveLength(1);
-    expect(failedCode(await post(clinician, '/payment/checkout', { ...request, idempotencyKey: randomUUID() }))).toBe(
+    expect((await callAs(clinician, checkout, { ...request, idempotencyKey: randomUUID() })).failedCode).toBe(
       FailedCode.ProductInUse,
     );
-    const summary = (await post(clinician, '/payment/getMyPurchaseSummary', {})).json<Json>();
+    const summary = (await callAs(clinician, getMyPurchaseSummary, {})).success;
     expect(summary).toMatchObject({
       product: { productCode: 'basic', priceMinor: 4900 },
       nextAmountMinor: 4900,
@@ -147,11 +160,11 @@ describe('a subscription', () => {
   });
 
   it('changes plan once a month, with the new limit at once and the new price at the next charge', async () => {
-    const change = (code: string) => put(clinician, '/payment/changeSubscription', { seqProduct: plan(code) });
-    expect(failedCode(await change('basic'))).toBe(FailedCode.ProductInUse);
-    expect((await change('standard')).json()).toMatchObject({ subscription: { patientLimit: 150 } });
-    expect(failedCode(await change('unlimited'))).toBe(FailedCode.PlanChangeTooSoon);
-    expect(failedCode(await put(other, '/payment/changeSubscription', { seqProduct: plan('basic') }))).toBe(
+    const change = (code: string) => callAs(clinician, changeSubscription, { seqProduct: plan(code) });
+    expect((await change('basic')).failedCode).toBe(FailedCode.ProductInUse);
+    expect((await change('standard')).reply).toMatchObject({ subscription: { patientLimit: 150 } });
+    expect((await change('unlimited')).failedCode).toBe(FailedCode.PlanChangeTooSoon);
+    expect((await callAs(other, changeSubscription, { seqProduct: plan('basic') })).failedCode).toBe(
       FailedCode.NoSubscription,
     );
 
@@ -159,21 +172,21 @@ describe('a subscription', () => {
     await pass(30 * day);
     expect(await status(clinician)).toMatchObject({ subscribeStatus: 'active', patientLimit: 150 });
     expect((await history(clinician))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 9900 });
-    expect((await change('unlimited')).json()).toMatchObject({ subscription: { patientLimit: 0, isOverLimit: false } });
+    expect((await change('unlimited')).reply).toMatchObject({ subscription: { patientLimit: 0, isOverLimit: false } });
     // The job running again charges nothing more.
     await t.app.jobs.tick();
     expect(await history(clinician)).toHaveLength(2);
   });
 
   it('enters the grace period when a renewal is refused, retries daily, then ends', async () => {
-    const replaced = await put(clinician, '/payment/updatePaymentMethod', {
+    const replaced = await callAs(clinician, updatePaymentMethod, {
       card: card(sandboxTestCards.chargeDeclined),
       idempotencyKey: randomUUID(),
     });
-    expect(replaced.json()).toMatchObject({ paymentMethod: { last4: '0341' } });
+    expect(replaced.reply).toMatchObject({ paymentMethod: { last4: '0341' } });
     // Thirty-one active patients on the unlimited plan.
     for (let index = 0; index < 31; index++) {
-      const added = await post(clinician, '/patient/addPatient/noAuth', {
+      const added = await callAs(clinician, addPatientNoAuth, {
         patientName: `Patient ${index}`,
         patientInfoBirth: '1960-01-01',
         patientInfoGender: 'F',
@@ -181,7 +194,7 @@ describe('a subscription', () => {
         weightKg: 60,
         deviceType: 1,
       });
-      expect(added.json(), added.body).toMatchObject({ isSuccess: true });
+      expect(added.reply, added.text).toMatchObject({ isSuccess: true });
     }
 
     const { currentPeriodEnd } = (await status(clinician)) as { currentPeriodEnd: string };
@@ -213,7 +226,7 @@ describe('a subscription', () => {
   });
 
   it('blocks a clinician over the limit until they pay or deactivate patients, and records the choice', async () => {
-    const more = await post(clinician, '/patient/addPatient/noAuth', {
+    const more = await callAs(clinician, addPatientNoAuth, {
       patientName: 'One Too Many',
       patientInfoBirth: '1960-01-01',
       patientInfoGender: 'M',
@@ -221,14 +234,14 @@ describe('a subscription', () => {
       weightKg: 70,
       deviceType: 1,
     });
-    expect(failedCode(more)).toBe(FailedCode.PlanLimitReached);
-    const choice = await put(clinician, '/manager/updatePenaltyInfo', { choice: 'later' });
-    expect(choice.json()).toMatchObject({
+    expect(more.failedCode).toBe(FailedCode.PlanLimitReached);
+    const choice = await callAs(clinician, updatePenaltyInfo, { choice: 'later' });
+    expect(choice.reply).toMatchObject({
       penalty: { choice: 'later', activePatients: 31, patientLimit: 30, recordedAt: t.clock().toISOString() },
     });
-    const list = await post(clinician, '/patient/getMyPatientsAndReservedSchedulesForToday', {});
-    const [first] = list.json<{ patientList: { seqMedicalRelation: number }[] }>().patientList;
-    await put(clinician, '/patient/changeActivationStatus', {
+    const list = await callAs(clinician, getMyPatients, {});
+    const [first] = list.success.patientList;
+    await callAs(clinician, changeActivationStatus, {
       seqMedicalRelation: first!.seqMedicalRelation,
       isEnabled: false,
     });
@@ -238,21 +251,19 @@ describe('a subscription', () => {
   it('charges at once after an ended subscription (no second trial), once per checkout key', async () => {
     const onFile = { seqProduct: plan('basic'), idempotencyKey: randomUUID() };
     const charges = async () => (await t.app.db.select().from(sandboxCharge)).length;
-    expect(failedCode(await post(clinician, '/payment/checkout', onFile))).toBe(FailedCode.CardDeclined);
+    expect((await callAs(clinician, checkout, onFile)).failedCode).toBe(FailedCode.CardDeclined);
     const before = await charges();
-    expect(failedCode(await post(clinician, '/payment/checkout', onFile))).toBe(FailedCode.CardDeclined);
+    expect((await callAs(clinician, checkout, onFile)).failedCode).toBe(FailedCode.CardDeclined);
     expect(await charges()).toBe(before);
 
     // Two checkouts at once (two tabs): one subscription, one charge; the other finds the plan in use.
     const paying = { seqProduct: plan('basic'), card: card('5555555555554444', { cardType: 'MasterCard' }) };
     const both = await Promise.all(
-      [randomUUID(), randomUUID()].map((idempotencyKey) =>
-        post(clinician, '/payment/checkout', { ...paying, idempotencyKey }),
-      ),
+      [randomUUID(), randomUUID()].map((idempotencyKey) => callAs(clinician, checkout, { ...paying, idempotencyKey })),
     );
-    const paid = both.find((reply) => reply.json<{ isSuccess: boolean }>().isSuccess)!;
-    expect(both.map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
-    expect(paid.json()).toMatchObject({
+    const paid = both.find((answer) => answer.reply.isSuccess)!;
+    expect(both.map((answer) => answer.failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
+    expect(paid.reply).toMatchObject({
       subscription: { subscribeStatus: 'active', trialEndsAt: null, patientLimit: 50 },
       payment: { kind: 'subscribe', status: 'paid', amountMinor: 4900, cardLast4: '4444' },
     });
@@ -267,8 +278,8 @@ describe('a subscription', () => {
     await pass(30 * day);
     expect(await status(other)).toMatchObject({ subscribeStatus: 'grace' });
     const old = (await subscriptionOf(other))!.cardToken!;
-    const fixed = await put(other, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
-    expect(fixed.json()).toMatchObject({
+    const fixed = await callAs(other, updatePaymentMethod, { card: card(visa), idempotencyKey: randomUUID() });
+    expect(fixed.reply).toMatchObject({
       subscription: { subscribeStatus: 'active', isGracePeriod: false },
       paymentMethod: { last4: '4242' },
     });
@@ -296,11 +307,11 @@ describe('a charge whose outcome is unknown', () => {
       card: card(sandboxTestCards.answerLost),
       idempotencyKey: randomUUID(),
     };
-    const lost = await post(unsure, '/payment/checkout', request);
-    expect([lost.statusCode, failedCode(lost)]).toEqual([503, FailedCode.PaymentFailed]);
+    const lost = await callAs(unsure, checkout, request);
+    expect([lost.status, lost.failedCode]).toEqual([503, FailedCode.PaymentFailed]);
     expect(await status(unsure)).toMatchObject({ subscribeStatus: 'grace' });
     expect((await history(unsure)).map((item) => item.kind)).toEqual(['renewal', 'subscribe']);
-    expect((await post(unsure, '/payment/checkout', request)).json()).toMatchObject({
+    expect((await callAs(unsure, checkout, request)).reply).toMatchObject({
       subscription: { subscribeStatus: 'active' },
       payment: { kind: 'subscribe', status: 'paid', cardLast4: '0259' },
     });
@@ -323,21 +334,21 @@ describe('a charge whose outcome is unknown', () => {
 });
 
 describe('the end of a subscription', () => {
-  const summary = async (who: Caller) => (await post(who, '/payment/getMyPurchaseSummary', {})).json<Json>();
+  const summary = async (who: Caller) => (await callAs(who, getMyPurchaseSummary, {})).success;
 
   it('keeps the plan until the period ends, then ends it without a charge, when the renewal is cancelled', async () => {
     const leaving = await newClinician();
-    expect(failedCode(await renewal(leaving, true))).toBe(FailedCode.NoSubscription);
+    expect((await renewal(leaving, true)).failedCode).toBe(FailedCode.NoSubscription);
     await subscribe(leaving, 'standard');
     const trialEndsAt = new Date(t.clock().getTime() + 30 * day).toISOString();
 
-    expect((await renewal(leaving, true)).json()).toMatchObject({
+    expect((await renewal(leaving, true)).reply).toMatchObject({
       isSuccess: true,
       subscription: { subscribeStatus: 'trial', cancelAtPeriodEnd: true, isSubscribeActive: true, patientLimit: 150 },
     });
     expect(await summary(leaving)).toMatchObject({ nextChargeAt: null, nextAmountMinor: null });
     // Resumed, and cancelled again: the last choice holds.
-    expect((await renewal(leaving, false)).json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
+    expect((await renewal(leaving, false)).reply).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
     expect(await summary(leaving)).toMatchObject({ nextChargeAt: trialEndsAt, nextAmountMinor: 9900 });
     await renewal(leaving, true);
 
@@ -358,7 +369,7 @@ describe('the end of a subscription', () => {
     expect((await history(leaving)).map((item) => item.status)).toEqual(['trial']);
     // Nothing was going to be charged, so no reminder was mailed.
     expect(t.mail.messages.filter((mail) => mail.to === leaving.body.userEmail.toLowerCase())).toHaveLength(1);
-    expect(failedCode(await renewal(leaving, false))).toBe(FailedCode.NoSubscription);
+    expect((await renewal(leaving, false)).failedCode).toBe(FailedCode.NoSubscription);
   });
 
   it('renews as usual when the renewal is resumed before the period ends', async () => {
@@ -380,7 +391,7 @@ describe('the end of a subscription', () => {
     await renewal(overdue, true);
     // Neither the job nor a new card charges the overdue month now.
     await pass(day);
-    await put(overdue, '/payment/updatePaymentMethod', { card: card(visa), idempotencyKey: randomUUID() });
+    await callAs(overdue, updatePaymentMethod, { card: card(visa), idempotencyKey: randomUUID() });
     await pass(day);
     expect((await history(overdue)).map((item) => [item.kind, item.status])).toEqual([
       ['renewal', 'failed'],
@@ -395,8 +406,8 @@ describe('the end of a subscription', () => {
     await subscribe(deleting, 'unlimited');
     const seqManager = await seqManagerOf(deleting);
     const token = (await subscriptionOf(deleting))!.cardToken!;
-    await post(deleting, '/user/confirmUserPassword', { password });
-    expect((await put(deleting, '/manager/deleteManagerAccount', {})).json()).toEqual({ isSuccess: true });
+    await callAs(deleting, confirmUserPassword, { password });
+    expect((await callAs(deleting, deleteManagerAccount, {})).reply).toEqual({ isSuccess: true });
 
     const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
     expect(row).toMatchObject({ status: 'ended', cardToken: null, cardLast4: null });
@@ -463,7 +474,7 @@ describe('mails about a subscription', () => {
     await slow.arrived;
     await relogin(t.app, waiting);
     // Answered while the mail is still held: a reply that waited for it would never come.
-    const answered = (await renewal(waiting, true)).json<{ subscription: Json }>().subscription;
+    const answered = (await renewal(waiting, true)).success.subscription;
     slow.release();
     await job;
     expect(answered).toMatchObject({ subscribeStatus: 'grace', cancelAtPeriodEnd: true });

@@ -1,8 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FailedCode, type Card } from '@clinic/contract';
+import {
+  FailedCode,
+  type Card,
+  checkout,
+  confirmUserPassword,
+  deleteManagerAccount,
+  getManagerInfo,
+  getProductList,
+  getSubscriptionStatus,
+  updatePaymentMethod,
+  type RequestOf,
+} from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, password, relogin, verifiedClinician } from '../../../test/fixtures.ts';
+import { password, relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub, stripeTestCards, type StripeStub } from '../../../test/stripe-stub.ts';
 import { payment, subscription } from '../../db/schema.ts';
@@ -36,17 +47,13 @@ const card = (cardNumber: string): Card => ({
   zipCode: '10001',
   address: '1 Main St., Apt 2/3',
 });
-const checkout = (who: Clinician, body: { card?: unknown; idempotencyKey: string }, app = t) =>
-  call(app.app, '/payment/checkout', { seqProduct: seqBasic, ...body }, { token: who.tokens.accessToken });
-const failedCode = (reply: { json: <T>() => T }) => reply.json<{ failedCode?: string }>().failedCode;
+const pay = (who: Clinician, body: Omit<RequestOf<typeof checkout>, 'seqProduct'>, app = t) =>
+  callApi(app.app, checkout, { seqProduct: seqBasic, ...body }, { token: who.tokens.accessToken });
 const statusOf = async (who: Clinician) =>
-  (await call(t.app, '/payment/getSubscriptionStatus', {}, { token: who.tokens.accessToken })).json<{
-    subscription: { subscribeStatus: string };
-  }>().subscription.subscribeStatus;
+  (await callApi(t.app, getSubscriptionStatus, {}, { token: who.tokens.accessToken })).success.subscription
+    .subscribeStatus;
 const seqManagerOf = async (who: Clinician) =>
-  (await call(t.app, '/manager/getManagerInfo', {}, { token: who.tokens.accessToken })).json<{
-    manager: { seqManager: number };
-  }>().manager.seqManager;
+  (await callApi(t.app, getManagerInfo, {}, { token: who.tokens.accessToken })).success.manager.seqManager;
 /** Moves the clock, runs the background jobs and logs everyone in again. */
 async function pass(milliseconds: number): Promise<void> {
   t.clock.advance(milliseconds);
@@ -61,10 +68,8 @@ beforeAll(async () => {
   });
   deploymentId = await secretRepository(t.app.db).getOrCreate('deployment-id', () => 'not made here');
   const someone = await newClinician();
-  const products = await call(t.app, '/payment/getProductList', {}, { token: someone.tokens.accessToken });
-  seqBasic = products
-    .json<{ productList: { seqProduct: number; productCode: string }[] }>()
-    .productList.find((item) => item.productCode === 'basic')!.seqProduct;
+  const products = await callApi(t.app, getProductList, {}, { token: someone.tokens.accessToken });
+  seqBasic = products.success.productList.find((item) => item.productCode === 'basic')!.seqProduct;
 });
 afterAll(async () => {
   await t.close();
@@ -86,10 +91,10 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL
     const twoTabs = await newClinician();
     const since = stub.requests.length;
     const replies = await Promise.all([
-      checkout(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
-      checkout(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }, b),
+      pay(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
+      pay(twoTabs, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }, b),
     ]);
-    expect(replies.map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
+    expect(replies.map((answer) => answer.failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
     expect(stub.requests.slice(since).map((request) => request.path)).toEqual(['/v1/payment_methods', '/v1/customers']);
     const seqManager = await seqManagerOf(twoTabs);
     expect(await t.app.db.select().from(payment).where(eq(payment.seqManager, seqManager))).toHaveLength(1);
@@ -100,8 +105,8 @@ describe('payments through Stripe', () => {
   it('saves a card as a PaymentMethod that a new Customer owns, with the secret key, and charges nothing in the trial', async () => {
     const trying = await newClinician();
     const since = stub.requests.length;
-    const reply = await checkout(trying, { card: card('4242 4242 4242 4242'), idempotencyKey: randomUUID() });
-    expect(reply.json()).toMatchObject({ subscription: { subscribeStatus: 'trial' }, payment: { cardLast4: '4242' } });
+    const reply = await pay(trying, { card: card('4242 4242 4242 4242'), idempotencyKey: randomUUID() });
+    expect(reply.reply).toMatchObject({ subscription: { subscribeStatus: 'trial' }, payment: { cardLast4: '4242' } });
 
     const [method, customer, ...more] = stub.requests.slice(since);
     expect(more).toEqual([]);
@@ -141,14 +146,14 @@ describe('payments through Stripe', () => {
       [stripeTestCards.expired, FailedCode.CardExpired],
       [stripeTestCards.processingError, FailedCode.PaymentFailed],
     ] as const) {
-      expect(failedCode(await checkout(unlucky, { card: card(number), idempotencyKey: randomUUID() }))).toBe(code);
+      expect((await pay(unlucky, { card: card(number), idempotencyKey: randomUUID() })).failedCode).toBe(code);
     }
     expect(await statusOf(unlucky)).toBe('none');
   });
 
   it('charges the renewal as a PaymentIntent confirmed off-session with the saved card, once a period', async () => {
     const renewing = await newClinician();
-    await checkout(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    await pay(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
     const seqManager = await seqManagerOf(renewing);
     const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
     const [customer, method] = row!.cardToken!.split('/');
@@ -178,37 +183,37 @@ describe('payments through Stripe', () => {
 
   it('charges a checkout the browser retried, even at the same moment, once; another tab’s finds the plan in use', async () => {
     const overdue = await newClinician();
-    await checkout(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
+    await pay(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
     await pass(30 * day);
     expect(await statusOf(overdue)).toBe('grace');
 
     const first = { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() };
     const before = stub.intents.filter((intent) => intent.status === 'succeeded').length;
     const [once, retried, otherTab] = await Promise.all([
-      checkout(overdue, first),
-      checkout(overdue, first),
-      checkout(overdue, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
+      pay(overdue, first),
+      pay(overdue, first),
+      pay(overdue, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() }),
     ]);
-    expect(retried.json()).toEqual(once.json());
-    expect((await checkout(overdue, first)).json()).toEqual(once.json());
-    expect([once, otherTab].map(failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
+    expect(retried.reply).toEqual(once.reply);
+    expect((await pay(overdue, first)).reply).toEqual(once.reply);
+    expect([once, otherTab].map((answer) => answer.failedCode).sort()).toEqual([FailedCode.ProductInUse, undefined]);
     expect(stub.intents.filter((intent) => intent.status === 'succeeded')).toHaveLength(before + 1);
     expect(await statusOf(overdue)).toBe('active');
   });
 
   it('answers a checkout whose charge went unanswered as a server error, and charges once when the browser repeats it', async () => {
     const overdue = await newClinician();
-    await checkout(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
+    await pay(overdue, { card: card(stripeTestCards.attachesThenDeclines), idempotencyKey: randomUUID() });
     await pass(30 * day);
     const repeated = { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() };
     const succeeded = () => stub.intents.filter((intent) => intent.status === 'succeeded').length;
     const before = succeeded();
     stub.loseNextAnswer((request) => request.path === '/v1/payment_intents');
-    const lost = await checkout(overdue, repeated);
-    expect([lost.statusCode, failedCode(lost)]).toEqual([503, FailedCode.PaymentFailed]);
+    const lost = await pay(overdue, repeated);
+    expect([lost.status, lost.failedCode]).toEqual([503, FailedCode.PaymentFailed]);
     expect(await statusOf(overdue)).toBe('grace');
     // The same card, customer and charge again: Stripe replays each of them.
-    expect((await checkout(overdue, repeated)).json()).toMatchObject({
+    expect((await pay(overdue, repeated)).reply).toMatchObject({
       subscription: { subscribeStatus: 'active' },
       payment: { status: 'paid', amountMinor: 4900 },
     });
@@ -217,7 +222,7 @@ describe('payments through Stripe', () => {
 
   it('charges a renewal whose answer was lost again within minutes with the same key, without grace or mail', async () => {
     const renewing = await newClinician();
-    await checkout(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    await pay(renewing, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
     const seqManager = await seqManagerOf(renewing);
     const [row] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
     const [customer] = row!.cardToken!.split('/');
@@ -239,33 +244,28 @@ describe('payments through Stripe', () => {
 
   it('has Stripe forget the card once it is replaced or the account is deleted, even if that fails', async () => {
     const leaving = await newClinician();
-    await checkout(leaving, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
+    await pay(leaving, { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() });
     const seqManager = await seqManagerOf(leaving);
     const customerOf = async () =>
       (await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager)))[0]?.cardToken?.split(
         '/',
       )[0];
     const first = await customerOf();
-    const replaced = await call(
+    const replaced = await callApi(
       t.app,
-      '/payment/updatePaymentMethod',
+      updatePaymentMethod,
       { card: card(stripeTestCards.succeeds), idempotencyKey: randomUUID() },
-      { token: leaving.tokens.accessToken, method: 'PUT' },
+      { token: leaving.tokens.accessToken },
     );
-    expect(replaced.json()).toMatchObject({ isSuccess: true });
+    expect(replaced.reply).toMatchObject({ isSuccess: true });
     expect(stub.deletedCustomers).toContain(first);
 
     const second = await customerOf();
     // Stripe deletes the customer, but its answer is lost: the account is deleted all the same.
     stub.loseNextAnswer((request) => request.method === 'DELETE');
-    await call(t.app, '/user/confirmUserPassword', { password }, { token: leaving.tokens.accessToken });
-    const deleted = await call(
-      t.app,
-      '/manager/deleteManagerAccount',
-      {},
-      { token: leaving.tokens.accessToken, method: 'PUT' },
-    );
-    expect(deleted.json()).toEqual({ isSuccess: true });
+    await callApi(t.app, confirmUserPassword, { password }, { token: leaving.tokens.accessToken });
+    const deleted = await callApi(t.app, deleteManagerAccount, {}, { token: leaving.tokens.accessToken });
+    expect(deleted.reply).toEqual({ isSuccess: true });
     expect(stub.deletedCustomers).toContain(second);
     expect(await customerOf()).toBeUndefined();
     expect(t.logs()).toContain(`/v1/customers/${second}`);

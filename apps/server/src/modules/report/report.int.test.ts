@@ -1,12 +1,25 @@
+import {
+  addClinicAssignedExercise,
+  appendPatientStatus,
+  getReport,
+  getReportConditions,
+  listReports,
+  saveReport,
+  updateExerciseStatus,
+  updateManagerInfo,
+  uploadExerciseRecords,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  call,
   deviceSession,
   kneeProgram,
   relogin,
   verifiedClinician,
   verifiedPatient,
+  callApi,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
@@ -22,9 +35,9 @@ let member: Awaited<ReturnType<typeof verifiedPatient>>;
 let relation: number;
 let knee: number;
 
-type Json = Record<string, unknown>;
 type Caller = { tokens: { accessToken: string } };
-const post = (who: Caller, path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken });
+const callAs = <E extends Endpoint>(who: Caller, endpoint: E, body: RequestOf<E>) =>
+  callApi(t.app, endpoint, body, { token: who.tokens.accessToken });
 const range = { startDate: '2026-11-22', endDate: '2026-12-31' };
 const dateOf = (offset: number): string => new Date(Date.parse('2026-11-22T12:00:00Z') + offset * day).toISOString();
 const auditOf = (reply: { headers: Record<string, unknown> }) =>
@@ -33,7 +46,7 @@ const auditOf = (reply: { headers: Record<string, unknown> }) =>
     .from(auditEvent)
     .where(eq(auditEvent.requestId, String(reply.headers['x-request-id'])));
 const upload = (keys: number[]) =>
-  post(member, '/patientApp/exerciseRecord/upload', {
+  callAs(member, uploadExerciseRecords, {
     records: keys.map((offset) =>
       deviceSession(knee, `report-${offset}`, dateOf(offset), { iuppiterUsageMaxAngle: 60 + offset }),
     ),
@@ -46,14 +59,14 @@ beforeAll(async () => {
   member = await verifiedPatient(t.app, t.mail);
   relation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken, 2);
   const prescribe = (frequency: number) =>
-    post(clinician, '/exercise/addClinicAssignedExercise', {
+    callAs(clinician, addClinicAssignedExercise, {
       seqMedicalRelation: relation,
       exercise: { ...kneeProgram, frequency },
-    }).then((reply) => reply.json<{ exercise: { seqExercise: number } }>().exercise.seqExercise);
+    }).then((reply) => reply.success.exercise.seqExercise);
   knee = await prescribe(2);
   const cancelled = await prescribe(1);
-  for (const mmt of ['2', '3']) {
-    await post(clinician, '/patient/appendPatientStatus', {
+  for (const mmt of ['2', '3'] as const) {
+    await callAs(clinician, appendPatientStatus, {
       seqMedicalRelation: relation,
       status: { primaryDiagnosis: 'Total knee arthroplasty', mmt, chiefComplaint: `Stiff knee, MMT ${mmt}` },
     });
@@ -61,29 +74,29 @@ beforeAll(async () => {
     await relogin(t.app, clinician);
   }
   // Cancelled on the 24th: it asked for sessions on the 22nd and the 23rd only.
-  const cancel = await call(
+  const cancel = await callApi(
     t.app,
-    '/exercise/updateExerciseStatusBySeqExercise',
+    updateExerciseStatus,
     { seqExercise: cancelled, exerciseStatus: 5 },
-    { token: clinician.tokens.accessToken, method: 'PUT' },
+    { token: clinician.tokens.accessToken },
   );
-  expect(cancel.json()).toMatchObject({ isSuccess: true, exercise: { exerciseStatus: 5 } });
+  expect(cancel.reply).toMatchObject({ isSuccess: true, exercise: { exerciseStatus: 5 } });
   t.clock.advance(Date.parse('2027-01-01T09:00:00Z') - t.clock().getTime());
   for (const who of [clinician, other, member]) await relogin(t.app, who);
   // Twenty days with sessions in the first 30 days, five in the ten days after.
   const sent = await upload([...Array.from({ length: 20 }, (_, index) => index), 30, 32, 34, 36, 38]);
-  expect(sent.json()).toMatchObject({ isSuccess: true, accepted: 25 });
+  expect(sent.reply).toMatchObject({ isSuccess: true, accepted: 25 });
 });
 afterAll(() => t.close());
 
 describe('the report of a period', () => {
   it('shows the first and latest condition, adherence and the days with device data per 30 days', async () => {
-    const reply = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+    const reply = await callAs(clinician, getReportConditions, {
       seqMedicalRelation: relation,
       ...range,
     });
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toMatchObject({
+    expect(reply.status).toBe(200);
+    expect(reply.reply).toMatchObject({
       isSuccess: true,
       patient: { seqMedicalRelation: relation, patientName: 'Pat Member' },
       initStatus: { mmt: '2', chiefComplaint: 'Stiff knee, MMT 2' },
@@ -99,12 +112,12 @@ describe('the report of a period', () => {
   });
 
   it('counts 16 days in a period as billable, and caps sessions at what was prescribed', async () => {
-    const reply = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+    const reply = await callAs(clinician, getReportConditions, {
       seqMedicalRelation: relation,
       startDate: '2026-11-22',
       endDate: '2026-12-07',
     });
-    const body = reply.json<{ adherence: Json; deviceDays: Json[] }>();
+    const body = reply.success;
     expect(body.deviceDays).toEqual([
       { startDate: '2026-11-22', endDate: '2026-12-07', days: 16, meetsBillingThreshold: true },
     ]);
@@ -120,22 +133,22 @@ describe('the report of a period', () => {
       chiefComplaint: 'Stiff knee after surgery',
       expertOpinion: 'Flexion improves steadily; continue twice daily.',
     };
-    expect((await post(clinician, '/report/save', { ...words, parameters: [] })).statusCode).toBe(400);
+    expect((await callAs(clinician, saveReport, { ...words, parameters: [] })).status).toBe(400);
     const clinic = (managerClinicName: string, managerClinicAddress: string) =>
-      call(
+      callApi(
         t.app,
-        '/manager/updateManagerInfo',
+        updateManagerInfo,
         {
           firstName: clinician.body.firstName,
           lastName: clinician.body.lastName,
           managerClinicName,
           managerClinicAddress,
         },
-        { token: clinician.tokens.accessToken, method: 'PUT' },
+        { token: clinician.tokens.accessToken },
       );
-    expect((await clinic('Harbour Rehabilitation', '12 Pier Road, Kowloon')).statusCode).toBe(200);
-    const saved = await post(clinician, '/report/save', { ...words, parameters: ['maxAngle', 'sessions'] });
-    const { report } = saved.json<{ report: Json & { seqReport: number; romDays: Json[]; data: Json } }>();
+    expect((await clinic('Harbour Rehabilitation', '12 Pier Road, Kowloon')).status).toBe(200);
+    const saved = await callAs(clinician, saveReport, { ...words, parameters: ['maxAngle', 'sessions'] });
+    const { report } = saved.success;
     expect(report).toMatchObject({
       parameters: ['maxAngle', 'sessions'],
       expertOpinion: 'Flexion improves steadily; continue twice daily.',
@@ -148,40 +161,37 @@ describe('the report of a period', () => {
     expect(report.romDays[0]).toMatchObject({ date: '2026-11-22', maxAngle: 60, sessions: 1 });
 
     // The devices send more and the clinic moves; the kept report stays as it was, a new look shows the new data.
-    expect((await upload([35, 37])).json()).toMatchObject({ accepted: 2 });
-    expect((await clinic('Harbour Rehabilitation East', '3 Quay Street, Sai Kung')).statusCode).toBe(200);
-    const reopened = await post(clinician, '/report/get', { seqReport: report.seqReport });
-    expect(reopened.json<{ report: Json }>().report).toEqual(report);
-    const fresh = await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+    expect((await upload([35, 37])).reply).toMatchObject({ accepted: 2 });
+    expect((await clinic('Harbour Rehabilitation East', '3 Quay Street, Sai Kung')).status).toBe(200);
+    const reopened = await callAs(clinician, getReport, { seqReport: report.seqReport });
+    expect(reopened.success.report).toEqual(report);
+    const fresh = await callAs(clinician, getReportConditions, {
       seqMedicalRelation: relation,
       ...range,
     });
-    expect(fresh.json()).toMatchObject({
+    expect(fresh.reply).toMatchObject({
       deviceDays: [{}, { days: 7 }],
       clinician: { managerClinicName: 'Harbour Rehabilitation East', managerClinicAddress: '3 Quay Street, Sai Kung' },
     });
 
-    await post(clinician, '/report/save', { ...words, parameters: ['minAngle'], startDate: '2026-12-01' });
-    const list = await post(clinician, '/report/list', { seqMedicalRelation: relation });
-    expect(list.json<{ reportList: Json[] }>().reportList.map((item) => item.parameters)).toEqual([
-      ['minAngle'],
-      ['maxAngle', 'sessions'],
-    ]);
+    await callAs(clinician, saveReport, { ...words, parameters: ['minAngle'], startDate: '2026-12-01' });
+    const list = await callAs(clinician, listReports, { seqMedicalRelation: relation });
+    expect(list.success.reportList.map((item) => item.parameters)).toEqual([['minAngle'], ['maxAngle', 'sessions']]);
   });
 
   it('refuses to keep a period longer than a year or ending before it starts, naming the end date', async () => {
     const words = {
       seqMedicalRelation: relation,
-      parameters: ['maxAngle'],
+      parameters: ['maxAngle' as const],
       position: null,
       mode: null,
       chiefComplaint: '',
       expertOpinion: '',
     };
     const save = (startDate: string, endDate: string) =>
-      call(
+      callApi(
         t.app,
-        '/report/save',
+        saveReport,
         { ...words, startDate, endDate },
         { token: clinician.tokens.accessToken, language: 'cs' },
       );
@@ -194,28 +204,24 @@ describe('the report of a period', () => {
       [await save('2026-12-31', '2026-12-30'), 'validation.range_order', 'Datum konce nesmí být před datem začátku.'],
     ] as const;
     for (const [reply, code, message] of refusals) {
-      expect(reply.statusCode).toBe(400);
-      expect(reply.json()).toMatchObject({ fields: [{ path: 'endDate', code, message }] });
+      expect(reply.status).toBe(400);
+      expect(reply.error).toMatchObject({ fields: [{ path: 'endDate', code, message }] });
     }
-    expect((await save('2026-02-30', '2026-03-01')).json()).toMatchObject({
+    expect((await save('2026-02-30', '2026-03-01')).error).toMatchObject({
       fields: [{ path: 'startDate', code: 'validation.date_format' }],
     });
-    const before = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
-      reportList: Json[];
-    }>();
-    expect((await save('2025-12-31', '2026-12-31')).statusCode).toBe(200);
-    const after = (await post(clinician, '/report/list', { seqMedicalRelation: relation })).json<{
-      reportList: Json[];
-    }>();
+    const before = (await callAs(clinician, listReports, { seqMedicalRelation: relation })).success;
+    expect((await save('2025-12-31', '2026-12-31')).status).toBe(200);
+    const after = (await callAs(clinician, listReports, { seqMedicalRelation: relation })).success;
     expect(after.reportList).toHaveLength(before.reportList.length + 1);
   });
 
   it('is the clinician’s own: another clinician gets nothing', async () => {
     const attempts = await Promise.all([
-      post(other, '/report/getInitAndLastPatientConditionForReport', { seqMedicalRelation: relation, ...range }),
-      post(other, '/report/list', { seqMedicalRelation: relation }),
-      post(other, '/report/get', { seqReport: 1 }),
-      post(other, '/report/save', {
+      callAs(other, getReportConditions, { seqMedicalRelation: relation, ...range }),
+      callAs(other, listReports, { seqMedicalRelation: relation }),
+      callAs(other, getReport, { seqReport: 1 }),
+      callAs(other, saveReport, {
         seqMedicalRelation: relation,
         ...range,
         parameters: ['maxAngle'],
@@ -225,7 +231,7 @@ describe('the report of a period', () => {
         expertOpinion: '',
       }),
     ]);
-    for (const reply of attempts) expect(reply.statusCode).toBe(404);
+    for (const reply of attempts) expect(reply.status).toBe(404);
     // Each attempt is on record, as refused.
     for (const reply of attempts)
       expect(await auditOf(reply)).toEqual([expect.objectContaining({ seqUser: other.seqUser, outcome: 'denied' })]);
@@ -233,11 +239,11 @@ describe('the report of a period', () => {
 
   it('records its reading as a read of the report, not of the patient detail', async () => {
     const reads = [
-      await post(clinician, '/report/getInitAndLastPatientConditionForReport', {
+      await callAs(clinician, getReportConditions, {
         seqMedicalRelation: relation,
         ...range,
       }),
-      await post(clinician, '/report/list', { seqMedicalRelation: relation }),
+      await callAs(clinician, listReports, { seqMedicalRelation: relation }),
     ];
     expect((await auditOf(reads[0]!)).map((row) => [row.action, row.entity, row.seqMedicalRelation])).toEqual([
       ['read', 'report', relation],

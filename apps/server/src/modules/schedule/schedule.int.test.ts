@@ -1,7 +1,42 @@
 import { eq } from 'drizzle-orm';
-import { FailedCode, PushType, ScheduleStatus, type Notification, type ServerMessage } from '@clinic/contract';
+import {
+  FailedCode,
+  PushType,
+  ScheduleStatus,
+  type Notification,
+  type ServerMessage,
+  uploadSymptomPhoto,
+  addManagerNote,
+  addPatientNoAuth,
+  bookSchedule,
+  cancelMySchedule,
+  cancelNotStartedYetSchedule,
+  createSchedule,
+  getAllScheduleByRangeForClinic,
+  getListAndLatestDoneSchedule,
+  getMedicalRecord,
+  getMyClinicians,
+  getMyPatients,
+  getReservableSlots,
+  getReservableTimeline,
+  listMySchedules,
+  saveScheduleNote,
+  updateNotStartedYetSchedule,
+  updateReservableTimeline,
+  updateScheduleSymptoms,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, onePixelPng, relogin, uploadFile, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import {
+  onePixelPng,
+  relogin,
+  uploadFile,
+  verifiedClinician,
+  verifiedPatient,
+  callApi,
+  invalid,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
 import { schedule } from '../../db/schema.ts';
@@ -26,12 +61,9 @@ const heard = new Map<number, ServerMessage[]>();
 
 type Caller = { tokens: { accessToken: string } };
 const as = (who: Caller, timeZone = prague) => ({
-  post: (path: string, body: unknown) => call(t.app, path, body, { token: who.tokens.accessToken, timeZone }),
-  put: (path: string, body: unknown) =>
-    call(t.app, path, body, { token: who.tokens.accessToken, timeZone, method: 'PUT' }),
+  call: <E extends Endpoint>(endpoint: E, body: RequestOf<E>) =>
+    callApi(t.app, endpoint, body, { token: who.tokens.accessToken, timeZone }),
 });
-type Json = Record<string, unknown>;
-const json = (reply: { json: <T>() => T }) => reply.json<Json & { schedule: Json; failedCode?: string }>();
 
 const register = (owner: Caller, patient: Caller): Promise<number> =>
   registerMember(t.app, owner.tokens.accessToken, patient.tokens.accessToken);
@@ -46,7 +78,7 @@ const pushesTo = (seqUser: number): number[] => notificationsTo(seqUser).map((it
 const schedulesChangedTold = (seqUser: number): number =>
   (heard.get(seqUser) ?? []).filter((message) => message.type === 'schedulesChanged').length;
 
-const visit = (overrides: Json = {}): Json => ({
+const visit = (overrides: Partial<RequestOf<typeof createSchedule>> = {}): RequestOf<typeof createSchedule> => ({
   seqMedicalRelation: relation,
   scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
   scheduleExpectProgressTime: '00:30:00',
@@ -64,7 +96,7 @@ beforeAll(async () => {
   otherRelation = await register(other, member);
   secondRelation = await register(clinician, secondMember);
   nonMember = (
-    await as(clinician).post('/patient/addPatient/noAuth', {
+    await as(clinician).call(addPatientNoAuth, {
       patientName: 'Nora Offline',
       patientInfoBirth: '1958-03-01',
       patientInfoGender: 'F',
@@ -72,7 +104,7 @@ beforeAll(async () => {
       weightKg: 55,
       deviceType: 1,
     })
-  ).json<{ seqMedicalRelation: number }>().seqMedicalRelation;
+  ).success.seqMedicalRelation;
   for (const who of [clinician, other, member, secondMember]) await listen(who.seqUser);
 });
 afterAll(() => t.close());
@@ -82,9 +114,9 @@ beforeEach(async () => {
 
 describe('a clinician books, moves and cancels a visit', () => {
   it('creates a visit in a start slot, shows it in the caller’s time zone and tells the patient', async () => {
-    const reply = await as(clinician).post('/schedule/createSchedule', visit());
-    expect(reply.statusCode).toBe(200);
-    expect(json(reply).schedule).toMatchObject({
+    const reply = await as(clinician).call(createSchedule, visit());
+    expect(reply.status).toBe(200);
+    expect(reply.success.schedule).toMatchObject({
       seqMedicalRelation: relation,
       patientName: 'Pat Member',
       isAppMember: true,
@@ -100,31 +132,29 @@ describe('a clinician books, moves and cancels a visit', () => {
     expect(schedulesChangedTold(clinician.seqUser)).toBe(1);
 
     // The same instant, read from Seoul.
-    const seen = await as(clinician, seoul).post('/schedule/getAllScheduleByRangeForClinic', {
+    const seen = await as(clinician, seoul).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-23',
       endDate: '2026-11-23',
     });
-    expect(seen.json<{ scheduleList: Json[] }>().scheduleList).toEqual([
+    expect(seen.success.scheduleList).toEqual([
       expect.objectContaining({ scheduleExpectStartDatetime: '2026-11-23T18:00:00+09:00' }),
     ]);
-    const later = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+    const later = await as(clinician).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-24',
       endDate: '2026-11-30',
     });
-    expect(later.json<{ scheduleList: Json[] }>().scheduleList).toEqual([]);
+    expect(later.success.scheduleList).toEqual([]);
   });
 
   it('lists today’s waiting visits beside each patient in the patient list', async () => {
-    const today = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
+    const today = (
+      await as(clinician).call(
+        createSchedule,
         visit({ scheduleExpectStartDatetime: '2026-11-22T18:00:00+01:00', scheduleExpectProgressTime: '00:15:00' }),
-      ),
-    ).schedule;
-    const list = await as(clinician).post('/patient/getMyPatientsAndReservedSchedulesForToday', {});
-    const row = list
-      .json<{ patientList: { seqMedicalRelation: number; reservedSchedules: Json[] }[] }>()
-      .patientList.find((item) => item.seqMedicalRelation === relation);
+      )
+    ).success.schedule;
+    const list = await as(clinician).call(getMyPatients, {});
+    const row = list.success.patientList.find((item) => item.seqMedicalRelation === relation);
     expect(row?.reservedSchedules).toEqual([
       { seqSchedule: today.seqSchedule, scheduleExpectStartDatetime: '2026-11-22T18:00:00+01:00' },
     ]);
@@ -138,64 +168,64 @@ describe('a clinician books, moves and cancels a visit', () => {
       ['scheduleExpectStartDatetime', '2026-11-24 10:00'],
       ['scheduleExpectProgressTime', '00:20:00'],
     ] as const) {
-      const reply = await as(clinician).post('/schedule/createSchedule', visit({ [field]: value }));
-      expect(reply.statusCode, value).toBe(400);
-      expect(reply.json<{ fields: { path: string }[] }>().fields[0]?.path).toBe(field);
+      const reply = await as(clinician).call(createSchedule, visit({ [field]: invalid(value) }));
+      expect(reply.status, value).toBe(400);
+      expect(reply.error.fields?.[0]?.path).toBe(field);
     }
     // 20:45 in Prague is a slot even when the caller's clock reads it as another zone's time.
-    const lastSlot = await as(clinician).post(
-      '/schedule/createSchedule',
+    const lastSlot = await as(clinician).call(
+      createSchedule,
       visit({ scheduleExpectStartDatetime: '2026-11-24T19:45:00Z', scheduleExpectProgressTime: '00:15:00' }),
     );
-    expect(json(lastSlot).schedule).toMatchObject({ scheduleExpectStartDatetime: '2026-11-24T20:45:00+01:00' });
-    const offline = await as(clinician).post('/schedule/createSchedule', visit({ seqMedicalRelation: nonMember }));
-    expect(json(offline).failedCode).toBe(FailedCode.NotAppMember);
+    expect(lastSlot.success.schedule).toMatchObject({ scheduleExpectStartDatetime: '2026-11-24T20:45:00+01:00' });
+    const offline = await as(clinician).call(createSchedule, visit({ seqMedicalRelation: nonMember }));
+    expect(offline.failedCode).toBe(FailedCode.NotAppMember);
   });
 
   it('refuses the past, and overlaps for the clinician and for the patient with another clinician', async () => {
-    const past = await as(clinician).post(
-      '/schedule/createSchedule',
+    const past = await as(clinician).call(
+      createSchedule,
       visit({ scheduleExpectStartDatetime: '2026-11-22T09:45:00+01:00' }),
     );
-    expect(json(past).failedCode).toBe(FailedCode.SchedulePast);
-    const clinicianBusy = await as(clinician).post(
-      '/schedule/createSchedule',
+    expect(past.failedCode).toBe(FailedCode.SchedulePast);
+    const clinicianBusy = await as(clinician).call(
+      createSchedule,
       visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-23T10:15:00+01:00' }),
     );
-    expect(json(clinicianBusy).failedCode).toBe(FailedCode.ScheduleOverlap);
-    const patientBusy = await as(other).post(
-      '/schedule/createSchedule',
+    expect(clinicianBusy.failedCode).toBe(FailedCode.ScheduleOverlap);
+    const patientBusy = await as(other).call(
+      createSchedule,
       visit({ seqMedicalRelation: otherRelation, scheduleExpectStartDatetime: '2026-11-23T10:15:00+01:00' }),
     );
-    expect(json(patientBusy).failedCode).toBe(FailedCode.PatientScheduleOverlap);
+    expect(patientBusy.failedCode).toBe(FailedCode.PatientScheduleOverlap);
     // Back to back is not an overlap.
-    const next = await as(clinician).post(
-      '/schedule/createSchedule',
+    const next = await as(clinician).call(
+      createSchedule,
       visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-23T10:30:00+01:00' }),
     );
-    expect(json(next).isSuccess).toBe(true);
+    expect(next.reply.isSuccess).toBe(true);
   });
 
   it('moves a waiting visit, refuses no change, the past and overlaps, then cancels it once', async () => {
-    const created = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
+    const created = (
+      await as(clinician).call(
+        createSchedule,
         visit({ scheduleExpectStartDatetime: '2026-11-25T08:00:00+01:00', scheduleNote: null }),
-      ),
-    ).schedule;
-    const seqSchedule = created.seqSchedule as number;
-    const change = (overrides: Json) =>
-      as(clinician).put('/schedule/updateNotStartedYetSchedule', {
+      )
+    ).success.schedule;
+    const seqSchedule = created.seqSchedule;
+    const change = (overrides: Partial<RequestOf<typeof updateNotStartedYetSchedule>>) =>
+      as(clinician).call(updateNotStartedYetSchedule, {
         seqSchedule,
         scheduleExpectStartDatetime: '2026-11-25T08:00:00+01:00',
         scheduleExpectProgressTime: '00:30:00',
         ...overrides,
       });
-    expect(json(await change({})).failedCode).toBe(FailedCode.ScheduleUnchanged);
-    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-22T08:00:00+01:00' })).failedCode).toBe(
+    expect((await change({})).failedCode).toBe(FailedCode.ScheduleUnchanged);
+    expect((await change({ scheduleExpectStartDatetime: '2026-11-22T08:00:00+01:00' })).failedCode).toBe(
       FailedCode.SchedulePastOnUpdate,
     );
-    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00' })).failedCode).toBe(
+    expect((await change({ scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00' })).failedCode).toBe(
       FailedCode.ScheduleOverlapOnUpdate,
     );
     const before = pushesTo(member.seqUser).length;
@@ -203,7 +233,7 @@ describe('a clinician books, moves and cancels a visit', () => {
       scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
       scheduleExpectProgressTime: '01:00:00',
     });
-    expect(json(moved).schedule).toMatchObject({
+    expect(moved.success.schedule).toMatchObject({
       scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
       scheduleExpectEndDatetime: '2026-11-25T10:15:00+01:00',
       scheduleExpectProgressTime: '01:00:00',
@@ -211,61 +241,61 @@ describe('a clinician books, moves and cancels a visit', () => {
     expect(pushesTo(member.seqUser).slice(before)).toEqual([PushType.bookedByClinician]);
     // Only the note changes: that is a change too.
     expect(
-      json(
+      (
         await change({
           scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00',
           scheduleExpectProgressTime: '01:00:00',
           scheduleNote: 'Bring the brace',
-        }),
-      ).schedule,
+        })
+      ).success.schedule,
     ).toMatchObject({ scheduleNote: 'Bring the brace' });
 
-    const cancelled = await as(clinician).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule });
-    expect(json(cancelled).schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByClinician });
+    const cancelled = await as(clinician).call(cancelNotStartedYetSchedule, { seqSchedule });
+    expect(cancelled.success.schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByClinician });
     expect(pushesTo(member.seqUser).at(-1)).toBe(PushType.cancelledByClinician);
-    expect(json(await as(clinician).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule })).failedCode).toBe(
+    expect((await as(clinician).call(cancelNotStartedYetSchedule, { seqSchedule })).failedCode).toBe(
       FailedCode.ScheduleNotWaiting,
     );
-    expect(json(await change({ scheduleExpectStartDatetime: '2026-11-26T09:15:00+01:00' })).failedCode).toBe(
+    expect((await change({ scheduleExpectStartDatetime: '2026-11-26T09:15:00+01:00' })).failedCode).toBe(
       FailedCode.ScheduleNotWaiting,
     );
     // The cancelled visit no longer holds its time.
-    const again = await as(clinician).post(
-      '/schedule/createSchedule',
+    const again = await as(clinician).call(
+      createSchedule,
       visit({ scheduleExpectStartDatetime: '2026-11-25T09:15:00+01:00' }),
     );
-    expect(json(again).isSuccess).toBe(true);
+    expect(again.reply.isSuccess).toBe(true);
   });
 
   it('keeps the visit note with its importance, and shows the latest completed visit of a patient', async () => {
-    const created = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
+    const created = (
+      await as(clinician).call(
+        createSchedule,
         visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-27T15:00:00+01:00' }),
-      ),
-    ).schedule;
-    const seqSchedule = created.seqSchedule as number;
+      )
+    ).success.schedule;
+    const seqSchedule = created.seqSchedule;
     await t.app.db
       .update(schedule)
       .set({ status: ScheduleStatus.completed, startedAt: new Date('2026-11-27T14:01:00Z'), progressSeconds: 1712 })
       .where(eq(schedule.seqSchedule, seqSchedule));
     const note = 'x'.repeat(4095);
-    const saved = await as(clinician).post('/schedule/saveScheduleNoteBySeqSchedule', {
+    const saved = await as(clinician).call(saveScheduleNote, {
       seqSchedule,
       scheduleNote: note,
       isNoteImportant: true,
     });
-    expect(saved.json()).toMatchObject({ isSuccess: true, data: { isSuccess: true } });
-    const tooLong = await as(clinician).post('/schedule/saveScheduleNoteBySeqSchedule', {
+    expect(saved.reply).toMatchObject({ isSuccess: true, data: { isSuccess: true } });
+    const tooLong = await as(clinician).call(saveScheduleNote, {
       seqSchedule,
       scheduleNote: `${note}x`,
     });
-    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.status).toBe(400);
 
-    const list = await as(clinician).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', {
+    const list = await as(clinician).call(getListAndLatestDoneSchedule, {
       seqMedicalRelation: secondRelation,
     });
-    const body = list.json<{ scheduleList: Json[]; latestDoneSchedule: Json }>();
+    const body = list.success;
     expect(body.latestDoneSchedule).toMatchObject({
       seqSchedule,
       scheduleStatus: ScheduleStatus.completed,
@@ -275,86 +305,83 @@ describe('a clinician books, moves and cancels a visit', () => {
       scheduleProgressTime: '00:28:32',
     });
     expect(body.scheduleList.map((item) => item.scheduleExpectStartDatetime)).toEqual(
-      [...body.scheduleList.map((item) => item.scheduleExpectStartDatetime as string)].sort().reverse(),
+      [...body.scheduleList.map((item) => item.scheduleExpectStartDatetime)].sort().reverse(),
     );
   });
 
   it('reads an alias of a time zone as the zone, and refuses a zone it does not know', async () => {
     const range = { startDate: '2026-11-23', endDate: '2026-11-23' };
-    const kolkata = await as(clinician, 'Asia/Kolkata').post('/schedule/getAllScheduleByRangeForClinic', range);
-    expect(kolkata.json<{ scheduleList: Json[] }>().scheduleList).toContainEqual(
+    const kolkata = await as(clinician, 'Asia/Kolkata').call(getAllScheduleByRangeForClinic, range);
+    expect(kolkata.success.scheduleList).toContainEqual(
       expect.objectContaining({ scheduleExpectStartDatetime: '2026-11-23T14:30:00+05:30' }),
     );
     for (const zone of ['Mars/Olympus_Mons', '+05:00', 'UTC; DROP TABLE schedule']) {
-      const refused = await as(clinician, zone).post('/schedule/getAllScheduleByRangeForClinic', range);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ fields: [{ path: 'x-time-zone', code: 'validation.time_zone' }] });
+      const refused = await as(clinician, zone).call(getAllScheduleByRangeForClinic, range);
+      expect(refused.status).toBe(400);
+      expect(refused.error).toMatchObject({ fields: [{ path: 'x-time-zone', code: 'validation.time_zone' }] });
     }
   });
 
   it('looks up at most 3650 days and never backwards', async () => {
-    const tooLong = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+    const tooLong = await as(clinician).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-22',
       endDate: '2036-11-20',
     });
-    expect(tooLong.statusCode).toBe(400);
-    const longest = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+    expect(tooLong.status).toBe(400);
+    const longest = await as(clinician).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-22',
       endDate: '2036-11-19',
     });
-    expect(longest.statusCode).toBe(200);
-    const backwards = await as(clinician).post('/schedule/getAllScheduleByRangeForClinic', {
+    expect(longest.status).toBe(200);
+    const backwards = await as(clinician).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-23',
       endDate: '2026-11-22',
     });
-    expect(backwards.statusCode).toBe(400);
+    expect(backwards.status).toBe(400);
   });
 
   it('never lets another clinician or patient see or change a visit', async () => {
-    const { seqSchedule } = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
-        visit({ scheduleExpectStartDatetime: '2026-11-30T07:00:00+01:00' }),
-      ),
-    ).schedule as { seqSchedule: number };
+    const { seqSchedule } = (
+      await as(clinician).call(createSchedule, visit({ scheduleExpectStartDatetime: '2026-11-30T07:00:00+01:00' }))
+    ).success.schedule as { seqSchedule: number };
     const attempts = [
-      as(other).put('/schedule/updateNotStartedYetSchedule', {
+      as(other).call(updateNotStartedYetSchedule, {
         seqSchedule,
         scheduleExpectStartDatetime: '2026-11-30T08:00:00+01:00',
         scheduleExpectProgressTime: '00:30:00',
       }),
-      as(other).put('/schedule/cancelNotStartedYetSchedule', { seqSchedule }),
-      as(other).post('/schedule/saveScheduleNoteBySeqSchedule', { seqSchedule, scheduleNote: 'mine now' }),
-      as(other).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', { seqMedicalRelation: relation }),
-      as(other).post('/schedule/createSchedule', visit()),
-      as(secondMember).put('/patientApp/schedule/cancel', { seqSchedule }),
-      as(secondMember).put('/patientApp/schedule/updateSymptoms', {
+      as(other).call(cancelNotStartedYetSchedule, { seqSchedule }),
+      as(other).call(saveScheduleNote, { seqSchedule, scheduleNote: 'mine now' }),
+      as(other).call(getListAndLatestDoneSchedule, { seqMedicalRelation: relation }),
+      as(other).call(createSchedule, visit()),
+      as(secondMember).call(cancelMySchedule, { seqSchedule }),
+      as(secondMember).call(updateScheduleSymptoms, {
         seqSchedule,
         scheduleSymptoms: 'not mine',
         schedulePhotoList: [],
       }),
-      as(secondMember).post('/patientApp/schedule/getReservableSlots', {
+      as(secondMember).call(getReservableSlots, {
         seqMedicalRelation: relation,
         scheduleExpectProgressTime: '00:30:00',
         startDate: '2026-11-23',
         endDate: '2026-11-24',
       }),
     ];
-    for (const reply of await Promise.all(attempts)) expect(reply.statusCode, reply.body).toBe(404);
-    const theirs = await as(other).post('/schedule/getAllScheduleByRangeForClinic', {
+    for (const reply of await Promise.all(attempts)) expect(reply.status, reply.text).toBe(404);
+    const theirs = await as(other).call(getAllScheduleByRangeForClinic, {
       startDate: '2026-11-30',
       endDate: '2026-11-30',
     });
-    expect(theirs.json<{ scheduleList: Json[] }>().scheduleList).toEqual([]);
+    expect(theirs.success.scheduleList).toEqual([]);
     // A clinician's token is not a patient's, and the other way round.
-    expect((await as(clinician).post('/patientApp/schedule/list', {})).statusCode).toBe(403);
+    expect((await as(clinician).call(listMySchedules, {})).status).toBe(403);
     expect(
       (
-        await as(member).post('/schedule/getAllScheduleByRangeForClinic', {
+        await as(member).call(getAllScheduleByRangeForClinic, {
           startDate: '2026-11-30',
           endDate: '2026-11-30',
         })
-      ).statusCode,
+      ).status,
     ).toBe(403);
   });
 });
@@ -368,10 +395,10 @@ describe('open hours and the patient’s side', () => {
   ];
 
   it('keeps the weekly hours in the clinician’s time zone and refuses overlapping or off-grid windows', async () => {
-    const saved = await as(other).put('/schedule/reservableTimeline/updateTimeline', { timeline: hours });
-    expect(saved.json()).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
-    const read = await as(other, seoul).post('/schedule/reservableTimeline/getTimeline', {});
-    expect(read.json()).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
+    const saved = await as(other).call(updateReservableTimeline, { timeline: hours });
+    expect(saved.reply).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
+    const read = await as(other, seoul).call(getReservableTimeline, {});
+    expect(read.reply).toEqual({ isSuccess: true, timeZone: prague, timeline: hours });
     for (const timeline of [
       [...hours, { dayOfWeek: 1, startTime: '11:00', endTime: '14:00' }],
       [{ dayOfWeek: 2, startTime: '06:00', endTime: '08:00' }],
@@ -379,30 +406,26 @@ describe('open hours and the patient’s side', () => {
       [{ dayOfWeek: 2, startTime: '10:00', endTime: '09:00' }],
       [{ dayOfWeek: 8, startTime: '09:00', endTime: '10:00' }],
     ]) {
-      const refused = await as(other).put('/schedule/reservableTimeline/updateTimeline', { timeline });
-      expect(refused.statusCode, JSON.stringify(timeline)).toBe(400);
+      const refused = await as(other).call(updateReservableTimeline, { timeline });
+      expect(refused.status, JSON.stringify(timeline)).toBe(400);
     }
-    expect((await as(other).post('/schedule/reservableTimeline/getTimeline', {})).json()).toMatchObject({
+    expect((await as(other).call(getReservableTimeline, {})).reply).toMatchObject({
       timeline: hours,
     });
   });
 
   it('lists the patient’s clinicians and the free slots inside their hours, in the patient’s zone', async () => {
-    const clinicians = await as(member).post('/patientApp/getMyClinicians', {});
-    expect(
-      clinicians
-        .json<{ clinicianList: { seqMedicalRelation: number }[] }>()
-        .clinicianList.map((item) => item.seqMedicalRelation),
-    ).toEqual([relation, otherRelation]);
+    const clinicians = await as(member).call(getMyClinicians, {});
+    expect(clinicians.success.clinicianList.map((item) => item.seqMedicalRelation)).toEqual([relation, otherRelation]);
 
-    const slots = await as(member, seoul).post('/patientApp/schedule/getReservableSlots', {
+    const slots = await as(member, seoul).call(getReservableSlots, {
       seqMedicalRelation: otherRelation,
       scheduleExpectProgressTime: '01:00:00',
       // Monday 23 November in Seoul starts at Sunday 16:00 in Prague.
       startDate: '2026-11-23',
       endDate: '2026-11-23',
     });
-    const slotList = slots.json<{ slotList: string[] }>().slotList;
+    const slotList = slots.success.slotList;
     // Sunday in Prague from 16:00 to 20:00 (the last hour-long visit starts at 20:00), then Monday's hours.
     expect(slotList[0]).toBe('2026-11-23T00:00:00+09:00');
     expect(slotList).toContain('2026-11-23T04:00:00+09:00');
@@ -421,13 +444,13 @@ describe('open hours and the patient’s side', () => {
 
   it('books a free slot, tells the clinician, and refuses hours outside, the past and taken times', async () => {
     const before = pushesTo(other.seqUser).length;
-    const booked = await as(member, seoul).post('/patientApp/schedule/book', {
+    const booked = await as(member, seoul).call(bookSchedule, {
       seqMedicalRelation: otherRelation,
       scheduleExpectStartDatetime: '2026-11-23T21:00:00+09:00',
       scheduleExpectProgressTime: '00:45:00',
       scheduleSymptoms: 'My knee is stiff in the morning',
     });
-    expect(json(booked).schedule).toMatchObject({
+    expect(booked.success.schedule).toMatchObject({
       managerName: `${other.body.firstName} ${other.body.lastName}`,
       scheduleExpectStartDatetime: '2026-11-23T21:00:00+09:00',
       scheduleExpectProgressTime: '00:45:00',
@@ -435,7 +458,7 @@ describe('open hours and the patient’s side', () => {
       bookedBy: 'patient',
       scheduleStatus: ScheduleStatus.waiting,
     });
-    expect(json(booked).schedule).not.toHaveProperty('scheduleNote');
+    expect(booked.success.schedule).not.toHaveProperty('scheduleNote');
     expect(pushesTo(other.seqUser).slice(before)).toEqual([PushType.bookedByPatient]);
     const [notification] = notificationsTo(other.seqUser).slice(before);
     expect(notification).toMatchObject({
@@ -443,55 +466,53 @@ describe('open hours and the patient’s side', () => {
       scheduleExpectStartDatetime: '2026-11-23T12:00:00.000Z',
     });
 
-    const attempt = (start: string, length = '00:30:00') =>
-      as(member).post('/patientApp/schedule/book', {
+    const attempt = (start: string) =>
+      as(member).call(bookSchedule, {
         seqMedicalRelation: otherRelation,
         scheduleExpectStartDatetime: start,
-        scheduleExpectProgressTime: length,
+        scheduleExpectProgressTime: '00:30:00',
       });
-    expect(json(await attempt('2026-11-24T10:00:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
-    expect(json(await attempt('2026-11-23T11:45:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
-    expect(json(await attempt('2026-11-22T09:30:00+01:00')).failedCode).toBe(FailedCode.SchedulePast);
+    expect((await attempt('2026-11-24T10:00:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
+    expect((await attempt('2026-11-23T11:45:00+01:00')).failedCode).toBe(FailedCode.OutsideOpenHours);
+    expect((await attempt('2026-11-22T09:30:00+01:00')).failedCode).toBe(FailedCode.SchedulePast);
     // Taken by the patient's visit with the first clinician, then by the patient's own new booking.
-    expect(json(await attempt('2026-11-23T10:00:00+01:00')).failedCode).toBe(FailedCode.PatientScheduleOverlap);
-    expect(json(await attempt('2026-11-23T13:30:00+01:00')).failedCode).toBe(FailedCode.ScheduleOverlap);
-    const rival = await as(secondMember).post('/patientApp/schedule/book', {
+    expect((await attempt('2026-11-23T10:00:00+01:00')).failedCode).toBe(FailedCode.PatientScheduleOverlap);
+    expect((await attempt('2026-11-23T13:30:00+01:00')).failedCode).toBe(FailedCode.ScheduleOverlap);
+    const rival = await as(secondMember).call(bookSchedule, {
       seqMedicalRelation: secondRelation,
       scheduleExpectStartDatetime: '2026-11-23T10:00:00+01:00',
       scheduleExpectProgressTime: '00:30:00',
     });
     // The second member's clinician has no open hours at all.
-    expect(json(rival).failedCode).toBe(FailedCode.OutsideOpenHours);
+    expect(rival.failedCode).toBe(FailedCode.OutsideOpenHours);
   });
 
   it('attaches symptoms and the patient’s own photos, which the visit’s clinician alone can open', async () => {
     const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
-    const upload = await uploadFile(t.app, '/patientApp/storage/upload', member.tokens.accessToken, png);
-    const { publicPath } = upload.json<{ publicPath: string }>();
-    const strangerUpload = await uploadFile(t.app, '/patientApp/storage/upload', secondMember.tokens.accessToken, png);
-    const mine = await as(member).post('/patientApp/schedule/list', {});
-    const waiting = mine
-      .json<{ scheduleList: Json[] }>()
-      .scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
+    const upload = await uploadFile(t.app, uploadSymptomPhoto, member.tokens.accessToken, png, {});
+    const { publicPath } = upload.success;
+    const strangerUpload = await uploadFile(t.app, uploadSymptomPhoto, secondMember.tokens.accessToken, png, {});
+    const mine = await as(member).call(listMySchedules, {});
+    const waiting = mine.success.scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
     const attach = (photos: string[]) =>
-      as(member).put('/patientApp/schedule/updateSymptoms', {
+      as(member).call(updateScheduleSymptoms, {
         seqSchedule: waiting.seqSchedule,
         scheduleSymptoms: 'Swollen after the exercise',
         schedulePhotoList: photos,
       });
-    expect((await attach([strangerUpload.json<{ publicPath: string }>().publicPath])).statusCode).toBe(400);
+    expect((await attach([strangerUpload.success.publicPath])).status).toBe(400);
     // 36 characters that are no upload id never reach the database.
     const malformed = await attach(['/api/storage/file/0-d70c813-5a16c3454867b0-7c9d4624a35']);
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ fields: [{ path: 'schedulePhotoList.0', code: 'validation.invalid' }] });
-    expect(json(await attach([publicPath])).schedule).toMatchObject({
+    expect(malformed.status).toBe(400);
+    expect(malformed.error).toMatchObject({ fields: [{ path: 'schedulePhotoList.0', code: 'validation.invalid' }] });
+    expect((await attach([publicPath])).success.schedule).toMatchObject({
       scheduleSymptoms: 'Swollen after the exercise',
       schedulePhotoList: [publicPath],
     });
-    const seen = await as(other).post('/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation', {
+    const seen = await as(other).call(getListAndLatestDoneSchedule, {
       seqMedicalRelation: otherRelation,
     });
-    expect(seen.json<{ scheduleList: Json[] }>().scheduleList[0]).toMatchObject({ schedulePhotoList: [publicPath] });
+    expect(seen.success.scheduleList[0]).toMatchObject({ schedulePhotoList: [publicPath] });
     const file = (who: Caller) =>
       t.app.inject({ method: 'GET', url: publicPath, headers: { authorization: `Bearer ${who.tokens.accessToken}` } });
     expect((await file(other)).statusCode).toBe(200);
@@ -500,26 +521,24 @@ describe('open hours and the patient’s side', () => {
   });
 
   it('lets the patient cancel a waiting visit once, and tells the clinician', async () => {
-    const mine = await as(member).post('/patientApp/schedule/list', {});
-    const waiting = mine
-      .json<{ scheduleList: Json[] }>()
-      .scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
-    const cancelled = await as(member).put('/patientApp/schedule/cancel', { seqSchedule: waiting.seqSchedule });
-    expect(json(cancelled).schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByPatient });
+    const mine = await as(member).call(listMySchedules, {});
+    const waiting = mine.success.scheduleList.find((item) => item.bookedBy === 'patient' && item.scheduleStatus === 0)!;
+    const cancelled = await as(member).call(cancelMySchedule, { seqSchedule: waiting.seqSchedule });
+    expect(cancelled.success.schedule).toMatchObject({ scheduleStatus: ScheduleStatus.cancelledByPatient });
     expect(pushesTo(other.seqUser).at(-1)).toBe(PushType.cancelledByPatient);
-    const again = await as(member).put('/patientApp/schedule/cancel', { seqSchedule: waiting.seqSchedule });
-    expect(json(again).failedCode).toBe(FailedCode.ScheduleNotWaiting);
+    const again = await as(member).call(cancelMySchedule, { seqSchedule: waiting.seqSchedule });
+    expect(again.failedCode).toBe(FailedCode.ScheduleNotWaiting);
   });
 });
 
 describe('background jobs', () => {
   it('announce a visit starting soon once, and expire it once its time passed without a call', async () => {
-    const { seqSchedule } = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
+    const { seqSchedule } = (
+      await as(clinician).call(
+        createSchedule,
         visit({ seqMedicalRelation: secondRelation, scheduleExpectStartDatetime: '2026-11-28T12:00:00+01:00' }),
-      ),
-    ).schedule as { seqSchedule: number };
+      )
+    ).success.schedule as { seqSchedule: number };
     const about = (seqUser: number) =>
       notificationsTo(seqUser)
         .filter((item) => item.seqSchedule === seqSchedule)
@@ -555,28 +574,24 @@ describe('background jobs', () => {
 
 describe("the patient's medical record", () => {
   it('holds each visit, with its time, length, status and note, among the notes by time', async () => {
-    const booked = json(
-      await as(clinician).post(
-        '/schedule/createSchedule',
+    const booked = (
+      await as(clinician).call(
+        createSchedule,
         visit({
           seqMedicalRelation: secondRelation,
           scheduleExpectStartDatetime: '2026-12-07T11:00:00+01:00',
           scheduleNote: 'Ask about the stairs',
         }),
-      ),
-    ).schedule;
-    await as(clinician).post('/managerNote/add', {
+      )
+    ).success.schedule;
+    await as(clinician).call(addManagerNote, {
       seqMedicalRelation: secondRelation,
       noteTitle: 'Phone call',
       noteContent: 'Knee better',
       isPublic: false,
       isImportant: false,
     });
-    const { record } = (
-      await as(clinician).post('/patient/getMedicalRecord', { seqMedicalRelation: secondRelation })
-    ).json<{
-      record: Json[];
-    }>();
+    const { record } = (await as(clinician).call(getMedicalRecord, { seqMedicalRelation: secondRelation })).success;
     const visits = record.filter((item) => item.kind === 'visit');
     expect(visits.map((item) => item.visit)).toContainEqual(booked);
     expect(booked).toMatchObject({

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { FailedCode } from '@clinic/contract';
-import type { LightMyRequestResponse } from 'fastify';
+import { FailedCode, login, validUserEmail, type Endpoint } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { call, password, verifiedClinician } from '../../../test/fixtures.ts';
+import { password, verifiedClinician, callApi, type Answer } from '../../../test/fixtures.ts';
 
 // On the PostgreSQL run the counts live in Redis, shared by every instance.
 const redisUrl = process.env.REDIS_URL;
@@ -16,33 +15,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const wrongPassword = 'Wrong-pass-1';
-const failedCodeOf = (response: LightMyRequestResponse) => response.json<{ failedCode?: string }>().failedCode;
-const retryAfter = (response: LightMyRequestResponse) => Number(response.headers['retry-after']);
-const login = (app: TestApp, userEmail: string, userPassword: string, remoteAddress: string) =>
-  call(app.app, '/user/login', { userEmail, userPassword }, { remoteAddress });
+const retryAfter = (response: Pick<Answer<Endpoint>, 'headers'>) => Number(response.headers['retry-after']);
+const logIn = (app: TestApp, userEmail: string, userPassword: string, remoteAddress: string) =>
+  callApi(app.app, login, { userEmail, userPassword }, { remoteAddress });
 
 describe('password guessing', () => {
   it('slows the guessing address down with growing waits while the owner signs in from another', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
     const attacker = '203.0.113.7';
-    const guess = () => login(t, body.userEmail, wrongPassword, attacker);
-    for (let i = 0; i < 5; i++) expect(failedCodeOf(await guess())).toBe(FailedCode.WrongCredentials);
+    const guess = () => logIn(t, body.userEmail, wrongPassword, attacker);
+    for (let i = 0; i < 5; i++) expect((await guess()).failedCode).toBe(FailedCode.WrongCredentials);
 
     const waits: number[] = [];
     for (let round = 0; round < 3; round++) {
       const refused = await guess();
-      expect(refused.statusCode).toBe(429);
-      expect(failedCodeOf(refused)).toBe(FailedCode.TooManyRequests);
+      expect(refused.status).toBe(429);
+      expect(refused.failedCode).toBe(FailedCode.TooManyRequests);
       waits.push(retryAfter(refused));
       if (round === 0) {
         // Even the right password waits at that address; the owner's own address is not held up.
-        expect((await login(t, body.userEmail, password, attacker)).statusCode).toBe(429);
-        const owner = await login(t, body.userId, password, '198.51.100.20');
-        expect(owner.json()).toMatchObject({ isSuccess: true });
+        expect((await logIn(t, body.userEmail, password, attacker)).status).toBe(429);
+        const owner = await logIn(t, body.userId, password, '198.51.100.20');
+        expect(owner.reply).toMatchObject({ isSuccess: true });
       }
       if (round === 2) break;
       // Once the wait has passed, the address may guess once more.
-      await vi.waitFor(async () => expect(failedCodeOf(await guess())).toBe(FailedCode.WrongCredentials), {
+      await vi.waitFor(async () => expect((await guess()).failedCode).toBe(FailedCode.WrongCredentials), {
         timeout: 10_000,
         interval: 200,
       });
@@ -53,10 +51,10 @@ describe('password guessing', () => {
   it('lets a burst of guesses sent at once through no faster than one by one', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
     const burst = await Promise.all(
-      Array.from({ length: 20 }, () => login(t, body.userEmail, wrongPassword, '203.0.113.8')),
+      Array.from({ length: 20 }, () => logIn(t, body.userEmail, wrongPassword, '203.0.113.8')),
     );
-    expect(burst.filter((response) => response.statusCode === 200)).toHaveLength(5);
-    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(15);
+    expect(burst.filter((response) => response.status === 200)).toHaveLength(5);
+    expect(burst.filter((response) => response.status === 429)).toHaveLength(15);
   });
 
   it('limits the wrong logins of one address across accounts', async () => {
@@ -65,27 +63,27 @@ describe('password guessing', () => {
     const unique = randomBytes(4).toString('hex');
     const accounts = [body.userEmail, ...Array.from({ length: 19 }, (_, i) => `someone.${i}.${unique}@example.com`)];
     for (const account of accounts) {
-      expect((await login(t, account, 'Spring-2026', sprayer)).statusCode).toBe(200);
+      expect((await logIn(t, account, 'Spring-2026', sprayer)).status).toBe(200);
     }
-    const refused = await login(t, body.userEmail, password, sprayer);
-    expect(refused.statusCode).toBe(429);
+    const refused = await logIn(t, body.userEmail, password, sprayer);
+    expect(refused.status).toBe(429);
     expect(retryAfter(refused)).toBeGreaterThan(0);
     expect(retryAfter(refused)).toBeLessThanOrEqual(3600);
-    expect((await login(t, body.userEmail, password, '198.51.100.21')).json()).toMatchObject({ isSuccess: true });
+    expect((await logIn(t, body.userEmail, password, '198.51.100.21')).reply).toMatchObject({ isSuccess: true });
   });
 
   it('mails the clinician once, in their language, when wrong passwords pile up', async () => {
     const { body } = await verifiedClinician(t.app, t.mail, {}, 'cs');
     const since = t.mail.messages.length;
     for (const address of ['203.0.113.21', '203.0.113.22', '203.0.113.23']) {
-      for (let i = 0; i < 4; i++) await login(t, body.userEmail, wrongPassword, address);
+      for (let i = 0; i < 4; i++) await logIn(t, body.userEmail, wrongPassword, address);
     }
     const mails = t.mail.messages.slice(since).filter((mail) => mail.to === body.userEmail.toLowerCase());
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('K vašemu účtu byla zadána nesprávná hesla');
     expect(mails[0]!.text).toContain('bylo během jednoho dne zadáno 10 nesprávných hesel');
     expect(mails[0]!.text).toContain('http://clinic.test/login/findPassword');
-    expect((await login(t, body.userEmail, password, '198.51.100.22')).json()).toMatchObject({ isSuccess: true });
+    expect((await logIn(t, body.userEmail, password, '198.51.100.22')).reply).toMatchObject({ isSuccess: true });
   });
 
   it('counts an IPv6 host by its /64, so that rotating addresses within it does not reset the count', async () => {
@@ -107,8 +105,8 @@ describe('password guessing', () => {
     const second = await createTestApp({ env, sameDatabaseAs: t });
     try {
       const { body } = await verifiedClinician(t.app, t.mail);
-      for (let i = 0; i < 5; i++) await login(t, body.userEmail, wrongPassword, '203.0.113.30');
-      expect((await login(second, body.userEmail, wrongPassword, '203.0.113.30')).statusCode).toBe(429);
+      for (let i = 0; i < 5; i++) await logIn(t, body.userEmail, wrongPassword, '203.0.113.30');
+      expect((await logIn(second, body.userEmail, wrongPassword, '203.0.113.30')).status).toBe(429);
     } finally {
       await second.close();
     }
@@ -120,34 +118,34 @@ describe('account enumeration', () => {
     const address = '203.0.113.40';
     const unique = randomBytes(4).toString('hex');
     for (let i = 0; i < 20; i++) {
-      const check = await call(
+      const check = await callApi(
         t.app,
-        '/user/validUserEmail',
+        validUserEmail,
         { userEmail: `free.${i}.${unique}@example.com` },
         {
           remoteAddress: address,
         },
       );
-      expect(check.json()).toEqual({ isSuccess: true });
+      expect(check.reply).toEqual({ isSuccess: true });
     }
-    const refused = await call(
+    const refused = await callApi(
       t.app,
-      '/user/validUserEmail',
+      validUserEmail,
       { userEmail: `free.${unique}@example.com` },
       {
         remoteAddress: address,
       },
     );
-    expect(refused.statusCode).toBe(429);
+    expect(refused.status).toBe(429);
     expect(retryAfter(refused)).toBeGreaterThan(0);
-    const elsewhere = await call(
+    const elsewhere = await callApi(
       t.app,
-      '/user/validUserEmail',
+      validUserEmail,
       { userEmail: `free.${unique}@example.com` },
       {
         remoteAddress: '198.51.100.40',
       },
     );
-    expect(elsewhere.json()).toEqual({ isSuccess: true });
+    expect(elsewhere.reply).toEqual({ isSuccess: true });
   });
 });

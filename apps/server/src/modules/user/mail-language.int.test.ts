@@ -1,5 +1,6 @@
+import { findUserId, resetManagerPw, updateLanguage, type RequestOf } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, verifiedClinician } from '../../../test/fixtures.ts';
+import { verifiedClinician, callApi, invalid } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { passwordResetMail, userIdMail } from '../../mail/templates.ts';
 
@@ -12,18 +13,18 @@ afterAll(() => t.close());
 describe('the language of mail', () => {
   it('is the one the clinician chose on My page, not the sign-up language nor the asking browser’s', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail, {}, 'ko');
-    const choose = (language: string) =>
-      call(t.app, '/user/updateLanguage', { language }, { token: tokens.accessToken, method: 'PUT' });
-    expect((await choose('cs')).json()).toEqual({ isSuccess: true });
-    expect((await choose('de')).statusCode).toBe(400);
+    const choose = (language: RequestOf<typeof updateLanguage>['language']) =>
+      callApi(t.app, updateLanguage, { language }, { token: tokens.accessToken });
+    expect((await choose('cs')).reply).toEqual({ isSuccess: true });
+    expect((await choose(invalid('de'))).status).toBe(400);
 
     let since = t.mail.messages.length;
-    await call(t.app, '/user/resetManagerPw', { userEmail: body.userEmail }, { language: 'en' });
+    await callApi(t.app, resetManagerPw, { userEmail: body.userEmail }, { language: 'en' });
     expect((await t.mail.next(body.userEmail, since)).subject).toBe(passwordResetMail('cs', '', '', '').subject);
 
     since = t.mail.messages.length;
     const identity = { firstName: body.firstName, lastName: body.lastName, userEmail: body.userEmail };
-    await call(t.app, '/user/findUserId', identity, { language: 'zh-HK' });
+    await callApi(t.app, findUserId, identity, { language: 'zh-HK' });
     expect((await t.mail.next(body.userEmail, since)).subject).toBe(userIdMail('cs', '', '', '').subject);
   });
 });

@@ -1,8 +1,27 @@
-import { FailedCode } from '@clinic/contract';
+import {
+  FailedCode,
+  changePassword,
+  completePasswordReset,
+  confirmUserPassword,
+  deleteManagerAccount,
+  findUserId,
+  getManagerInfo,
+  listMySchedules,
+  login,
+  logout,
+  patientLogout,
+  refreshToken,
+  resendAuthEmail,
+  resetManagerPw,
+  signUp,
+  updateToken,
+  validUserEmail,
+  verifyEmail,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { linkIn } from '../../../test/mail-catcher.ts';
-import { call, password, signUpBody, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { callApi, password, signUpBody, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { userRepository } from './user.repository.ts';
 import { hashPassword } from '../../security/password.ts';
 
@@ -12,45 +31,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const failedCodeOf = (response: { json: <T>() => T }) => response.json<{ failedCode?: string }>().failedCode;
-
 describe('sign-up and e-mail verification', () => {
   it('registers a clinician, mails a single-use link and activates the account with it', async () => {
     const body = signUpBody();
     const since = t.mail.messages.length;
-    const signUp = await call(t.app, '/user/signUp', body, { language: 'ko' });
-    expect(signUp.statusCode).toBe(200);
-    expect(signUp.json()).toEqual({ isSuccess: true, userEmail: body.userEmail });
+    const signedUp = await callApi(t.app, signUp, body, { language: 'ko' });
+    expect(signedUp.status).toBe(200);
+    expect(signedUp.reply).toEqual({ isSuccess: true, userEmail: body.userEmail });
 
-    const before = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
-    expect(failedCodeOf(before)).toBe(FailedCode.NotActivated);
+    const before = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password });
+    expect(before.failedCode).toBe(FailedCode.NotActivated);
 
     const mail = await t.mail.next(body.userEmail, since);
     expect(mail.subject).toBe('이메일 주소를 인증해 주세요');
     const { link, token } = linkIn(mail);
     expect(link.startsWith('http://clinic.test/login#verify=')).toBe(true);
 
-    const verified = await call(t.app, '/user/verifyEmail', { token });
-    expect(verified.json()).toEqual({ isSuccess: true, userEmail: body.userEmail });
-    expect(failedCodeOf(await call(t.app, '/user/verifyEmail', { token }))).toBe(FailedCode.LinkInvalid);
+    const verified = await callApi(t.app, verifyEmail, { token });
+    expect(verified.reply).toEqual({ isSuccess: true, userEmail: body.userEmail });
+    expect((await callApi(t.app, verifyEmail, { token })).failedCode).toBe(FailedCode.LinkInvalid);
 
-    const login = await call(t.app, '/user/login', { userEmail: body.userId, userPassword: password });
-    expect(login.json()).toMatchObject({ isSuccess: true, user: { userId: body.userId, userName: 'Ada Lovelace' } });
-    expect(login.headers['x-access-token']).toBeTypeOf('string');
-    expect(login.headers['x-refresh-token']).toBeTypeOf('string');
+    const loggedIn = await callApi(t.app, login, { userEmail: body.userId, userPassword: password });
+    expect(loggedIn.reply).toMatchObject({ isSuccess: true, user: { userId: body.userId, userName: 'Ada Lovelace' } });
+    expect(loggedIn.headers['x-access-token']).toBeTypeOf('string');
+    expect(loggedIn.headers['x-refresh-token']).toBeTypeOf('string');
   });
 
   it('refuses a taken ID or e-mail address, in any letter case', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
-    const sameId = await call(t.app, '/user/signUp', signUpBody({ userId: body.userId.toUpperCase() }));
-    expect(failedCodeOf(sameId)).toBe(FailedCode.UserIdExists);
-    const sameEmail = await call(t.app, '/user/signUp', signUpBody({ userEmail: body.userEmail.toUpperCase() }));
-    expect(failedCodeOf(sameEmail)).toBe(FailedCode.EmailExists);
-    expect(failedCodeOf(await call(t.app, '/user/validUserEmail', { userEmail: body.userEmail }))).toBe(
+    const sameId = await callApi(t.app, signUp, signUpBody({ userId: body.userId.toUpperCase() }));
+    expect(sameId.failedCode).toBe(FailedCode.UserIdExists);
+    const sameEmail = await callApi(t.app, signUp, signUpBody({ userEmail: body.userEmail.toUpperCase() }));
+    expect(sameEmail.failedCode).toBe(FailedCode.EmailExists);
+    expect((await callApi(t.app, validUserEmail, { userEmail: body.userEmail })).failedCode).toBe(
       FailedCode.EmailExists,
     );
-    const free = await call(t.app, '/user/validUserEmail', { userEmail: 'free.address@example.com' });
-    expect(free.json()).toEqual({ isSuccess: true });
+    const free = await callApi(t.app, validUserEmail, { userEmail: 'free.address@example.com' });
+    expect(free.reply).toEqual({ isSuccess: true });
   });
 
   it('answers each broken rule with a field error in the caller language and stores nothing', async () => {
@@ -61,11 +78,12 @@ describe('sign-up and e-mail verification', () => {
       agreeProvider: false as true,
       firstName: 'x'.repeat(51),
     });
-    const response = await call(t.app, '/user/signUp', bad, { language: 'cs' });
-    expect(response.statusCode).toBe(400);
-    const reply = response.json<{ failedCode: string; fields: { path: string; code: string; message: string }[] }>();
+    const response = await callApi(t.app, signUp, bad, { language: 'cs' });
+    expect(response.status).toBe(400);
+    const reply = response.error;
     expect(reply.failedCode).toBe(FailedCode.BadRequest);
-    const codes = Object.fromEntries(reply.fields.map((field) => [field.path, field.code]));
+    const fields = reply.fields ?? [];
+    const codes = Object.fromEntries(fields.map((field) => [field.path, field.code]));
     expect(codes).toMatchObject({
       userEmail: 'account.email_form_mismatch',
       npiNumber: 'validation.npi_invalid',
@@ -73,7 +91,7 @@ describe('sign-up and e-mail verification', () => {
       agreeProvider: 'signup.terms_not_agreed',
       firstName: 'validation.name_length',
     });
-    expect(reply.fields.find((field) => field.path === 'npiNumber')?.message).toBe('Toto číslo NPI není platné.');
+    expect(fields.find((field) => field.path === 'npiNumber')?.message).toBe('Toto číslo NPI není platné.');
     expect(await userRepository(t.app.db).findLiveByUserId(bad.userId)).toBeUndefined();
   });
 
@@ -81,32 +99,32 @@ describe('sign-up and e-mail verification', () => {
     const email = `race.${Date.now()}@example.com`;
     const replies = await Promise.all(
       [1, 2, 3, 4].map((n) =>
-        call(t.app, '/user/signUp', signUpBody({ userEmail: email, userId: `racer${n}x${Date.now()}` })),
+        callApi(t.app, signUp, signUpBody({ userEmail: email, userId: `racer${n}x${Date.now()}` })),
       ),
     );
-    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200]);
-    const codes = replies.map((reply) => reply.json<{ isSuccess: boolean; failedCode?: string }>());
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    const codes = replies.map((answer) => answer.reply);
     expect(codes.filter((reply) => reply.isSuccess)).toHaveLength(1);
-    expect(codes.filter((reply) => reply.failedCode === FailedCode.EmailExists)).toHaveLength(3);
+    expect(codes.filter((reply) => !reply.isSuccess && reply.failedCode === FailedCode.EmailExists)).toHaveLength(3);
     expect(t.logs()).not.toContain('$argon2id$');
   });
 
   it('keeps only the newest of simultaneous verification links working', async () => {
     const body = signUpBody();
-    await call(t.app, '/user/signUp', body);
+    await callApi(t.app, signUp, body);
     const since = t.mail.messages.length;
-    await Promise.all([1, 2, 3].map(() => call(t.app, '/user/resendAuthEmail', { userEmail: body.userEmail })));
+    await Promise.all([1, 2, 3].map(() => callApi(t.app, resendAuthEmail, { userEmail: body.userEmail })));
     const tokens: string[] = [];
     for (let i = 0; i < 3; i++) tokens.push(linkIn(await t.mail.next(body.userEmail, since + i)).token);
-    const results = await Promise.all(tokens.map((token) => call(t.app, '/user/verifyEmail', { token })));
-    expect(results.filter((reply) => reply.json<{ isSuccess: boolean }>().isSuccess)).toHaveLength(1);
+    const results = await Promise.all(tokens.map((token) => callApi(t.app, verifyEmail, { token })));
+    expect(results.filter((answer) => answer.reply.isSuccess)).toHaveLength(1);
   });
 
   it('refuses a signature that is not a PNG image', async () => {
     const gif = `data:image/png;base64,${Buffer.from('GIF89a-not-a-png').toString('base64')}`;
-    const response = await call(t.app, '/user/signUp', signUpBody({ signatureImage: gif }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    const response = await callApi(t.app, signUp, signUpBody({ signatureImage: gif }));
+    expect(response.status).toBe(400);
+    expect(response.error).toMatchObject({
       fields: [{ path: 'signatureImage', code: 'validation.signature_required' }],
     });
   });
@@ -114,25 +132,25 @@ describe('sign-up and e-mail verification', () => {
   it('resends a verification link that replaces the earlier one, and expires links after a day', async () => {
     const body = signUpBody();
     let since = t.mail.messages.length;
-    await call(t.app, '/user/signUp', body);
+    await callApi(t.app, signUp, body);
     const first = linkIn(await t.mail.next(body.userEmail, since));
     since = t.mail.messages.length;
-    expect((await call(t.app, '/user/resendAuthEmail', { userEmail: body.userEmail })).json()).toEqual({
+    expect((await callApi(t.app, resendAuthEmail, { userEmail: body.userEmail })).reply).toEqual({
       isSuccess: true,
     });
     const second = linkIn(await t.mail.next(body.userEmail, since));
-    expect(failedCodeOf(await call(t.app, '/user/verifyEmail', { token: first.token }))).toBe(FailedCode.LinkInvalid);
+    expect((await callApi(t.app, verifyEmail, { token: first.token })).failedCode).toBe(FailedCode.LinkInvalid);
 
     t.clock.advance(25 * 3_600_000);
-    expect(failedCodeOf(await call(t.app, '/user/verifyEmail', { token: second.token }))).toBe(FailedCode.LinkInvalid);
+    expect((await callApi(t.app, verifyEmail, { token: second.token })).failedCode).toBe(FailedCode.LinkInvalid);
     since = t.mail.messages.length;
-    await call(t.app, '/user/resendAuthEmail', { userEmail: body.userEmail });
+    await callApi(t.app, resendAuthEmail, { userEmail: body.userEmail });
     const third = linkIn(await t.mail.next(body.userEmail, since));
-    expect((await call(t.app, '/user/verifyEmail', { token: third.token })).json()).toMatchObject({ isSuccess: true });
-    expect(failedCodeOf(await call(t.app, '/user/resendAuthEmail', { userEmail: body.userEmail }))).toBe(
+    expect((await callApi(t.app, verifyEmail, { token: third.token })).reply).toMatchObject({ isSuccess: true });
+    expect((await callApi(t.app, resendAuthEmail, { userEmail: body.userEmail })).failedCode).toBe(
       FailedCode.AlreadyVerified,
     );
-    expect(failedCodeOf(await call(t.app, '/user/resendAuthEmail', { userEmail: 'nobody.here@example.com' }))).toBe(
+    expect((await callApi(t.app, resendAuthEmail, { userEmail: 'nobody.here@example.com' })).failedCode).toBe(
       FailedCode.EmailNotExist,
     );
   });
@@ -141,12 +159,12 @@ describe('sign-up and e-mail verification', () => {
 describe('login', () => {
   it('names each failure with its own code', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
-    const login = (userEmail: string, userPassword: string, userType = 'manager') =>
-      call(t.app, '/user/login', { userEmail, userPassword, userType }).then(failedCodeOf);
+    const failedLogin = (userEmail: string, userPassword: string, userType: 'manager' | 'patient' = 'manager') =>
+      callApi(t.app, login, { userEmail, userPassword, userType }).then((answer) => answer.failedCode);
 
-    expect(await login('nobody.at.all@example.com', password)).toBe(FailedCode.NotMember);
-    expect(await login(body.userEmail, 'Wrong-password-1')).toBe(FailedCode.WrongCredentials);
-    expect(await login(body.userEmail, password, 'patient')).toBe(FailedCode.LoginFailed);
+    expect(await failedLogin('nobody.at.all@example.com', password)).toBe(FailedCode.NotMember);
+    expect(await failedLogin(body.userEmail, 'Wrong-password-1')).toBe(FailedCode.WrongCredentials);
+    expect(await failedLogin(body.userEmail, password, 'patient')).toBe(FailedCode.LoginFailed);
 
     await userRepository(t.app.db).insert({
       userId: 'patient.kim',
@@ -154,15 +172,15 @@ describe('login', () => {
       passwordHash: await hashPassword(password),
       userType: 'patient',
     });
-    expect(await login('patient.kim@example.com', password)).toBe(FailedCode.ProfileNotFound);
-    const reset = await call(t.app, '/user/resetManagerPw', { userEmail: 'patient.kim@example.com' });
-    expect(failedCodeOf(reset)).toBe(FailedCode.RecoverInApp);
+    expect(await failedLogin('patient.kim@example.com', password)).toBe(FailedCode.ProfileNotFound);
+    const reset = await callApi(t.app, resetManagerPw, { userEmail: 'patient.kim@example.com' });
+    expect(reset.failedCode).toBe(FailedCode.RecoverInApp);
   });
 
   it('answers in the language of the request', async () => {
     const reply = (language: string) =>
-      call(t.app, '/user/login', { userEmail: 'nobody.at.all@example.com', userPassword: password }, { language }).then(
-        (response) => response.json<{ message: string }>().message,
+      callApi(t.app, login, { userEmail: 'nobody.at.all@example.com', userPassword: password }, { language }).then(
+        (response) => response.failure.message,
       );
     expect(await reply('en-US')).toBe('You are not a member yet. Please register.');
     expect(await reply('ko-KR,ko;q=0.9')).toBe('회원이 아닙니다. 회원가입을 해 주세요.');
@@ -173,8 +191,8 @@ describe('login', () => {
   it('does not count successful logins against the account', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
     for (let i = 0; i < 12; i++) {
-      const response = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
-      expect(response.statusCode).toBe(200);
+      const response = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password });
+      expect(response.status).toBe(200);
     }
   });
 });
@@ -182,141 +200,129 @@ describe('login', () => {
 describe('sessions', () => {
   it('rotates the refresh token at every use and revokes the family when an old one comes back', async () => {
     const { tokens } = await verifiedClinician(t.app, t.mail);
-    const first = await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
-    expect(first.statusCode).toBe(200);
-    const rotated = first.json<{ token: { accessToken: string; refreshToken: string } }>().token;
+    const first = await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken });
+    expect(first.status).toBe(200);
+    const rotated = first.success.token;
     expect(rotated.refreshToken).not.toBe(tokens.refreshToken);
     expect(first.headers['x-refresh-token']).toBe(rotated.refreshToken);
 
-    const reuse = await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
-    expect(reuse.statusCode).toBe(401);
-    expect(failedCodeOf(reuse)).toBe(FailedCode.SessionEnded);
-    const afterReuse = await call(t.app, '/user/refreshToken', {}, { refreshToken: rotated.refreshToken });
-    expect(afterReuse.statusCode).toBe(401);
-    const access = await call(t.app, '/manager/getManagerInfo', {}, { token: rotated.accessToken });
-    expect(access.statusCode).toBe(401);
+    const reuse = await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect(reuse.failedCode).toBe(FailedCode.SessionEnded);
+    const afterReuse = await callApi(t.app, refreshToken, {}, { refreshToken: rotated.refreshToken });
+    expect(afterReuse.status).toBe(401);
+    const access = await callApi(t.app, getManagerInfo, {}, { token: rotated.accessToken });
+    expect(access.status).toBe(401);
   });
 
   it('expires access tokens quickly and refuses a refresh after 1800 s without activity', async () => {
     const { tokens } = await verifiedClinician(t.app, t.mail);
     t.clock.advance(11 * 60_000);
-    const expired = await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken });
-    expect(expired.statusCode).toBe(401);
-    expect(failedCodeOf(expired)).toBe(FailedCode.TokenExpired);
-    const refreshed = await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
-    const next = refreshed.json<{ token: { accessToken: string; refreshToken: string } }>().token;
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: next.accessToken })).statusCode).toBe(200);
+    const expired = await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken });
+    expect(expired.status).toBe(401);
+    expect(expired.failedCode).toBe(FailedCode.TokenExpired);
+    const refreshed = await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken });
+    const next = refreshed.success.token;
+    expect((await callApi(t.app, getManagerInfo, {}, { token: next.accessToken })).status).toBe(200);
 
     t.clock.advance(1801 * 1000);
-    const idle = await call(t.app, '/user/refreshToken', {}, { refreshToken: next.refreshToken });
-    expect(idle.statusCode).toBe(401);
-    expect(failedCodeOf(idle)).toBe(FailedCode.SessionEnded);
+    const idle = await callApi(t.app, refreshToken, {}, { refreshToken: next.refreshToken });
+    expect(idle.status).toBe(401);
+    expect(idle.failedCode).toBe(FailedCode.SessionEnded);
   });
 
   it('logs out this session only', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    const other = (await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password })).json<{
-      token: { accessToken: string };
-    }>().token;
-    expect((await call(t.app, '/user/logout', {}, { token: tokens.accessToken })).json()).toEqual({ isSuccess: true });
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken })).statusCode).toBe(401);
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: other.accessToken })).statusCode).toBe(200);
+    const other = (await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password })).success.token;
+    expect((await callApi(t.app, logout, {}, { token: tokens.accessToken })).reply).toEqual({ isSuccess: true });
+    expect((await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken })).status).toBe(401);
+    expect((await callApi(t.app, getManagerInfo, {}, { token: other.accessToken })).status).toBe(200);
   });
 
   it('logs a patient app member out of this session, refresh token included', async () => {
     const member = await verifiedPatient(t.app, t.mail);
-    const out = await call(t.app, '/patientApp/logout', {}, { token: member.tokens.accessToken });
-    expect(out.json()).toEqual({ isSuccess: true });
-    expect((await call(t.app, '/patientApp/schedule/list', {}, { token: member.tokens.accessToken })).statusCode).toBe(
-      401,
-    );
-    const refreshed = await call(t.app, '/user/refreshToken', {}, { refreshToken: member.tokens.refreshToken });
-    expect(refreshed.statusCode).toBe(401);
+    const out = await callApi(t.app, patientLogout, {}, { token: member.tokens.accessToken });
+    expect(out.reply).toEqual({ isSuccess: true });
+    expect((await callApi(t.app, listMySchedules, {}, { token: member.tokens.accessToken })).status).toBe(401);
+    const refreshed = await callApi(t.app, refreshToken, {}, { refreshToken: member.tokens.refreshToken });
+    expect(refreshed.status).toBe(401);
   });
 
   it('stores and clears the push token of a session', async () => {
     const { tokens } = await verifiedClinician(t.app, t.mail);
-    const put = (fcmToken: string) =>
-      call(t.app, '/user/updateToken', { fcmToken }, { token: tokens.accessToken, method: 'PUT' });
-    expect((await put('push-endpoint-1')).json()).toEqual({ isSuccess: true });
-    expect((await put('')).json()).toEqual({ isSuccess: true });
+    const put = (fcmToken: string) => callApi(t.app, updateToken, { fcmToken }, { token: tokens.accessToken });
+    expect((await put('push-endpoint-1')).reply).toEqual({ isSuccess: true });
+    expect((await put('')).reply).toEqual({ isSuccess: true });
   });
 });
 
 describe('passwords', () => {
   it('changes the password, keeps this session and ends every other one', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    const other = (await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password })).json<{
-      token: { accessToken: string; refreshToken: string };
-    }>().token;
+    const other = (await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password })).success.token;
     const change = (currentPassword: string, newPassword: string) =>
-      call(
-        t.app,
-        '/user/changePasswordBySeqUserAndCurrentPW',
-        { currentPassword, newPassword },
-        { token: tokens.accessToken, method: 'PUT' },
-      );
-    expect(failedCodeOf(await change('Not-the-password-1', 'Brand-new-pass-2'))).toBe(FailedCode.WrongPassword);
+      callApi(t.app, changePassword, { currentPassword, newPassword }, { token: tokens.accessToken });
+    expect((await change('Not-the-password-1', 'Brand-new-pass-2')).failedCode).toBe(FailedCode.WrongPassword);
     const same = await change(password, password);
-    expect(same.statusCode).toBe(400);
-    expect(same.json()).toMatchObject({ fields: [{ path: 'newPassword', code: 'validation.password_same' }] });
-    expect((await change(password, 'Brand-new-pass-2')).json()).toEqual({ isSuccess: true });
+    expect(same.status).toBe(400);
+    expect(same.error).toMatchObject({ fields: [{ path: 'newPassword', code: 'validation.password_same' }] });
+    expect((await change(password, 'Brand-new-pass-2')).reply).toEqual({ isSuccess: true });
 
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken })).statusCode).toBe(200);
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: other.accessToken })).statusCode).toBe(401);
-    expect((await call(t.app, '/user/refreshToken', {}, { refreshToken: other.refreshToken })).statusCode).toBe(401);
-    const login = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: 'Brand-new-pass-2' });
-    expect(login.json()).toMatchObject({ isSuccess: true });
+    expect((await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken })).status).toBe(200);
+    expect((await callApi(t.app, getManagerInfo, {}, { token: other.accessToken })).status).toBe(401);
+    expect((await callApi(t.app, refreshToken, {}, { refreshToken: other.refreshToken })).status).toBe(401);
+    const loggedIn = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: 'Brand-new-pass-2' });
+    expect(loggedIn.reply).toMatchObject({ isSuccess: true });
   });
 
   it('resets a forgotten password with a single-use link that expires after 30 minutes', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    expect(failedCodeOf(await call(t.app, '/user/resetManagerPw', { userEmail: 'nobody.at.all@example.com' }))).toBe(
+    expect((await callApi(t.app, resetManagerPw, { userEmail: 'nobody.at.all@example.com' })).failedCode).toBe(
       FailedCode.NotMember,
     );
     let since = t.mail.messages.length;
-    expect((await call(t.app, '/user/resetManagerPw', { userEmail: body.userEmail })).json()).toEqual({
+    expect((await callApi(t.app, resetManagerPw, { userEmail: body.userEmail })).reply).toEqual({
       isSuccess: true,
     });
     const expiring = linkIn(await t.mail.next(body.userEmail, since));
     expect(expiring.link.startsWith('http://clinic.test/login/findPassword#reset=')).toBe(true);
     t.clock.advance(31 * 60_000);
-    const late = await call(t.app, '/user/completePasswordReset', {
+    const late = await callApi(t.app, completePasswordReset, {
       token: expiring.token,
       newPassword: 'Reset-pass-3',
     });
-    expect(failedCodeOf(late)).toBe(FailedCode.LinkInvalid);
+    expect(late.failedCode).toBe(FailedCode.LinkInvalid);
 
     since = t.mail.messages.length;
-    await call(t.app, '/user/resetManagerPw', { userEmail: body.userEmail });
+    await callApi(t.app, resetManagerPw, { userEmail: body.userEmail });
     const { token } = linkIn(await t.mail.next(body.userEmail, since));
-    const done = await call(t.app, '/user/completePasswordReset', { token, newPassword: 'Reset-pass-3' });
-    expect(done.json()).toEqual({ isSuccess: true });
-    const again = await call(t.app, '/user/completePasswordReset', { token, newPassword: 'Reset-pass-4' });
-    expect(failedCodeOf(again)).toBe(FailedCode.LinkInvalid);
+    const done = await callApi(t.app, completePasswordReset, { token, newPassword: 'Reset-pass-3' });
+    expect(done.reply).toEqual({ isSuccess: true });
+    const again = await callApi(t.app, completePasswordReset, { token, newPassword: 'Reset-pass-4' });
+    expect(again.failedCode).toBe(FailedCode.LinkInvalid);
 
-    expect((await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken })).statusCode).toBe(401);
-    const old = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
-    expect(failedCodeOf(old)).toBe(FailedCode.WrongCredentials);
-    const fresh = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: 'Reset-pass-3' });
-    expect(fresh.json()).toMatchObject({ isSuccess: true });
+    expect((await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken })).status).toBe(401);
+    const old = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password });
+    expect(old.failedCode).toBe(FailedCode.WrongCredentials);
+    const fresh = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: 'Reset-pass-3' });
+    expect(fresh.reply).toMatchObject({ isSuccess: true });
   });
 
   it('finds a forgotten ID by name and e-mail, mails it and shows it masked', async () => {
     const { body } = await verifiedClinician(t.app, t.mail);
-    const wrong = await call(t.app, '/user/findUserId', {
+    const wrong = await callApi(t.app, findUserId, {
       firstName: 'Grace',
       lastName: 'Lovelace',
       userEmail: body.userEmail,
     });
-    expect(failedCodeOf(wrong)).toBe(FailedCode.WrongNameOrEmail);
+    expect(wrong.failedCode).toBe(FailedCode.WrongNameOrEmail);
     const since = t.mail.messages.length;
-    const found = await call(t.app, '/user/findUserId', {
+    const found = await callApi(t.app, findUserId, {
       firstName: 'ada',
       lastName: 'LOVELACE',
       userEmail: body.userEmail,
     });
-    const { maskedUserId } = found.json<{ maskedUserId: string }>();
+    const { maskedUserId } = found.success;
     expect(maskedUserId).toHaveLength(body.userId.length);
     expect(maskedUserId.startsWith(body.userId.slice(0, 2))).toBe(true);
     expect(maskedUserId).toContain('*');
@@ -327,8 +333,8 @@ describe('passwords', () => {
 describe('profile and account deletion', () => {
   it("returns the clinician's own profile", async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    const reply = await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken });
-    expect(reply.json()).toMatchObject({
+    const reply = await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken });
+    expect(reply.reply).toMatchObject({
       isSuccess: true,
       manager: {
         userId: body.userId,
@@ -341,26 +347,24 @@ describe('profile and account deletion', () => {
 
   it('deletes the account only after a password confirmation and ends every session', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    const other = (await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password })).json<{
-      token: { accessToken: string };
-    }>().token;
-    const remove = () => call(t.app, '/manager/deleteManagerAccount', {}, { token: tokens.accessToken, method: 'PUT' });
-    expect(failedCodeOf(await remove())).toBe(FailedCode.PasswordConfirmationRequired);
+    const other = (await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password })).success.token;
+    const remove = () => callApi(t.app, deleteManagerAccount, {}, { token: tokens.accessToken });
+    expect((await remove()).failedCode).toBe(FailedCode.PasswordConfirmationRequired);
     const confirm = (value: string) =>
-      call(t.app, '/user/confirmUserPassword', { password: value }, { token: tokens.accessToken });
-    expect(failedCodeOf(await confirm('Wrong-pass-1'))).toBe(FailedCode.WrongPassword);
-    expect((await confirm(password)).json()).toEqual({ isSuccess: true });
+      callApi(t.app, confirmUserPassword, { password: value }, { token: tokens.accessToken });
+    expect((await confirm('Wrong-pass-1')).failedCode).toBe(FailedCode.WrongPassword);
+    expect((await confirm(password)).reply).toEqual({ isSuccess: true });
     t.clock.advance(6 * 60_000);
-    expect(failedCodeOf(await remove())).toBe(FailedCode.PasswordConfirmationRequired);
+    expect((await remove()).failedCode).toBe(FailedCode.PasswordConfirmationRequired);
     await confirm(password);
-    expect((await remove()).json()).toEqual({ isSuccess: true });
+    expect((await remove()).reply).toEqual({ isSuccess: true });
 
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: tokens.accessToken })).statusCode).toBe(401);
-    expect((await call(t.app, '/manager/getManagerInfo', {}, { token: other.accessToken })).statusCode).toBe(401);
-    const login = await call(t.app, '/user/login', { userEmail: body.userEmail, userPassword: password });
-    expect(failedCodeOf(login)).toBe(FailedCode.AccountDeleted);
+    expect((await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken })).status).toBe(401);
+    expect((await callApi(t.app, getManagerInfo, {}, { token: other.accessToken })).status).toBe(401);
+    const loggedIn = await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password });
+    expect(loggedIn.failedCode).toBe(FailedCode.AccountDeleted);
     // The address is free again for a new account.
-    expect((await call(t.app, '/user/validUserEmail', { userEmail: body.userEmail })).json()).toEqual({
+    expect((await callApi(t.app, validUserEmail, { userEmail: body.userEmail })).reply).toEqual({
       isSuccess: true,
     });
   });
@@ -369,7 +373,7 @@ describe('profile and account deletion', () => {
 describe('logs', () => {
   it('never contain a password, a token or a mailed link', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
-    await call(t.app, '/user/refreshToken', {}, { refreshToken: tokens.refreshToken });
+    await callApi(t.app, refreshToken, {}, { refreshToken: tokens.refreshToken });
     const logs = t.logs();
     expect(logs).toContain('request completed');
     expect(logs).not.toContain(body.userPassword);
