@@ -91,14 +91,14 @@ describe('password guessing', () => {
     // A new address of one /64 for every guess, then the right password from yet another of them.
     const inPrefix = (host: number) => `2001:db8:7:1::${host.toString(16)}`;
     for (let i = 0; i < 5; i++) {
-      expect(failedCodeOf(await login(t, body.userEmail, wrongPassword, inPrefix(i + 1)))).toBe(
+      expect((await logIn(t, body.userEmail, wrongPassword, inPrefix(i + 1))).failedCode).toBe(
         FailedCode.WrongCredentials,
       );
     }
-    expect((await login(t, body.userEmail, wrongPassword, inPrefix(0xbeef))).statusCode).toBe(429);
-    expect((await login(t, body.userEmail, password, '2001:db8:7:1:ffff::1')).statusCode).toBe(429);
+    expect((await logIn(t, body.userEmail, wrongPassword, inPrefix(0xbeef))).status).toBe(429);
+    expect((await logIn(t, body.userEmail, password, '2001:db8:7:1:ffff::1')).status).toBe(429);
     // The owner's network, another /64, is not held up.
-    expect((await login(t, body.userEmail, password, '2001:db8:7:2::1')).json()).toMatchObject({ isSuccess: true });
+    expect((await logIn(t, body.userEmail, password, '2001:db8:7:2::1')).reply).toMatchObject({ isSuccess: true });
   });
 
   it.runIf(process.env.DATABASE_URL && redisUrl)('counts the tries of every server instance together', async () => {
