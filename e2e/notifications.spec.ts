@@ -187,10 +187,13 @@ describe('notifications', () => {
     // subscription fails quietly and the app carries on.
     await page.context().grantPermissions(['notifications'], { origin: stack.url });
     const cdp = await page.context().newCDPSession(page);
+    // A push is delivered only to an activated worker: one still installing would drop it.
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const registration = registrations.find((candidate) => candidate.scopeURL === `${stack.url}/`);
-        if (registration && !registration.isDeleted) resolve(registration.registrationId);
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        const active = versions.find(
+          (version) => version.scriptURL === `${stack.url}/sw.js` && version.status === 'activated',
+        );
+        if (active) resolve(active.registrationId);
       });
     });
     await cdp.send('ServiceWorker.enable');
