@@ -23,18 +23,17 @@ import { scheduleRepository } from './schedule.repository.ts';
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
 import { holdTime, minuteMs, slotStart, startsInWindows, weekdayOf } from './visit-time.ts';
 
+/** The free starts asked for: a visit length with one clinician, between two dates. */
+interface FreeSlotsRequest {
+  seqMedicalRelation: number;
+  scheduleExpectProgressTime: ScheduleDuration;
+  startDate: string;
+  endDate: string;
+}
+
 export interface PatientBookingsService {
   cliniciansOf(caller: PatientPrincipal): Promise<Answer<typeof getMyClinicians>['clinicianList']>;
-  freeSlots(
-    caller: PatientPrincipal,
-    request: {
-      seqMedicalRelation: number;
-      scheduleExpectProgressTime: ScheduleDuration;
-      startDate: string;
-      endDate: string;
-    },
-    context: RequestContext,
-  ): Promise<string[]>;
+  freeSlots(caller: PatientPrincipal, request: FreeSlotsRequest, context: RequestContext): Promise<string[]>;
   listMine(caller: PatientPrincipal, context: RequestContext): Promise<PatientSchedule[]>;
   book(
     caller: PatientPrincipal,
@@ -79,16 +78,7 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
     },
 
     /** Free starts inside the clinician's hours, in the patient's zone, for a visit of one length. */
-    async freeSlots(
-      caller: PatientPrincipal,
-      request: {
-        seqMedicalRelation: number;
-        scheduleExpectProgressTime: ScheduleDuration;
-        startDate: string;
-        endDate: string;
-      },
-      context: RequestContext,
-    ): Promise<string[]> {
+    async freeSlots(caller: PatientPrincipal, request: FreeSlotsRequest, context: RequestContext): Promise<string[]> {
       const relation = await patientRelation(db, request.seqMedicalRelation, caller);
       const { windows, timeZone } = await timelineOf(db, relation.seqManager, context.timeZone);
       const minutes = durationMinutes(request.scheduleExpectProgressTime);

@@ -20,16 +20,16 @@ const loginFreeTries = 5;
 const loginWait: RateLimit = { max: 1, windowSeconds: 3600 };
 /** wrong passwords for an account, from any address, that pile up into one mail to its owner a day. */
 const loginFailuresPerAccount: RateLimit = { max: 10, windowSeconds: dayInSeconds };
+/** A login as the service takes it: the contract's body with the user type settled. */
+interface LoginRequest {
+  userEmail: string;
+  userPassword: string;
+  userType: 'manager' | 'patient';
+  fcmToken?: string | undefined;
+}
+
 export interface LoginService {
-  login(
-    request: {
-      userEmail: string;
-      userPassword: string;
-      userType: 'manager' | 'patient';
-      fcmToken?: string | undefined;
-    },
-    context: RequestContext,
-  ): Promise<{ token: TokenPair; user: LoginUser }>;
+  login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }>;
   logout(principal: { sessionId: string }): Promise<void>;
 }
 
@@ -77,15 +77,7 @@ export function loginService(deps: UserDependencies): LoginService {
   }
 
   return {
-    async login(
-      request: {
-        userEmail: string;
-        userPassword: string;
-        userType: 'manager' | 'patient';
-        fcmToken?: string | undefined;
-      },
-      context: RequestContext,
-    ): Promise<{ token: TokenPair; user: LoginUser }> {
+    async login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }> {
       const login = request.userEmail;
       const address = clientNetwork(context.ip);
       // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
