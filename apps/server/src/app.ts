@@ -147,9 +147,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerHealth(app, services.dependencies);
   // Counted by the realtime hub, registered below: the metrics' hook must come before the routes.
   const realtime = { openSockets: (): number => 0 };
-  if (services.metrics && config.metricsToken) {
+  if (services.metrics) {
     registerMetrics(app, services.metrics, {
-      token: config.metricsToken,
       database: services.database,
       now,
       openSockets: () => realtime.openSockets(),

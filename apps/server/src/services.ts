@@ -148,7 +148,7 @@ export async function createServices(
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
   // Made only when someone may read them: process metrics sample the event loop all the time.
-  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const metrics = config.metricsToken ? createMetrics(config.metricsToken) : undefined;
   const jobs = jobRunner({
     db,
     log,

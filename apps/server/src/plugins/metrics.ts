@@ -9,12 +9,14 @@ import { mailMaxAttempts } from '../mail/mail-queue.repository.ts';
 
 /** The counters the app's parts move as they work; the rest is read at each scrape. */
 export interface Metrics {
+  /** What a scraper presents as its bearer token. */
+  token: string;
   registry: Registry;
   jobRuns: Counter<'job' | 'outcome'>;
 }
 
 /** A registry of this app's own (tests build several apps in one process). */
-export function createMetrics(): Metrics {
+export function createMetrics(token: string): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Gauges that prom-client names like counters, which Prometheus's lint refuses; the event loop,
@@ -22,6 +24,7 @@ export function createMetrics(): Metrics {
   for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
     registry.removeSingleMetric(name);
   return {
+    token,
     registry,
     jobRuns: new Counter({
       name: 'clinic_job_runs_total',
@@ -40,7 +43,7 @@ export function createMetrics(): Metrics {
 export function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  sources: { token: string; database: DatabaseHandle; now: Clock; openSockets: () => number },
+  sources: { database: DatabaseHandle; now: Clock; openSockets: () => number },
 ): void {
   const { registry } = metrics;
   const { db } = sources.database;
@@ -137,7 +140,7 @@ export function registerMetrics(
     },
   });
 
-  const expected = Buffer.from(`Bearer ${sources.token}`);
+  const expected = Buffer.from(`Bearer ${metrics.token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -68,10 +68,7 @@ export function boardService({
   }
 
   return {
-    async fromClinician(
-      principal: Principal,
-      request: { category: (typeof inquiryCategories)[number]; title: string; content: string },
-    ): Promise<Inquiry> {
+    async fromClinician(principal, request) {
       const [user, manager] = await Promise.all([
         userRepository(db).findById(principal.seqUser),
         managerRepository(db).findByUser(principal.seqUser),
@@ -87,17 +84,7 @@ export function boardService({
       return toInquiry(row);
     },
 
-    async fromProvider(
-      request: {
-        name: string;
-        email: string;
-        organization?: string | null | undefined;
-        phone?: string | null | undefined;
-        title: string;
-        content: string;
-      },
-      context: RequestContext,
-    ): Promise<number> {
+    async fromProvider(request, context) {
       await enforceLimits(limiter, [[`inquiry:ip:${clientNetwork(context.ip)}`, providerInquiriesPerHour]]);
       const row = await keep({
         kind: 'provider',
@@ -113,12 +100,12 @@ export function boardService({
       return row.seqBoard;
     },
 
-    async list(principal: Principal, page: number, size: number) {
+    async list(principal, page, size) {
       const { rows, totalCount } = await boardRepository(db).pageOwn(principal.seqManager, page, size);
       return { inquiryList: rows.map(toInquiry), totalCount };
     },
 
-    async remove(principal: Principal, seqBoard: number): Promise<void> {
+    async remove(principal, seqBoard) {
       if (!(await boardRepository(db).removeOwn(seqBoard, principal.seqManager, now()))) throw notFound();
     },
   };

@@ -21,15 +21,12 @@ export interface CategoryService {
 /** The clinician's own categories for grouping patients (docs/decisions/0002-patients.md). */
 export function categoryService({ db, now }: { db: Database; now: Clock }): CategoryService {
   return {
-    async list(principal: Principal): Promise<Category[]> {
+    async list(principal) {
       const rows = await categoryRepository(db).listWithCounts(principal.seqManager);
       return rows.map(({ seqCategory, categoryName, patientCount }) => ({ seqCategory, categoryName, patientCount }));
     },
 
-    async save(
-      principal: Principal,
-      body: { seqCategory?: number | undefined; categoryName: string },
-    ): Promise<Category> {
+    async save(principal, body) {
       return db.transaction(async (tx) => {
         // One change of the clinician's categories at a time: names stay unique, the count bounded.
         await ownershipRepository(tx).lockManager(principal.seqManager);
@@ -58,7 +55,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }): Cate
       });
     },
 
-    async remove(principal: Principal, seqCategory: number, context: RequestContext): Promise<void> {
+    async remove(principal, seqCategory, context) {
       await db.transaction(async (tx) => {
         await ownershipRepository(tx).lockManager(principal.seqManager);
         const categories = categoryRepository(tx);
@@ -70,12 +67,7 @@ export function categoryService({ db, now }: { db: Database; now: Clock }): Cate
       });
     },
 
-    async setForPatient(
-      principal: Principal,
-      seqMedicalRelation: number,
-      categoryIds: number[],
-      context: RequestContext,
-    ) {
+    async setForPatient(principal, seqMedicalRelation, categoryIds, context) {
       const unique = [...new Set(categoryIds)];
       await db.transaction(async (tx) => {
         await ownershipRepository(tx).lockManager(principal.seqManager);

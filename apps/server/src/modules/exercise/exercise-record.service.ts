@@ -109,7 +109,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
      * skipped, so a device that retries never makes a duplicate. The first record starts the
      * exercise; a record that completes the program accomplishes it.
      */
-    async upload(patient: PatientPrincipal, body: BodyOf<typeof uploadExerciseRecords>, context: RequestContext) {
+    async upload(patient, body, context) {
       return db.transaction(async (tx) => {
         const records = exerciseRecordRepository(tx);
         const ids = [...new Set(body.records.map((record) => record.seqExercise))];
@@ -193,7 +193,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       });
     },
 
-    async byExercise(principal: Principal, seqExercise: number, context: RequestContext): Promise<ExerciseRecord[]> {
+    async byExercise(principal, seqExercise, context) {
       const owned = await exerciseRepository(db).findOwned(seqExercise, principal.seqManager);
       if (!owned) throw notFound();
       const rows = await exerciseRecordRepository(db).listByExercise(seqExercise);
@@ -209,7 +209,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       return rows.map(toExerciseRecord);
     },
 
-    async paged(principal: Principal, body: BodyOf<typeof getPatientRecordsPaged>, context: RequestContext) {
+    async paged(principal, body, context) {
       const relation = await ownedRelation(principal, body.seqMedicalRelation);
       const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, body);
       await recordAudit(db, principal, context, now(), [
@@ -223,7 +223,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
-    async byRange(principal: Principal, body: BodyOf<typeof getPatientRecordsByRange>, context: RequestContext) {
+    async byRange(principal, body, context) {
       const relation = await ownedRelation(principal, body.seqMedicalRelation);
       const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, {
         sortingParam: 'usageStartDatetime',
@@ -244,7 +244,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
     },
 
     /** Measurements of an app member the clinician treats; anyone else reads as absent. */
-    async measures(principal: Principal, body: BodyOf<typeof getUserMeasureDataByRange>, context: RequestContext) {
+    async measures(principal, body, context) {
       const member = await patientAccountRepository(db).findPatientByUser(body.seqUser);
       const relations = member
         ? await exerciseRecordRepository(db).relationsOfPatientForManager(member.seqPatient, principal.seqManager)
@@ -263,7 +263,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
-    async romStatistics(principal: Principal, body: BodyOf<typeof getRomStatistics>, context: RequestContext) {
+    async romStatistics(principal, body, context) {
       const statistics = await exerciseRecordRepository(db).romStatistics({
         seqMedicalRelation: body.seqMedicalRelation,
         seqManager: principal.seqManager,
@@ -287,7 +287,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
     },
 
     /** For a relation whose ownership the caller checked and whose read it recorded. */
-    async activity(seqMedicalRelation: number, range: DayRange): Promise<ExerciseActivity> {
+    async activity(seqMedicalRelation, range) {
       const repository = exerciseRecordRepository(db);
       const [prescriptions, sessions, daysWithData] = await Promise.all([
         repository.prescriptionsInRange(seqMedicalRelation, range, {}),

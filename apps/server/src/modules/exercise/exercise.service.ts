@@ -154,12 +154,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
   }
 
   return {
-    async add(
-      principal: Principal,
-      seqMedicalRelation: number,
-      settings: ExerciseSettings,
-      context: RequestContext,
-    ): Promise<Exercise> {
+    async add(principal, seqMedicalRelation, settings, context) {
       return db.transaction(async (tx) => {
         const relation = await ownershipRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();
@@ -177,12 +172,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
       });
     },
 
-    async update(
-      principal: Principal,
-      seqExercise: number,
-      settings: ExerciseSettings,
-      context: RequestContext,
-    ): Promise<Exercise> {
+    async update(principal, seqExercise, settings, context) {
       return db.transaction(async (tx) => {
         const row = await owned(tx, seqExercise, principal);
         if (row.exerciseStatus !== ExerciseStatus.waiting) throw new BusinessFailure(FailedCode.ExerciseNotWaiting);
@@ -195,12 +185,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
       });
     },
 
-    async setStatus(
-      principal: Principal,
-      seqExercise: number,
-      exerciseStatus: number,
-      context: RequestContext,
-    ): Promise<Exercise> {
+    async setStatus(principal, seqExercise, exerciseStatus, context) {
       return db.transaction(async (tx) => {
         const row = await owned(tx, seqExercise, principal);
         const allowed = statusTransitions[row.exerciseStatus as ExerciseStatus] ?? [];
@@ -214,7 +199,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
       });
     },
 
-    async remove(principal: Principal, seqExercise: number, context: RequestContext): Promise<void> {
+    async remove(principal, seqExercise, context) {
       await db.transaction(async (tx) => {
         const row = await owned(tx, seqExercise, principal);
         if (row.exerciseStatus !== ExerciseStatus.waiting) throw new BusinessFailure(FailedCode.ExerciseNotWaiting);
@@ -223,13 +208,13 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
       });
     },
 
-    async openForPatient(patient: PatientPrincipal, context: RequestContext): Promise<Exercise[]> {
+    async openForPatient(patient, context) {
       const today = todayIn(now(), context.timeZone);
       const rows = await exerciseRepository(db).openForPatient(patient.seqPatient);
       return rows.map((row) => toExercise(row, today));
     },
 
-    async page(principal: Principal, query: Omit<ExerciseQuery, 'seqManager'>, context: RequestContext) {
+    async page(principal, query, context) {
       if (query.seqMedicalRelation !== undefined) {
         const relation = await ownershipRepository(db).findOwned(query.seqMedicalRelation, principal.seqManager);
         if (!relation) throw notFound();

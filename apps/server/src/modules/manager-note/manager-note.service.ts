@@ -96,7 +96,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }): M
   }
 
   return {
-    async list(principal: Principal, body: BodyOf<typeof listManagerNotes>, context: RequestContext) {
+    async list(principal, body, context) {
       const relation = await ownedRelation(db, body.seqMedicalRelation, principal);
       const page = await managerNoteRepository(db).listPage(body.seqMedicalRelation, principal.seqManager, body);
       await recordAudit(db, principal, context, now(), [
@@ -110,11 +110,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }): M
       return { noteList: page.rows.map(toManagerNote), totalCount: page.totalCount };
     },
 
-    async add(
-      principal: Principal,
-      body: BodyOf<typeof addManagerNote>,
-      context: RequestContext,
-    ): Promise<ManagerNote> {
+    async add(principal, body, context) {
       return db.transaction(async (tx) => {
         const relation = await ownedRelation(tx, body.seqMedicalRelation, principal);
         const row = await managerNoteRepository(tx).insert({
@@ -140,20 +136,16 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }): M
       });
     },
 
-    async modify(
-      principal: Principal,
-      body: BodyOf<typeof modifyManagerNote>,
-      context: RequestContext,
-    ): Promise<ManagerNote> {
+    async modify(principal, body, context) {
       const { seqManagerNote, ...changes } = body;
       return toManagerNote(await change(principal, seqManagerNote, context, 'update', changes));
     },
 
-    async markImportant(principal: Principal, seqManagerNote: number, isImportant: boolean, context: RequestContext) {
+    async markImportant(principal, seqManagerNote, isImportant, context) {
       await change(principal, seqManagerNote, context, 'update', { isImportant });
     },
 
-    async remove(principal: Principal, seqManagerNote: number, context: RequestContext) {
+    async remove(principal, seqManagerNote, context) {
       await change(principal, seqManagerNote, context, 'delete', { removedAt: now() });
     },
   };

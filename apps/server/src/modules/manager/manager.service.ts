@@ -37,7 +37,7 @@ export interface ManagerService {
 
 export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies): ManagerService {
   return {
-    async getProfile(principal: Principal): Promise<ManagerProfile> {
+    async getProfile(principal) {
       const user = await userRepository(db).findById(principal.seqUser);
       const manager = await managerRepository(db).findByUser(principal.seqUser);
       if (!user || !manager || user.deletedAt) throw unauthorized(FailedCode.SessionEnded);
@@ -63,7 +63,7 @@ export function managerService({ db, storage, now, locks, gateway, sessions }: M
     },
 
     /** Changes the profile; an image or the clinic left out is kept, null removes it; a path must be the clinician's upload. */
-    async updateProfile(principal: Principal, request: BodyOf<typeof updateManagerInfo>): Promise<ManagerProfile> {
+    async updateProfile(principal, request) {
       const uploads = uploadRepository(db);
       const imageOf = async (field: string, path: string | null | undefined) => {
         if (path === undefined) return undefined;
@@ -96,7 +96,7 @@ export function managerService({ db, storage, now, locks, gateway, sessions }: M
      * Deletes the account of a clinician who confirmed the password in the last minutes; their
      * subscription ends with it, so nothing is ever charged again, and the processor forgets the card.
      */
-    async deleteAccount(principal: Principal): Promise<void> {
+    async deleteAccount(principal) {
       const at = now();
       const confirmedAt = (await passwordConfirmedAt(db, principal.sessionId))?.getTime() ?? 0;
       if (at.getTime() - confirmedAt > sessionRules.passwordConfirmationSeconds * 1000) {

@@ -108,7 +108,7 @@ export function meetingService({
 
   return {
     /** Opens the visit's call, or rejoins the one already open, for its clinician. */
-    async create(principal: Principal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting> {
+    async create(principal, seqSchedule, context) {
       const { joined, view } = await db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForManager(seqSchedule, principal.seqManager);
@@ -157,7 +157,7 @@ export function meetingService({
     },
 
     /** The clinician's browser is still in the call: it is not closed as abandoned. */
-    async heartbeat(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void> {
+    async heartbeat(principal, request) {
       const beating = await meetingRepository(db).heartbeat({
         id: request.meetingId,
         seqSchedule: request.seqSchedule,
@@ -168,11 +168,7 @@ export function meetingService({
     },
 
     /** Ends the call; a visit not completed waits again (the expiry job ends it once its time is over). */
-    async close(
-      principal: Principal,
-      request: { meetingId: string; seqSchedule: number },
-      context: RequestContext,
-    ): Promise<void> {
+    async close(principal, request, context) {
       const view = await db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
@@ -205,11 +201,7 @@ export function meetingService({
     },
 
     /** Completes the visit with the measured start and length of its call, and ends the call. */
-    async complete(
-      principal: Principal,
-      request: { seqSchedule: number; startDatetime: string; progressTime: string; meetingId: string },
-      context: RequestContext,
-    ): Promise<Schedule> {
+    async complete(principal, request, context) {
       const view = await db.transaction(async (tx) => {
         const schedules = scheduleRepository(tx);
         const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
@@ -261,11 +253,7 @@ export function meetingService({
     },
 
     /** The patient joins the call the clinician has opened. */
-    async joinAsPatient(
-      caller: PatientPrincipal,
-      seqSchedule: number,
-      context: RequestContext,
-    ): Promise<JoinedMeeting> {
+    async joinAsPatient(caller, seqSchedule, context) {
       return db.transaction(async (tx) => {
         const row = await scheduleRepository(tx).lockForPatient(seqSchedule, caller.seqPatient);
         if (!row) throw notFound();
@@ -288,12 +276,7 @@ export function meetingService({
     },
 
     /** Keeps the events of a call the clinician attended. */
-    async saveEvents(
-      principal: Principal,
-      meetingId: string,
-      events: MeetingEvent[],
-      context: RequestContext,
-    ): Promise<number> {
+    async saveEvents(principal, meetingId, events, context) {
       return db.transaction(async (tx) => {
         const meetings = meetingRepository(tx);
         if (!(await meetings.attended(meetingId, principal.seqUser)))
@@ -311,10 +294,7 @@ export function meetingService({
      * latest to say hello), the only one of that side's tabs and apps that takes it up; nowhere
      * while the other side has not joined. Answers the failed code when the sender may not; nobody else ever hears it.
      */
-    async relaySignal(
-      seqUser: number,
-      { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
-    ): Promise<string | undefined> {
+    async relaySignal(seqUser, { meetingId, attendeeId, data }) {
       const meetings = meetingRepository(db);
       const route = await meetings.signalRoute(meetingId, attendeeId, seqUser);
       if (!route) return FailedCode.Forbidden;

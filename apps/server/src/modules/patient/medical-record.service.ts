@@ -16,11 +16,7 @@ export interface MedicalRecordService {
 /** Condition entries, notes and visits of one patient as one record, newest first (docs/decisions/0002). */
 export function medicalRecordService({ db, now }: { db: Database; now: Clock }): MedicalRecordService {
   return {
-    async read(
-      principal: Principal,
-      seqMedicalRelation: number,
-      context: RequestContext,
-    ): Promise<MedicalRecordItem[]> {
+    async read(principal, seqMedicalRelation, context) {
       const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
       if (!relation) throw notFound();
       const [conditions, notes, visits] = await Promise.all([

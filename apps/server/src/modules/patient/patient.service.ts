@@ -129,10 +129,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   }
 
   return {
-    async listMine(
-      principal: Principal,
-      context: RequestContext,
-    ): Promise<{ patientList: PatientListItem[]; activeLimit: number }> {
+    async listMine(principal, context) {
       const today = todayIn(now(), context.timeZone);
       return patientRepository(db).listForManager({
         seqManager: principal.seqManager,
@@ -146,7 +143,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async previewSyncCode(principal: Principal, code: string, context: RequestContext) {
+    async previewSyncCode(principal, code, context) {
       await attemptSyncCode(principal, context);
       const repository = patientRepository(db);
       const seqPatient = await repository.findLiveSyncCode(sha256(code), now());
@@ -165,7 +162,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       };
     },
 
-    async addWithCode(principal: Principal, body: AddWithCode, context: RequestContext) {
+    async addWithCode(principal, body, context) {
       await attemptSyncCode(principal, context);
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
@@ -195,7 +192,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async addWithoutCode(principal: Principal, body: AddWithoutCode, context: RequestContext) {
+    async addWithoutCode(principal, body, context) {
       return db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         await ownershipRepository(tx).lockManager(principal.seqManager);
@@ -226,7 +223,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async update(principal: Principal, body: UpdateInfo, context: RequestContext): Promise<PatientSummary> {
+    async update(principal, body, context) {
       return db.transaction(async (tx) => {
         const relation = await owned(tx, body.seqMedicalRelation, principal);
         const email = body.patientEmail || undefined;
@@ -262,7 +259,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async setActivation(principal: Principal, seqMedicalRelation: number, isEnabled: boolean, context: RequestContext) {
+    async setActivation(principal, seqMedicalRelation, isEnabled, context) {
       await db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         await ownershipRepository(tx).lockManager(principal.seqManager);
@@ -276,12 +273,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async appendStatus(
-      principal: Principal,
-      seqMedicalRelation: number,
-      fields: StatusFields,
-      context: RequestContext,
-    ) {
+    async appendStatus(principal, seqMedicalRelation, fields, context) {
       return db.transaction(async (tx) => {
         const relation = await owned(tx, seqMedicalRelation, principal);
         const row = await patientRepository(tx).insertStatus({
@@ -311,7 +303,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async removeStatus(principal: Principal, seqPatientStatus: number, context: RequestContext): Promise<void> {
+    async removeStatus(principal, seqPatientStatus, context) {
       await db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         const status = await repository.findOwnedStatus(seqPatientStatus, principal.seqManager);
@@ -324,11 +316,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       });
     },
 
-    async listStatus(
-      principal: Principal,
-      seqMedicalRelation: number,
-      context: RequestContext,
-    ): Promise<ConditionEntry[]> {
+    async listStatus(principal, seqMedicalRelation, context) {
       const relation = await owned(db, seqMedicalRelation, principal);
       const rows = await patientRepository(db).listStatus(seqMedicalRelation);
       await recordAudit(db, principal, context, now(), [
@@ -338,12 +326,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     },
 
     /** The patient's detail, recorded as read for what the caller reads it: a report reads it too. */
-    async detail(
-      principal: Principal,
-      seqMedicalRelation: number,
-      context: RequestContext,
-      readFor: 'patient_detail' | 'report' | 'report_list' = 'patient_detail',
-    ) {
+    async detail(principal, seqMedicalRelation, context, readFor = 'patient_detail') {
       const relation = await owned(db, seqMedicalRelation, principal);
       const history = await patientRepository(db).listStatus(seqMedicalRelation);
       await recordAudit(db, principal, context, now(), [{ action: 'read', entity: readFor, ...keysOf(relation) }]);
@@ -357,7 +340,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     },
 
     /** A new six-digit code for a patient app member; earlier codes stop working. */
-    async issueSyncCode(seqPatient: number): Promise<{ patientSyncAuthCode: string; expiresAt: string }> {
+    async issueSyncCode(seqPatient) {
       const at = now();
       const expiresAt = new Date(at.getTime() + rules.syncCodeMinutes * 60_000);
       return db.transaction(async (tx) => {

@@ -150,11 +150,7 @@ export function reportService({
   return {
     data,
 
-    async save(
-      principal: Principal,
-      request: BodyOf<typeof saveReport>,
-      context: RequestContext,
-    ): Promise<SavedReport> {
+    async save(principal, request, context) {
       const [content, rom] = await Promise.all([
         data(principal, request, context),
         records.romStatistics(principal, request, context),
@@ -187,7 +183,7 @@ export function reportService({
       return toSavedReport(row);
     },
 
-    async list(principal: Principal, seqMedicalRelation: number, context: RequestContext) {
+    async list(principal, seqMedicalRelation, context) {
       await patients.detail(principal, seqMedicalRelation, context, 'report_list');
       const rows = await reportRepository(db).listForRelation(seqMedicalRelation, principal.seqManager);
       return rows.map((row) => ({
@@ -199,7 +195,7 @@ export function reportService({
       }));
     },
 
-    async get(principal: Principal, seqReport: number, context: RequestContext): Promise<SavedReport> {
+    async get(principal, seqReport, context) {
       const row = await reportRepository(db).findOwned(seqReport, principal.seqManager);
       if (!row) throw notFound();
       const saved = toSavedReport(row);

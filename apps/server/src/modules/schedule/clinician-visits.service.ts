@@ -76,22 +76,14 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
   };
 
   return {
-    async listBetween(
-      principal: Principal,
-      range: { startDate: string; endDate: string },
-      context: RequestContext,
-    ): Promise<Schedule[]> {
+    async listBetween(principal, range, context) {
       const from = instantOf(range.startDate, 0, context.timeZone);
       const to = instantOf(nextDate(range.endDate), 0, context.timeZone);
       const rows = await scheduleRepository(db).listForManagerBetween(principal.seqManager, from, to);
       return rows.map((row) => toSchedule(row, context.timeZone));
     },
 
-    async listForRelation(
-      principal: Principal,
-      seqMedicalRelation: number,
-      context: RequestContext,
-    ): Promise<{ scheduleList: Schedule[]; latestDoneSchedule: Schedule | null }> {
+    async listForRelation(principal, seqMedicalRelation, context) {
       const relation = await ownedRelation(db, seqMedicalRelation, principal);
       const rows = await scheduleRepository(db).listForRelation(seqMedicalRelation);
       await recordAudit(db, principal, context, now(), [scheduleEntry('read', { seqSchedule: 0, ...relation })]);
@@ -102,11 +94,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
       };
     },
 
-    async create(
-      principal: Principal,
-      request: BodyOf<typeof createSchedule>,
-      context: RequestContext,
-    ): Promise<Schedule> {
+    async create(principal, request, context) {
       const { start, end } = requestedSpan(request, context.timeZone);
       const view = await db.transaction(async (tx) => {
         const relation = await ownedRelation(tx, request.seqMedicalRelation, principal);
@@ -136,11 +124,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
       return toSchedule(view, context.timeZone);
     },
 
-    async update(
-      principal: Principal,
-      request: BodyOf<typeof updateNotStartedYetSchedule>,
-      context: RequestContext,
-    ): Promise<Schedule> {
+    async update(principal, request, context) {
       const { start, end } = requestedSpan(request, context.timeZone);
       const { view, moved } = await db.transaction(async (tx) => {
         const row = await scheduleRepository(tx).lockForManager(request.seqSchedule, principal.seqManager);
@@ -174,7 +158,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
       return toSchedule(view, context.timeZone);
     },
 
-    async cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule> {
+    async cancel(principal, seqSchedule, context) {
       const view = await cancelWaiting(
         (schedules) => schedules.lockForManager(seqSchedule, principal.seqManager),
         ScheduleStatus.cancelledByClinician,
@@ -185,11 +169,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
       return toSchedule(view, context.timeZone);
     },
 
-    async saveNote(
-      principal: Principal,
-      request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
-      context: RequestContext,
-    ): Promise<Schedule> {
+    async saveNote(principal, request, context) {
       return db.transaction(async (tx) => {
         const row = await scheduleRepository(tx).lockForManager(request.seqSchedule, principal.seqManager);
         if (!row) throw notFound();

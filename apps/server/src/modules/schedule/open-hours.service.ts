@@ -35,20 +35,13 @@ export interface OpenHoursService {
 
 export function openHoursService({ db }: Pick<ScheduleDependencies, 'db'>): OpenHoursService {
   return {
-    async timeline(
-      principal: Principal,
-      context: RequestContext,
-    ): Promise<{ timeZone: string; timeline: TimelineWindow[] }> {
+    async timeline(principal, context) {
       const { timeZone, timeline } = await timelineOf(db, principal.seqManager, context.timeZone);
       return { timeZone, timeline };
     },
 
     /** Replaces the weekly hours; they are read in the time zone the clinician saved them in. */
-    async replaceTimeline(
-      principal: Principal,
-      timeline: TimelineWindow[],
-      context: RequestContext,
-    ): Promise<{ timeZone: string; timeline: TimelineWindow[] }> {
+    async replaceTimeline(principal, timeline, context) {
       return db.transaction(async (tx) => {
         await scheduleRepository(tx).replaceWindows(
           principal.seqManager,

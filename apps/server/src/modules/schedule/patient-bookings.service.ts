@@ -68,7 +68,7 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
   }
 
   return {
-    async cliniciansOf(caller: PatientPrincipal) {
+    async cliniciansOf(caller) {
       const rows = await scheduleRepository(db).listCliniciansOfPatient(caller.seqPatient);
       return rows.map(({ seqMedicalRelation, managerName, managerSpecialty }) => ({
         seqMedicalRelation,
@@ -78,7 +78,7 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
     },
 
     /** Free starts inside the clinician's hours, in the patient's zone, for a visit of one length. */
-    async freeSlots(caller: PatientPrincipal, request: FreeSlotsRequest, context: RequestContext): Promise<string[]> {
+    async freeSlots(caller, request, context) {
       const relation = await patientRelation(db, request.seqMedicalRelation, caller);
       const { windows, timeZone } = await timelineOf(db, relation.seqManager, context.timeZone);
       const minutes = durationMinutes(request.scheduleExpectProgressTime);
@@ -106,21 +106,12 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
       return slots;
     },
 
-    async listMine(caller: PatientPrincipal, context: RequestContext): Promise<PatientSchedule[]> {
+    async listMine(caller, context) {
       const rows = await scheduleRepository(db).listForPatient(caller.seqPatient);
       return rows.map((row) => toPatientSchedule(row, context.timeZone));
     },
 
-    async book(
-      caller: PatientPrincipal,
-      request: {
-        seqMedicalRelation: number;
-        scheduleExpectStartDatetime: string;
-        scheduleExpectProgressTime: ScheduleDuration;
-        scheduleSymptoms?: string | null | undefined;
-      },
-      context: RequestContext,
-    ): Promise<PatientSchedule> {
+    async book(caller, request, context) {
       const minutes = durationMinutes(request.scheduleExpectProgressTime);
       const view = await db.transaction(async (tx) => {
         const relation = await patientRelation(tx, request.seqMedicalRelation, caller);
@@ -160,7 +151,7 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
       return toPatientSchedule(view, context.timeZone);
     },
 
-    async cancelMine(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<PatientSchedule> {
+    async cancelMine(caller, seqSchedule, context) {
       const view = await cancelWaiting(
         (schedules) => schedules.lockForPatient(seqSchedule, caller.seqPatient),
         ScheduleStatus.cancelledByPatient,
@@ -171,11 +162,7 @@ export function patientBookingsService(deps: ScheduleDependencies): PatientBooki
       return toPatientSchedule(view, context.timeZone);
     },
 
-    async updateSymptoms(
-      caller: PatientPrincipal,
-      request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
-      context: RequestContext,
-    ): Promise<PatientSchedule> {
+    async updateSymptoms(caller, request, context) {
       // The contract's field has refused every path that names no upload.
       const uploadIds = [...new Set(request.schedulePhotoList.flatMap((path) => uploadIdOf(path) ?? []))];
       return db.transaction(async (tx) => {

@@ -53,12 +53,7 @@ export function storageService({
 }): StorageService {
   return {
     /** Stores an image for a clinician, or for a patient (who has no seqManager). */
-    async upload(
-      principal: { seqUser: number; seqManager?: number },
-      folder: UploadFolder,
-      bytes: Buffer,
-      context: RequestContext,
-    ): Promise<{ publicPath: string }> {
+    async upload(principal, folder, bytes, context) {
       const contentType = sniffImageType(bytes);
       if (!contentType) throw new BusinessFailure(FailedCode.UnsupportedFile);
       const id = randomUUID();
@@ -87,11 +82,7 @@ export function storageService({
      * A file for the clinician who uploaded it, or a patient's photo attached to one of the
      * clinician's visits; anyone else is told it does not exist.
      */
-    async read(
-      principal: Principal,
-      id: string,
-      context: RequestContext,
-    ): Promise<{ bytes: Readable; contentType: string }> {
+    async read(principal, id, context) {
       const row = uploadIdOf(uploadPathOf(id))
         ? await uploadRepository(db).findReadable(id, principal.seqManager)
         : undefined;
