@@ -58,6 +58,7 @@ interface CallOptions {
   timeZone?: string;
   /** The client's address (127.0.0.1 unless given). */
   remoteAddress?: string;
+  userAgent?: string;
 }
 
 async function sendJson(
@@ -77,6 +78,7 @@ async function sendJson(
       ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
       ...(options.language && { 'accept-language': options.language }),
       ...(options.timeZone && { 'x-time-zone': options.timeZone }),
+      ...(options.userAgent && { 'user-agent': options.userAgent }),
     },
     payload: JSON.stringify(body),
   });
