@@ -217,3 +217,17 @@ describe('the mail of a changed second factor', () => {
     }
   });
 });
+
+describe('the API documentation', () => {
+  it('documents the session and login-history endpoints with request and reply schemas', async () => {
+    const document = (await t.app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    for (const endpoint of [listSessions, endSession, endOtherSessions, loginHistory]) {
+      const operation = document.paths[`/api${endpoint.path}`]?.post;
+      expect(operation?.requestBody, endpoint.path).toBeDefined();
+      expect(operation?.responses['200'], endpoint.path).toBeDefined();
+    }
+    expect(JSON.stringify(document.paths['/api/user/login'])).toContain('browserId');
+  });
+});
