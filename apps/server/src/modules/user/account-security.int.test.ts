@@ -93,7 +93,9 @@ describe('the sessions on My page', () => {
     const [row] = await t.app.db
       .select()
       .from(auditEvent)
-      .where(and(eq(auditEvent.seqUser, seqUser), eq(auditEvent.entity, 'session'), eq(auditEvent.entityId, target.id)));
+      .where(
+        and(eq(auditEvent.seqUser, seqUser), eq(auditEvent.entity, 'session'), eq(auditEvent.entityId, target.id)),
+      );
     expect(row).toMatchObject({ action: 'delete', outcome: 'success' });
   });
 
