@@ -200,6 +200,9 @@ export async function uploadFile<E extends Endpoint>(
   return answerOf(endpoint, response);
 }
 
+/** The browser the fixtures log in from, so that logging in again is no login from a new browser. */
+const testBrowserId = '6f1c1d5e-3b0e-4c8a-9d63-2f4b8c1e7a90';
+
 /** Signs a clinician up (in `language`, English by default), follows the mailed link and logs in. */
 export async function verifiedClinician(
   app: FastifyInstance,
@@ -212,7 +215,9 @@ export async function verifiedClinician(
   void (await callApi(app, signUp, body, language ? { language } : {})).success;
   const { token } = linkIn(await mail.next(body.userEmail, since));
   void (await callApi(app, verifyEmail, { token })).success;
-  const reply = (await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword })).success;
+  const reply = (
+    await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword, browserId: testBrowserId })
+  ).success;
   return { body, tokens: reply.token, seqUser: reply.user.seqUser };
 }
 
@@ -244,7 +249,9 @@ export async function relogin(
 ): Promise<void> {
   const userEmail = who.body?.userEmail ?? who.email ?? '';
   const userType = who.body ? 'manager' : 'patient';
-  who.tokens = (await callApi(app, login, { userEmail, userPassword: password, userType })).success.token;
+  who.tokens = (
+    await callApi(app, login, { userEmail, userPassword: password, userType, browserId: testBrowserId })
+  ).success.token;
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */
