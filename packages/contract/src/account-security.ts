@@ -44,7 +44,7 @@ export const listSessions = defineEndpoint({
   access: 'manager',
   audit: false,
   tag,
-  summary: "The clinician's open sessions, the latest active first, the one of this call marked current",
+  summary: "The clinician's open sessions: the one of this call first, marked current, then the latest active first",
   request: emptyRequest,
   reply: success({ sessions: z.array(openSession) }),
 });

@@ -86,6 +86,8 @@ export function accountSecurityService({ db, sessions, now }: UserDependencies):
     async listSessions(principal) {
       const activeSince = new Date(now().getTime() - sessionRules.idleLimitSeconds * 1000);
       const rows = await accountSecurityRepository(db).listOpen(principal.seqUser, activeSince);
+      // This session first, then the others as the latest active come.
+      rows.sort((a, b) => Number(b.id === principal.sessionId) - Number(a.id === principal.sessionId));
       return rows.map((row) => ({
         id: row.id,
         current: row.id === principal.sessionId,
