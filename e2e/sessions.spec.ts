@@ -1,5 +1,6 @@
 import type { WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBrowserMail } from '../apps/server/src/mail/account-security-mails.ts';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { acceptCookies, logIn, newClinicianSession, ui } from './steps.ts';
 
@@ -24,7 +25,12 @@ describe('the sessions on My page', () => {
     await logIn(second, clinician.email, clinician.password);
     await second.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
     // The first login of the account is from no browser known before; the second is from a new one.
-    expect((await stack.mail.next(clinician.email, since)).subject).toBe('New login to your clinic account');
+    const { subject } = newBrowserMail(
+      { language: 'en', to: clinician.email, name: '', at: new Date(), myPage: '' },
+      { browser: null, os: null, device: null },
+      '',
+    );
+    expect((await stack.mail.next(clinician.email, since)).subject).toBe(subject);
     await expect.poll(() => sockets.filter((socket) => !socket.isClosed()).length).toBeGreaterThan(0);
     const openSockets = sockets.filter((socket) => !socket.isClosed());
     // Kept by this document only: gone if the browser reloaded the page.

@@ -80,7 +80,7 @@ function Sessions(): ReactElement {
         </Text>
       )}
       <Group>
-        <Button variant="default" color="red" disabled={others === 0} onClick={() => setConfirmAll(true)}>
+        <Button variant="default" disabled={others === 0} onClick={() => setConfirmAll(true)}>
           {t('accountSecurity.sessions.endOthers')}
         </Button>
       </Group>
