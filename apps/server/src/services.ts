@@ -38,7 +38,14 @@ import {
 import { reportService, type ReportService } from './modules/report/index.ts';
 import { scheduleJobs, scheduleService, type ScheduleService } from './modules/schedule/index.ts';
 import { storageService, type StorageService } from './modules/storage/index.ts';
-import { sessionService, type SessionService, userService, type UserService } from './modules/user/index.ts';
+import {
+  accountSecurityService,
+  type AccountSecurityService,
+  sessionService,
+  type SessionService,
+  userService,
+  type UserService,
+} from './modules/user/index.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { type Bus, memoryBus, redisBus } from './realtime/bus.ts';
 import { accessTokens } from './security/access-token.ts';
@@ -65,6 +72,7 @@ export interface Services {
   sessions: SessionService;
   pushPublicKey: string;
   users: UserService;
+  accountSecurity: AccountSecurityService;
   managers: ManagerService;
   patients: PatientService;
   records: MedicalRecordService;
@@ -181,6 +189,7 @@ export async function createServices(
     sessions,
     pushPublicKey: push.publicKey,
     users: userService(userDependencies),
+    accountSecurity: accountSecurityService(userDependencies),
     managers,
     patients,
     records: medicalRecordService({ db, now }),

@@ -58,6 +58,7 @@ interface CallOptions {
   timeZone?: string;
   /** The client's address (127.0.0.1 unless given). */
   remoteAddress?: string;
+  userAgent?: string;
 }
 
 async function sendJson(
@@ -77,6 +78,7 @@ async function sendJson(
       ...(options.refreshToken && { 'x-refresh-token': options.refreshToken }),
       ...(options.language && { 'accept-language': options.language }),
       ...(options.timeZone && { 'x-time-zone': options.timeZone }),
+      ...(options.userAgent && { 'user-agent': options.userAgent }),
     },
     payload: JSON.stringify(body),
   });
@@ -198,6 +200,9 @@ export async function uploadFile<E extends Endpoint>(
   return answerOf(endpoint, response);
 }
 
+/** The browser the fixtures log in from, so that logging in again is no login from a new browser. */
+const testBrowserId = '6f1c1d5e-3b0e-4c8a-9d63-2f4b8c1e7a90';
+
 /** Signs a clinician up (in `language`, English by default), follows the mailed link and logs in. */
 export async function verifiedClinician(
   app: FastifyInstance,
@@ -210,7 +215,9 @@ export async function verifiedClinician(
   void (await callApi(app, signUp, body, language ? { language } : {})).success;
   const { token } = linkIn(await mail.next(body.userEmail, since));
   void (await callApi(app, verifyEmail, { token })).success;
-  const reply = (await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword })).success;
+  const reply = (
+    await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword, browserId: testBrowserId })
+  ).success;
   return { body, tokens: reply.token, seqUser: reply.user.seqUser };
 }
 
@@ -242,7 +249,9 @@ export async function relogin(
 ): Promise<void> {
   const userEmail = who.body?.userEmail ?? who.email ?? '';
   const userType = who.body ? 'manager' : 'patient';
-  who.tokens = (await callApi(app, login, { userEmail, userPassword: password, userType })).success.token;
+  who.tokens = (
+    await callApi(app, login, { userEmail, userPassword: password, userType, browserId: testBrowserId })
+  ).success.token;
 }
 
 /** A knee program on the pro device, twice a day, that the device sessions below follow. */

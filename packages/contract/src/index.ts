@@ -1,3 +1,4 @@
+import * as accountSecurity from './account-security.ts';
 import * as board from './board.ts';
 import * as category from './category.ts';
 import * as exercise from './exercise.ts';
@@ -40,6 +41,7 @@ export * from './meeting.ts';
 export * from './report.ts';
 export * from './payment.ts';
 export * from './board.ts';
+export * from './account-security.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -50,6 +52,7 @@ function endpointsOf(group: Record<string, unknown>): Endpoint[] {
 /** Every endpoint of the API; the server registers exactly these. Pure: a screen using one schema bundles only that. */
 export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   user,
+  accountSecurity,
   manager,
   patient,
   managerNote,

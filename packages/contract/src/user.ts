@@ -117,6 +117,8 @@ export const login = defineEndpoint({
     userPassword: currentPasswordField,
     userType: z.enum(userTypes).default('manager'),
     fcmToken: z.string().max(4096).optional(),
+    /** This browser's lasting random id (the devId kept in local storage): a login from a new one is mailed. */
+    browserId: z.uuid({ error: 'validation.invalid' }).optional(),
   }),
   reply: reply({ token: tokenPair, user: loginUser }, [
     FailedCode.NotActivated,

@@ -92,6 +92,8 @@ export const authSession = pgTable(
     fcmToken: text('fcm_token'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** sha256 of the browser's lasting id sent at login: a browser the user has not logged in from is new. */
+    browserHash: text('browser_hash'),
   },
   (table) => [index('auth_session_user').on(table.seqUser)],
 );

@@ -63,6 +63,8 @@ describe('every route', () => {
     const urls = routes().map((route) => `${route.method} ${route.url}`);
     expect(urls).toContain('POST /api/user/login');
     expect(urls).toContain('PUT /api/manager/deleteManagerAccount');
+    expect(urls).toContain('POST /api/user/session/end');
+    expect(urls).toContain('POST /api/user/session/endOthers');
     expect(urls.length).toBeGreaterThanOrEqual(17);
   });
 

@@ -1,3 +1,9 @@
+export { accountSecurityRoutes } from './account-security.routes.ts';
+export {
+  accountSecurityService,
+  type AccountSecurityService,
+  mailSecondFactorChange,
+} from './account-security.service.ts';
 export { eraseAccount, passwordConfirmedAt } from './account.ts';
 export { sessionRepository } from './session.repository.ts';
 export { endedChannel, sessionService, type SessionService } from './session.service.ts';

@@ -7,6 +7,7 @@ import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
 import { managerOf, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
+import { loginRecord } from './account-security.service.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
 /** Guessing passwords (docs/decisions/0001-accounts.md): */
@@ -26,6 +27,7 @@ interface LoginRequest {
   userPassword: string;
   userType: 'manager' | 'patient';
   fcmToken?: string | undefined;
+  browserId?: string | undefined;
 }
 
 export interface LoginService {
@@ -38,6 +40,7 @@ export function loginService(deps: UserDependencies): LoginService {
   const { db, mails, limiter, sessions, acceptsPushToken } = deps;
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);
+  const record = loginRecord(deps);
 
   /**
    * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
@@ -93,18 +96,25 @@ export function loginService(deps: UserDependencies): LoginService {
       // Tries are counted per account and address: another address, the owner's, is not held up.
       await takeLoginTry(user.seqUser, address);
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
+        await record.wrongPassword(user, context);
         await wrongPassword(user);
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
       await loginSucceeded(user.seqUser, address);
       await checkPushToken(request.fcmToken);
-      const client = { ip: context.ip, userAgent: context.userAgent, fcmToken: request.fcmToken };
+      const client = {
+        ip: context.ip,
+        userAgent: context.userAgent,
+        fcmToken: request.fcmToken,
+        browserId: request.browserId,
+      };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
         if (user.userType !== 'patient') throw new BusinessFailure(FailedCode.LoginFailed);
         const member = await patientAccountRepository(db).findPatientByUser(user.seqUser);
         if (!member) throw new BusinessFailure(FailedCode.ProfileNotFound);
         if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
+        await record.succeeded(user, undefined, context);
         const token = await sessions.open({ seqUser: user.seqUser, seqPatient: member.seqPatient }, client);
         return {
           token,
@@ -121,6 +131,7 @@ export function loginService(deps: UserDependencies): LoginService {
       const manager = await managerOf(db, user);
       if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
       if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
+      await record.succeeded(user, manager, context, request.browserId);
       const token = await sessions.open({ seqUser: user.seqUser, seqManager: manager.seqManager }, client);
       return {
         token,

@@ -42,11 +42,16 @@ function covers(ended: EndedSessions, session: { seqUser: number; sessionId: str
 /** Tells whether the ends just heard cover a session. */
 export type SessionEnds = (session: { seqUser: number; sessionId: string }) => boolean;
 
+/** Where a session is opened from; the browser's lasting id, when it sends one, is kept hashed. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
+  fcmToken: string | undefined;
+  browserId?: string | undefined;
+}
+
 export interface SessionService {
-  open(
-    user: { seqUser: number; seqManager?: number; seqPatient?: number },
-    client: { ip: string; userAgent: string | undefined; fcmToken: string | undefined },
-  ): Promise<TokenPair>;
+  open(user: { seqUser: number; seqManager?: number; seqPatient?: number }, client: SessionClient): Promise<TokenPair>;
   refresh(presented: string | undefined): Promise<TokenPair>;
   authenticate(
     authorization: string | undefined,
@@ -109,7 +114,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
     /** Starts a session (a family of refresh tokens) for a user who has just proved who they are. */
     async open(
       user: { seqUser: number; seqManager?: number; seqPatient?: number },
-      client: { ip: string; userAgent: string | undefined; fcmToken: string | undefined },
+      client: SessionClient,
     ): Promise<TokenPair> {
       const at = now();
       return db.transaction(async (tx) => {
@@ -118,10 +123,12 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
           seqUser: user.seqUser,
           seqManager: user.seqManager ?? null,
           seqPatient: user.seqPatient ?? null,
+          createdAt: at,
           lastSeenAt: at,
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 500) ?? null,
           fcmToken: client.fcmToken || null,
+          browserHash: client.browserId ? sha256(client.browserId) : null,
         };
         await sessionRepository(tx).insert(row);
         return issueTokens(tx, row, at);

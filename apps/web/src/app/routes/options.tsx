@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountSecurity } from '../../features/account-security/components/account-security.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { DeleteAccount } from '../../features/account/components/delete-account.tsx';
 import { useManagerInfo } from '../../features/account/api/get-manager-info.ts';
@@ -87,6 +88,8 @@ export function Component(): ReactElement {
           </Stack>
         </Stack>
       </Section>
+
+      <AccountSecurity />
 
       <Section id="options-language" title={t('options.languageTitle')}>
         <Stack gap="xs" maw={320}>
