@@ -27,7 +27,7 @@ import { paymentRoutes } from './modules/payment/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
-import { type SessionService, userRoutes } from './modules/user/index.ts';
+import { secondFactorRoutes, type SessionService, userRoutes } from './modules/user/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -190,6 +190,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 function contractRoutes(services: Services) {
   return [
     ...userRoutes(services.users, services.sessions),
+    ...secondFactorRoutes(services.secondFactors),
     ...managerRoutes(services.managers),
     ...patientRoutes(services.patients, services.records),
     ...managerNoteRoutes(services.notes),

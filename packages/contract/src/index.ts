@@ -12,6 +12,7 @@ import * as patientApp from './patient-app.ts';
 import * as payment from './payment.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
+import * as secondFactor from './second-factor.ts';
 import * as storage from './storage.ts';
 import * as user from './user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -23,6 +24,8 @@ export * from './npi.ts';
 export * from './rules.ts';
 export * from './validation.ts';
 export * from './user.ts';
+export * from './second-step.ts';
+export * from './second-factor.ts';
 export * from './manager.ts';
 export * from './patient.ts';
 export * from './manager-note.ts';
@@ -50,6 +53,7 @@ function endpointsOf(group: Record<string, unknown>): Endpoint[] {
 /** Every endpoint of the API; the server registers exactly these. Pure: a screen using one schema bundles only that. */
 export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   user,
+  secondFactor,
   manager,
   patient,
   managerNote,

@@ -5,8 +5,9 @@ import { loginFailuresMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/password.ts';
 import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
-import { managerOf, pushTokenCheck, type UserDependencies } from './account.ts';
+import { managerOf, openClinicianSession, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
+import { type LoginSecondStep, secondFactorLogin } from './second-factor-login.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
 /** Guessing passwords (docs/decisions/0001-accounts.md): */
@@ -29,7 +30,8 @@ interface LoginRequest {
 }
 
 export interface LoginService {
-  login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }>;
+  /** The session, or the second step a clinician's login still needs. */
+  login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep>;
   logout(principal: { sessionId: string }): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function loginService(deps: UserDependencies): LoginService {
   const { db, mails, limiter, sessions, acceptsPushToken } = deps;
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);
+  const { secondStepAfterPassword } = secondFactorLogin(deps);
 
   /**
    * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
@@ -77,7 +80,10 @@ export function loginService(deps: UserDependencies): LoginService {
   }
 
   return {
-    async login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }> {
+    async login(
+      request: LoginRequest,
+      context: RequestContext,
+    ): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep> {
       const login = request.userEmail;
       const address = clientNetwork(context.ip);
       // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
@@ -121,18 +127,9 @@ export function loginService(deps: UserDependencies): LoginService {
       const manager = await managerOf(db, user);
       if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
       if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
-      const token = await sessions.open({ seqUser: user.seqUser, seqManager: manager.seqManager }, client);
-      return {
-        token,
-        user: {
-          seqUser: user.seqUser,
-          seqManager: manager.seqManager,
-          seqPatient: null,
-          userId: user.userId,
-          userEmail: user.userEmail,
-          userName: fullName(manager),
-        },
-      };
+      const secondStep = await secondStepAfterPassword(user.seqUser, request.fcmToken);
+      if (secondStep) return secondStep;
+      return openClinicianSession(sessions, user, manager, client);
     },
 
     async logout(principal: { sessionId: string }): Promise<void> {
