@@ -11,8 +11,7 @@ const welcome = t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper');
  * The code the authenticator app shows a step from now: the set-up's own code has used up the
  * current step, and the server takes the next one too.
  */
-const nextCode = (secret: string): Promise<string> =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+const nextCode = (secret: string): Promise<string> => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 /** Reads the set-up key from the page, as a person copying it into their app would. */
 async function setUpKeyOf(page: Page): Promise<string> {
@@ -67,7 +66,10 @@ describe('two-step verification', () => {
     await expectAccessible(page, 'login second step');
     await page.getByLabel(t.secondFactor.code, { exact: true }).fill('000000');
     await page.getByRole('button', { name: t.secondFactor.login.submit, exact: true }).click();
-    await page.getByRole('alert').getByText(/not valid/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/not valid/)
+      .waitFor();
     await page.getByLabel(t.secondFactor.code, { exact: true }).fill(await nextCode(secret));
     await page.getByRole('button', { name: t.secondFactor.login.submit, exact: true }).click();
     await page.getByText(welcome).waitFor();
@@ -80,7 +82,11 @@ describe('two-step verification', () => {
       await page.getByLabel(t.secondFactor.recoveryCode, { exact: true }).fill(codes[0]!);
       await page.getByRole('button', { name: t.secondFactor.login.submit, exact: true }).click();
       if (attempt === 'first use') await page.getByText(welcome).waitFor();
-      else await page.getByRole('alert').getByText(/not valid/).waitFor();
+      else
+        await page
+          .getByRole('alert')
+          .getByText(/not valid/)
+          .waitFor();
     }
     await page.getByLabel(t.secondFactor.recoveryCode, { exact: true }).fill(codes[1]!);
     await page.getByRole('button', { name: t.secondFactor.login.submit, exact: true }).click();

@@ -83,7 +83,8 @@ export const secondFactorStatus = defineEndpoint({
   access: 'manager',
   audit: false,
   tag,
-  summary: 'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether one is required',
+  summary:
+    'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether one is required',
   request: emptyRequest,
   reply: success({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() }),
 });
@@ -94,7 +95,8 @@ export const beginTotpSetup = defineEndpoint({
   access: 'manager',
   audit: false,
   tag,
-  summary: 'Makes a new authenticator secret, pending until a first code confirms it; an app already set up keeps working until then',
+  summary:
+    'Makes a new authenticator secret, pending until a first code confirms it; an app already set up keeps working until then',
   request: emptyRequest,
   reply: success(totpEnrolment),
 });

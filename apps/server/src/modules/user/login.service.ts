@@ -7,7 +7,7 @@ import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
 import { managerOf, openClinicianSession, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
-import { type LoginSecondStep, secondFactorLogin } from './second-factor-login.ts';
+import { type LoginSecondStep, secondStepAfterPassword } from './second-factor-login.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
 /** Guessing passwords (docs/decisions/0001-accounts.md): */
@@ -31,7 +31,10 @@ interface LoginRequest {
 
 export interface LoginService {
   /** The session, or the second step a clinician's login still needs. */
-  login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep>;
+  login(
+    request: LoginRequest,
+    context: RequestContext,
+  ): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep>;
   logout(principal: { sessionId: string }): Promise<void>;
 }
 
@@ -40,7 +43,7 @@ export function loginService(deps: UserDependencies): LoginService {
   const { db, mails, limiter, sessions, acceptsPushToken } = deps;
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);
-  const { secondStepAfterPassword } = secondFactorLogin(deps);
+  const secondStep = secondStepAfterPassword(deps);
 
   /**
    * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
@@ -127,8 +130,8 @@ export function loginService(deps: UserDependencies): LoginService {
       const manager = await managerOf(db, user);
       if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
       if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
-      const secondStep = await secondStepAfterPassword(user.seqUser, request.fcmToken);
-      if (secondStep) return secondStep;
+      const step = await secondStep(user.seqUser, request.fcmToken);
+      if (step) return step;
       return openClinicianSession(sessions, user, manager, client);
     },
 

@@ -4,7 +4,7 @@ import type { UserDependencies } from './account.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a login may take over its second step, and over setting an authenticator app up (REQUIRE_MFA). */
-export const challengeSeconds = { second_factor: 5 * 60, set_up: 15 * 60 } as const;
+const challengeSeconds = { second_factor: 5 * 60, set_up: 15 * 60 } as const;
 
 /** A login that checked the password but opens no session yet. */
 export interface LoginSecondStep {
@@ -12,29 +12,32 @@ export interface LoginSecondStep {
   secondStep: SecondStep;
 }
 
-/** The step between a clinician's right password and their session (docs/decisions/0011-second-factor.md). */
-export function secondFactorLogin({ db, now, secondFactor }: UserDependencies): {
-  secondStepAfterPassword(seqUser: number, fcmToken: string | undefined): Promise<LoginSecondStep | undefined>;
-} {
-  return {
-    async secondStepAfterPassword(seqUser: number, fcmToken: string | undefined): Promise<LoginSecondStep | undefined> {
-      const factors = secondFactorRepository(db);
-      const hasTotp = (await factors.findTotp(seqUser, 'confirmed')) !== undefined;
-      if (!hasTotp && !secondFactor.required) return undefined;
-      const purpose = hasTotp ? 'second_factor' : 'set_up';
-      const challenge = randomToken();
-      const seconds = challengeSeconds[purpose];
-      await factors.insertChallenge({
-        tokenHash: sha256(challenge),
-        seqUser,
-        purpose,
-        fcmToken: fcmToken ?? null,
-        expiresAt: new Date(now().getTime() + seconds * 1000),
-      });
-      return {
-        failedCode: hasTotp ? FailedCode.SecondFactorRequired : FailedCode.SecondFactorSetupRequired,
-        secondStep: { challenge, methods: hasTotp ? ['totp', 'recovery_code'] : [], expiresInSeconds: seconds },
-      };
-    },
+/**
+ * The step between a clinician's right password and their session (docs/decisions/0011-second-factor.md):
+ * none without a factor, unless one is required.
+ */
+export function secondStepAfterPassword({
+  db,
+  now,
+  secondFactor,
+}: UserDependencies): (seqUser: number, fcmToken: string | undefined) => Promise<LoginSecondStep | undefined> {
+  return async (seqUser, fcmToken) => {
+    const factors = secondFactorRepository(db);
+    const hasTotp = (await factors.findTotp(seqUser, 'confirmed')) !== undefined;
+    if (!hasTotp && !secondFactor.required) return undefined;
+    const purpose = hasTotp ? 'second_factor' : 'set_up';
+    const challenge = randomToken();
+    const seconds = challengeSeconds[purpose];
+    await factors.insertChallenge({
+      tokenHash: sha256(challenge),
+      seqUser,
+      purpose,
+      fcmToken: fcmToken ?? null,
+      expiresAt: new Date(now().getTime() + seconds * 1000),
+    });
+    return {
+      failedCode: hasTotp ? FailedCode.SecondFactorRequired : FailedCode.SecondFactorSetupRequired,
+      secondStep: { challenge, methods: hasTotp ? ['totp', 'recovery_code'] : [], expiresInSeconds: seconds },
+    };
   };
 }

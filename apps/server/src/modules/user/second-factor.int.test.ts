@@ -346,7 +346,10 @@ describe('REQUIRE_MFA', () => {
     ).toBe(FailedCode.LoginStepExpired);
 
     const { secret } = (await callApi(required.app, beginRequiredSetup, { challenge })).success;
-    const done = await callApi(required.app, completeRequiredSetup, { challenge, code: await codeAt(required, secret) });
+    const done = await callApi(required.app, completeRequiredSetup, {
+      challenge,
+      code: await codeAt(required, secret),
+    });
     expect(done.success.recoveryCodes).toHaveLength(10);
     expect(done.headers['x-access-token']).toBe(done.success.token.accessToken);
     const token = done.success.token.accessToken;

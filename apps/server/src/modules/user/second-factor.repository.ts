@@ -103,7 +103,9 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
       const [row] = await db
         .select()
         .from(loginChallenge)
-        .where(and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)));
+        .where(
+          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
+        );
       return row;
     },
 
@@ -111,7 +113,9 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
       const used = await db
         .update(loginChallenge)
         .set({ usedAt: at })
-        .where(and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)))
+        .where(
+          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
+        )
         .returning({ tokenHash: loginChallenge.tokenHash });
       return used.length === 1;
     },

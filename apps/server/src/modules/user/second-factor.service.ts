@@ -147,7 +147,10 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   }
 
   /** Uses the challenge up (once only, also when two tabs race) and finds whom it logs in. */
-  async function useChallenge(tx: Database, challenge: LoginChallengeRow): Promise<{ user: UserRow; manager: ManagerRow }> {
+  async function useChallenge(
+    tx: Database,
+    challenge: LoginChallengeRow,
+  ): Promise<{ user: UserRow; manager: ManagerRow }> {
     if (!(await secondFactorRepository(tx).consumeChallenge(challenge.tokenHash, now()))) {
       throw new BusinessFailure(FailedCode.LoginStepExpired);
     }
