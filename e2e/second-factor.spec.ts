@@ -51,12 +51,15 @@ describe('two-step verification', () => {
     const { page, clinician } = await newClinicianSession(stack);
     await page.goto('/options');
     const section = page.getByRole('region', { name: t.secondFactor.myPage.title });
+    await section.getByText(t.secondFactor.myPage.off, { exact: true }).waitFor();
+    await expectAccessible(page, 'My page, two-step verification off');
     await section.getByRole('button', { name: t.secondFactor.myPage.setUp, exact: true }).click();
     const secret = await setUpKeyOf(page);
     const codes = await confirmSetUp(page, secret, 'My page');
     await section.getByRole('button', { name: t.secondFactor.myPage.codesSaved, exact: true }).click();
     await section.getByText(t.secondFactor.myPage.on, { exact: true }).waitFor();
     await section.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '10')).waitFor();
+    await expectAccessible(page, 'My page, two-step verification on');
 
     // The password alone no longer opens a session: the code of the app does.
     await logOut(page);

@@ -18,7 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvent, recoveryCode, secondFactor } from '../../db/schema.ts';
+import { appSecret, auditEvent, recoveryCode, secondFactor } from '../../db/schema.ts';
 import { callApi, password, signUpBody, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { linkIn } from '../../../test/mail-catcher.ts';
@@ -79,6 +79,8 @@ describe('setting up an authenticator app', () => {
     expect(factor!.confirmedAt).not.toBeNull();
     expect(JSON.stringify(factor)).not.toContain(clinician.secret);
     expect(factor!.sealedSecret).toMatch(/^v1\./);
+    // Without SECOND_FACTOR_KEY, the key is made once and kept apart from the sealed secrets.
+    expect((await t.app.db.select().from(appSecret)).map((row) => row.name)).toContain('second-factor');
     const stored = JSON.stringify(
       await t.app.db.select().from(recoveryCode).where(eq(recoveryCode.seqUser, clinician.seqUser)),
     );
@@ -315,9 +317,11 @@ describe('changing the second factor', () => {
 });
 
 describe('REQUIRE_MFA', () => {
+  const configuredKey = 'a-configured-second-factor-key-of-40-chars';
   let required: TestApp;
   beforeAll(async () => {
-    required = await createTestApp({ env: { ...env, REQUIRE_MFA: '1' } });
+    // With a key of its own, which the database then holds no copy of.
+    required = await createTestApp({ env: { ...env, REQUIRE_MFA: '1', SECOND_FACTOR_KEY: configuredKey } });
   });
   afterAll(() => required.close());
 
@@ -362,6 +366,10 @@ describe('REQUIRE_MFA', () => {
       .from(auditEvent)
       .where(eq(auditEvent.seqUser, done.success.user.seqUser));
     expect(audit.map((row) => [row.action, row.entity])).toContainEqual(['create', 'second_factor']);
+
+    const keys = await required.app.db.select().from(appSecret);
+    expect(keys.map((row) => row.name)).not.toContain('second-factor');
+    expect(JSON.stringify(keys)).not.toContain(configuredKey);
 
     // The challenge worked once; the next login asks for a code.
     nextStep(required);

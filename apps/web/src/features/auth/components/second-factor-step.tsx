@@ -67,7 +67,6 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
             label={method === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
             inputMode={method === 'totp' ? 'numeric' : 'text'}
             autoComplete="one-time-code"
-            data-autofocus
             value={code}
             onChange={(event) => {
               setCode(event.currentTarget.value);
