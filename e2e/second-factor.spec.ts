@@ -1,3 +1,4 @@
+import { messages } from '@clinic/contract';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,28 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: t.secondFactor.login.submit, exact: true }).click();
     await page.getByText(welcome).waitFor();
     await page.goto('/options');
-    await page.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '8')).waitFor();
+    await section.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '8')).waitFor();
+
+    // New recovery codes, and turning it off, each after the password.
+    await section.getByRole('button', { name: t.secondFactor.myPage.regenerate, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.secondFactor.myPage.regenerateTitle });
+    await dialog.waitFor();
+    await expectAccessible(page, 'new recovery codes dialog');
+    await dialog.getByLabel(t.account.delete.password, { exact: true }).fill('Wrong-pass-1');
+    await dialog.getByRole('button', { name: t.secondFactor.myPage.regenerate, exact: true }).click();
+    await dialog.getByText(messages.en.US0202).waitFor();
+    await dialog.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await dialog.getByRole('button', { name: t.secondFactor.myPage.regenerate, exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const fresh = section.getByRole('list', { name: t.secondFactor.recovery.listLabel }).getByRole('listitem');
+    await expect.poll(() => fresh.count()).toBe(10);
+    await section.getByRole('button', { name: t.secondFactor.myPage.codesSaved, exact: true }).click();
+    await section.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '10')).waitFor();
+    await section.getByRole('button', { name: t.secondFactor.myPage.disable, exact: true }).click();
+    const off = page.getByRole('dialog', { name: t.secondFactor.myPage.disableTitle });
+    await off.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await off.getByRole('button', { name: t.secondFactor.myPage.disable, exact: true }).click();
+    await section.getByText(t.secondFactor.myPage.off, { exact: true }).waitFor();
     await page.context().close();
   });
 });
