@@ -27,7 +27,7 @@ import { paymentRoutes } from './modules/payment/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
-import { accountSecurityRoutes, type SessionService, userRoutes } from './modules/user/index.ts';
+import { accountSecurityRoutes, secondFactorRoutes, type SessionService, userRoutes } from './modules/user/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -190,6 +190,7 @@ function contractRoutes(services: Services) {
   return [
     ...userRoutes(services.users, services.sessions),
     ...accountSecurityRoutes(services.accountSecurity),
+    ...secondFactorRoutes(services.secondFactors),
     ...managerRoutes(services.managers),
     ...patientRoutes(services.patients, services.records),
     ...managerNoteRoutes(services.notes),

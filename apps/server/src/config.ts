@@ -29,6 +29,8 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Clinic <no-reply@clinic.localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  SECOND_FACTOR_KEY: z.string().min(32).optional(),
+  REQUIRE_MFA: flag,
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -78,6 +80,7 @@ const fileSecrets = [
   'REDIS_URL',
   'SMTP_URL',
   'AUTH_SECRET',
+  'SECOND_FACTOR_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
@@ -124,6 +127,8 @@ export interface Config {
   payments: { gateway: 'stripe'; secretKey: string; apiUrl: string } | { gateway: 'sandbox' };
   publicUrl: string;
   authSecret: string | undefined;
+  /** The key sealing authenticator secrets (generated and kept in the database when unset), and whether clinicians must have a second factor. */
+  secondFactor: { key: string | undefined; required: boolean };
   s3:
     | {
         bucket: string;
@@ -186,6 +191,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         : { gateway: 'sandbox' as const },
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
+    secondFactor: { key: value.SECOND_FACTOR_KEY, required: value.REQUIRE_MFA ?? false },
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

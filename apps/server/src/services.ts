@@ -41,6 +41,8 @@ import { storageService, type StorageService } from './modules/storage/index.ts'
 import {
   accountSecurityService,
   type AccountSecurityService,
+  type SecondFactorService,
+  secondFactorService,
   sessionService,
   type SessionService,
   userService,
@@ -50,6 +52,7 @@ import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { type Bus, memoryBus, redisBus } from './realtime/bus.ts';
 import { accessTokens } from './security/access-token.ts';
 import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
+import { secondFactorKeys } from './security/sealed-secret.ts';
 import { secretRepository } from './security/secret.repository.ts';
 import { diskStorage, s3Storage } from './storage/file-storage.ts';
 
@@ -73,6 +76,7 @@ export interface Services {
   pushPublicKey: string;
   users: UserService;
   accountSecurity: AccountSecurityService;
+  secondFactors: SecondFactorService;
   managers: ManagerService;
   patients: PatientService;
   records: MedicalRecordService;
@@ -116,6 +120,10 @@ export async function createServices(
   const secret =
     config.authSecret ??
     (await secretRepository(db).getOrCreate('access-token', () => randomBytes(48).toString('base64url')));
+  // The key sealing authenticator secrets: configured, else made once and shared like the token key.
+  const secondFactorKey =
+    config.secondFactor.key ??
+    (await secretRepository(db).getOrCreate('second-factor', () => randomBytes(48).toString('base64url')));
   const storage = config.s3 ? await s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
   // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
   const deploymentId = await secretRepository(db).getOrCreate('deployment-id', () => randomUUID());
@@ -143,6 +151,7 @@ export async function createServices(
     acceptsPushToken: (fcmToken: string) => push.accepts(fcmToken),
     now,
     publicUrl: config.publicUrl,
+    secondFactor: { keys: secondFactorKeys(secondFactorKey), required: config.secondFactor.required },
   };
   const gateway =
     config.payments.gateway === 'stripe'
@@ -190,6 +199,7 @@ export async function createServices(
     pushPublicKey: push.publicKey,
     users: userService(userDependencies),
     accountSecurity: accountSecurityService(userDependencies),
+    secondFactors: secondFactorService(userDependencies),
     managers,
     patients,
     records: medicalRecordService({ db, now }),

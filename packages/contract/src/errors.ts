@@ -27,6 +27,13 @@ export const FailedCode = {
   WrongPassword: 'US0202',
   PasswordUnchanged: 'US0203',
   PasswordConfirmationRequired: 'US0204',
+  // Second factor (docs/decisions/0011-second-factor.md)
+  SecondFactorRequired: 'US0301',
+  SecondFactorSetupRequired: 'US0302',
+  WrongSecondFactorCode: 'US0303',
+  LoginStepExpired: 'US0304',
+  SecondFactorMandatory: 'US0305',
+  SecondFactorNotSetUp: 'US0306',
   // Patients
   NotAppMember: 'PA0001',
   InvalidSyncCode: 'PAT0202',

@@ -13,6 +13,7 @@ import * as patientApp from './patient-app.ts';
 import * as payment from './payment.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
+import * as secondFactor from './second-factor.ts';
 import * as storage from './storage.ts';
 import * as user from './user.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -24,6 +25,8 @@ export * from './npi.ts';
 export * from './rules.ts';
 export * from './validation.ts';
 export * from './user.ts';
+export * from './second-step.ts';
+export * from './second-factor.ts';
 export * from './manager.ts';
 export * from './patient.ts';
 export * from './manager-note.ts';
@@ -53,6 +56,7 @@ function endpointsOf(group: Record<string, unknown>): Endpoint[] {
 export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   user,
   accountSecurity,
+  secondFactor,
   manager,
   patient,
   managerNote,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { defineEndpoint, emptyRequest, failure, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { languages, rules } from './rules.ts';
+import { secondStep } from './second-step.ts';
 import {
   agreementField,
   currentPasswordField,
@@ -120,13 +121,20 @@ export const login = defineEndpoint({
     /** This browser's lasting random id (the devId kept in local storage): a login from a new one is mailed. */
     browserId: z.uuid({ error: 'validation.invalid' }).optional(),
   }),
-  reply: reply({ token: tokenPair, user: loginUser }, [
-    FailedCode.NotActivated,
-    FailedCode.LoginFailed,
-    FailedCode.WrongCredentials,
-    FailedCode.NotMember,
-    FailedCode.ProfileNotFound,
-    FailedCode.AccountDeleted,
+  // A clinician with a second factor (or required to set one up) gets no tokens yet: a failure that
+  // carries the next step, so that a client unaware of it still shows a message (decision 0011).
+  reply: z.discriminatedUnion('isSuccess', [
+    z.object({ isSuccess: z.literal(true), token: tokenPair, user: loginUser }),
+    failure([
+      FailedCode.NotActivated,
+      FailedCode.LoginFailed,
+      FailedCode.WrongCredentials,
+      FailedCode.NotMember,
+      FailedCode.ProfileNotFound,
+      FailedCode.AccountDeleted,
+      FailedCode.SecondFactorRequired,
+      FailedCode.SecondFactorSetupRequired,
+    ]).extend({ secondStep: secondStep.optional() }),
   ]),
 });
 

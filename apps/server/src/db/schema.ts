@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -127,6 +128,70 @@ export const emailToken = pgTable(
     usedAt: instant('used_at'),
   },
   (table) => [index('email_token_user').on(table.seqUser, table.purpose)],
+);
+
+/**
+ * A second factor of a clinician's login (docs/decisions/0011-second-factor.md): an authenticator
+ * app's secret, sealed with the second-factor key. Unconfirmed, it is a set-up awaiting its first code.
+ */
+export const secondFactor = pgTable(
+  'second_factor',
+  {
+    seqSecondFactor: integer('seq_second_factor').primaryKey().generatedAlwaysAsIdentity(),
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    kind: text('kind', { enum: ['totp'] }).notNull(),
+    sealedSecret: text('sealed_secret').notNull(),
+    /** The time step of the last code accepted: no code of it or before works again. */
+    lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+    confirmedAt: instant('confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One authenticator app in use and one set-up under way, at most, per clinician.
+    uniqueIndex('second_factor_totp_confirmed')
+      .on(table.seqUser)
+      .where(sql`${table.kind} = 'totp' and ${table.confirmedAt} is not null`),
+    uniqueIndex('second_factor_totp_pending')
+      .on(table.seqUser)
+      .where(sql`${table.kind} = 'totp' and ${table.confirmedAt} is null`),
+  ],
+);
+
+/** Single-use recovery codes, stored only as keyed hashes. */
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: instant('used_at'),
+  },
+  (table) => [primaryKey({ columns: [table.seqUser, table.codeHash] })],
+);
+
+/** A password check that awaits its second step: single-use, short-lived, stored only as a SHA-256 hash. */
+export const loginChallenge = pgTable(
+  'login_challenge',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    /** second_factor: a code finishes the login; set_up: an authenticator must be set up first (REQUIRE_MFA). */
+    purpose: text('purpose', { enum: ['second_factor', 'set_up'] }).notNull(),
+    /** The push token the login named, for the session the second step opens. */
+    fcmToken: text('fcm_token'),
+    /** The hash of the browser's lasting id, for the session the second step opens. */
+    browserHash: text('browser_hash'),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (table) => [index('login_challenge_user').on(table.seqUser)],
 );
 
 /** Secrets every server instance must share (the access-token key when AUTH_SECRET is unset). */

@@ -1,11 +1,15 @@
+import type { LoginUser, TokenPair } from '@clinic/contract';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidField } from '../../domain-error.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { SecondFactorKeys } from '../../security/sealed-secret.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { SessionService } from './session.service.ts';
+import { fullName } from '../shared/index.ts';
+import { secondFactorRepository } from './second-factor.repository.ts';
+import type { SessionClient, SessionService } from './session.service.ts';
 import { sessionRepository } from './session.repository.ts';
 import { managerRepository, type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
 
@@ -20,6 +24,8 @@ export interface UserDependencies {
   acceptsPushToken: (fcmToken: string) => Promise<boolean>;
   now: Clock;
   publicUrl: string;
+  /** The keys of the second factor and whether clinicians must have one (REQUIRE_MFA). */
+  secondFactor: { keys: SecondFactorKeys; required: boolean };
 }
 
 /** Counts a hit against each key and refuses with 429 when any is over its limit. */
@@ -50,4 +56,26 @@ export async function eraseAccount(tx: Database, seqUser: number, at: Date): Pro
   await userRepository(tx).markDeleted(seqUser, at);
   await managerRepository(tx).eraseProfile(seqUser);
   await sessionRepository(tx).revokeAllOfUser(seqUser, 'account_deleted', at);
+  await secondFactorRepository(tx).removeAll(seqUser);
+}
+
+/** Opens a clinician's session: the end of a login, after the password or after its second step. */
+export async function openClinicianSession(
+  sessions: SessionService,
+  user: UserRow,
+  manager: ManagerRow,
+  client: SessionClient,
+): Promise<{ token: TokenPair; user: LoginUser }> {
+  const token = await sessions.open({ seqUser: user.seqUser, seqManager: manager.seqManager }, client);
+  return {
+    token,
+    user: {
+      seqUser: user.seqUser,
+      seqManager: manager.seqManager,
+      seqPatient: null,
+      userId: user.userId,
+      userEmail: user.userEmail,
+      userName: fullName(manager),
+    },
+  };
 }

@@ -4,10 +4,12 @@ import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { loginFailuresMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/password.ts';
 import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
+import { sha256 } from '../../security/secrets.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
-import { managerOf, pushTokenCheck, type UserDependencies } from './account.ts';
+import { managerOf, openClinicianSession, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
 import { loginRecord } from './account-security.service.ts';
+import { type LoginSecondStep, secondStepAfterPassword } from './second-factor-login.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
 /** Guessing passwords (docs/decisions/0001-accounts.md): */
@@ -31,7 +33,11 @@ interface LoginRequest {
 }
 
 export interface LoginService {
-  login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }>;
+  /** The session, or the second step a clinician's login still needs. */
+  login(
+    request: LoginRequest,
+    context: RequestContext,
+  ): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep>;
   logout(principal: { sessionId: string }): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ export function loginService(deps: UserDependencies): LoginService {
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);
   const record = loginRecord(deps);
+  const secondStep = secondStepAfterPassword(deps);
 
   /**
    * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
@@ -80,7 +87,10 @@ export function loginService(deps: UserDependencies): LoginService {
   }
 
   return {
-    async login(request: LoginRequest, context: RequestContext): Promise<{ token: TokenPair; user: LoginUser }> {
+    async login(
+      request: LoginRequest,
+      context: RequestContext,
+    ): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep> {
       const login = request.userEmail;
       const address = clientNetwork(context.ip);
       // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
@@ -106,7 +116,7 @@ export function loginService(deps: UserDependencies): LoginService {
         ip: context.ip,
         userAgent: context.userAgent,
         fcmToken: request.fcmToken,
-        browserId: request.browserId,
+        browserHash: request.browserId ? sha256(request.browserId) : undefined,
       };
       // The patient app signs in through this endpoint too; a clinician account is not for it.
       if (request.userType === 'patient') {
@@ -132,18 +142,9 @@ export function loginService(deps: UserDependencies): LoginService {
       if (!manager) throw new BusinessFailure(FailedCode.ProfileNotFound);
       if (!user.emailVerifiedAt) throw new BusinessFailure(FailedCode.NotActivated);
       await record.succeeded(user, manager, context, request.browserId);
-      const token = await sessions.open({ seqUser: user.seqUser, seqManager: manager.seqManager }, client);
-      return {
-        token,
-        user: {
-          seqUser: user.seqUser,
-          seqManager: manager.seqManager,
-          seqPatient: null,
-          userId: user.userId,
-          userEmail: user.userEmail,
-          userName: fullName(manager),
-        },
-      };
+      const step = await secondStep(user.seqUser, client);
+      if (step) return step;
+      return openClinicianSession(sessions, user, manager, client);
     },
 
     async logout(principal: { sessionId: string }): Promise<void> {

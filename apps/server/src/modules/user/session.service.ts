@@ -42,12 +42,12 @@ function covers(ended: EndedSessions, session: { seqUser: number; sessionId: str
 /** Tells whether the ends just heard cover a session. */
 export type SessionEnds = (session: { seqUser: number; sessionId: string }) => boolean;
 
-/** Where a session is opened from; the browser's lasting id, when it sends one, is kept hashed. */
+/** Where a session is opened from; the browser's lasting id, when it sends one, comes hashed. */
 export interface SessionClient {
   ip: string;
   userAgent: string | undefined;
   fcmToken: string | undefined;
-  browserId?: string | undefined;
+  browserHash?: string | undefined;
 }
 
 export interface SessionService {
@@ -128,7 +128,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 500) ?? null,
           fcmToken: client.fcmToken || null,
-          browserHash: client.browserId ? sha256(client.browserId) : null,
+          browserHash: client.browserHash ?? null,
         };
         await sessionRepository(tx).insert(row);
         return issueTokens(tx, row, at);

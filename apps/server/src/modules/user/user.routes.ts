@@ -15,6 +15,7 @@ import {
   updateLanguage,
   updateToken,
   validUserEmail,
+  translate,
   verifyEmail,
 } from '@clinic/contract';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
@@ -34,7 +35,14 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
       return ok;
     }),
     route(verifyEmail, async (body) => ({ ...ok, ...(await users.verifyEmail(body.token)) })),
-    route(login, async (body, context) => ({ ...ok, ...(await users.login(body, context)) })),
+    route(login, async (body, context) => {
+      const answer = await users.login(body, context);
+      // The password was right but the session waits for the second step: a failure that carries it.
+      if ('secondStep' in answer) {
+        return { isSuccess: false as const, ...answer, message: translate(context.language, answer.failedCode) };
+      }
+      return { ...ok, ...answer };
+    }),
     route(refreshToken, async (_body, context) => ({ ...ok, token: await sessions.refresh(context.refreshToken) })),
     // Authentication itself records the activity.
     route(keepAlive, () => Promise.resolve(ok)),

@@ -7,6 +7,7 @@ import { DeleteAccount } from '../../features/account/components/delete-account.
 import { useManagerInfo } from '../../features/account/api/get-manager-info.ts';
 import { updateLanguageRequest } from '../../features/account/api/update-language.ts';
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
+import { TwoStepVerification } from '../../features/account/components/two-step-verification.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
 import { CookieSettings } from '../../shared/notices/cookie-settings.tsx';
@@ -35,7 +36,7 @@ function Profile(): ReactElement {
   return <ProfileForm key={info.dataUpdatedAt} manager={info.data} />;
 }
 
-/** My page (`/options`): units, profile, payment and plan, account, language, notifications, cookies. */
+/** My page (`/options`): units, profile, payment and plan, two-step verification, account, language, notifications, cookies. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -60,6 +61,10 @@ export function Component(): ReactElement {
 
       <Section id="options-payment" title={t('payments.sectionTitle')}>
         <PaymentPlanSection />
+      </Section>
+
+      <Section id="options-second-factor" title={t('secondFactor.myPage.title')}>
+        <TwoStepVerification />
       </Section>
 
       <Section id="options-account" title={t('account.title')}>

@@ -1,6 +1,6 @@
-import { FailedCode } from '@clinic/contract';
+import { FailedCode, type SecondStep } from '@clinic/contract';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type FormEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -15,6 +15,12 @@ const ResendVerification = lazy(() =>
   import('./resend-verification.tsx').then((module) => ({ default: module.ResendVerification })),
 );
 
+// The second step loads only for a clinician whose login needs one.
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })),
+);
+const RequiredSetup = lazy(() => import('./required-setup.tsx').then((module) => ({ default: module.RequiredSetup })));
+
 const initialValues = { userEmail: '', userPassword: '' };
 
 /** SPEC 2 login: e-mail address or ID and password, as a clinician (userType manager). */
@@ -24,9 +30,22 @@ export function LoginForm(): ReactElement {
   const location = useLocation();
   const navigate = useNavigate();
   const form = useFormState(initialValues);
-  const { values, errors } = form;
+  const { values, errors, setValue } = form;
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<{ code: string; typedLogin: string }>();
+  const [pending, setPending] = useState<{ failedCode: string; secondStep: SecondStep }>();
+
+  const enter = async (): Promise<void> => {
+    await navigate(withLangQuery(paths.home, location.search), { replace: true });
+  };
+  const restart = useCallback(
+    (failedCode?: string): void => {
+      setPending(undefined);
+      setValue('userPassword', '');
+      if (failedCode) setFailure({ code: failedCode, typedLogin: values.userEmail });
+    },
+    [setValue, values.userEmail],
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -42,7 +61,11 @@ export function LoginForm(): ReactElement {
         userPassword: parsed.data.userPassword,
       });
       if (reply.isSuccess) {
-        await navigate(withLangQuery(paths.home, location.search), { replace: true });
+        await enter();
+        return;
+      }
+      if (reply.secondStep) {
+        setPending({ failedCode: reply.failedCode, secondStep: reply.secondStep });
         return;
       }
       setFailure({ code: reply.failedCode, typedLogin: parsed.data.userEmail });
@@ -52,6 +75,18 @@ export function LoginForm(): ReactElement {
   };
 
   const search = location.search;
+
+  if (pending) {
+    return (
+      <Suspense fallback={null}>
+        {pending.failedCode === FailedCode.SecondFactorSetupRequired ? (
+          <RequiredSetup challenge={pending.secondStep.challenge} onLoggedIn={enter} onRestart={restart} />
+        ) : (
+          <SecondFactorStep secondStep={pending.secondStep} onLoggedIn={enter} onRestart={restart} />
+        )}
+      </Suspense>
+    );
+  }
 
   return (
     <Stack gap="md">

@@ -1,0 +1,45 @@
+import { FailedCode, type SecondStep } from '@clinic/contract';
+import { randomToken, sha256 } from '../../security/secrets.ts';
+import type { UserDependencies } from './account.ts';
+import type { SessionClient } from './session.service.ts';
+import { secondFactorRepository } from './second-factor.repository.ts';
+
+/** How long a login may take over its second step, and over setting an authenticator app up (REQUIRE_MFA). */
+const challengeSeconds = { second_factor: 5 * 60, set_up: 15 * 60 } as const;
+
+/** A login that checked the password but opens no session yet. */
+export interface LoginSecondStep {
+  failedCode: typeof FailedCode.SecondFactorRequired | typeof FailedCode.SecondFactorSetupRequired;
+  secondStep: SecondStep;
+}
+
+/**
+ * The step between a clinician's right password and their session (docs/decisions/0011-second-factor.md):
+ * none without a factor, unless one is required.
+ */
+export function secondStepAfterPassword({
+  db,
+  now,
+  secondFactor,
+}: UserDependencies): (seqUser: number, client: SessionClient) => Promise<LoginSecondStep | undefined> {
+  return async (seqUser, client) => {
+    const factors = secondFactorRepository(db);
+    const hasTotp = (await factors.findTotp(seqUser, 'confirmed')) !== undefined;
+    if (!hasTotp && !secondFactor.required) return undefined;
+    const purpose = hasTotp ? 'second_factor' : 'set_up';
+    const challenge = randomToken();
+    const seconds = challengeSeconds[purpose];
+    await factors.insertChallenge({
+      tokenHash: sha256(challenge),
+      seqUser,
+      purpose,
+      fcmToken: client.fcmToken ?? null,
+      browserHash: client.browserHash ?? null,
+      expiresAt: new Date(now().getTime() + seconds * 1000),
+    });
+    return {
+      failedCode: hasTotp ? FailedCode.SecondFactorRequired : FailedCode.SecondFactorSetupRequired,
+      secondStep: { challenge, methods: hasTotp ? ['totp', 'recovery_code'] : [], expiresInSeconds: seconds },
+    };
+  };
+}

@@ -1,0 +1,10 @@
+import { beginTotpSetup, type ReplyOf } from '@clinic/contract';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client.ts';
+
+export type BeginTotpSetupReply = ReplyOf<typeof beginTotpSetup>;
+
+/** A new authenticator secret, pending until its first code confirms it. */
+export function useBeginTotpSetup(): UseMutationResult<BeginTotpSetupReply, Error, void> {
+  return useMutation({ mutationFn: () => callApi(beginTotpSetup, {}) });
+}

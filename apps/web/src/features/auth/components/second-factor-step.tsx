@@ -1,0 +1,94 @@
+import { FailedCode, recoveryCodeField, totpCodeField, type SecondStep } from '@clinic/contract';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { useCompleteLogin } from '../api/complete-login.ts';
+
+interface SecondFactorStepProps {
+  secondStep: SecondStep;
+  onLoggedIn: () => Promise<void>;
+  /** Back to the password, with the reason when the challenge ran out. */
+  onRestart: (failedCode?: string) => void;
+}
+
+/** The login's second step: a code of the authenticator app, or one of the recovery codes. */
+export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFactorStepProps): ReactElement {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const completeLogin = useCompleteLogin();
+  const [method, setMethod] = useState<'totp' | 'recovery_code'>('totp');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const parsed = (method === 'totp' ? totpCodeField : recoveryCodeField).safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'validation.invalid');
+      return;
+    }
+    try {
+      const reply = await completeLogin.mutateAsync({ challenge: secondStep.challenge, method, code: parsed.data });
+      if (reply.isSuccess) await onLoggedIn();
+      else if (reply.failedCode === FailedCode.LoginStepExpired) onRestart(reply.failedCode);
+      else setError(reply.failedCode);
+    } catch {
+      // The banner of the HTTP client has said what went wrong.
+    }
+  };
+
+  const switchMethod = (): void => {
+    setMethod(method === 'totp' ? 'recovery_code' : 'totp');
+    setCode('');
+    setError(undefined);
+  };
+
+  const isFieldError = error?.startsWith('validation.');
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} id="second-step-title">
+          {t('secondFactor.login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {method === 'totp' ? t('secondFactor.login.intro') : t('secondFactor.login.recoveryIntro')}
+        </Text>
+      </div>
+      {error && !isFieldError && (
+        <Alert color="red" role="alert">
+          {message(error)}
+        </Alert>
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="second-step-title">
+        <Stack gap="md">
+          <TextInput
+            key={method}
+            label={method === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
+            inputMode={method === 'totp' ? 'numeric' : 'text'}
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setError(undefined);
+            }}
+            error={isFieldError ? message(error) : undefined}
+          />
+          <Button type="submit" size="md" loading={completeLogin.isPending}>
+            {t('secondFactor.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap="xs" align="center">
+        {secondStep.methods.includes('recovery_code') && (
+          <Anchor component="button" type="button" size="sm" onClick={switchMethod}>
+            {method === 'totp' ? t('secondFactor.login.useRecoveryCode') : t('secondFactor.login.useApp')}
+          </Anchor>
+        )}
+        <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+          {t('secondFactor.login.back')}
+        </Anchor>
+      </Stack>
+    </Stack>
+  );
+}

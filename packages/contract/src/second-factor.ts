@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { loginUser, tokenPair } from './user.ts';
+import { currentPasswordField } from './validation.ts';
+
+const tag = 'secondFactor';
+// No endpoint here touches patient data (`audit: false`); the service still writes every factor or
+// recovery-code change to the audit trail, the required set-up's too, where nobody is logged in yet.
+
+/** The number of recovery codes a clinician gets at once, each good for one login. */
+export const recoveryCodeCount = 10;
+
+/** A login challenge as the login answered it. */
+const challengeField = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'validation.invalid' });
+
+/** Six digits from the authenticator app; spaces as some apps show them are ignored. */
+export const totpCodeField = z
+  .string({ error: 'validation.totp_code' })
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'validation.totp_code' }));
+
+/** A recovery code as printed (xxxxx-xxxxx), in any case, with or without the hyphen and spaces. */
+export const recoveryCodeField = z
+  .string({ error: 'validation.recovery_code' })
+  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{10}$/, { error: 'validation.recovery_code' }));
+
+/** What an authenticator app needs to start making codes: the secret as a QR code and in text. */
+const totpEnrolment = {
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+};
+
+export const completeLogin = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/login',
+  access: 'public',
+  audit: false,
+  tag,
+  summary:
+    "Finishes a login that answered SecondFactorRequired with a code of the clinician's authenticator app or a recovery code; the challenge works once",
+  request: z.discriminatedUnion('method', [
+    z.object({ challenge: challengeField, method: z.literal('totp'), code: totpCodeField }),
+    z.object({ challenge: challengeField, method: z.literal('recovery_code'), code: recoveryCodeField }),
+  ]),
+  reply: reply({ token: tokenPair, user: loginUser }, [FailedCode.WrongSecondFactorCode, FailedCode.LoginStepExpired]),
+});
+
+export const beginRequiredSetup = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/setup/begin',
+  access: 'public',
+  audit: false,
+  tag,
+  summary:
+    'Starts the set-up of an authenticator app that a login answering SecondFactorSetupRequired asks for (REQUIRE_MFA)',
+  request: z.object({ challenge: challengeField }),
+  reply: reply(totpEnrolment, [FailedCode.LoginStepExpired]),
+});
+
+export const completeRequiredSetup = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/setup/confirm',
+  access: 'public',
+  audit: false,
+  tag,
+  summary:
+    'Confirms the required set-up with a first code and logs in; the recovery codes are shown this once and stored hashed',
+  request: z.object({ challenge: challengeField, code: totpCodeField }),
+  reply: reply({ recoveryCodes: z.array(z.string()), token: tokenPair, user: loginUser }, [
+    FailedCode.WrongSecondFactorCode,
+    FailedCode.LoginStepExpired,
+    FailedCode.SecondFactorNotSetUp,
+  ]),
+});
+
+export const secondFactorStatus = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/status',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether one is required',
+  request: emptyRequest,
+  reply: success({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() }),
+});
+
+export const beginTotpSetup = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/totp/begin',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Makes a new authenticator secret, pending until a first code confirms it; an app already set up keeps working until then',
+  request: emptyRequest,
+  reply: success(totpEnrolment),
+});
+
+export const confirmTotpSetup = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/totp/confirm',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Confirms the pending authenticator with a first code; it replaces any earlier one, and new recovery codes are shown this once',
+  request: z.object({ code: totpCodeField }),
+  reply: reply({ recoveryCodes: z.array(z.string()) }, [
+    FailedCode.WrongSecondFactorCode,
+    FailedCode.SecondFactorNotSetUp,
+  ]),
+});
+
+export const disableTotp = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/totp/disable',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: 'Turns two-step verification off after the password: the authenticator and the recovery codes are removed',
+  request: z.object({ password: currentPasswordField }),
+  reply: reply({}, [FailedCode.WrongPassword, FailedCode.SecondFactorMandatory, FailedCode.SecondFactorNotSetUp]),
+});
+
+export const regenerateRecoveryCodes = defineEndpoint({
+  method: 'POST',
+  path: '/secondFactor/recoveryCodes/regenerate',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: 'Replaces the recovery codes after the password; the new ones are shown this once',
+  request: z.object({ password: currentPasswordField }),
+  reply: reply({ recoveryCodes: z.array(z.string()) }, [FailedCode.WrongPassword, FailedCode.SecondFactorNotSetUp]),
+});
