@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent } from '../../db/schema.ts';
 import { mailQueue } from '../../mail/mail-queue.ts';
 import { smtpMailer } from '../../mail/mailer.ts';
-import { mailSecondFactorChange } from './index.ts';
+import { queueSecondFactorChangeMail } from './index.ts';
 
 const chromeOnMac =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -211,7 +211,9 @@ describe('the mail of a changed second factor', () => {
       for (const language of ['en', 'ko', 'zh-HK', 'cs'] as const) {
         const { body, seqUser } = await verifiedClinician(t.app, t.mail, {}, language);
         const since = t.mail.messages.length;
-        await mailSecondFactorChange(deps, seqUser, changes[language]);
+        await mails.deliver(
+          await t.app.db.transaction((tx) => queueSecondFactorChangeMail(deps, tx, seqUser, changes[language])),
+        );
         const mail = await t.mail.next(body.userEmail, since);
         expect(mail.subject).toBe(expected[language][0]);
         expect(mail.text).toContain(expected[language][1]);

@@ -1,5 +1,6 @@
 import { loginHistoryLength, session as sessionRules, type LoginAttempt, type OpenSession } from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import {
   newBrowserMail,
@@ -26,17 +27,20 @@ const securityMail = ({ now, publicUrl }: MailDependencies, user: UserRow, manag
   myPage: `${publicUrl}/options`,
 });
 
-/** Mails a clinician that a second factor or a passkey of their account was added or removed. */
-export async function mailSecondFactorChange(
+/**
+ * Queues, in the transaction of the change, the mail telling a clinician that a second factor or a
+ * passkey of their account was added or removed; answers what to deliver once it commits.
+ */
+export async function queueSecondFactorChangeMail(
   deps: MailDependencies,
+  tx: Database,
   seqUser: number,
   change: SecondFactorChange,
-): Promise<void> {
-  const user = await userRepository(deps.db).findById(seqUser);
-  const manager = user && (await managerRepository(deps.db).findByUser(seqUser));
-  if (!user || !manager) return;
-  const { mails, db } = deps;
-  await mails.deliver(await mails.enqueue(db, [secondFactorChangeMail(securityMail(deps, user, manager), change)]));
+): Promise<number[]> {
+  const user = await userRepository(tx).findById(seqUser);
+  const manager = user && (await managerRepository(tx).findByUser(seqUser));
+  if (!user || !manager) return [];
+  return deps.mails.enqueue(tx, [secondFactorChangeMail(securityMail(deps, user, manager), change)]);
 }
 
 /** The login attempts of an account, on the audit trail, and the mail of a login from a new browser. */

@@ -2,7 +2,7 @@ export { accountSecurityRoutes } from './account-security.routes.ts';
 export {
   accountSecurityService,
   type AccountSecurityService,
-  mailSecondFactorChange,
+  queueSecondFactorChangeMail,
 } from './account-security.service.ts';
 export { eraseAccount, passwordConfirmedAt } from './account.ts';
 export { sessionRepository } from './session.repository.ts';

@@ -48,7 +48,11 @@ async function withAuthenticator(app: TestApp = t) {
   expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
   expect(otpauthUri).toContain(`secret=${secret}`);
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+  const since = app.mail.messages.length;
   const confirmed = await callApi(app.app, confirmTotpSetup, { code: await codeAt(app, secret) }, { token });
+  expect((await app.mail.next(clinician.body.userEmail, since)).text).toContain(
+    'an authenticator app was set up as the second step of your login',
+  );
   nextStep(app);
   return { ...clinician, token, secret, recoveryCodes: confirmed.success.recoveryCodes };
 }
@@ -255,7 +259,11 @@ describe('changing the second factor', () => {
       FailedCode.WrongPassword,
     );
     expect((await passwordStep(t, clinician.body.userEmail)).failedCode).toBe(FailedCode.SecondFactorRequired);
+    const since = t.mail.messages.length;
     expect((await callApi(t.app, disableTotp, { password }, { token })).reply).toEqual({ isSuccess: true });
+    expect((await t.mail.next(clinician.body.userEmail, since)).text).toContain(
+      'the authenticator app was removed from your login',
+    );
     expect((await passwordStep(t, clinician.body.userEmail)).reply).toMatchObject({ isSuccess: true });
     expect((await callApi(t.app, secondFactorStatus, {}, { token })).success).toMatchObject({
       totp: false,

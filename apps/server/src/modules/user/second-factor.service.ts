@@ -16,6 +16,7 @@ import { enforceLimits, type RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import { managerOf, openClinicianSession, type UserDependencies } from './account.ts';
+import { queueSecondFactorChangeMail } from './account-security.service.ts';
 import { type LoginChallengeRow, secondFactorRepository } from './second-factor.repository.ts';
 import { type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
 
@@ -130,12 +131,13 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     if (!pending) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
     let step: number | undefined;
     await guessed(seqUser, async () => (step = await acceptedStep(pending.sealedSecret, code, null)) !== undefined);
-    const recoveryCodes = await db.transaction(async (tx) => {
+    const { recoveryCodes, queued } = await db.transaction(async (tx) => {
       await secondFactorRepository(tx).confirm(pending.seqSecondFactor, seqUser, step!, now());
       const codes = await replaceRecoveryCodes(tx, seqUser);
       await then(tx);
-      return codes;
+      return { recoveryCodes: codes, queued: await queueSecondFactorChangeMail(deps, tx, seqUser, 'totp_added') };
     });
+    await deps.mails.deliver(queued);
     return { recoveryCodes };
   }
 
@@ -197,10 +199,12 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
         throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
       }
-      await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         await secondFactorRepository(tx).removeAll(principal.seqUser);
         await recordAudit(tx, principal, context, now(), [{ action: 'delete', entity: 'second_factor' }]);
+        return queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'totp_removed');
       });
+      await deps.mails.deliver(queued);
     },
 
     async regenerateRecoveryCodes(principal: Principal, password: string, context: RequestContext) {
