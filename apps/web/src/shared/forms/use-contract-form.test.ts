@@ -68,6 +68,16 @@ describe('submitContractForm', () => {
     );
     expect(form.sent).toEqual([{ seqManagerNote: 7, note: initialValues }]);
     expect(form.failure).toBe(FailedCode.NotAppMember);
+
+    const replied: unknown[] = [];
+    await submitContractForm(
+      {
+        ...optionsFor(form, () => ({ isSuccess: true })),
+        onReply: (reply, _form, request) => replied.push(reply, request),
+      },
+      form,
+    );
+    expect(replied).toEqual([{ isSuccess: true }, initialValues]);
     expect(form.errors).toEqual({});
   });
 

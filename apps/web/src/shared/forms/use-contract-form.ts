@@ -28,8 +28,8 @@ export interface ContractFormOptions<Values extends object, Request extends obje
    * (`{ seqExercise, exercise }`): a 400's field `exercise.maxRom` is then the form's `maxRom`.
    */
   replyFieldsUnder?: string;
-  /** What a reply means for the form; by default a business failure shows its failedCode. */
-  onReply?: (reply: Reply, form: ContractForm<Values, Request>) => void;
+  /** What a reply to the request means for the form; by default a business failure shows its failedCode. */
+  onReply?: (reply: Reply, form: ContractForm<Values, Request>, request: Request) => void;
   /** A failure thrown by send other than a 400 with field errors, e.g. an upload refused. */
   onError?: (error: unknown, form: ContractForm<Values, Request>) => void;
 }
@@ -81,7 +81,7 @@ export async function submitContractForm<Values extends object, Request extends 
   }
   try {
     const reply = await options.send(parsed.data);
-    if (options.onReply) options.onReply(reply, form);
+    if (options.onReply) options.onReply(reply, form, parsed.data);
     else form.setFailure(failedCodeOf(reply));
   } catch (error) {
     if (isApiError(error) && error.fields.length > 0) {
