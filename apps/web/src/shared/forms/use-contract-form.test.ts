@@ -10,14 +10,14 @@ type Note = typeof initialValues;
 type Reply = { isSuccess: true } | { isSuccess: false; failedCode: string };
 
 /** A form's state as plain data, so the submit sequence can be run and read without rendering. */
-function formOf(values: Values): ContractForm<Values, Note> & { sent: { note: Note }[] } {
+function formOf<Shown extends object = Values>(values: Shown): ContractForm<Shown, Note> & { sent: { note: Note }[] } {
   const form = {
     values,
-    errors: {} as FieldErrors<keyof Values>,
+    errors: {} as FieldErrors<keyof Shown | keyof Note>,
     failure: 'earlier' as string | undefined,
     sent: [] as { note: Note }[],
     setValue: () => undefined,
-    setErrors: (errors: FieldErrors<keyof Values>) => {
+    setErrors: (errors: FieldErrors<keyof Shown | keyof Note>) => {
       form.errors = errors;
     },
     clearErrors: () => undefined,
@@ -110,5 +110,32 @@ describe('submitContractForm', () => {
     );
     expect(seen).toEqual([tooLarge]);
     expect(failed.errors).toEqual({});
+  });
+
+  it('shows the errors of request fields on the form fields named for them', async () => {
+    const form = formOf({ title: '', body: 'Walks 20 m unaided.' });
+    const options: ContractFormOptions<{ title: string; body: string }, Note, Reply> = {
+      initialValues: form.values,
+      schema: noteFields,
+      toRequest: (values) => ({
+        noteTitle: values.title,
+        noteContent: values.body,
+        isImportant: false,
+        isPublic: true,
+      }),
+      fieldNames: { noteTitle: 'title', noteContent: 'body' },
+      send: () =>
+        Promise.reject(
+          new ApiError('badRequest', 400, undefined, [
+            { path: 'noteContent', code: 'validation.note_too_long', message: 'too long' },
+          ]),
+        ),
+    };
+    await submitContractForm(options, form);
+    expect(form.errors).toEqual({ title: 'validation.required' });
+
+    form.values = { title: 'Gait', body: 'Walks 20 m unaided.' };
+    await submitContractForm(options, form);
+    expect(form.errors).toEqual({ body: 'validation.note_too_long' });
   });
 });

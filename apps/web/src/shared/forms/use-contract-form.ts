@@ -23,6 +23,8 @@ export interface ContractFormOptions<Values extends object, Request extends obje
   /** Rules of the form alone, such as a repeated password, checked with the contract's. */
   validate?: (values: Values, errors: FieldErrors<FieldOf<Values, Request>>) => FieldErrors<FieldOf<Values, Request>>;
   send: (request: Request) => Promise<Reply>;
+  /** The form field that shows a request field's errors, where the two are named differently. */
+  fieldNames?: Partial<Record<keyof Request, keyof Values>>;
   /**
    * The member of the sent request that the schema describes, when send wraps it with other parts
    * (`{ seqExercise, exercise }`): a 400's field `exercise.maxRom` is then the form's `maxRom`.
@@ -62,6 +64,20 @@ function replyFields(
   );
 }
 
+/** Errors of request fields under the names of the form's fields; the first error of a field wins. */
+function renamed<Field extends PropertyKey>(
+  errors: Record<string, string>,
+  names: Partial<Record<PropertyKey, PropertyKey>> | undefined,
+): FieldErrors<Field> {
+  if (!names) return errors as FieldErrors<Field>;
+  const result: Record<PropertyKey, string> = {};
+  for (const [name, code] of Object.entries(errors)) {
+    const field = names[name] ?? name;
+    if (!(field in result)) result[field] = code;
+  }
+  return result;
+}
+
 /**
  * The one sequence every form follows on submit: validate with the contract (and the form's own
  * rules), send, show a refusal's failedCode, and take the field errors of an HTTP 400 reply. Other
@@ -73,7 +89,7 @@ export async function submitContractForm<Values extends object, Request extends 
 ): Promise<void> {
   form.setFailure(undefined);
   const parsed = options.schema.safeParse(options.toRequest ? options.toRequest(form.values) : form.values);
-  const contractErrors = fieldErrorsOf(parsed) as FieldErrors<FieldOf<Values, Request>>;
+  const contractErrors = renamed<FieldOf<Values, Request>>(fieldErrorsOf(parsed), options.fieldNames);
   const errors = options.validate ? options.validate(form.values, contractErrors) : contractErrors;
   if (!parsed.success || Object.keys(errors).length > 0) {
     form.setErrors(errors);
@@ -86,7 +102,7 @@ export async function submitContractForm<Values extends object, Request extends 
   } catch (error) {
     if (isApiError(error) && error.fields.length > 0) {
       const fields = replyFields(error.fields, options.replyFieldsUnder);
-      form.setErrors(fieldErrorsOfReply(fields) as FieldErrors<FieldOf<Values, Request>>);
+      form.setErrors(renamed(fieldErrorsOfReply(fields), options.fieldNames));
     } else {
       options.onError?.(error, form);
     }
