@@ -40,7 +40,7 @@ export interface ContractForm<Values extends object, Request extends object = Va
   Values,
   FieldOf<Values, Request>
 > {
-  /** The failedCode of the last reply that refused the request, shown above the fields. */
+  /** The failedCode of the last refusal, or the text of a failure the form names itself; shown above the fields. */
   failure: string | undefined;
   setFailure: (code: string | undefined) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
