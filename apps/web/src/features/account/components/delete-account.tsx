@@ -1,7 +1,8 @@
-import { FailedCode, currentPasswordField } from '@clinic/contract';
+import { FailedCode, confirmUserPassword } from '@clinic/contract';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
 import { useDeleteManagerAccount } from '../api/delete-manager-account.ts';
@@ -13,39 +14,27 @@ export function DeleteAccount(): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
   const [step, setStep] = useState<Step>('closed');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
   const confirmPassword = useConfirmUserPassword();
   const deleteAccount = useDeleteManagerAccount();
+  const form = useContractForm({
+    initialValues: { password: '' },
+    schema: confirmUserPassword.request,
+    send: (request) => confirmPassword.mutateAsync(request.password),
+    onReply: (reply, form) => {
+      if (reply.isSuccess) {
+        form.reset();
+        setStep('confirm');
+      } else {
+        form.setFailure(reply.failedCode);
+      }
+    },
+  });
+  const { failure, setFailure } = form;
 
   const close = (): void => {
     setStep('closed');
-    setPassword('');
-    setPasswordError(undefined);
+    form.reset();
     setFailure(undefined);
-  };
-
-  const submitPassword = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = currentPasswordField.safeParse(password);
-    if (!parsed.success) {
-      setPasswordError(parsed.error.issues[0]?.message ?? 'validation.required');
-      return;
-    }
-    try {
-      const reply = await confirmPassword.mutateAsync(parsed.data);
-      if (reply.isSuccess) {
-        setPassword('');
-        setFailure(undefined);
-        setStep('confirm');
-      } else {
-        setFailure(reply.failedCode);
-      }
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
   };
 
   const confirmDeletion = async (): Promise<void> => {
@@ -73,7 +62,7 @@ export function DeleteAccount(): ReactElement {
       </Stack>
 
       <Modal opened={step === 'password'} onClose={close} title={t('account.delete.passwordTitle')}>
-        <form noValidate onSubmit={(event) => void submitPassword(event)}>
+        <form noValidate onSubmit={form.onSubmit}>
           <Stack gap="md">
             <Text size="sm">{t('account.delete.passwordIntro')}</Text>
             {failure && (
@@ -85,12 +74,9 @@ export function DeleteAccount(): ReactElement {
               label={t('account.delete.password')}
               autoComplete="current-password"
               data-autofocus
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setPasswordError(undefined);
-              }}
-              error={message(passwordError) ?? (failure === FailedCode.WrongPassword || undefined)}
+              value={form.values.password}
+              onChange={(event) => form.setValue('password', event.currentTarget.value)}
+              error={message(form.errors.password) ?? (failure === FailedCode.WrongPassword || undefined)}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

@@ -1,18 +1,16 @@
-import { FailedCode, linkTokenField, passwordField } from '@clinic/contract';
+import { FailedCode, completePasswordReset } from '@clinic/contract';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
 
 const initialValues = { newPassword: '', confirmPassword: '' };
-
-type Outcome = { kind: 'done' } | { kind: 'failed'; code: string } | undefined;
 
 /** The screen of a mailed reset link: a new password, confirmed. */
 export interface ResetPasswordFormProps {
@@ -27,40 +25,32 @@ export function ResetPasswordForm({ token, onSettled, onRestart }: ResetPassword
   const { t } = useTranslation();
   const message = useMessage();
   const location = useLocation();
-  const form = useFormState(initialValues);
-  const { values, errors } = form;
   const complete = useCompletePasswordReset();
-  const [outcome, setOutcome] = useState<Outcome>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setOutcome(undefined);
-    const parsed = passwordField.safeParse(values.newPassword);
-    if (!parsed.success) {
-      form.setErrors({ newPassword: parsed.error.issues[0]?.message ?? 'validation.invalid' });
-      return;
-    }
-    if (values.confirmPassword !== values.newPassword) {
-      form.setErrors({ confirmPassword: 'validation.password_mismatch' });
-      return;
-    }
-    if (!linkTokenField.safeParse(token).success) {
-      setOutcome({ kind: 'failed', code: FailedCode.LinkInvalid });
+  const [done, setDone] = useState(false);
+  const form = useContractForm({
+    initialValues,
+    schema: completePasswordReset.request,
+    toRequest: (values) => ({ token, newPassword: values.newPassword }),
+    validate: (values, errors) => {
+      if (errors.newPassword) return { newPassword: errors.newPassword };
+      if (values.confirmPassword !== values.newPassword) return { confirmPassword: 'validation.password_mismatch' };
+      // A malformed link cannot work: it counts as used, and the form offers a new one.
+      if (errors.token) onSettled();
+      return errors;
+    },
+    send: complete.mutateAsync,
+    onReply: (reply, form) => {
+      if (reply.isSuccess) setDone(true);
+      else form.setFailure(reply.failedCode);
       onSettled();
-      return;
-    }
-    try {
-      const reply = await complete.mutateAsync({ token, newPassword: parsed.data });
-      setOutcome(reply.isSuccess ? { kind: 'done' } : { kind: 'failed', code: reply.failedCode });
-      onSettled();
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
+    },
+  });
+  const { values, errors } = form;
+  const failure = form.failure ?? (errors.token ? FailedCode.LinkInvalid : undefined);
 
   const loginLink = withLangQuery(paths.login, location.search);
 
-  if (outcome?.kind === 'done') {
+  if (done) {
     return (
       <Stack gap="md">
         <Title order={2}>{t('resetPassword.doneTitle')}</Title>
@@ -75,7 +65,7 @@ export function ResetPasswordForm({ token, onSettled, onRestart }: ResetPassword
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="reset-title">
+    <form noValidate onSubmit={form.onSubmit} aria-labelledby="reset-title">
       <Stack gap="md">
         <div>
           <Title order={2} id="reset-title">
@@ -85,10 +75,10 @@ export function ResetPasswordForm({ token, onSettled, onRestart }: ResetPassword
             {t('resetPassword.intro')}
           </Text>
         </div>
-        {outcome?.kind === 'failed' && (
+        {failure && (
           <Alert color="red" role="alert">
             <Stack gap="xs">
-              <Text size="sm">{message(outcome.code)}</Text>
+              <Text size="sm">{message(failure)}</Text>
               <Anchor component="button" type="button" size="sm" onClick={onRestart}>
                 {t('resetPassword.requestNew')}
               </Anchor>

@@ -18,9 +18,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -89,13 +87,31 @@ export function SignUpForm(): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
   const location = useLocation();
-  const form = useFormState(initialValues);
-  const { values, errors } = form;
   const [topErrors, setTopErrors] = useState<string[]>([]);
   const [emailCheck, setEmailCheck] = useState<EmailCheck>({ state: 'idle' });
   const [registeredEmail, setRegisteredEmail] = useState<string>();
   const signUp = useSignUp();
   const validEmail = useValidUserEmail();
+  const form = useContractForm({
+    initialValues,
+    schema: signUpForm,
+    toRequest: (values) => ({
+      ...values,
+      title: values.title === '' ? undefined : values.title,
+      certificationCode: values.certificationCode.trim() === '' ? undefined : values.certificationCode,
+    }),
+    send: ({ userPasswordConfirm: _confirm, ...request }) => signUp.mutateAsync(request satisfies SignUpRequest),
+    onReply: (reply, form, request) => {
+      if (reply.isSuccess) {
+        setRegisteredEmail(reply.userEmail || request.userEmail);
+        return;
+      }
+      setTopErrors([reply.failedCode]);
+      if (reply.failedCode === FailedCode.UserIdExists) form.setErrors({ userId: reply.failedCode });
+      if (reply.failedCode === FailedCode.EmailExists) form.setErrors({ userEmail: reply.failedCode });
+    },
+  });
+  const { values, errors } = form;
 
   if (registeredEmail) return <SignUpSuccess email={registeredEmail} />;
 
@@ -124,39 +140,21 @@ export function SignUpForm(): ReactElement {
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = signUpForm.safeParse({
-      ...values,
-      title: values.title === '' ? undefined : values.title,
-      certificationCode: values.certificationCode.trim() === '' ? undefined : values.certificationCode,
-    });
-    const nextTop: string[] = [];
-    if (requiredFields.some((field) => values[field].trim() === '')) nextTop.push(FailedCode.FillInEverything);
-    if (agreements.some(({ field }) => !values[field])) nextTop.push(FailedCode.TermsNotAgreed);
-    if (!parsed.success) {
-      form.setErrors(fieldErrorsOf(parsed));
-      setTopErrors(nextTop);
-      return;
-    }
-    setTopErrors([]);
-    const { userPasswordConfirm: _confirm, ...request } = parsed.data;
-    try {
-      const reply = await signUp.mutateAsync(request satisfies SignUpRequest);
-      if (reply.isSuccess) {
-        setRegisteredEmail(reply.userEmail || request.userEmail);
-        return;
-      }
-      setTopErrors([reply.failedCode]);
-      if (reply.failedCode === FailedCode.UserIdExists) form.setErrors({ userId: reply.failedCode });
-      if (reply.failedCode === FailedCode.EmailExists) form.setErrors({ userEmail: reply.failedCode });
-    } catch (error) {
-      if (isApiError(error) && error.fields.length > 0) form.setErrors(fieldErrorsOfReply(error.fields));
-    }
-  };
+  /** What the alert above the form lists: fields left empty and agreements not given. */
+  const missing = (): string[] => [
+    ...(requiredFields.some((field) => values[field].trim() === '') ? [FailedCode.FillInEverything] : []),
+    ...(agreements.some(({ field }) => !values[field]) ? [FailedCode.TermsNotAgreed] : []),
+  ];
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-up-title">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setTopErrors(missing());
+        form.onSubmit(event);
+      }}
+      aria-labelledby="sign-up-title"
+    >
       <Stack gap="md">
         <div>
           <Title order={2} id="sign-up-title">

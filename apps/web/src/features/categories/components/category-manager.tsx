@@ -1,10 +1,9 @@
 import { rules, saveCategory, type Category } from '@clinic/contract';
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';
@@ -24,41 +23,28 @@ function CategoryNameForm({
 }): ReactElement {
   const { t } = useTranslation();
   const save = useSaveCategory();
-  const [name, setName] = useState(category?.categoryName ?? '');
-  const [error, setError] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = saveCategory.request.safeParse({ seqCategory: category?.seqCategory, categoryName: name });
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed).categoryName);
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
+  const form = useContractForm({
+    initialValues: { categoryName: category?.categoryName ?? '' },
+    schema: saveCategory.request,
+    toRequest: (values) => ({ seqCategory: category?.seqCategory, ...values }),
+    send: save.mutateAsync,
+    onReply: (_reply, form) => {
       showSuccess(category ? t('categories.renamed') : t('categories.created'));
-      setName('');
+      form.setValue('categoryName', '');
       onDone?.();
-    } catch (caught) {
-      if (isApiError(caught) && caught.fields.length > 0) {
-        const errors = fieldErrorsOfReply(caught.fields);
-        setError(errors.categoryName ?? Object.values(errors)[0]);
-      }
-    }
-  };
+    },
+  });
+  const { errors } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={submitLabel}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={submitLabel}>
       <Group align="flex-start" gap="sm">
         <TextField
           label={label}
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            setError(undefined);
-          }}
+          value={form.values.categoryName}
+          onChange={(value) => form.setValue('categoryName', value)}
           maxLength={rules.categoryNameMax}
-          error={error}
+          error={errors.categoryName ?? errors.seqCategory}
           style={{ flex: 1 }}
           data-autofocus
         />

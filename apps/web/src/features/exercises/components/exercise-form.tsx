@@ -11,16 +11,15 @@ import {
   type ExerciseField,
 } from '@clinic/contract';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@clinic/client/api-error';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';
@@ -46,59 +45,39 @@ export function ExerciseForm({
   const text = useExerciseText();
   const message = useMessage();
   const save = useSaveExercise();
-  const [values, setValues] = useState(() => initialValues(deviceType, exercise));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [initial] = useState(() => initialValues(deviceType, exercise));
+  const form = useContractForm({
+    initialValues: initial,
+    schema: exerciseSettings,
+    toRequest: (values) => settingsOf(deviceType, values),
+    send: (settings) =>
+      save.mutateAsync({ seqMedicalRelation, seqExercise: exercise?.seqExercise, exercise: settings }),
+    // A refused setting comes back as a 400 with its field (exercise.maxRom); the banner said the rest.
+    replyFieldsUnder: 'exercise',
+    onReply: (reply, form) => {
+      if (!reply.isSuccess) {
+        form.setFailure(reply.failedCode);
+        return;
+      }
+      showSuccess(exercise ? t('exercises.updated') : t('exercises.added'));
+      onClose();
+    },
+  });
+  const { values, errors, failure, setValue: set } = form;
   const heading = exercise ? t('exercises.editTitle') : t('exercises.addTitle');
   const applies = new Set(applicableFields(deviceType, values.mode, values.position));
   const range = romRanges[deviceType][values.position as 3];
   const [methodLow, methodHigh] = methodRange(values.position);
 
-  const set = <K extends keyof ExerciseFormValues>(key: K, value: ExerciseFormValues[K]): void => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _removed, ...rest }) => rest);
-  };
-
   const changePosition = (position: number): void => {
     const next = romRanges[deviceType][position as 3];
-    setValues((previous) => ({
-      ...previous,
-      position,
-      method: methodRange(position)[0],
-      minRom: next?.min[0] ?? previous.minRom,
-      maxRom: next?.max[1] ?? previous.maxRom,
-    }));
-    setErrors({});
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = exerciseSettings.safeParse(settingsOf(deviceType, values));
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
+    set('position', position);
+    set('method', methodRange(position)[0]);
+    if (next) {
+      set('minRom', next.min[0]);
+      set('maxRom', next.max[1]);
     }
-    try {
-      const reply = await save.mutateAsync({
-        seqMedicalRelation,
-        seqExercise: exercise?.seqExercise,
-        exercise: parsed.data,
-      });
-      if (!reply.isSuccess) {
-        setFailure(reply.failedCode);
-        return;
-      }
-      showSuccess(exercise ? t('exercises.updated') : t('exercises.added'));
-      onClose();
-    } catch (error) {
-      // A refused setting comes back as a 400 with its field (exercise.maxRom); the banner said the rest.
-      if (isApiError(error) && error.fields.length > 0) {
-        setErrors(
-          fieldErrorsOfReply(error.fields.map((field) => ({ ...field, path: field.path.replace(/^exercise\./, '') }))),
-        );
-      }
-    }
+    form.setErrors({});
   };
 
   const number = (
@@ -131,7 +110,7 @@ export function ExerciseForm({
   const seconds = t('exercises.units.seconds');
   return (
     <Modal opened onClose={onClose} title={heading} size="xl">
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={heading}>
+      <form noValidate onSubmit={form.onSubmit} aria-label={heading}>
         <Stack gap="sm">
           {failure && <Alert color="red">{message(failure)}</Alert>}
           <Text size="sm">
@@ -185,8 +164,8 @@ export function ExerciseForm({
             label={t('exercises.fields.perSet')}
             value={values.byTime ? 'time' : 'count'}
             onChange={(value) => {
-              setValues((previous) => ({ ...previous, byTime: value === 'time' }));
-              setErrors(({ countPerSet: _count, timePerSetMinutes: _time, ...rest }) => rest);
+              set('byTime', value === 'time');
+              form.clearErrors('countPerSet', 'timePerSetMinutes');
             }}
             options={[
               { value: 'count', label: t('exercises.fields.byCount') },

@@ -1,11 +1,11 @@
 import { noteFields, rules, type ManagerNote } from '@clinic/contract';
 import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveNote } from '../api/notes.ts';
 import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
@@ -24,40 +24,32 @@ export function NoteForm({
   const { t } = useTranslation();
   useReturnFocus();
   const save = useSaveNote(seqMedicalRelation);
-  const [title, setTitle] = useState(note?.noteTitle ?? '');
-  const [content, setContent] = useState(note?.noteContent ?? '');
-  const [isImportant, setImportant] = useState(note?.isImportant ?? false);
-  const [isPublic, setPublic] = useState(note?.isPublic ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const heading = note ? t('notes.editTitle') : t('notes.addTitle');
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = noteFields.safeParse({ noteTitle: title, noteContent: content, isImportant, isPublic });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    try {
-      await save.mutateAsync({ seqManagerNote: note?.seqManagerNote, note: parsed.data });
+  const form = useContractForm({
+    initialValues: {
+      noteTitle: note?.noteTitle ?? '',
+      noteContent: note?.noteContent ?? '',
+      isImportant: note?.isImportant ?? false,
+      isPublic: note?.isPublic ?? false,
+    },
+    schema: noteFields,
+    send: (fields) => save.mutateAsync({ seqManagerNote: note?.seqManagerNote, note: fields }),
+    replyFieldsUnder: 'note',
+    onReply: () => {
       showSuccess(note ? t('notes.updated') : t('notes.added'));
       onClose();
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
+    },
+  });
+  const { values, errors } = form;
+  const heading = note ? t('notes.editTitle') : t('notes.addTitle');
 
   return (
     <Modal opened onClose={onClose} title={heading} size="lg">
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={heading}>
+      <form noValidate onSubmit={form.onSubmit} aria-label={heading}>
         <Stack gap="sm">
           <TextField
             label={t('notes.fields.title')}
-            value={title}
-            onChange={(value) => {
-              setTitle(value);
-              setErrors(({ noteTitle: _removed, ...rest }) => rest);
-            }}
+            value={values.noteTitle}
+            onChange={(value) => form.setValue('noteTitle', value)}
             maxLength={rules.noteTitleMax}
             error={errors.noteTitle}
             required
@@ -65,11 +57,8 @@ export function NoteForm({
           />
           <TextareaField
             label={t('notes.fields.content')}
-            value={content}
-            onChange={(value) => {
-              setContent(value);
-              setErrors(({ noteContent: _removed, ...rest }) => rest);
-            }}
+            value={values.noteContent}
+            onChange={(value) => form.setValue('noteContent', value)}
             maxLength={rules.noteMax}
             minRows={6}
             error={errors.noteContent}
@@ -77,8 +66,8 @@ export function NoteForm({
           />
           <RadioField
             label={t('notes.fields.visibility')}
-            value={isPublic ? 'public' : 'private'}
-            onChange={(value) => setPublic(value === 'public')}
+            value={values.isPublic ? 'public' : 'private'}
+            onChange={(value) => form.setValue('isPublic', value === 'public')}
             options={[
               { value: 'private', label: t('notes.privateOption') },
               { value: 'public', label: t('notes.publicOption') },
@@ -86,8 +75,8 @@ export function NoteForm({
           />
           <Checkbox
             label={t('notes.fields.important')}
-            checked={isImportant}
-            onChange={(event) => setImportant(event.currentTarget.checked)}
+            checked={values.isImportant}
+            onChange={(event) => form.setValue('isImportant', event.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

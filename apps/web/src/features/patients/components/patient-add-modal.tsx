@@ -1,21 +1,19 @@
-import { FailedCode, addPatient, addPatientNoAuth, syncAuthCodeField } from '@clinic/contract';
+import { FailedCode, addPatient, addPatientNoAuth, isPatientSyncAuthCodeValid } from '@clinic/contract';
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@clinic/client/api-error';
 import { formatDate } from '../../../shared/dates/date-format.ts';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
-import { bodyDisplayOf, heightCmOf, weightKgOf, type BodyDisplay } from '../../../shared/units/units.ts';
-import { useAddPatient, useCheckSyncCode, type AddPatientInput, type SyncCodeReply } from '../api/add-patient.ts';
+import { bodyDisplayOf, heightCmOf, weightKgOf, type BodyDisplay, type Unit } from '../../../shared/units/units.ts';
+import { useAddPatient, useCheckSyncCode, type AddPatientReply, type SyncCodeReply } from '../api/add-patient.ts';
 import { BodyFields } from './body-fields.tsx';
 import { DeviceRadio } from './device-radio.tsx';
 import { PatientProfileFields, type ProfileFieldValues } from './patient-profile-fields.tsx';
 
-type Errors = Record<string, string>;
 type Preview = Extract<SyncCodeReply, { isSuccess: true }>['patient'];
 
 export interface PatientAddModalProps {
@@ -26,18 +24,23 @@ export interface PatientAddModalProps {
   onAdded?: (seqMedicalRelation: number) => void;
 }
 
-function useBody() {
-  const unit = useUnit();
-  const [body, setBody] = useState<BodyDisplay>(() => bodyDisplayOf(null, null, unit));
-  const [device, setDevice] = useState<1 | 2 | null>(1);
-  return {
-    unit,
-    body,
-    setBody,
-    device,
-    setDevice,
-    values: () => ({ heightCm: heightCmOf(body, unit), weightKg: weightKgOf(body, unit), deviceType: device }),
+interface AddFormProps {
+  onDone: (seq: number) => void;
+  onPlanLimit: () => void;
+}
+
+/** What an add reply means for either form; a duplicate e-mail address comes back as a 400 with its field. */
+function onAddReply({ onDone, onPlanLimit }: AddFormProps) {
+  return (reply: AddPatientReply, form: { setFailure: (code: string | undefined) => void }): void => {
+    if (reply.isSuccess) onDone(reply.seqMedicalRelation);
+    else if (reply.failedCode === FailedCode.PlanLimitReached) onPlanLimit();
+    else form.setFailure(reply.failedCode);
   };
+}
+
+/** Height and weight of the request, from the body in the clinician's unit. */
+function bodyRequestOf(body: BodyDisplay, unit: Unit): { heightCm: number | undefined; weightKg: number | undefined } {
+  return { heightCm: heightCmOf(body, unit), weightKg: weightKgOf(body, unit) };
 }
 
 function FailureAlert({ code }: { code: string | undefined }): ReactElement | null {
@@ -50,55 +53,34 @@ function FailureAlert({ code }: { code: string | undefined }): ReactElement | nu
 }
 
 /** Registers a patient without a code (the full profile) or an app member with a sync code. */
-function NoCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; onPlanLimit: () => void }) {
+function NoCodeForm(props: AddFormProps) {
   const { t } = useTranslation();
   const add = useAddPatient();
   const unit = useUnit();
-  const [fields, setFields] = useState<ProfileFieldValues>(() => ({
-    name: '',
-    email: '',
-    birth: '',
-    gender: null,
+  const [initial] = useState<ProfileFieldValues>(() => ({
+    patientName: '',
+    patientEmail: '',
+    patientInfoBirth: '',
+    patientInfoGender: null,
     body: bodyDisplayOf(null, null, unit),
-    device: 1,
+    deviceType: 1,
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = addPatientNoAuth.request.safeParse({
-      patientName: fields.name,
-      patientEmail: fields.email,
-      patientInfoBirth: fields.birth,
-      patientInfoGender: fields.gender,
-      heightCm: heightCmOf(fields.body, unit),
-      weightKg: weightKgOf(fields.body, unit),
-      deviceType: fields.device,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    await send({ mode: 'noAuth', body: parsed.data }, add.mutateAsync, onDone, onPlanLimit, setFailure, setErrors);
-  };
+  const form = useContractForm({
+    initialValues: initial,
+    schema: addPatientNoAuth.request,
+    toRequest: ({ body, ...values }) => ({ ...values, ...bodyRequestOf(body, unit) }),
+    send: (body) => add.mutateAsync({ mode: 'noAuth', body }),
+    onReply: onAddReply(props),
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('patients.add.noCodeTab')}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={t('patients.add.noCodeTab')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('patients.add.requiredHint')}
         </Text>
-        <FailureAlert code={failure} />
-        <PatientProfileFields
-          unit={unit}
-          values={fields}
-          onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
-          errors={errors}
-          setErrors={setErrors}
-          inModal
-        />
+        <FailureAlert code={form.failure} />
+        <PatientProfileFields unit={unit} form={form} inModal />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={add.isPending}>
             {t('patients.add.submit')}
@@ -109,82 +91,53 @@ function NoCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; on
   );
 }
 
-async function send(
-  input: AddPatientInput,
-  mutate: (input: AddPatientInput) => Promise<Awaited<ReturnType<ReturnType<typeof useAddPatient>['mutateAsync']>>>,
-  onDone: (seq: number) => void,
-  onPlanLimit: () => void,
-  setFailure: (code: string | undefined) => void,
-  setErrors: (errors: Errors) => void,
-): Promise<void> {
-  try {
-    const reply = await mutate(input);
-    if (reply.isSuccess) onDone(reply.seqMedicalRelation);
-    else if (reply.failedCode === FailedCode.PlanLimitReached) onPlanLimit();
-    else setFailure(reply.failedCode);
-  } catch (error) {
-    // A duplicate e-mail address comes back as a 400 with its field; the banner said the rest.
-    if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
-  }
-}
-
-function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; onPlanLimit: () => void }) {
+function WithCodeForm(props: AddFormProps) {
   const { t, i18n } = useTranslation();
   const add = useAddPatient();
   const check = useCheckSyncCode();
-  const bodyState = useBody();
-  const [code, setCode] = useState('');
+  const unit = useUnit();
   const [preview, setPreview] = useState<Preview>();
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-
-  const checkCode = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = syncAuthCodeField.safeParse(code);
-    if (!parsed.success) {
-      setErrors({ patientSyncAuthCode: parsed.error.issues[0]?.message ?? 'validation.invalid' });
-      return;
-    }
-    try {
-      const reply = await check.mutateAsync(parsed.data);
+  const codeForm = useContractForm({
+    initialValues: { patientSyncAuthCode: '' },
+    schema: isPatientSyncAuthCodeValid.request,
+    send: (request) => check.mutateAsync(request.patientSyncAuthCode),
+    onReply: (reply, form) => {
       if (reply.isSuccess) setPreview(reply.patient);
-      else setFailure(reply.failedCode);
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = addPatient.request.safeParse({ patientSyncAuthCode: code, ...bodyState.values() });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    await send({ mode: 'code', body: parsed.data }, add.mutateAsync, onDone, onPlanLimit, setFailure, setErrors);
-  };
+      else form.setFailure(reply.failedCode);
+    },
+  });
+  const [initialBody] = useState<Pick<ProfileFieldValues, 'body' | 'deviceType'>>(() => ({
+    body: bodyDisplayOf(null, null, unit),
+    deviceType: 1,
+  }));
+  const form = useContractForm({
+    initialValues: initialBody,
+    schema: addPatient.request,
+    toRequest: ({ body, deviceType }) => ({
+      patientSyncAuthCode: codeForm.values.patientSyncAuthCode,
+      ...bodyRequestOf(body, unit),
+      deviceType,
+    }),
+    send: (body) => add.mutateAsync({ mode: 'code', body }),
+    onReply: onAddReply(props),
+  });
 
   if (!preview) {
     return (
-      <form noValidate onSubmit={(event) => void checkCode(event)} aria-label={t('patients.add.codeTab')}>
+      <form noValidate onSubmit={codeForm.onSubmit} aria-label={t('patients.add.codeTab')}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {t('patients.add.codeIntro')}
           </Text>
-          <FailureAlert code={failure} />
+          <FailureAlert code={codeForm.failure} />
           <TextField
             label={t('patients.fields.syncCode')}
-            value={code}
-            onChange={(value) => {
-              setCode(value.replace(/\D/g, ''));
-              setErrors({});
-            }}
+            value={codeForm.values.patientSyncAuthCode}
+            onChange={(value) => codeForm.setValue('patientSyncAuthCode', value.replace(/\D/g, ''))}
             maxLength={6}
             inputMode="numeric"
             autoComplete="one-time-code"
-            error={errors.patientSyncAuthCode}
+            error={codeForm.errors.patientSyncAuthCode}
             required
             data-autofocus
           />
@@ -206,9 +159,9 @@ function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; 
         : t('fields.genderUnset');
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('patients.add.codeTab')}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={t('patients.add.codeTab')}>
       <Stack gap="sm">
-        <FailureAlert code={failure} />
+        <FailureAlert code={form.failure} />
         <Card withBorder padding="sm" aria-label={t('patients.add.preview')} component="section">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             {t('patients.add.preview')}
@@ -218,14 +171,26 @@ function WithCodeForm({ onDone, onPlanLimit }: { onDone: (seq: number) => void; 
             {formatDate(preview.patientInfoBirth, i18n.language)} · {genderText}
           </Text>
         </Card>
-        <BodyFields unit={bodyState.unit} value={bodyState.body} onChange={bodyState.setBody} errors={errors} />
-        <DeviceRadio value={bodyState.device} onChange={bodyState.setDevice} error={errors.deviceType} />
+        <BodyFields
+          unit={unit}
+          value={form.values.body}
+          onChange={(body) => {
+            form.setValue('body', body);
+            form.clearErrors('heightCm', 'weightKg');
+          }}
+          errors={form.errors}
+        />
+        <DeviceRadio
+          value={form.values.deviceType}
+          onChange={(device) => form.setValue('deviceType', device)}
+          error={form.errors.deviceType}
+        />
         <Group justify="space-between" mt="xs">
           <Button
             variant="subtle"
             onClick={() => {
               setPreview(undefined);
-              setCode('');
+              codeForm.reset();
             }}
           >
             {t('patients.add.otherCode')}

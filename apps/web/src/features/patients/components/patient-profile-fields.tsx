@@ -1,54 +1,46 @@
 import { rules } from '@clinic/contract';
 import { SimpleGrid } from '@mantine/core';
-import type { Dispatch, ReactElement, SetStateAction } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { GenderRadio, type GenderValue } from '../../../shared/forms/radio-field.tsx';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
+import type { FormState } from '../../../shared/forms/use-form-state.ts';
 import type { BodyDisplay, Unit } from '../../../shared/units/units.ts';
 import { BodyFields } from './body-fields.tsx';
 import { DeviceRadio } from './device-radio.tsx';
 
+/** The values under the request's names; the body is shown in the clinician's unit. */
 export interface ProfileFieldValues {
-  name: string;
-  email: string;
-  birth: string;
-  gender: GenderValue;
+  patientName: string;
+  patientEmail: string;
+  patientInfoBirth: string;
+  patientInfoGender: GenderValue;
   body: BodyDisplay;
-  device: 1 | 2 | null;
+  deviceType: 1 | 2 | null;
 }
+
+/** The body is one value but two fields of the request, each with its own error. */
+type ProfileField = keyof ProfileFieldValues | 'heightCm' | 'weightKg';
 
 export interface PatientProfileFieldsProps {
   unit: Unit;
-  values: ProfileFieldValues;
-  onChange: (patch: Partial<ProfileFieldValues>) => void;
-  errors: Record<string, string>;
-  setErrors: Dispatch<SetStateAction<Record<string, string>>>;
+  form: Pick<FormState<ProfileFieldValues, ProfileField>, 'values' | 'errors' | 'setValue' | 'clearErrors'>;
   /** In the add modal: name and e-mail one under the other, the name focused first. */
   inModal?: boolean;
 }
 
 /** A patient's name, e-mail, birth date, gender, body and device; editing a field clears its error. */
-export function PatientProfileFields({
-  unit,
-  values,
-  onChange,
-  errors,
-  setErrors,
-  inModal = false,
-}: PatientProfileFieldsProps): ReactElement {
+export function PatientProfileFields({ unit, form, inModal = false }: PatientProfileFieldsProps): ReactElement {
   const { t } = useTranslation();
-  const clear = (field: string): void => setErrors(({ [field]: _removed, ...rest }) => rest);
+  const { values, errors, setValue } = form;
 
   const nameAndEmail = (
     <>
       <TextField
         label={t('patients.fields.name')}
-        value={values.name}
-        onChange={(value) => {
-          onChange({ name: value });
-          clear('patientName');
-        }}
+        value={values.patientName}
+        onChange={(value) => setValue('patientName', value)}
         maxLength={rules.nameMax}
         error={errors.patientName}
         required
@@ -56,11 +48,8 @@ export function PatientProfileFields({
       />
       <EmailField
         label={t('patients.fields.emailOptional')}
-        value={values.email}
-        onChange={(value) => {
-          onChange({ email: value });
-          clear('patientEmail');
-        }}
+        value={values.patientEmail}
+        onChange={(value) => setValue('patientEmail', value)}
         maxLength={rules.emailMax}
         error={errors.patientEmail}
       />
@@ -70,17 +59,18 @@ export function PatientProfileFields({
     <>
       <DateField
         label={t('patients.fields.birth')}
-        value={values.birth}
-        onChange={(value) => {
-          onChange({ birth: value });
-          clear('patientInfoBirth');
-        }}
+        value={values.patientInfoBirth}
+        onChange={(value) => setValue('patientInfoBirth', value)}
         error={errors.patientInfoBirth}
         required
         notInFuture
         minDate="1900-01-01"
       />
-      <GenderRadio value={values.gender} onChange={(gender) => onChange({ gender })} error={errors.patientInfoGender} />
+      <GenderRadio
+        value={values.patientInfoGender}
+        onChange={(gender) => setValue('patientInfoGender', gender)}
+        error={errors.patientInfoGender}
+      />
     </>
   );
 
@@ -103,12 +93,16 @@ export function PatientProfileFields({
         unit={unit}
         value={values.body}
         onChange={(body) => {
-          onChange({ body });
-          setErrors(({ heightCm: _h, weightKg: _w, ...rest }) => rest);
+          setValue('body', body);
+          form.clearErrors('heightCm', 'weightKg');
         }}
         errors={errors}
       />
-      <DeviceRadio value={values.device} onChange={(device) => onChange({ device })} error={errors.deviceType} />
+      <DeviceRadio
+        value={values.deviceType}
+        onChange={(device) => setValue('deviceType', device)}
+        error={errors.deviceType}
+      />
     </>
   );
 }

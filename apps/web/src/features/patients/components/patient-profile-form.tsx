@@ -1,9 +1,8 @@
-import { updatePatientInfo, type PatientSummary } from '@clinic/contract';
+import { FailedCode, updatePatientInfo, type PatientSummary } from '@clinic/contract';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
@@ -34,66 +33,56 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
   const unit = useUnit();
   const save = useSavePatientProfile();
   const initialBody = bodyDisplayOf(patient.heightCm, patient.weightKg, unit);
-  const [fields, setFields] = useState<ProfileFieldValues>({
-    name: patient.patientName,
-    email: patient.patientEmail ?? '',
-    birth: patient.patientInfoBirth,
-    gender: patient.patientInfoGender,
+  const [initial] = useState<ProfileFieldValues>(() => ({
+    patientName: patient.patientName,
+    patientEmail: patient.patientEmail ?? '',
+    patientInfoBirth: patient.patientInfoBirth,
+    patientInfoGender: patient.patientInfoGender,
     body: initialBody,
-    device: patient.deviceType,
-  });
-  const { body } = fields;
+    deviceType: patient.deviceType,
+  }));
   const [pending, setPending] = useState<Blob | null>(null);
   const [removed, setRemoved] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    // Values the clinician did not touch go back exactly as stored, not re-converted.
-    const heightKeys: (keyof BodyDisplay)[] = unit === 'metric' ? ['heightCm'] : ['heightFeet', 'heightInches'];
-    const heightCm = sameBody(body, initialBody, heightKeys) ? patient.heightCm : heightCmOf(body, unit);
-    const weightKg = sameBody(body, initialBody, ['weight']) ? patient.weightKg : weightKgOf(body, unit);
-    const parsed = updatePatientInfo.request.safeParse({
-      seqMedicalRelation: patient.seqMedicalRelation,
-      patientName: fields.name,
-      patientEmail: fields.email,
-      patientInfoBirth: fields.birth,
-      patientInfoGender: fields.gender,
-      heightCm,
-      weightKg,
-      deviceType: fields.device,
-      imageUrl: patient.imageUrl,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    const { imageUrl: _kept, ...profile } = parsed.data;
-    const image: SaveProfileInput['image'] = pending
-      ? { kind: 'new', jpeg: pending }
-      : removed
-        ? { kind: 'remove' }
-        : { kind: 'keep', path: patient.imageUrl };
-    try {
-      await save.mutateAsync({ profile, image });
+  const form = useContractForm({
+    initialValues: initial,
+    schema: updatePatientInfo.request,
+    toRequest: ({ body, ...values }) => {
+      // Values the clinician did not touch go back exactly as stored, not re-converted.
+      const heightKeys: (keyof BodyDisplay)[] = unit === 'metric' ? ['heightCm'] : ['heightFeet', 'heightInches'];
+      return {
+        ...values,
+        seqMedicalRelation: patient.seqMedicalRelation,
+        heightCm: sameBody(body, initialBody, heightKeys) ? patient.heightCm : heightCmOf(body, unit),
+        weightKg: sameBody(body, initialBody, ['weight']) ? patient.weightKg : weightKgOf(body, unit),
+        imageUrl: patient.imageUrl,
+      };
+    },
+    send: ({ imageUrl: _kept, ...profile }) => {
+      const image: SaveProfileInput['image'] = pending
+        ? { kind: 'new', jpeg: pending }
+        : removed
+          ? { kind: 'remove' }
+          : { kind: 'keep', path: patient.imageUrl };
+      return save.mutateAsync({ profile, image });
+    },
+    onReply: () => {
       setPending(null);
       setRemoved(false);
       showSuccess(t('patients.profile.saved'));
-    } catch (error) {
-      if (error instanceof ImageRefusedError) setFailure(message('CM0415'));
-      else if (isUploadTooLarge(error)) setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
-      else if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
-    }
-  };
+    },
+    onError: (error, form) => {
+      if (error instanceof ImageRefusedError) form.setFailure(message(FailedCode.UnsupportedFile));
+      else if (isUploadTooLarge(error)) form.setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
+    },
+  });
+  const { failure } = form;
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="profile-heading">
       <Title order={3} id="profile-heading" mb="md">
         {t('patients.profile.title')}
       </Title>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="profile-heading">
+      <form noValidate onSubmit={form.onSubmit} aria-labelledby="profile-heading">
         <Group align="flex-start" gap="xl" wrap="nowrap">
           <ImageSelector
             path={patient.imageUrl}
@@ -116,13 +105,7 @@ export function PatientProfileForm({ patient }: { patient: PatientSummary }): Re
                 {failure}
               </Alert>
             )}
-            <PatientProfileFields
-              unit={unit}
-              values={fields}
-              onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
-              errors={errors}
-              setErrors={setErrors}
-            />
+            <PatientProfileFields unit={unit} form={form} />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
                 {t('patients.profile.save')}

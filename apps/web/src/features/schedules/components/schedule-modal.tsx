@@ -8,18 +8,21 @@ import {
   startSlotMinutes,
   updateNotStartedYetSchedule,
   wallClockIn,
+  type ReplyOf,
+  type RequestOf,
   type Schedule,
   type ScheduleDuration,
 } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, type ComboboxItem } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@clinic/client/api-error';
 import { dateDisplayFormat, formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
+import type { FieldErrors } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
@@ -46,24 +49,16 @@ interface FormValues {
   note: string;
 }
 
-type FormField = keyof FormValues;
+type ScheduleRequest = RequestOf<typeof createSchedule> | RequestOf<typeof updateNotStartedYetSchedule>;
+type ScheduleReply = ReplyOf<typeof createSchedule> | ReplyOf<typeof updateNotStartedYetSchedule>;
 
-/** The request fields of the contract as the fields of the form. */
-const fieldOfRequest: Record<string, FormField> = {
+/** The form fields that show the errors of the request's fields. */
+const fieldNames = {
   seqMedicalRelation: 'patient',
   scheduleExpectStartDatetime: 'minute',
   scheduleExpectProgressTime: 'duration',
   scheduleNote: 'note',
-};
-
-function formErrorsOf(errors: Record<string, string>): Partial<Record<FormField, string>> {
-  const result: Partial<Record<FormField, string>> = {};
-  for (const [name, code] of Object.entries(errors)) {
-    const field = fieldOfRequest[name] ?? (name in fieldOfRequest ? undefined : (name as FormField));
-    if (field && !(field in result)) result[field] = code;
-  }
-  return result;
-}
+} as const;
 
 function initialValues(target: ScheduleModalTarget, timeZone: string): FormValues {
   if (target.kind === 'new') {
@@ -154,14 +149,43 @@ function ScheduleForm({
   const text = useScheduleText();
   const timeZone = browserTimeZone();
   const existing = target.kind === 'existing' ? target.schedule : undefined;
-  const [values, setValues] = useState<FormValues>(() => initialValues(target, timeZone));
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const patients = useSchedulePatients();
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const cancel = useCancelSchedule();
+  const [initial] = useState(() => initialValues(target, timeZone));
+  const form = useContractForm<FormValues, ScheduleRequest, ScheduleReply>({
+    initialValues: initial,
+    schema: existing ? updateNotStartedYetSchedule.request : createSchedule.request,
+    toRequest: (values) => ({
+      ...(existing ? { seqSchedule: existing.seqSchedule } : { seqMedicalRelation: Number(values.patient) }),
+      scheduleExpectStartDatetime: values.date && startDatetimeOf(values.date, Number(values.minute), timeZone),
+      scheduleExpectProgressTime: values.duration,
+      scheduleNote: values.note === '' ? null : values.note,
+    }),
+    fieldNames,
+    validate: (values, errors) => {
+      const missing: FieldErrors<keyof FormValues> = {};
+      if (!values.patient) missing.patient = 'validation.required';
+      if (!values.date) missing.date = 'validation.required';
+      return Object.keys(missing).length > 0 ? missing : errors;
+    },
+    send: (request) => ('seqSchedule' in request ? update.mutateAsync(request) : create.mutateAsync(request)),
+    onReply: (reply, form) => {
+      if (!reply.isSuccess) {
+        form.setFailure(reply.failedCode);
+        return;
+      }
+      showSuccess(existing ? t('schedule.updated') : t('schedule.created'));
+      onClose();
+    },
+    // An HTTP failure that names its failedCode is shown above the fields as well as in the banner.
+    onError: (error, form) => {
+      if (isApiError(error) && error.failedCode) form.setFailure(error.failedCode);
+    },
+  });
+  const { values, errors, failure, setFailure } = form;
   const language = i18n.language;
   const format = dateDisplayFormat(language);
   const today = wallClockIn(new Date(), timeZone).date;
@@ -180,61 +204,9 @@ function ScheduleForm({
     return list;
   }, [patients.data, values.patient, existing, t]);
 
-  const set = <K extends FormField>(key: K, value: FormValues[K]): void => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _removed, ...rest }) => rest);
-    setFailure(null);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(null);
-    const missing: Partial<Record<FormField, string>> = {};
-    if (!values.patient) missing.patient = 'validation.required';
-    if (!values.date) missing.date = 'validation.required';
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      return;
-    }
-    const common = {
-      scheduleExpectStartDatetime: startDatetimeOf(values.date, Number(values.minute), timeZone),
-      scheduleExpectProgressTime: values.duration,
-      scheduleNote: values.note === '' ? null : values.note,
-    };
-    try {
-      if (existing) {
-        const request = { seqSchedule: existing.seqSchedule, ...common };
-        const parsed = updateNotStartedYetSchedule.request.safeParse(request);
-        if (!parsed.success) {
-          setErrors(formErrorsOf(fieldErrorsOf(parsed)));
-          return;
-        }
-        const reply = await update.mutateAsync(request);
-        if (!reply.isSuccess) {
-          setFailure(reply.failedCode);
-          return;
-        }
-        showSuccess(t('schedule.updated'));
-      } else {
-        const request = { seqMedicalRelation: Number(values.patient), ...common };
-        const parsed = createSchedule.request.safeParse(request);
-        if (!parsed.success) {
-          setErrors(formErrorsOf(fieldErrorsOf(parsed)));
-          return;
-        }
-        const reply = await create.mutateAsync(request);
-        if (!reply.isSuccess) {
-          setFailure(reply.failedCode);
-          return;
-        }
-        showSuccess(t('schedule.created'));
-      }
-      onClose();
-    } catch (error) {
-      // A refused field comes back as a 400 with its path; the banner said the rest.
-      if (isApiError(error) && error.fields.length > 0) setErrors(formErrorsOf(fieldErrorsOfReply(error.fields)));
-      else if (isApiError(error) && error.failedCode) setFailure(error.failedCode);
-    }
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]): void => {
+    form.setValue(key, value);
+    setFailure(undefined);
   };
 
   const confirmCancel = async (): Promise<void> => {
@@ -254,7 +226,7 @@ function ScheduleForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={title}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={title}>
       <Stack gap="sm">
         {failure && (
           <Alert color="red" role="alert">
