@@ -10,6 +10,7 @@ import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
 import * as payment from './payment.ts';
+import * as receipt from './receipt.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
 import * as storage from './storage.ts';
@@ -39,6 +40,7 @@ export * from './notification.ts';
 export * from './meeting.ts';
 export * from './report.ts';
 export * from './payment.ts';
+export * from './receipt.ts';
 export * from './board.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
@@ -64,5 +66,6 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   meeting,
   report,
   payment,
+  receipt,
   board,
 ].flatMap(endpointsOf);

@@ -117,7 +117,8 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function withLink(
   to: string,
@@ -182,7 +183,7 @@ export interface SubscriptionMail {
 }
 
 /** An instant as a date and a time in UTC, in a language: the reader's time zone is not known. */
-function instantIn(language: Language, at: Date): string {
+export function instantIn(language: Language, at: Date): string {
   return new Intl.DateTimeFormat(language, {
     year: 'numeric',
     month: 'long',
