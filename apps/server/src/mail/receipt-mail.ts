@@ -58,7 +58,7 @@ const texts: Record<Language, ReceiptTexts> = {
   },
   cs: {
     subject: (number) => `Doklad o platbě ${number}`,
-    body: (name) => `Dobrý den, ${name}, děkujeme za vaši platbu. Zasíláme vám doklad o ní.`,
+    body: (name) => `Dobrý den, ${name}, děkujeme za vaši platbu. Zasíláme vám doklad o zaplacení.`,
     number: 'Číslo dokladu',
     paidAt: 'Zaplaceno',
     billedTo: 'Odběratel',
