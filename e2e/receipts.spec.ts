@@ -88,7 +88,11 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
     } finally {
       await db.end();
     }
-    const mail = await stack.mail.next(clinician.email, since);
+    // The job runs every 30 s, on either instance.
+    const receiptMail = () =>
+      stack.mail.messages.slice(since).find((message) => message.to === clinician.email.toLowerCase());
+    await expect.poll(receiptMail, { timeout: 90_000, interval: 1000 }).toBeDefined();
+    const mail = receiptMail()!;
     expect(mail.subject).toMatch(/^Your receipt R-\d{4}-\d{6}$/);
     const number = mail.subject.replace('Your receipt ', '');
     const { purchaseList } = await callApi<Purchase>(
@@ -117,6 +121,7 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
     await receipt.getByText(t.receipt.card.replace('{{last4}}', '4242')).waitFor();
     expect(await page.title()).toContain(number);
     await expectAccessible(page, 'receipt');
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/receipt.png`, fullPage: true });
 
     // Printed (or saved as PDF) without the way back and the button.
     await page.evaluate(() => {

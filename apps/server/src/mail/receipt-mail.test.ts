@@ -42,7 +42,9 @@ describe('the receipt mail', () => {
     expect(mail('en').text).toContain('Period: December 22, 2026 – January 22, 2027');
     expect(mail('en').text).toContain('Paid on: December 22, 2026 at 9:05 AM UTC');
     expect(mail('en', { amountMinor: 4900, currency: 'JPY' }).text).toContain('Amount paid: ¥4,900');
-    expect(mail('cs', { amountMinor: 129_900, currency: 'CZK' }).text).toContain('Zaplacená částka: 1\u00a0299,00\u00a0Kč');
+    expect(mail('cs', { amountMinor: 129_900, currency: 'CZK' }).text).toContain(
+      'Zaplacená částka: 1\u00a0299,00\u00a0Kč',
+    );
     expect(mail('ko', { amountMinor: 49_000, currency: 'KRW' }).text).toContain('결제 금액: ₩49,000');
     expect(mail('zh-HK', { amountMinor: 39_900, currency: 'HKD' }).text).toContain('已付金額: HK$399.00');
     expect(mail('ko').text).toContain('이용 기간: 2026년 12월 22일 – 2027년 1월 22일');

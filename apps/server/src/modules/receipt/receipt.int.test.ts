@@ -15,10 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent, sandboxCard, subscription } from '../../db/schema.ts';
-import { sandboxTestCards } from '../payment/gateway.ts';
 
 const day = 86_400_000;
 const visa = '4242424242424242';
+/** The sandbox's test card that is saved, then declined at every charge (README). */
+const chargeDeclined = '4000000000000341';
 
 let t: TestApp;
 let products: { seqProduct: number; productCode: string }[];
@@ -153,7 +154,7 @@ describe('a receipt', () => {
 describe('one receipt and one mail per paid charge', () => {
   it('none for refusals; one for a retry in the grace period, in the clinician’s language', async () => {
     const clinician = await newClinician('cs', { name: 'Klinika Vltava', address: 'Nábřeží 1, Praha' });
-    await subscribe(clinician, 'basic', sandboxTestCards.chargeDeclined);
+    await subscribe(clinician, 'basic', chargeDeclined);
     await pass(30 * day);
     await pass(day);
     const refused = await history(clinician);
@@ -184,7 +185,7 @@ describe('one receipt and one mail per paid charge', () => {
   it('one for a card replaced in the grace period and one for a checkout after the end, each once', async () => {
     const clinician = await newClinician('ko');
     const korean = /^영수증 R-\d{4}-\d{6}$/;
-    await subscribe(clinician, 'basic', sandboxTestCards.chargeDeclined);
+    await subscribe(clinician, 'basic', chargeDeclined);
     await pass(30 * day);
     const key = randomUUID();
     const replace = () => callAs(clinician, updatePaymentMethod, { card: card(visa), idempotencyKey: key });
@@ -198,7 +199,7 @@ describe('one receipt and one mail per paid charge', () => {
 
     // Declined again at the renewal, the grace period runs out, and the clinician subscribes anew.
     await callAs(clinician, updatePaymentMethod, {
-      card: card(sandboxTestCards.chargeDeclined),
+      card: card(chargeDeclined),
       idempotencyKey: randomUUID(),
     });
     await pass(31 * day);

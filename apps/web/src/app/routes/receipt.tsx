@@ -1,5 +1,5 @@
 import { isApiError } from '@clinic/client/api-error';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -33,9 +33,10 @@ export function Component(): ReactElement {
         {receipt.data && <Button onClick={() => window.print()}>{t('receipt.print')}</Button>}
       </Group>
       {missing ? (
-        <Alert color="orange" title={t('receipt.notFoundTitle')}>
-          {t('receipt.notFound')}
-        </Alert>
+        <>
+          <Title order={1}>{t('receipt.notFoundTitle')}</Title>
+          <Alert color="orange">{t('receipt.notFound')}</Alert>
+        </>
       ) : receipt.isError ? (
         <LoadFailed onRetry={() => void receipt.refetch()} />
       ) : receipt.data ? (

@@ -11,7 +11,7 @@ const printCss = `
 @media print {
   .receipt-actions { display: none !important; }
   body { background: #fff !important; }
-  .receipt-document { color: #000; max-width: none !important; padding: 0 !important; border: 0 !important; }
+  .receipt-document { color: #000; padding: 0 !important; border: 0 !important; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
 
