@@ -107,7 +107,10 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
     // From the payment history on My page.
     await page.goto('/options');
     const history = page.getByRole('table', { name: t.payments.history.title });
-    await history.getByRole('link', { name: t.payments.history.openReceipt, exact: true }).click();
+    const open = history.getByRole('link', { name: t.payments.history.openReceipt, exact: true });
+    await open.waitFor();
+    await expectAccessible(page, 'My page with a receipt');
+    await open.click();
     await page.waitForURL(`**/receipt?seqPayment=${renewal.seqPayment}`);
     const receipt = page.getByRole('article', { name: t.receipt.title });
     await receipt.getByText(number).waitFor();
