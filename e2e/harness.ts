@@ -62,6 +62,8 @@ export interface Stack {
   /** Every server instance, the first being url. */
   urls: string[];
   mail: MailCatcher;
+  /** The PostgreSQL schema of the shared instances' database (with options.shared). */
+  schema: string | undefined;
   browser: Browser;
   /** A fresh browser profile on the first instance, English unless told otherwise. */
   newContext(options?: ContextOptions): Promise<BrowserContext>;
@@ -182,6 +184,7 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
     url,
     urls: instances.map((instance) => instance.url),
     mail,
+    schema: shared && schema,
     browser,
     newContext,
     async newPage(options) {

@@ -22,6 +22,7 @@ export const signedInSections: readonly string[] = [
   'payments',
   'plan',
   'profile',
+  'receipt',
   'record',
   'report',
   'schedule',

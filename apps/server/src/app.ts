@@ -24,6 +24,7 @@ import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
 import { patientRoutes } from './modules/patient/index.ts';
 import { paymentRoutes } from './modules/payment/index.ts';
+import { receiptRoutes } from './modules/receipt/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
@@ -203,6 +204,7 @@ function contractRoutes(services: Services) {
     ...meetingRoutes(services.meetings),
     ...reportRoutes(services.reports),
     ...paymentRoutes(services.payments),
+    ...receiptRoutes(services.receipts),
     ...boardRoutes(services.board),
   ];
 }

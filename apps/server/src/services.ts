@@ -35,6 +35,7 @@ import {
   patientService,
   type PatientService,
 } from './modules/patient/index.ts';
+import { receiptService, type ReceiptService } from './modules/receipt/index.ts';
 import { reportService, type ReportService } from './modules/report/index.ts';
 import { scheduleJobs, scheduleService, type ScheduleService } from './modules/schedule/index.ts';
 import { storageService, type StorageService } from './modules/storage/index.ts';
@@ -88,6 +89,7 @@ export interface Services {
   schedules: ScheduleService;
   reports: ReportService;
   payments: PaymentService;
+  receipts: ReceiptService;
   board: BoardService;
   meetings: MeetingService;
   /** The services the demo seed writes through, some on clocks of their own. */
@@ -157,6 +159,7 @@ export async function createServices(
     config.payments.gateway === 'stripe'
       ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, deploymentId, log })
       : sandboxGateway(db, log);
+  const receipts = receiptService({ db, mails, publicUrl: config.publicUrl });
   const managers = managerService({ db, storage, now, locks, gateway, sessions });
   const patients = patientService({ db, limiter, plans: subscriptionPlanLimits, now });
   const notes = managerNoteService({ db, now });
@@ -177,7 +180,7 @@ export async function createServices(
       {
         name: 'renewals',
         lockKey: 3,
-        ...renewalJob({ db, now, gateway, locks, mails, publicUrl: config.publicUrl }),
+        ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
@@ -210,7 +213,8 @@ export async function createServices(
     exerciseRecords,
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
-    payments: paymentService({ db, now, gateway, locks }),
+    payments: paymentService({ db, now, gateway, locks, receipts }),
+    receipts,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     demo(): DemoServices {

@@ -11,6 +11,7 @@ import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
 import * as payment from './payment.ts';
+import * as receipt from './receipt.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
 import * as secondFactor from './second-factor.ts';
@@ -43,6 +44,7 @@ export * from './notification.ts';
 export * from './meeting.ts';
 export * from './report.ts';
 export * from './payment.ts';
+export * from './receipt.ts';
 export * from './board.ts';
 export * from './account-security.ts';
 
@@ -71,5 +73,6 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   meeting,
   report,
   payment,
+  receipt,
   board,
 ].flatMap(endpointsOf);

@@ -705,6 +705,28 @@ export const payment = pgTable(
   ],
 );
 
+/**
+ * The receipt of a successful charge. It keeps what may change after the charge (the clinician's
+ * name and clinic, the plan's name); the rest it shows is the payment's, which never changes.
+ */
+export const receipt = pgTable('receipt', {
+  /** Numbers the receipt (R-<year>-<seq>). */
+  seqReceipt: integer('seq_receipt').primaryKey().generatedAlwaysAsIdentity(),
+  seqPayment: integer('seq_payment')
+    .notNull()
+    .unique()
+    .references(() => payment.seqPayment),
+  seqManager: integer('seq_manager')
+    .notNull()
+    .references(() => manager.seqManager),
+  billedTo: text('billed_to').notNull(),
+  clinicName: text('clinic_name'),
+  clinicAddress: text('clinic_address'),
+  productCode: text('product_code').notNull(),
+  productTitle: text('product_title').notNull(),
+  createdAt: createdAt(),
+});
+
 /** The sandbox processor's own books: cards it was shown and charges it made. */
 export const sandboxCharge = pgTable('sandbox_charge', {
   id: text('id').primaryKey(),

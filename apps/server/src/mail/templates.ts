@@ -117,7 +117,8 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export function withLink(
   to: string,

@@ -137,6 +137,12 @@ export const routes: RouteObject[] = [
         lazy: screen(() => signedIn(import('./routes/remote-photos.tsx'))),
       },
       {
+        path: paths.receipt,
+        loader: guard((url) => requireSession(url, hasAccessToken())),
+        errorElement: <RouteError />,
+        lazy: screen(() => signedIn(import('./routes/receipt.tsx'))),
+      },
+      {
         path: paths.login,
         element: <LoginLayout />,
         children: [

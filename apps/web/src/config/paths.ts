@@ -18,6 +18,8 @@ export const paths = {
   payments: '/payments',
   paymentInfo: '/payments/paymentInfo',
   paymentResult: '/payments/result',
+  /** A charge's printable receipt (?seqPayment=), outside the app's frame; mailed receipts link to it. */
+  receipt: '/receipt',
   remote: '/remote',
   /** The symptom photo slider of a video visit, opened in its own pop-up. */
   remotePhotos: '/remote/photos',

@@ -328,8 +328,9 @@ describe('a charge whose outcome is unknown', () => {
     expect(await status(unsure)).toMatchObject({ subscribeStatus: 'active' });
     expect((await history(unsure))[0]).toMatchObject({ kind: 'renewal', status: 'paid', amountMinor: 4900 });
     expect(await chargesOf(unsure)).toHaveLength(1);
-    // The verification only: no mail about a failed payment.
-    expect(t.mail.messages.filter((mail) => mail.to === unsure.body.userEmail.toLowerCase())).toHaveLength(1);
+    // The verification and the renewal's receipt: no mail about a failed payment.
+    const mails = t.mail.messages.filter((mail) => mail.to === unsure.body.userEmail.toLowerCase());
+    expect(mails.map((mail) => mail.subject.startsWith('Your receipt '))).toEqual([false, true]);
   });
 });
 
@@ -441,7 +442,8 @@ describe('mails about a subscription', () => {
     expect(reminder?.text).toContain('http://clinic.test/options');
     await pass(day);
     await pass(3 * day);
-    expect(mailsTo(trying)).toHaveLength(2);
+    // No second reminder; the first charge's receipt.
+    expect(mailsTo(trying).map((mail) => mail.subject.startsWith('영수증 '))).toEqual([false, false, true]);
     expect(await status(trying)).toMatchObject({ subscribeStatus: 'active' });
   });
 

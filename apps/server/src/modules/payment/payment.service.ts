@@ -16,6 +16,7 @@ import type { Database, Locks } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { ReceiptService } from '../receipt/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import { isUnknown, type GatewayFailure, type PaymentGateway } from './gateway.ts';
 import { toPayment, toProduct } from './payment.mapper.ts';
@@ -36,6 +37,8 @@ export interface PaymentDependencies {
   now: Clock;
   gateway: PaymentGateway;
   locks: Locks;
+  /** Issues the receipt of each charge recorded as paid, in the transaction that records it. */
+  receipts: Pick<ReceiptService, 'issue'>;
 }
 
 export interface PaymentService {
@@ -76,7 +79,7 @@ export async function endSubscriptionOfDeletedAccount(
   return cardToken ?? undefined;
 }
 
-export function paymentService({ db, now, gateway, locks }: PaymentDependencies): PaymentService {
+export function paymentService({ db, now, gateway, locks, receipts }: PaymentDependencies): PaymentService {
   const statusOf = (database: Database, seqManager: number): Promise<SubscriptionStatus> =>
     subscriptionStatusOf(database, seqManager, now());
 
@@ -187,6 +190,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             idempotencyKey: request.idempotencyKey,
             createdAt: at,
           });
+          await receipts.issue(tx, row);
           // A refused charge is kept, so a retry finds it, but changes nothing else.
           if (charge?.ok === false) return row;
           await books.saveSubscription({
@@ -254,7 +258,11 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             }),
             updatedAt: at,
           });
-          if (charge) await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at));
+          if (charge)
+            await receipts.issue(
+              tx,
+              await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at)),
+            );
           await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'payment_method' }]);
         });
         if (current.cardToken && current.cardToken !== card.token) await gateway.forgetCard(current.cardToken);

@@ -33,6 +33,7 @@ export function renewalJob({
   locks,
   mails,
   publicUrl,
+  receipts,
 }: PaymentDependencies & { mails: MailQueue; publicUrl: string }): RenewalJob {
   /** A mail about a subscription to its clinician, in their language; none for a deleted account. */
   async function mailAbout(
@@ -113,8 +114,11 @@ export function renewalJob({
     const graceEndsAt = current.graceEndsAt ?? new Date(at.getTime() + subscriptionRules.graceDays * dayMs);
     return db.transaction(async (tx) => {
       const books = paymentRepository(tx);
-      await books.insertPayment(
-        planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
+      await receipts.issue(
+        tx,
+        await books.insertPayment(
+          planCharge(current, isRetry ? 'retry' : 'renewal', charge, periodStart, current.cardLast4, at),
+        ),
       );
       await books.updateSubscription(
         seqManager,

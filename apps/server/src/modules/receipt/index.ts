@@ -1,0 +1,2 @@
+export { receiptRoutes } from './receipt.routes.ts';
+export { receiptService, type ReceiptService } from './receipt.service.ts';
