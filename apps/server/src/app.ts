@@ -23,7 +23,7 @@ import { managerRoutes } from './modules/manager/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
 import { patientRoutes } from './modules/patient/index.ts';
-import { paymentRoutes } from './modules/payment/index.ts';
+import { paymentRoutes, paymentWebhookRoute } from './modules/payment/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
@@ -178,6 +178,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
   realtime.openSockets = hub.openSockets;
+  await paymentWebhookRoute(app, services.payments);
+  // The sandbox processor started with the app delivers its events to the endpoint in this process.
+  services.paymentSandbox?.deliverTo(async (payload, headers) => {
+    const response = await app.inject({ method: 'POST', url: '/api/payment/webhook', payload, headers });
+    return response.statusCode;
+  });
   registerFileDownload(app, services.files, contextHook('manager', authenticate), { db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.

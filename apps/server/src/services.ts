@@ -25,8 +25,10 @@ import {
   paymentService,
   type PaymentService,
   renewalJob,
-  sandboxGateway,
+  startSandboxProcessor,
+  stripeClient,
   stripeGateway,
+  type SandboxProcessor,
   subscriptionPlanLimits,
 } from './modules/payment/index.ts';
 import {
@@ -76,6 +78,8 @@ export interface Services {
   schedules: ScheduleService;
   reports: ReportService;
   payments: PaymentService;
+  /** The sandbox processor started with the app, when it is the processor. */
+  paymentSandbox: SandboxProcessor | undefined;
   board: BoardService;
   meetings: MeetingService;
   /** The services the demo seed writes through, some on clocks of their own. */
@@ -136,10 +140,17 @@ export async function createServices(
     now,
     publicUrl: config.publicUrl,
   };
-  const gateway =
-    config.payments.gateway === 'stripe'
-      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, deploymentId, log })
-      : sandboxGateway(db, log);
+  const sandbox =
+    config.payments.gateway === 'sandbox'
+      ? await startSandboxProcessor(db, config.host, config.payments.port)
+      : undefined;
+  const processor = config.payments.gateway === 'stripe' ? config.payments : sandbox!;
+  const gateway = stripeGateway({
+    stripe: stripeClient(processor.secretKey, processor.apiUrl),
+    webhookSecret: processor.webhookSecret,
+    deploymentId,
+    log,
+  });
   const managers = managerService({ db, storage, now, locks, gateway, sessions });
   const patients = patientService({ db, limiter, plans: subscriptionPlanLimits, now });
   const notes = managerNoteService({ db, now });
@@ -192,6 +203,7 @@ export async function createServices(
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
     payments: paymentService({ db, now, gateway, locks }),
+    paymentSandbox: sandbox,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     demo(): DemoServices {
@@ -211,6 +223,7 @@ export async function createServices(
     // In this order: nothing may still be running when the connections it needs are closed.
     async close(): Promise<void> {
       await jobs.stop();
+      await sandbox?.close();
       await bus.close();
       mailer.close();
       redis?.disconnect();

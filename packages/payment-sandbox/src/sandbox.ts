@@ -186,8 +186,9 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
   }
 
   /** A card typed in the browser, saved as a payment method (the number itself is not kept). */
-  async function methodFromCard(form: Form, prefix: string): Promise<PaymentMethod> {
-    const number = (text(form, prefix, 'card', 'number') ?? '').replace(/\D/g, '');
+  async function methodFromCard(data: Form | string | undefined): Promise<PaymentMethod> {
+    const form = typeof data === 'object' ? data : {};
+    const number = (text(form, 'card', 'number') ?? '').replace(/\D/g, '');
     if (!passesLuhn(number))
       throw new StripeError(402, {
         type: 'card_error',
@@ -204,15 +205,15 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
       metadata: {},
       billing_details: {
         address: {
-          postal_code: text(form, prefix, 'billing_details', 'address', 'postal_code') ?? null,
-          line1: text(form, prefix, 'billing_details', 'address', 'line1') ?? null,
+          postal_code: text(form, 'billing_details', 'address', 'postal_code') ?? null,
+          line1: text(form, 'billing_details', 'address', 'line1') ?? null,
         },
       },
       card: {
         brand: brandOf(number),
         last4: number.slice(-4),
-        exp_month: Number(text(form, prefix, 'card', 'exp_month')),
-        exp_year: Number(text(form, prefix, 'card', 'exp_year')),
+        exp_month: Number(text(form, 'card', 'exp_month')),
+        exp_year: Number(text(form, 'card', 'exp_year')),
       },
       sandbox_behaviour: behaviourOf(number),
       sandbox_authenticated: false,
@@ -327,7 +328,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
       return method;
     }
     if (!text(form, 'payment_method_data', 'type')) throw invalid('A payment method is required.', 'payment_method');
-    return methodFromCard(form, 'payment_method_data');
+    return methodFromCard(form.payment_method_data);
   }
 
   // Customers
@@ -340,7 +341,16 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
       livemode: false,
       email: text(form, 'email') ?? null,
       metadata: strings(form, 'metadata'),
+      invoice_settings: { default_payment_method: text(form, 'invoice_settings', 'default_payment_method') ?? null },
     };
+    // Attaching a card checks it: a declined, expired or failing card is refused here.
+    const methodId = text(form, 'payment_method');
+    if (methodId) {
+      const method = await load<PaymentMethod>('payment_method', 'PaymentMethod', methodId);
+      const refusal = refusalAtConfirm[method.sandbox_behaviour];
+      if (refusal) throw new StripeError(402, { type: 'card_error', ...refusal });
+      await attach(method, customer.id);
+    }
     await store.put('customer', customer.id, customer);
     return customer;
   });
@@ -363,7 +373,11 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
     }),
   );
 
-  // PaymentMethods
+  // PaymentMethods: a card sent by a server, as Stripe allows accounts with raw card data access.
+  post('/v1/payment_methods', async (request, form) => {
+    needSecret(request);
+    return shown(await methodFromCard(form));
+  });
   get('/v1/payment_methods/:id', async (request) => {
     needSecret(request);
     return shown(await load<PaymentMethod>('payment_method', 'PaymentMethod', (request.params as { id: string }).id));

@@ -3,25 +3,8 @@ import { createHmac } from 'node:crypto';
 /** Hands a signed event to the endpoint; answers its HTTP status (0 when it could not be reached). */
 export type WebhookSender = (payload: string, headers: Record<string, string>) => Promise<number>;
 
-/** Posts events to a URL, as Stripe does. */
-export const postTo =
-  (url: string): WebhookSender =>
-  async (payload, headers) => {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        body: payload,
-        headers,
-        signal: AbortSignal.timeout(10_000),
-      });
-      return response.status;
-    } catch {
-      return 0;
-    }
-  };
-
 /** Stripe's signature header: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>`. */
-export function signatureHeader(payload: string, secret: string, at = new Date()): string {
+function signatureHeader(payload: string, secret: string, at = new Date()): string {
   const timestamp = Math.floor(at.getTime() / 1000);
   const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${signature}`;

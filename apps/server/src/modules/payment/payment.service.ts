@@ -11,6 +11,7 @@ import {
   type updatePaymentMethod,
   type updatePenaltyInfo,
 } from '@clinic/contract';
+import type Stripe from 'stripe';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
@@ -59,6 +60,11 @@ export interface PaymentService {
     principal: Principal,
     choice: 'pay' | 'deactivate' | 'later',
   ): Promise<Answer<typeof updatePenaltyInfo>['penalty']>;
+  /**
+   * A webhook event of the processor: refused unless its signature is the processor's, handled
+   * once (by its id) and in any order; 'retry' asks the processor to deliver it again later.
+   */
+  receiveEvent(payload: string, signature: string): Promise<'handled' | 'refused' | 'retry'>;
 }
 
 /**
@@ -199,6 +205,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
             lastAttemptAt: null,
             // Settled here: a renewal charge left unknown is not made again under its old key.
             chargeKey: null,
+            pendingIntent: null,
             planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
             cancelAtPeriodEnd: false,
             cardType: card.cardType,
@@ -251,6 +258,7 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
               graceEndsAt: null,
               lastAttemptAt: null,
               chargeKey: null,
+              pendingIntent: null,
             }),
             updatedAt: at,
           });
@@ -311,6 +319,51 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
           return statusOf(tx, principal.seqManager);
         }),
       );
+    },
+
+    async receiveEvent(payload: string, signature: string) {
+      let event: Stripe.Event;
+      try {
+        event = gateway.verifyEvent(payload, signature);
+      } catch {
+        return 'refused';
+      }
+      const payments = paymentRepository(db);
+      if (await payments.hasEvent(event.id)) return 'handled';
+      const intentId = event.type.startsWith('payment_intent.')
+        ? (event.data as { object?: { id?: string } } | undefined)?.object?.id
+        : undefined;
+      const waiting = intentId ? await payments.findSubscriptionWaitingFor(intentId) : undefined;
+      if (!intentId || !waiting) {
+        await payments.recordEvent(event.id, event.type, now());
+        return 'handled';
+      }
+      // The event says something happened, not what is true now (events come in any order): the
+      // processor is asked for the intent as it is.
+      const intent = await gateway.findIntent(intentId);
+      if (!intent) return 'retry';
+      await whilePaymentsLocked(locks, waiting, () =>
+        db.transaction(async (tx) => {
+          const books = paymentRepository(tx);
+          if (!(await books.recordEvent(event.id, event.type, now()))) return;
+          const current = await books.findSubscription(waiting);
+          if (intent.status !== 'succeeded' || current?.pendingIntent !== intentId) return;
+          const at = now();
+          await books.insertPayment(
+            planCharge(current, 'retry', { ok: true, value: { chargeId: intent.id } }, at, current.cardLast4, at),
+          );
+          await books.updateSubscription(waiting, {
+            status: 'active',
+            currentPeriodEnd: addMonth(at),
+            graceEndsAt: null,
+            lastAttemptAt: null,
+            chargeKey: null,
+            pendingIntent: null,
+            updatedAt: at,
+          });
+        }),
+      );
+      return 'handled';
     },
 
     /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
