@@ -193,6 +193,23 @@ const paymentFailures = [
   FailedCode.NoPaymentMethod,
 ] as const;
 
+/**
+ * An intent of the processor for the browser to confirm with the card typed in the processor's own
+ * fields (and the holder's challenge, if their bank asks): a SetupIntent saves the card, a
+ * PaymentIntent charges it. Then `completePayment` records the outcome.
+ */
+export const intentToConfirm = z.object({
+  intentId: z.string(),
+  clientSecret: z.string(),
+  kind: z.enum(['setup', 'payment']),
+});
+export type IntentToConfirm = z.infer<typeof intentToConfirm>;
+
+/** A processor's intent id, as the browser reports it back. */
+const intentIdField = z
+  .string({ error: 'validation.required' })
+  .regex(/^(seti|pi)_[A-Za-z0-9]{1,200}$/, { error: 'validation.invalid' });
+
 export const getProductList = defineEndpoint({
   method: 'POST',
   path: '/payment/getProductList',
@@ -216,13 +233,45 @@ export const checkout = defineEndpoint({
     seqProduct: idField,
     /** A new card; without one the card on file is used. */
     card: cardField.optional(),
+    /** A new card typed in the processor's fields: the answer is the intent the browser confirms. */
+    newCard: z.boolean().optional(),
     /** Made by the browser for this checkout; a retried request with the same key is answered, not charged again. */
     idempotencyKey: z.uuid({ error: 'validation.invalid' }),
   }),
-  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable() }, [
+  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable(), confirm: intentToConfirm.nullable() }, [
     ...paymentFailures,
     FailedCode.ProductInUse,
   ]),
+});
+
+export const completePayment = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/completePayment',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Records what became of an intent the browser confirmed (a checkout, a card change, a renewal the holder confirmed), as the processor tells it',
+  request: z.object({ intentId: intentIdField }),
+  reply: reply(
+    { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
+    [...paymentFailures, FailedCode.ProductInUse],
+  ),
+});
+
+export const getPendingPayment = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getPendingPayment',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: 'A renewal charge waiting for the card holder to confirm it, if any',
+  request: emptyRequest,
+  reply: success({
+    pending: z
+      .object({ intent: intentToConfirm, amountMinor: z.number().int(), currency: z.string(), cardLast4: z.string() })
+      .nullable(),
+  }),
 });
 
 export const getMyPurchaseSummary = defineEndpoint({
@@ -273,8 +322,15 @@ export const updatePaymentMethod = defineEndpoint({
   audit: false,
   tag,
   summary: 'Replaces the card on file after the processor checked it; in the grace period the overdue month is charged',
-  request: z.object({ card: cardField, idempotencyKey: z.uuid({ error: 'validation.invalid' }) }),
-  reply: reply({ subscription: subscriptionStatus, paymentMethod }, paymentFailures),
+  request: z.object({
+    /** The new card; without one, the answer is the intent the browser confirms in the processor's fields. */
+    card: cardField.optional(),
+    idempotencyKey: z.uuid({ error: 'validation.invalid' }),
+  }),
+  reply: reply(
+    { subscription: subscriptionStatus, paymentMethod: paymentMethod.nullable(), confirm: intentToConfirm.nullable() },
+    paymentFailures,
+  ),
 });
 
 export const changeSubscription = defineEndpoint({

@@ -264,6 +264,8 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
 
   /** Completes an intent whose card needs nothing more from its holder. */
   async function complete(intent: Intent, method: PaymentMethod): Promise<Intent> {
+    if (method.sandbox_behaviour === 'decline-after-authentication')
+      throw await refuse(intent, refusalAtConfirm.decline!);
     if (intent.object === 'setup_intent') {
       await store.put('payment_method', method.id, {
         ...method,
@@ -275,8 +277,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
         'setup_intent.succeeded',
       );
     }
-    if (method.sandbox_behaviour === 'charge-declined' || method.sandbox_behaviour === 'decline-after-authentication')
-      throw await refuse(intent, refusalAtConfirm.decline!);
+    if (method.sandbox_behaviour === 'charge-declined') throw await refuse(intent, refusalAtConfirm.decline!);
     if (intent.setup_future_usage)
       await store.put('payment_method', method.id, { ...method, sandbox_authenticated: true });
     const succeeded = await settle(

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FailedCode,
   checkout,
+  completePayment,
   getProductList,
   updatePaymentMethod,
   type Endpoint,
@@ -11,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { memoryStore, paymentSandbox } from '@clinic/payment-sandbox';
+import { confirmAsBrowser, memoryStore, paymentSandbox } from '@clinic/payment-sandbox';
 
 const day = 86_400_000;
 
@@ -22,6 +23,7 @@ const cards = {
   declined: { cardType: 'Visa', cardNumber: '4000 0000 0000 0002', cvc: '317' },
   renewalDeclined: { cardType: 'Visa', cardNumber: '4000 0000 0000 0341', cvc: '658' },
   amex: { cardType: 'AmericanExpress', cardNumber: '3782 822463 10005', cvc: '7391' },
+  discover: { cardType: 'Discover', cardNumber: '6011 1111 1111 1117', cvc: '483' },
   /** Refused by the form's rules (an American Express code has four digits), before any processor. */
   badCode: { cardType: 'AmericanExpress', cardNumber: '3714 496353 98431', cvc: '264' },
 } as const;
@@ -64,8 +66,10 @@ describe.each(['sandbox', 'stripe'] as const)('card data with the %s processor',
     },
   });
 
+  let apiUrl: string | undefined;
+
   beforeAll(async () => {
-    const apiUrl = gateway === 'stripe' ? await stripe.listen({ host: '127.0.0.1', port: 0 }) : undefined;
+    apiUrl = gateway === 'stripe' ? await stripe.listen({ host: '127.0.0.1', port: 0 }) : undefined;
     t = await createTestApp({
       env: {
         // Every line the app can write.
@@ -145,6 +149,19 @@ describe.each(['sandbox', 'stripe'] as const)('card data with the %s processor',
       subscription: { subscribeStatus: 'active' },
       payment: { status: 'paid', cardLast4: '0005' },
     });
+
+    // A card typed in the processor's fields reaches the processor only (here a sandbox of the test's own).
+    if (apiUrl) {
+      const third = await verifiedClinician(t.app, t.mail);
+      const intent = (await as(third).call(checkout, { seqProduct, newCard: true, idempotencyKey: randomUUID() }))
+        .success.confirm!;
+      const typed = { number: cards.discover.cardNumber, expiry: '1130', cvc: cards.discover.cvc };
+      const browser = { id: intent.intentId, client_secret: intent.clientSecret };
+      expect((await confirmAsBrowser(apiUrl, keys.publishableKey, browser, typed)).body.status).toBe('succeeded');
+      expect((await as(third).call(completePayment, { intentId: intent.intentId })).reply).toMatchObject({
+        paymentMethod: { cardType: 'Discover', last4: '1117' },
+      });
+    }
 
     const stored = await everyTextColumn();
     // The scan sees what was kept: the last four digits of each card.

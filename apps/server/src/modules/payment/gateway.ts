@@ -1,4 +1,4 @@
-import { FailedCode, type Card, type CardType } from '@clinic/contract';
+import { FailedCode, type Card, type CardType, type IntentToConfirm } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 
@@ -33,6 +33,20 @@ export interface SavedCard {
   expiry: string;
 }
 
+/** An intent as the processor has it now: what became of it, and the card it saved or charged. */
+export interface IntentState {
+  id: string;
+  kind: 'setup' | 'payment';
+  /** waiting: the holder has not confirmed yet, or the processor is still at it. */
+  status: 'succeeded' | 'failed' | 'waiting';
+  /** Why it failed (when it did). */
+  failedCode: GatewayFailure;
+  /** What we wrote on it: whose it is and what it is for. */
+  metadata: Record<string, string>;
+  clientSecret: string | null;
+  card: SavedCard | undefined;
+}
+
 /**
  * A card processor. Saving a card and a charge carry our idempotency key, so a retried request
  * saves the same card and charges once.
@@ -44,21 +58,46 @@ export interface PaymentGateway {
     amountMinor: number;
     currency: string;
     idempotencyKey: string;
+    /** Whose charge it is and what for, so that confirming it later (3-D Secure) records it. */
+    metadata: Record<string, string>;
   }): Promise<GatewayResult<{ chargeId: string }>>;
+  /**
+   * Starts what the browser confirms with a card typed in the processor's fields: a SetupIntent
+   * that saves it, or a PaymentIntent that charges it and keeps it for later charges, each for a
+   * new Customer of its own.
+   */
+  startIntent(request: {
+    kind: 'setup' | 'payment';
+    amountMinor: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<GatewayResult<IntentToConfirm>>;
   /**
    * Deletes a card we no longer keep (a replaced card, a deleted account) at the processor. Called
    * after our change committed; never throws: a failure is logged, without card data, and our
    * change stands.
    */
   forgetCard(token: string): Promise<void>;
-  /** A payment intent as the processor has it now; undefined when it has none by that id. */
-  findIntent(intentId: string): Promise<Stripe.PaymentIntent | undefined>;
+  /** An intent as the processor has it now; undefined when it has none by that id or does not answer. */
+  findIntent(intentId: string): Promise<IntentState | undefined>;
   /** The webhook event a request carries, if its signature is the processor's; throws otherwise. */
   verifyEvent(payload: string, signature: string): Stripe.Event;
 }
 
 /** The card we keep names the processor's customer and the payment method it owns. */
 const tokenOf = (customer: string, paymentMethod: string): string => `${customer}/${paymentMethod}`;
+
+/** Our card types by Stripe's brands; Diners Club and UnionPay cards run on the Discover network. */
+const cardTypeOfBrand: Record<string, CardType> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  amex: 'AmericanExpress',
+  discover: 'Discover',
+  diners: 'Discover',
+  unionpay: 'Discover',
+  jcb: 'JCB',
+};
 
 /** Stripe's refusals we tell apart; any other refusal is PAY2000. */
 function failureOf(code: string | undefined, declineCode?: string): GatewayFailure {
@@ -177,7 +216,7 @@ export function stripeGateway({
       };
     },
 
-    async charge({ token, amountMinor, currency, idempotencyKey }) {
+    async charge({ token, amountMinor, currency, idempotencyKey, metadata }) {
       const [customer, paymentMethod] = token.split('/');
       if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };
       const intent = await attempt('charge', () =>
@@ -189,7 +228,7 @@ export function stripeGateway({
             payment_method: paymentMethod,
             off_session: true,
             confirm: true,
-            metadata: { charge_key: `${deploymentId}:${idempotencyKey}` },
+            metadata: { ...metadata, charge_key: `${deploymentId}:${idempotencyKey}` },
           },
           keyed(idempotencyKey),
         ),
@@ -209,9 +248,71 @@ export function stripeGateway({
       if (customer) await attempt('forget card', () => stripe.customers.del(customer));
     },
 
+    async startIntent({ kind, amountMinor, currency, metadata, idempotencyKey }) {
+      const customer = await attempt('new customer', () =>
+        stripe.customers.create({ metadata }, keyed(`${idempotencyKey}:customer`)),
+      );
+      if (!customer.ok) return customer;
+      const options = keyed(`${idempotencyKey}:intent`);
+      const intent =
+        kind === 'setup'
+          ? await attempt('new intent', () =>
+              stripe.setupIntents.create({ customer: customer.value.id, usage: 'off_session', metadata }, options),
+            )
+          : await attempt('new intent', () =>
+              stripe.paymentIntents.create(
+                {
+                  customer: customer.value.id,
+                  amount: amountMinor,
+                  currency: currency.toLowerCase(),
+                  setup_future_usage: 'off_session',
+                  metadata,
+                },
+                options,
+              ),
+            );
+      if (!intent.ok) return intent;
+      return { ok: true, value: { intentId: intent.value.id, clientSecret: intent.value.client_secret ?? '', kind } };
+    },
+
     async findIntent(intentId) {
-      const found = await attempt('find payment', () => stripe.paymentIntents.retrieve(intentId));
-      return found.ok ? found.value : undefined;
+      const setup = intentId.startsWith('seti_');
+      const found = setup
+        ? await attempt('find intent', () => stripe.setupIntents.retrieve(intentId))
+        : await attempt('find intent', () => stripe.paymentIntents.retrieve(intentId));
+      if (!found.ok) return undefined;
+      const intent: Stripe.SetupIntent | Stripe.PaymentIntent = found.value;
+      const error = intent.object === 'setup_intent' ? intent.last_setup_error : intent.last_payment_error;
+      const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+      const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+      const method =
+        intent.status === 'succeeded' && methodId
+          ? await attempt('find card', () => stripe.paymentMethods.retrieve(methodId))
+          : undefined;
+      const details = method?.ok ? method.value.card : undefined;
+      const cardType = details ? cardTypeOfBrand[details.brand] : undefined;
+      return {
+        id: intent.id,
+        kind: setup ? 'setup' : 'payment',
+        status:
+          intent.status === 'succeeded'
+            ? 'succeeded'
+            : intent.status === 'requires_payment_method' || intent.status === 'canceled'
+              ? 'failed'
+              : 'waiting',
+        failedCode: failureOf(error?.code, error?.decline_code),
+        metadata: intent.metadata ?? {},
+        clientSecret: intent.client_secret,
+        card:
+          details && cardType && customer && methodId
+            ? {
+                token: tokenOf(customer, methodId),
+                cardType,
+                last4: details.last4,
+                expiry: `${String(details.exp_month).padStart(2, '0')}${String(details.exp_year % 100).padStart(2, '0')}`,
+              }
+            : undefined,
+      };
     },
 
     verifyEvent(payload, signature) {

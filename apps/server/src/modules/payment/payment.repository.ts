@@ -33,8 +33,6 @@ export interface PaymentRepository {
   hasEvent(eventId: string): Promise<boolean>;
   /** Notes a webhook event as handled; false when it already was. */
   recordEvent(eventId: string, type: string, at: Date): Promise<boolean>;
-  /** The clinician whose renewal charge waits for its holder to confirm this intent. */
-  findSubscriptionWaitingFor(intentId: string): Promise<number | undefined>;
 }
 
 export function paymentRepository(db: Database): PaymentRepository {
@@ -202,14 +200,6 @@ export function paymentRepository(db: Database): PaymentRepository {
         .onConflictDoNothing()
         .returning({ eventId: paymentEvent.eventId });
       return rows.length > 0;
-    },
-
-    async findSubscriptionWaitingFor(intentId: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ seqManager: subscription.seqManager })
-        .from(subscription)
-        .where(eq(subscription.pendingIntent, intentId));
-      return row?.seqManager;
     },
 
     async insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>) {

@@ -2,7 +2,9 @@ import {
   changeRenewal,
   changeSubscription,
   checkout,
+  completePayment,
   getMyPurchaseHistory,
+  getPendingPayment,
   getMyPurchaseSummary,
   getProductList,
   getSubscriptionStatus,
@@ -38,6 +40,14 @@ export function paymentRoutes(payments: PaymentService): Route[] {
     route(updatePaymentMethod, async (body, context) => ({
       ...ok,
       ...(await payments.updateCard(principalOf(context), body, context)),
+    })),
+    route(completePayment, async (body, context) => ({
+      ...ok,
+      ...(await payments.completeIntent(principalOf(context), body.intentId, context)),
+    })),
+    route(getPendingPayment, async (_body, context) => ({
+      ...ok,
+      pending: await payments.pendingPayment(principalOf(context)),
     })),
     route(changeSubscription, async (body, context) => ({
       ...ok,

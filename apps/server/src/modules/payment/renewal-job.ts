@@ -90,6 +90,11 @@ export function renewalJob({
     const current = await paymentRepository(db).findSubscription(seqManager);
     // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
     if (!current || !isDue(current, at)) return [];
+    // A charge waiting for its holder is not made again: the processor says whether they confirmed it.
+    if (current.pendingIntent) {
+      const intent = await gateway.findIntent(current.pendingIntent);
+      if (intent?.status !== 'succeeded') return [];
+    }
     const isRetry = current.status === 'grace';
     // Kept until the outcome is known, so a charge whose answer was lost is made again with its key.
     const chargeKey =
@@ -98,11 +103,6 @@ export function renewalJob({
         ? `retry:${seqManager}:${at.toISOString()}`
         : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`);
     if (!current.chargeKey) await paymentRepository(db).updateSubscription(seqManager, { chargeKey });
-    // A charge waiting for its holder is not made again: the processor says whether they confirmed it.
-    if (current.pendingIntent) {
-      const intent = await gateway.findIntent(current.pendingIntent);
-      if (intent?.status !== 'succeeded') return [];
-    }
     const charge = current.pendingIntent
       ? ({ ok: true, value: { chargeId: current.pendingIntent } } as const)
       : current.cardToken
@@ -111,6 +111,7 @@ export function renewalJob({
             amountMinor: current.product.priceMinor,
             currency: current.product.currency,
             idempotencyKey: chargeKey,
+            metadata: { seq_manager: String(seqManager), purpose: 'renewal' },
           })
         : ({ ok: false, failedCode: FailedCode.PaymentFailed } satisfies GatewayOutcome<never>);
     // Nothing is known, so nothing changes (no grace period, no mail): the claim and the key stay,
