@@ -71,22 +71,21 @@ async function chooseImage(page: Page, index: number, name: string): Promise<voi
   await cropDialog.waitFor({ state: 'hidden' });
 }
 
+/** The processor's field (an iframe of the sandbox's origin) of a card part. */
+function processorField(scope: ReturnType<Page['getByRole']>, part: 'number' | 'expiry' | 'cvc') {
+  const frames = { number: 'card number', expiry: 'expiration date', cvc: 'CVC' };
+  const labels = { number: 'Card number', expiry: 'Expiration date (MM / YY)', cvc: 'CVC' };
+  return scope.frameLocator(`iframe[title="Secure ${frames[part]} input frame"]`).getByLabel(labels[part]);
+}
+
 async function fillCard(scope: ReturnType<Page['getByRole']>, cardNumber: string): Promise<void> {
   const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
   await scope.getByLabel(t.payments.card.type, { exact: true }).selectOption('Visa');
-  await scope.getByLabel(t.payments.card.number, { exact: true }).fill(cardNumber);
-  const expiry = scope.getByLabel(t.payments.card.expiry, { exact: true });
-  await expiry.fill(`12${nextYear}`);
-  // A fixed format: the hint and no character counter (which read 0/5 under a full MMYY).
-  const described = await expiry.evaluate((input) =>
-    (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
-  expect(described).toContain(t.payments.card.expiryHint);
-  expect(described).not.toMatch(/\d+\/\d+/);
-  await scope.getByLabel(t.payments.card.cvc, { exact: true }).fill('123');
+  await processorField(scope, 'number').fill(cardNumber);
+  await processorField(scope, 'expiry').fill(`12${nextYear}`);
+  // A fixed format, told beside the processor's field.
+  await scope.getByTestId('processor-cardExpiry').getByText(t.payments.card.expiryHint).waitFor();
+  await processorField(scope, 'cvc').fill('123');
   await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
   await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
 }
@@ -95,6 +94,12 @@ describe('my page, payments and inquiries, end to end', () => {
   it('changes units, language and the profile; subscribes; resolves the over-limit block; sends an inquiry', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
+    // Every request the browser sends to our server, to look for card data in.
+    const toUs: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === new URL(stack.url).origin)
+        toUs.push(`${request.url()} ${request.postData() ?? ''}`);
+    });
 
     // Units: a patient's height in imperial (the default), then in metric.
     const { seqMedicalRelation } = await addPatientByApi(token, 'Height Check');
@@ -169,7 +174,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await payForm.getByText(messages.en['validation.card_number']).waitFor();
     await expectAccessible(page, 'payment info with an error');
-    await payForm.getByLabel(t.payments.card.number, { exact: true }).fill('4242424242424242');
+    await processorField(payForm, 'number').fill('4242424242424242');
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
     await page.getByText(t.payments.result.successTitle).waitFor();
@@ -305,6 +310,12 @@ describe('my page, payments and inquiries, end to end', () => {
       .getByRole('button', { name: t.common.yes, exact: true })
       .click();
     await contact.getByText(t.inquiries.list.empty).waitFor();
+    // The cards were typed in the processor's fields: no request to our server carried a number or a code.
+    expect(toUs.length).toBeGreaterThan(20);
+    const typed = toUs.join('\n');
+    for (const number of ['4242424242424242', '4242424242424241', '4000000000000002'])
+      expect(typed).not.toContain(number);
+    expect(typed).not.toMatch(/cvc|"123"/i);
     await page.context().close();
   });
 

@@ -136,7 +136,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       })
     : [];
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, services.paymentBrowser.origins);
   // Replies of 1 KB and more in brotli or gzip, as the client accepts (the built web apps' files
   // come compressed from the build). Request bodies are not accepted compressed. Up to 64 KB a
   // reply is compressed in one call, not through a stream: a year's ROM statistic (30 KB) then

@@ -25,7 +25,10 @@ import {
   paymentService,
   type PaymentService,
   renewalJob,
+  sandboxInBrowser,
   startSandboxProcessor,
+  stripeInBrowser,
+  type ProcessorInBrowser,
   stripeClient,
   stripeGateway,
   type SandboxProcessor,
@@ -80,6 +83,8 @@ export interface Services {
   payments: PaymentService;
   /** The sandbox processor started with the app, when it is the processor. */
   paymentSandbox: SandboxProcessor | undefined;
+  /** The processor as the browser meets it. */
+  paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
   /** The services the demo seed writes through, some on clocks of their own. */
@@ -145,6 +150,9 @@ export async function createServices(
       ? await startSandboxProcessor(db, config.host, config.payments.port)
       : undefined;
   const processor = config.payments.gateway === 'stripe' ? config.payments : sandbox!;
+  const paymentBrowser = sandbox
+    ? sandboxInBrowser(sandbox.apiUrl, sandbox.publishableKey, config.publicUrl)
+    : stripeInBrowser(processor.publishableKey);
   const gateway = stripeGateway({
     stripe: stripeClient(processor.secretKey, processor.apiUrl),
     webhookSecret: processor.webhookSecret,
@@ -202,8 +210,9 @@ export async function createServices(
     exerciseRecords,
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
-    payments: paymentService({ db, now, gateway, locks }),
+    payments: paymentService({ db, now, gateway, locks, browser: paymentBrowser }),
     paymentSandbox: sandbox,
+    paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     demo(): DemoServices {

@@ -55,12 +55,32 @@ export function expiryNotPast(expiry: string, now: Date): boolean {
 }
 
 /**
- * A card as the pay form sends it (SPEC 3 "Payment method", rules of SPEC 5). The number and
- * the security code go to the payment processor only; we keep the type, last four and expiry.
+ * Our part of the pay form (SPEC 3 "Payment method", rules of SPEC 5): the card type, zip code and
+ * address. The number, expiry and security code are typed in the processor's fields.
+ */
+const cardHolderShape = {
+  cardType: z.enum(cardTypeNames as [CardType, ...CardType[]], { error: 'validation.card_type' }),
+  zipCode: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip_code' }),
+  address: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
+    .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
+};
+export const cardHolderField = z.object(cardHolderShape);
+export type CardHolderInput = z.input<typeof cardHolderField>;
+
+/**
+ * A card as a server-side save sends it. The number and the security code go to the payment
+ * processor only; we keep the type, last four and expiry.
  */
 export const cardField = z
   .object({
-    cardType: z.enum(cardTypeNames as [CardType, ...CardType[]], { error: 'validation.card_type' }),
+    ...cardHolderShape,
     cardNumber: z
       .string({ error: 'validation.required' })
       .transform((value) => value.replace(/[\s-]/g, ''))
@@ -70,16 +90,6 @@ export const cardField = z
       .string({ error: 'validation.required' })
       .regex(/^(0[1-9]|1[0-2])\d{2}$/, { error: 'validation.card_expiry' }),
     cvc: z.string({ error: 'validation.required' }).regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
-    zipCode: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip_code' }),
-    address: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
-      .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
   })
   .superRefine((card, context) => {
     const type = cardTypes[card.cardType];
@@ -257,6 +267,22 @@ export const completePayment = defineEndpoint({
     { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
     [...paymentFailures, FailedCode.ProductInUse],
   ),
+});
+
+export const getPaymentProcessor = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getPaymentProcessor',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "The processor whose fields take the card: its publishable key, and the sandbox's script",
+  request: emptyRequest,
+  reply: success({
+    processor: z.enum(['stripe', 'sandbox']),
+    publishableKey: z.string(),
+    /** The sandbox's Stripe.js-compatible script, from its own origin; null with Stripe (Stripe.js). */
+    scriptUrl: z.string().nullable(),
+  }),
 });
 
 export const getPendingPayment = defineEndpoint({

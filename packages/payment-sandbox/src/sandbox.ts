@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { behaviourOf, brandOf, passesLuhn, refusalAtConfirm, type Behaviour } from './cards.ts';
 import { parseForm, strings, text, type Form } from './form.ts';
+import { controllerPage, fieldPage, isFieldType, stripeJs } from './stripe-js.ts';
 import type { Kind, SandboxStore, StoredObject } from './store.ts';
 import { webhookQueue, type WebhookSender } from './webhooks.ts';
 
@@ -481,6 +482,14 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
       }
     }),
   );
+
+  // What browsers load from this origin: the Stripe.js-compatible script, its fields and its controller.
+  app.get('/v3/sandbox.js', (_request, reply) => reply.type('text/javascript; charset=utf-8').send(stripeJs));
+  app.get('/elements/:name', (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (name !== 'controller' && !isFieldType(name)) return answer(reply, missing('element', name));
+    return reply.type('text/html; charset=utf-8').send(name === 'controller' ? controllerPage : fieldPage(name));
+  });
 
   app.setNotFoundHandler((request, reply) =>
     answer(reply, invalid(`Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`)),

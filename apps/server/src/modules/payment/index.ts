@@ -5,3 +5,4 @@ export { endSubscriptionOfDeletedAccount, paymentService, type PaymentService } 
 export { subscriptionPlanLimits } from './plan-limits.ts';
 export { renewalJob } from './renewal-job.ts';
 export { startSandboxProcessor, type SandboxProcessor } from './sandbox-processor.ts';
+export { sandboxInBrowser, stripeInBrowser, type ProcessorInBrowser } from './processor-browser.ts';

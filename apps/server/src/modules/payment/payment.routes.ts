@@ -4,6 +4,7 @@ import {
   checkout,
   completePayment,
   getMyPurchaseHistory,
+  getPaymentProcessor,
   getPendingPayment,
   getMyPurchaseSummary,
   getProductList,
@@ -45,6 +46,10 @@ export function paymentRoutes(payments: PaymentService): Route[] {
       ...ok,
       ...(await payments.completeIntent(principalOf(context), body.intentId, context)),
     })),
+    route(getPaymentProcessor, (_body, context) => {
+      principalOf(context);
+      return Promise.resolve({ ...ok, ...payments.processor() });
+    }),
     route(getPendingPayment, async (_body, context) => ({
       ...ok,
       pending: await payments.pendingPayment(principalOf(context)),

@@ -31,6 +31,7 @@ import {
   type SavedCard,
 } from './gateway.ts';
 import { toPayment, toProduct } from './payment.mapper.ts';
+import type { ProcessorInBrowser } from './processor-browser.ts';
 import { whilePaymentsLocked } from './payment-lock.ts';
 import { paymentRepository, type PaymentRow, type ProductRow, type SubscriptionRow } from './payment.repository.ts';
 import { addMonth, dayMs, isLive, planCharge } from './subscription-period.ts';
@@ -78,6 +79,8 @@ export interface PaymentService {
     context: RequestContext,
   ): Promise<Answer<typeof completePayment>>;
   pendingPayment(principal: Principal): Promise<Answer<typeof getPendingPayment>['pending']>;
+  /** The processor whose fields the browser shows. */
+  processor(): Pick<ProcessorInBrowser, 'processor' | 'publishableKey' | 'scriptUrl'>;
   changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus>;
   changeRenewal(principal: Principal, cancelAtPeriodEnd: boolean, context: RequestContext): Promise<SubscriptionStatus>;
   recordPenaltyChoice(
@@ -106,7 +109,13 @@ export async function endSubscriptionOfDeletedAccount(
   return cardToken ?? undefined;
 }
 
-export function paymentService({ db, now, gateway, locks }: PaymentDependencies): PaymentService {
+export function paymentService({
+  db,
+  now,
+  gateway,
+  locks,
+  browser,
+}: PaymentDependencies & { browser: ProcessorInBrowser }): PaymentService {
   const statusOf = (database: Database, seqManager: number): Promise<SubscriptionStatus> =>
     subscriptionStatusOf(database, seqManager, now());
 
@@ -475,6 +484,10 @@ export function paymentService({ db, now, gateway, locks }: PaymentDependencies)
       // Another clinician's intent answers like one that does not exist.
       if (!intent || intent.metadata.seq_manager !== String(principal.seqManager)) throw notFound();
       return recordIntent(intent, { principal, context });
+    },
+
+    processor() {
+      return { processor: browser.processor, publishableKey: browser.publishableKey, scriptUrl: browser.scriptUrl };
     },
 
     async pendingPayment(principal: Principal) {
