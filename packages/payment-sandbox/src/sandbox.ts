@@ -343,16 +343,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
       livemode: false,
       email: text(form, 'email') ?? null,
       metadata: strings(form, 'metadata'),
-      invoice_settings: { default_payment_method: text(form, 'invoice_settings', 'default_payment_method') ?? null },
     };
-    // Attaching a card checks it: a declined, expired or failing card is refused here.
-    const methodId = text(form, 'payment_method');
-    if (methodId) {
-      const method = await load<PaymentMethod>('payment_method', 'PaymentMethod', methodId);
-      const refusal = refusalAtConfirm[method.sandbox_behaviour];
-      if (refusal) throw new StripeError(402, { type: 'card_error', ...refusal });
-      await attach(method, customer.id);
-    }
     await store.put('customer', customer.id, customer);
     return customer;
   });
@@ -375,11 +366,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
     }),
   );
 
-  // PaymentMethods: a card sent by a server, as Stripe allows accounts with raw card data access.
-  post('/v1/payment_methods', async (request, form) => {
-    needSecret(request);
-    return shown(await methodFromCard(form));
-  });
+  // PaymentMethods
   get('/v1/payment_methods/:id', async (request) => {
     needSecret(request);
     return shown(await load<PaymentMethod>('payment_method', 'PaymentMethod', (request.params as { id: string }).id));

@@ -1,4 +1,4 @@
-import { FailedCode, type Card, type CardType, type IntentToConfirm } from '@clinic/contract';
+import { FailedCode, type CardType, type IntentToConfirm } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 
@@ -48,11 +48,10 @@ export interface IntentState {
 }
 
 /**
- * A card processor. Saving a card and a charge carry our idempotency key, so a retried request
- * saves the same card and charges once.
+ * A card processor. A card is typed in its fields in the browser, never sent to us; an intent and
+ * a charge carry our idempotency key, so a retried request makes one of each.
  */
 export interface PaymentGateway {
-  saveCard(card: Card, idempotencyKey: string): Promise<GatewayResult<SavedCard>>;
   charge(request: {
     token: string;
     amountMinor: number;
@@ -118,11 +117,11 @@ const isUnsettled = (error: unknown): boolean =>
 
 /**
  * A processor speaking Stripe's API through the official client: Stripe itself, or the sandbox
- * processor, which speaks the same. A card is a PaymentMethod owned by a Customer (attaching it is
- * when the processor checks it); a charge is a PaymentIntent confirmed off-session with that
- * method, carrying our key as the Idempotency-Key and in its metadata, so a retried charge is made
+ * processor, which speaks the same. A card is a PaymentMethod owned by a Customer, saved or first
+ * charged by an intent the browser confirmed; a later charge is a PaymentIntent confirmed
+ * off-session with that method, carrying our key as the Idempotency-Key and in its metadata, so a retried charge is made
  * once and a charge whose answer was lost is found again. The log gets the processor's codes and
- * request ids, never a request: the card and the secret key stay out of it.
+ * request ids, never a request: the secret key stays out of it.
  */
 export function stripeGateway({
   stripe,
@@ -179,43 +178,6 @@ export function stripeGateway({
   }
 
   return {
-    async saveCard(card, idempotencyKey) {
-      // Keyed too: the same request made again finds the same card and customer, so a charge
-      // repeated after an unknown outcome carries the same parameters, as Stripe demands of a key.
-      const method = await attempt('save card', () =>
-        stripe.paymentMethods.create(
-          {
-            type: 'card',
-            card: {
-              number: card.cardNumber,
-              exp_month: Number(card.expiry.slice(0, 2)),
-              exp_year: 2000 + Number(card.expiry.slice(2)),
-              cvc: card.cvc,
-            },
-            billing_details: { address: { postal_code: card.zipCode, line1: card.address } },
-          },
-          keyed(`${idempotencyKey}:payment_method`),
-        ),
-      );
-      if (!method.ok) return method;
-      const customer = await attempt('attach card', () =>
-        stripe.customers.create(
-          { payment_method: method.value.id, invoice_settings: { default_payment_method: method.value.id } },
-          keyed(`${idempotencyKey}:customer`),
-        ),
-      );
-      if (!customer.ok) return customer;
-      return {
-        ok: true,
-        value: {
-          token: tokenOf(customer.value.id, method.value.id),
-          cardType: card.cardType,
-          last4: method.value.card?.last4 ?? card.cardNumber.slice(-4),
-          expiry: card.expiry,
-        },
-      };
-    },
-
     async charge({ token, amountMinor, currency, idempotencyKey, metadata }) {
       const [customer, paymentMethod] = token.split('/');
       if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };

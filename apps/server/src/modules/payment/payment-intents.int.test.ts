@@ -86,23 +86,29 @@ afterAll(async () => {
   await processor.close();
 });
 
+/** The browser's part: the card typed in the processor's fields, sent to the processor only. */
+const typed = (number: string) => ({ number, expiry: '1230', cvc: '123', postalCode: '10001' });
+const confirmIn = (intent: IntentToConfirm, number: string) =>
+  confirmAsBrowser(
+    origin,
+    keys.publishableKey,
+    { id: intent.intentId, client_secret: intent.clientSecret },
+    typed(number),
+  );
+
 /** A clinician on a trial with a card that asks its holder every time (…3184), whose renewal then waits for them. */
 async function renewalWaitingForHolder(people: Caller[]): Promise<{ who: Caller; intent: string }> {
   const who = await verifiedClinician(t.app, t.mail, {}, 'ko');
   people.push(who);
   const [plan] = (await callAs(who, getProductList, {})).success.productList;
-  const subscribed = await callAs(who, checkout, {
+  const started = await callAs(who, checkout, {
     seqProduct: plan!.seqProduct,
-    card: {
-      cardType: 'Visa',
-      cardNumber: sandboxTestCards.authenticatesAlways,
-      expiry: '1230',
-      cvc: '123',
-      zipCode: '10001',
-      address: '1 Main St.',
-    },
+    newCard: true,
     idempotencyKey: randomUUID(),
   });
+  await confirmIn(started.success.confirm!, sandboxTestCards.authenticatesAlways);
+  await completeChallenge(origin, started.success.confirm!.intentId, 'complete');
+  const subscribed = await callAs(who, completePayment, { intentId: started.success.confirm!.intentId });
   expect(subscribed.reply).toMatchObject({ subscription: { subscribeStatus: 'trial' } });
   const since = t.mail.messages.length;
   t.clock.advance(30 * day);
@@ -161,16 +167,6 @@ describe('the webhook endpoint', () => {
     expect((await history(who)).filter((item) => item.status === 'paid')).toHaveLength(1);
   });
 });
-
-/** The browser's part: the card typed in the processor's fields, sent to the processor only. */
-const typed = (number: string) => ({ number, expiry: '1230', cvc: '123', postalCode: '10001' });
-const confirmIn = (intent: IntentToConfirm, number: string) =>
-  confirmAsBrowser(
-    origin,
-    keys.publishableKey,
-    { id: intent.intentId, client_secret: intent.clientSecret },
-    typed(number),
-  );
 
 describe('a card typed in the processor’s fields', () => {
   let plans: { seqProduct: number }[];
@@ -261,7 +257,7 @@ describe('a card typed in the processor’s fields', () => {
     const people: Caller[] = [];
     const { who, intent: waiting } = await renewalWaitingForHolder(people);
     const change = await callAs(who, updatePaymentMethod, { idempotencyKey: randomUUID() });
-    const intent = change.success.confirm!;
+    const intent = change.success.confirm;
     expect(intent.kind).toBe('payment');
     await confirmIn(intent, '5555555555554444');
     expect((await callAs(who, completePayment, { intentId: intent.intentId })).reply).toMatchObject({

@@ -1,7 +1,6 @@
 import {
   FailedCode,
   subscriptionRules,
-  type Card,
   type CardType,
   type Payment,
   type Product,
@@ -64,12 +63,12 @@ export interface PaymentService {
   history(principal: Principal, page: number, size: number): Promise<Answer<typeof getMyPurchaseHistory>>;
   checkout(
     principal: Principal,
-    request: { seqProduct: number; card?: Card | undefined; newCard?: boolean | undefined; idempotencyKey: string },
+    request: { seqProduct: number; newCard?: boolean | undefined; idempotencyKey: string },
     context: RequestContext,
   ): Promise<Answer<typeof checkout>>;
   updateCard(
     principal: Principal,
-    request: { card?: Card | undefined; idempotencyKey: string },
+    request: { idempotencyKey: string },
     context: RequestContext,
   ): Promise<Answer<typeof updatePaymentMethod>>;
   /** Records what became of an intent the clinician's browser confirmed, as the processor tells it. */
@@ -123,16 +122,10 @@ export function paymentService({
     throw new BusinessFailure(failedCode);
   };
 
-  /** The card to charge: a new one saved with the processor (under the request's key), or the one on file. */
-  async function cardFor(card: Card | undefined, row: SubscriptionRow | undefined, idempotencyKey: string) {
-    if (!card) {
-      if (!row?.cardToken || !row.cardType || !row.cardLast4 || !row.cardExpiry)
-        return fail(FailedCode.NoPaymentMethod);
-      return { token: row.cardToken, cardType: row.cardType as CardType, last4: row.cardLast4, expiry: row.cardExpiry };
-    }
-    const saved = await gateway.saveCard(card, idempotencyKey);
-    if (isUnknown(saved)) throw processorSilent();
-    return saved.ok ? saved.value : fail(saved.failedCode);
+  /** The card on file, to charge. */
+  function cardOnFile(row: SubscriptionRow | undefined): SavedCard {
+    if (!row?.cardToken || !row.cardType || !row.cardLast4 || !row.cardExpiry) return fail(FailedCode.NoPaymentMethod);
+    return { token: row.cardToken, cardType: row.cardType as CardType, last4: row.cardLast4, expiry: row.cardExpiry };
   }
 
   const methodOf = (card: SavedCard) => ({
@@ -357,7 +350,7 @@ export function paymentService({
           row?.cardType && row.cardLast4 && row.cardExpiry
             ? {
                 paymentType: 'card' as const,
-                cardType: row.cardType as Card['cardType'],
+                cardType: row.cardType as CardType,
                 last4: row.cardLast4,
                 expiry: row.cardExpiry,
               }
@@ -409,7 +402,7 @@ export function paymentService({
           );
           return { subscription: await statusOf(db, seqManager), payment: null, confirm };
         }
-        const card = await cardFor(request.card, current, key);
+        const card = cardOnFile(current);
         const charge = current
           ? await gateway.charge({
               token: card.token,
@@ -440,7 +433,7 @@ export function paymentService({
     },
 
     /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
-    async updateCard(principal: Principal, request, context) {
+    async updateCard(principal: Principal, request) {
       const seqManager = principal.seqManager;
       return whilePaymentsLocked(locks, seqManager, async () => {
         const payments = paymentRepository(db);
@@ -450,32 +443,16 @@ export function paymentService({
         // A cancelled renewal is not settled: the plan ends with the grace period.
         const settles = current.status === 'grace' && !current.cancelAtPeriodEnd;
         const purpose = { seq_manager: String(seqManager), purpose: 'card' };
-        if (!request.card) {
-          const confirm = started(
-            await gateway.startIntent({
-              kind: settles ? 'payment' : 'setup',
-              amountMinor: current.product.priceMinor,
-              currency: current.product.currency,
-              metadata: purpose,
-              idempotencyKey: key,
-            }),
-          );
-          return { subscription: await statusOf(db, seqManager), paymentMethod: null, confirm };
-        }
-        const card = await cardFor(request.card, current, key);
-        const charge = settles
-          ? await gateway.charge({
-              token: card.token,
-              amountMinor: current.product.priceMinor,
-              currency: current.product.currency,
-              idempotencyKey: key,
-              metadata: purpose,
-            })
-          : undefined;
-        if (charge && isUnknown(charge)) throw processorSilent();
-        await recordCard({ current, card, charge, at: now() }, { principal, context });
-        if (charge?.ok === false) throw new BusinessFailure(charge.failedCode);
-        return { subscription: await statusOf(db, seqManager), paymentMethod: methodOf(card), confirm: null };
+        const confirm = started(
+          await gateway.startIntent({
+            kind: settles ? 'payment' : 'setup',
+            amountMinor: current.product.priceMinor,
+            currency: current.product.currency,
+            metadata: purpose,
+            idempotencyKey: key,
+          }),
+        );
+        return { subscription: await statusOf(db, seqManager), confirm };
       });
     },
 

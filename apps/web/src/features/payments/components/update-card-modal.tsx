@@ -55,7 +55,6 @@ function UpdateCardForm({ onClose }: { onClose: () => void }): ReactElement {
     if (outcome.kind === 'noAnswer') return setFailure(t('payments.noAnswer'));
     if (outcome.kind === 'fields') return form.setErrors(outcome.errors);
     if (!outcome.reply.isSuccess) return setFailure(message(outcome.reply.failedCode));
-    if (!outcome.reply.confirm) return;
     // The processor takes the card and asks the holder if their bank wants it; our server records the outcome.
     setConfirming(true);
     const done = await confirmAndComplete(stripe, elements, outcome.reply.confirm, form.values).catch(
