@@ -497,7 +497,7 @@ function challengePage(intentId: string): string {
   const safeId = intentId.replace(/[^\w]/g, '');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test authentication</title>
 <style>body{font:16px system-ui,sans-serif;margin:24px;color:#1a1a1a}button{font:inherit;padding:8px 20px;margin-right:12px}</style></head>
-<body><main><h1>Test payment authentication</h1><p>This is the payment sandbox's test challenge. Complete or fail the authentication.</p>
+<body><main aria-label="Test payment authentication"><h1>Test payment authentication</h1><p>This is the payment sandbox's test challenge. Complete or fail the authentication.</p>
 <button type="button" data-choice="complete">Complete</button><button type="button" data-choice="fail">Fail</button></main>
 <script>
 for (const button of document.querySelectorAll('button')) button.addEventListener('click', async () => {
