@@ -90,6 +90,8 @@ async function startServer(env: Record<string, string>): Promise<Instance> {
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      // The sandbox payment processor on a free port of its own.
+      PAYMENT_SANDBOX_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMail } from '../apps/server/src/mail/templates.ts';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { fillCard, processorField } from './payment-steps.ts';
 import { acceptCookies, accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
@@ -71,30 +72,16 @@ async function chooseImage(page: Page, index: number, name: string): Promise<voi
   await cropDialog.waitFor({ state: 'hidden' });
 }
 
-async function fillCard(scope: ReturnType<Page['getByRole']>, cardNumber: string): Promise<void> {
-  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-  await scope.getByLabel(t.payments.card.type, { exact: true }).selectOption('Visa');
-  await scope.getByLabel(t.payments.card.number, { exact: true }).fill(cardNumber);
-  const expiry = scope.getByLabel(t.payments.card.expiry, { exact: true });
-  await expiry.fill(`12${nextYear}`);
-  // A fixed format: the hint and no character counter (which read 0/5 under a full MMYY).
-  const described = await expiry.evaluate((input) =>
-    (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
-  expect(described).toContain(t.payments.card.expiryHint);
-  expect(described).not.toMatch(/\d+\/\d+/);
-  await scope.getByLabel(t.payments.card.cvc, { exact: true }).fill('123');
-  await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
-  await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
-}
-
 describe('my page, payments and inquiries, end to end', () => {
   it('changes units, language and the profile; subscribes; resolves the over-limit block; sends an inquiry', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
+    // Every request the browser sends to our server, to look for card data in.
+    const toUs: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === new URL(stack.url).origin)
+        toUs.push(`${request.url()} ${request.postData() ?? ''}`);
+    });
 
     // Units: a patient's height in imperial (the default), then in metric.
     const { seqMedicalRelation } = await addPatientByApi(token, 'Height Check');
@@ -169,7 +156,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await payForm.getByText(messages.en['validation.card_number']).waitFor();
     await expectAccessible(page, 'payment info with an error');
-    await payForm.getByLabel(t.payments.card.number, { exact: true }).fill('4242424242424242');
+    await processorField(payForm, 'number').fill('4242424242424242');
     await payForm.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
     await page.getByText(t.payments.result.successTitle).waitFor();
@@ -305,6 +292,12 @@ describe('my page, payments and inquiries, end to end', () => {
       .getByRole('button', { name: t.common.yes, exact: true })
       .click();
     await contact.getByText(t.inquiries.list.empty).waitFor();
+    // The cards were typed in the processor's fields: no request to our server carried a number or a code.
+    expect(toUs.length).toBeGreaterThan(20);
+    const typed = toUs.join('\n');
+    for (const number of ['4242424242424242', '4242424242424241', '4000000000000002'])
+      expect(typed).not.toContain(number);
+    expect(typed).not.toMatch(/cvc|"123"/i);
     await page.context().close();
   });
 

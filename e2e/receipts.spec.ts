@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@clinic/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { fillCard, payForm } from './payment-steps.ts';
 import { accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
@@ -47,30 +47,10 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
       }),
     });
     expect(profile.status).toBe(200);
-    const { productList } = await callApi<{ productList: { seqProduct: number; productCode: string }[] }>(
-      stack.url,
-      '/payment/getProductList',
-      {},
-      token,
-    );
-    const standard = productList.find((product) => product.productCode === 'standard')!;
-    await callApi(
-      stack.url,
-      '/payment/checkout',
-      {
-        seqProduct: standard.seqProduct,
-        card: {
-          cardType: 'Visa',
-          cardNumber: '4242424242424242',
-          expiry: '1239',
-          cvc: '123',
-          zipCode: '10001',
-          address: '1 Main St.',
-        },
-        idempotencyKey: randomUUID(),
-      },
-      token,
-    );
+    const form = await payForm(page);
+    await fillCard(form, '4242424242424242');
+    await form.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
+    await page.waitForURL('**/payments/result?result=success*');
     const { manager } = await callApi<{ manager: { seqManager: number } }>(
       stack.url,
       '/manager/getManagerInfo',

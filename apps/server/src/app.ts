@@ -23,7 +23,7 @@ import { managerRoutes } from './modules/manager/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
 import { patientRoutes } from './modules/patient/index.ts';
-import { paymentRoutes } from './modules/payment/index.ts';
+import { paymentRoutes, paymentWebhookRoute } from './modules/payment/index.ts';
 import { receiptRoutes } from './modules/receipt/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       })
     : [];
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, services.paymentBrowser.origins);
   // Replies of 1 KB and more in brotli or gzip, as the client accepts (the built web apps' files
   // come compressed from the build). Request bodies are not accepted compressed. Up to 64 KB a
   // reply is compressed in one call, not through a stream: a year's ROM statistic (30 KB) then
@@ -178,6 +178,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
   realtime.openSockets = hub.openSockets;
+  await paymentWebhookRoute(app, services.payments);
+  // The sandbox processor started with the app delivers its events to the endpoint in this process.
+  services.paymentSandbox?.deliverTo(async (payload, headers) => {
+    const response = await app.inject({ method: 'POST', url: '/api/payment/webhook', payload, headers });
+    return response.statusCode;
+  });
   registerFileDownload(app, services.files, contextHook('manager', authenticate), { db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.

@@ -79,23 +79,33 @@ describe('configuration', () => {
     expect(() => parseConfig({ PORT: 'eighty', SMTP_URL: 'http://mail' })).toThrow(/PORT.*SMTP_URL/);
   });
 
-  it('pays through the sandbox by default, through Stripe when told, and then needs its secret key', () => {
-    expect(parseConfig({}).payments).toEqual({ gateway: 'sandbox' });
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
+
+  it('pays through the sandbox on its own port by default, through Stripe when told, and then needs its keys', () => {
+    expect(parseConfig({}).payments).toEqual({ gateway: 'sandbox', port: 3010 });
+    expect(parseConfig({ PAYMENT_SANDBOX_PORT: '0' }).payments).toEqual({ gateway: 'sandbox', port: 0 });
     expect(() => parseConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' }).payments).toEqual({
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(parseConfig({ PAYMENT_GATEWAY: 'stripe', ...stripeKeys }).payments).toEqual({
       gateway: 'stripe',
       secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: 'whsec_1',
       apiUrl: 'https://api.stripe.com',
     });
     expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
-    expect(() =>
-      parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_API_URL: 'ftp://x' }),
-    ).toThrow(/STRIPE_API_URL/);
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'stripe', ...stripeKeys, STRIPE_API_URL: 'ftp://x' })).toThrow(
+      /STRIPE_API_URL/,
+    );
   });
 
   it('sends the Stripe secret key over plain http only to this machine', () => {
     const stripe = (url: string) =>
-      parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_API_URL: url }).payments;
+      parseConfig({ PAYMENT_GATEWAY: 'stripe', ...stripeKeys, STRIPE_API_URL: url }).payments;
     for (const url of [
       'http://127.0.0.1:12111',
       'http://[::1]:12111',

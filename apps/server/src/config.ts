@@ -39,6 +39,10 @@ const environment = z.object({
   SUPPORT_EMAIL: z.email().default('support@clinic.localhost'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The sandbox processor's own port (0: any free one), on HOST.
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   // The secret key goes in every request: plain http only to this machine (a local test server).
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/ })
@@ -84,6 +88,7 @@ const fileSecrets = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'TURN_SECRET',
   'DEMO_PASSWORD',
   'METRICS_TOKEN',
@@ -124,7 +129,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
-  payments: { gateway: 'stripe'; secretKey: string; apiUrl: string } | { gateway: 'sandbox' };
+  payments:
+    | { gateway: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string }
+    | { gateway: 'sandbox'; port: number };
   publicUrl: string;
   authSecret: string | undefined;
   /** The key sealing authenticator secrets (generated and kept in the database when unset), and whether clinicians must have a second factor. */
@@ -162,8 +169,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if ((value.S3_ENDPOINT || value.S3_ACCESS_KEY_ID) && !value.S3_BUCKET) {
     throw new Error('Invalid configuration: S3_ENDPOINT and S3 keys need S3_BUCKET');
   }
-  if (value.PAYMENT_GATEWAY === 'stripe' && !value.STRIPE_SECRET_KEY) {
-    throw new Error('Invalid configuration: STRIPE_SECRET_KEY is required with PAYMENT_GATEWAY=stripe');
+  if (
+    value.PAYMENT_GATEWAY === 'stripe' &&
+    !(value.STRIPE_SECRET_KEY && value.STRIPE_PUBLISHABLE_KEY && value.STRIPE_WEBHOOK_SECRET)
+  ) {
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_GATEWAY=stripe',
+    );
   }
   if (Boolean(value.TURN_URLS) !== Boolean(value.TURN_SECRET)) {
     throw new Error('Invalid configuration: TURN_URLS and TURN_SECRET go together');
@@ -186,9 +198,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mailFrom: value.MAIL_FROM,
     supportEmail: value.SUPPORT_EMAIL,
     payments:
-      value.PAYMENT_GATEWAY === 'stripe' && value.STRIPE_SECRET_KEY
-        ? { gateway: 'stripe' as const, secretKey: value.STRIPE_SECRET_KEY, apiUrl: value.STRIPE_API_URL }
-        : { gateway: 'sandbox' as const },
+      value.PAYMENT_GATEWAY === 'stripe' &&
+      value.STRIPE_SECRET_KEY &&
+      value.STRIPE_PUBLISHABLE_KEY &&
+      value.STRIPE_WEBHOOK_SECRET
+        ? {
+            gateway: 'stripe' as const,
+            secretKey: value.STRIPE_SECRET_KEY,
+            publishableKey: value.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            apiUrl: value.STRIPE_API_URL,
+          }
+        : { gateway: 'sandbox' as const, port: value.PAYMENT_SANDBOX_PORT },
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
     secondFactor: { key: value.SECOND_FACTOR_KEY, required: value.REQUIRE_MFA ?? false },

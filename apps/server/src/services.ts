@@ -25,8 +25,13 @@ import {
   paymentService,
   type PaymentService,
   renewalJob,
-  sandboxGateway,
+  sandboxInBrowser,
+  startSandboxProcessor,
+  stripeInBrowser,
+  type ProcessorInBrowser,
+  stripeClient,
   stripeGateway,
+  type SandboxProcessor,
   subscriptionPlanLimits,
 } from './modules/payment/index.ts';
 import {
@@ -90,6 +95,10 @@ export interface Services {
   reports: ReportService;
   payments: PaymentService;
   receipts: ReceiptService;
+  /** The sandbox processor started with the app, when it is the processor. */
+  paymentSandbox: SandboxProcessor | undefined;
+  /** The processor as the browser meets it. */
+  paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
   /** The services the demo seed writes through, some on clocks of their own. */
@@ -155,10 +164,20 @@ export async function createServices(
     publicUrl: config.publicUrl,
     secondFactor: { keys: secondFactorKeys(secondFactorKey), required: config.secondFactor.required },
   };
-  const gateway =
-    config.payments.gateway === 'stripe'
-      ? stripeGateway({ secretKey: config.payments.secretKey, apiUrl: config.payments.apiUrl, deploymentId, log })
-      : sandboxGateway(db, log);
+  const sandbox =
+    config.payments.gateway === 'sandbox'
+      ? await startSandboxProcessor(db, config.host, config.payments.port)
+      : undefined;
+  const processor = config.payments.gateway === 'stripe' ? config.payments : sandbox!;
+  const paymentBrowser = sandbox
+    ? sandboxInBrowser(sandbox.apiUrl, sandbox.publishableKey, config.publicUrl)
+    : stripeInBrowser(processor.publishableKey);
+  const gateway = stripeGateway({
+    stripe: stripeClient(processor.secretKey, processor.apiUrl),
+    webhookSecret: processor.webhookSecret,
+    deploymentId,
+    log,
+  });
   const receipts = receiptService({ db, mails, publicUrl: config.publicUrl });
   const managers = managerService({ db, storage, now, locks, gateway, sessions });
   const patients = patientService({ db, limiter, plans: subscriptionPlanLimits, now });
@@ -213,8 +232,10 @@ export async function createServices(
     exerciseRecords,
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
-    payments: paymentService({ db, now, gateway, locks, receipts }),
+    payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
     receipts,
+    paymentSandbox: sandbox,
+    paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     demo(): DemoServices {
@@ -234,6 +255,7 @@ export async function createServices(
     // In this order: nothing may still be running when the connections it needs are closed.
     async close(): Promise<void> {
       await jobs.stop();
+      await sandbox?.close();
       await bus.close();
       mailer.close();
       redis?.disconnect();

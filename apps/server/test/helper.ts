@@ -83,6 +83,8 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     WEB_DIST: join(dataDir, 'no-web'),
     PATIENT_WEB_DIST: join(dataDir, 'no-web'),
+    // Each test app's sandbox processor on a free port of its own.
+    PAYMENT_SANDBOX_PORT: '0',
     ...options.env,
   });
   // The jobs run when a test calls app.jobs.tick(), on the test's clock.

@@ -22,79 +22,29 @@ export const subscriptionRules = {
   addressMax: 200,
 } as const;
 
-/** The five card types of SPEC 5, with the lengths of their numbers and security codes. */
-export const cardTypes = {
-  AmericanExpress: { lengths: [15], cvcLength: 4, prefixes: [/^3[47]/] },
-  Discover: { lengths: [16, 17, 18, 19], cvcLength: 3, prefixes: [/^6011/, /^64[4-9]/, /^65/, /^622/] },
-  JCB: { lengths: [16, 17, 18, 19], cvcLength: 3, prefixes: [/^35(2[89]|[3-8])/] },
-  MasterCard: { lengths: [16], cvcLength: 3, prefixes: [/^5[1-5]/, /^2(2[2-9]|[3-6]|7[01]|720)/] },
-  Visa: { lengths: [13, 16, 19], cvcLength: 3, prefixes: [/^4/] },
-} as const;
-export type CardType = keyof typeof cardTypes;
-export const cardTypeNames = Object.keys(cardTypes) as CardType[];
-
-/** The Luhn check digit of a card number. */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < number.length; index++) {
-    let digit = Number(number[number.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return number.length > 0 && sum % 10 === 0;
-}
-
-/** Whether an MMYY expiry is this month or later, at an instant. */
-export function expiryNotPast(expiry: string, now: Date): boolean {
-  const month = Number(expiry.slice(0, 2));
-  const year = 2000 + Number(expiry.slice(2, 4));
-  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
-}
+/** The five card types of SPEC 5; the processor's fields check the number, expiry and code. */
+export const cardTypeNames = ['AmericanExpress', 'Discover', 'JCB', 'MasterCard', 'Visa'] as const;
+export type CardType = (typeof cardTypeNames)[number];
 
 /**
- * A card as the pay form sends it (SPEC 3 "Payment method", rules of SPEC 5). The number and
- * the security code go to the payment processor only; we keep the type, last four and expiry.
+ * Our part of the pay form (SPEC 3 "Payment method", rules of SPEC 5): the card type, zip code and
+ * address. The number, expiry and security code are typed in the processor's fields.
  */
-export const cardField = z
-  .object({
-    cardType: z.enum(cardTypeNames as [CardType, ...CardType[]], { error: 'validation.card_type' }),
-    cardNumber: z
-      .string({ error: 'validation.required' })
-      .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
-    /** MMYY. */
-    expiry: z
-      .string({ error: 'validation.required' })
-      .regex(/^(0[1-9]|1[0-2])\d{2}$/, { error: 'validation.card_expiry' }),
-    cvc: z.string({ error: 'validation.required' }).regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
-    zipCode: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip_code' }),
-    address: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
-      .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
-  })
-  .superRefine((card, context) => {
-    const type = cardTypes[card.cardType];
-    const fitsType =
-      (type.lengths as readonly number[]).includes(card.cardNumber.length) &&
-      type.prefixes.some((prefix) => prefix.test(card.cardNumber));
-    if (!fitsType || !passesLuhn(card.cardNumber))
-      context.addIssue({ code: 'custom', path: ['cardNumber'], message: 'validation.card_number' });
-    if (card.cvc.length !== type.cvcLength)
-      context.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.card_cvc' });
-    if (!expiryNotPast(card.expiry, new Date()))
-      context.addIssue({ code: 'custom', path: ['expiry'], message: 'validation.card_expired' });
-  });
-export type CardInput = z.input<typeof cardField>;
-export type Card = z.output<typeof cardField>;
+const cardHolderShape = {
+  cardType: z.enum(cardTypeNames, { error: 'validation.card_type' }),
+  zipCode: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'validation.zip_code' }),
+  address: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
+    .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
+};
+export const cardHolderField = z.object(cardHolderShape);
+export type CardHolderInput = z.input<typeof cardHolderField>;
 
 /** The plans' stable codes; their names are the messages plan.<code>, in every language. */
 export const planCodes = ['basic', 'standard', 'unlimited'] as const;
@@ -136,7 +86,7 @@ export type Product = z.infer<typeof product>;
 /** The card on file: never its number or security code. */
 export const paymentMethod = z.object({
   paymentType: z.literal('card'),
-  cardType: z.enum(cardTypeNames as [CardType, ...CardType[]]),
+  cardType: z.enum(cardTypeNames),
   last4: z.string(),
   expiry: z.string(),
 });
@@ -193,6 +143,23 @@ const paymentFailures = [
   FailedCode.NoPaymentMethod,
 ] as const;
 
+/**
+ * An intent of the processor for the browser to confirm with the card typed in the processor's own
+ * fields (and the holder's challenge, if their bank asks): a SetupIntent saves the card, a
+ * PaymentIntent charges it. Then `completePayment` records the outcome.
+ */
+export const intentToConfirm = z.object({
+  intentId: z.string(),
+  clientSecret: z.string(),
+  kind: z.enum(['setup', 'payment']),
+});
+export type IntentToConfirm = z.infer<typeof intentToConfirm>;
+
+/** A processor's intent id, as the browser reports it back. */
+const intentIdField = z
+  .string({ error: 'validation.required' })
+  .regex(/^(seti|pi)_[A-Za-z0-9]{1,200}$/, { error: 'validation.invalid' });
+
 export const getProductList = defineEndpoint({
   method: 'POST',
   path: '/payment/getProductList',
@@ -214,15 +181,61 @@ export const checkout = defineEndpoint({
     'Subscribes to a plan: the first subscription starts the 30-day free trial with the card checked; later ones are charged at once. A retry with the same key charges once.',
   request: z.object({
     seqProduct: idField,
-    /** A new card; without one the card on file is used. */
-    card: cardField.optional(),
+    /** A new card typed in the processor's fields: the answer is the intent the browser confirms. Without, the card on file is charged. */
+    newCard: z.boolean().optional(),
     /** Made by the browser for this checkout; a retried request with the same key is answered, not charged again. */
     idempotencyKey: z.uuid({ error: 'validation.invalid' }),
   }),
-  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable() }, [
+  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable(), confirm: intentToConfirm.nullable() }, [
     ...paymentFailures,
     FailedCode.ProductInUse,
   ]),
+});
+
+export const completePayment = defineEndpoint({
+  method: 'PUT',
+  path: '/payment/completePayment',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Records what became of an intent the browser confirmed (a checkout, a card change, a renewal the holder confirmed), as the processor tells it',
+  request: z.object({ intentId: intentIdField }),
+  reply: reply(
+    { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
+    [...paymentFailures, FailedCode.ProductInUse],
+  ),
+});
+
+export const getPaymentProcessor = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getPaymentProcessor',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "The processor whose fields take the card: its publishable key, and the sandbox's script",
+  request: emptyRequest,
+  reply: success({
+    processor: z.enum(['stripe', 'sandbox']),
+    publishableKey: z.string(),
+    /** The sandbox's Stripe.js-compatible script, from its own origin; null with Stripe (Stripe.js). */
+    scriptUrl: z.string().nullable(),
+  }),
+});
+
+export const getPendingPayment = defineEndpoint({
+  method: 'POST',
+  path: '/payment/getPendingPayment',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: 'A renewal charge waiting for the card holder to confirm it, if any',
+  request: emptyRequest,
+  reply: success({
+    pending: z
+      .object({ intent: intentToConfirm, amountMinor: z.number().int(), currency: z.string(), cardLast4: z.string() })
+      .nullable(),
+  }),
 });
 
 export const getMyPurchaseSummary = defineEndpoint({
@@ -273,8 +286,8 @@ export const updatePaymentMethod = defineEndpoint({
   audit: false,
   tag,
   summary: 'Replaces the card on file after the processor checked it; in the grace period the overdue month is charged',
-  request: z.object({ card: cardField, idempotencyKey: z.uuid({ error: 'validation.invalid' }) }),
-  reply: reply({ subscription: subscriptionStatus, paymentMethod }, paymentFailures),
+  request: z.object({ idempotencyKey: z.uuid({ error: 'validation.invalid' }) }),
+  reply: reply({ subscription: subscriptionStatus, confirm: intentToConfirm }, paymentFailures),
 });
 
 export const changeSubscription = defineEndpoint({

@@ -671,6 +671,8 @@ export const subscription = pgTable('subscription', {
   cardExpiry: text('card_expiry'),
   /** The processor's reference to the card; never the number. */
   cardToken: text('card_token'),
+  /** A renewal charge waiting for the card holder to confirm it (the processor's payment intent). */
+  pendingIntent: text('pending_intent'),
   createdAt: createdAt(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
@@ -727,25 +729,25 @@ export const receipt = pgTable('receipt', {
   createdAt: createdAt(),
 });
 
-/** The sandbox processor's own books: cards it was shown and charges it made. */
-export const sandboxCharge = pgTable('sandbox_charge', {
-  id: text('id').primaryKey(),
-  cardToken: text('card_token').notNull(),
-  amountMinor: integer('amount_minor').notNull(),
-  currency: text('currency').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  status: text('status', { enum: ['succeeded', 'declined', 'expired', 'error'] }).notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The sandbox processor's own books (packages/payment-sandbox): Stripe's objects it made, by kind
+ * and id, and the answers it gave to idempotency keys. Never a card number or security code.
+ */
+export const sandboxObject = pgTable(
+  'sandbox_object',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);
 
-export const sandboxCard = pgTable('sandbox_card', {
-  token: text('token').primaryKey(),
-  /** What the test number makes the card do: succeed, be declined, be expired, fail, lose the answer. */
-  behaviour: text('behaviour', { enum: ['succeed', 'decline', 'expired', 'error', 'unanswered'] }).notNull(),
-  cardType: text('card_type').notNull(),
-  last4: text('last4').notNull(),
-  expiry: text('expiry').notNull(),
-  createdAt: createdAt(),
+/** The processor's webhook events already handled: each is handled once, whatever the order. */
+export const paymentEvent = pgTable('payment_event', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull(),
 });
 
 /** What a clinician over the patient limit chose in the pay pop-up, with the numbers then. */

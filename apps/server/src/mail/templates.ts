@@ -18,6 +18,9 @@ interface Texts {
   trialEndingBody: (name: string, plan: string, date: string, amount: string, last4: string) => string;
   renewalFailedSubject: string;
   renewalFailedBody: (name: string, plan: string, amount: string, last4: string, date: string) => string;
+  confirmPaymentSubject: string;
+  confirmPaymentBody: (name: string, plan: string, amount: string, last4: string, date: string) => string;
+  confirmPayment: string;
   openMyPage: string;
 }
 
@@ -43,6 +46,10 @@ const texts: Record<Language, Texts> = {
     renewalFailedSubject: 'Your subscription payment failed',
     renewalFailedBody: (name, plan, amount, last4, date) =>
       `Hello ${name}, we could not charge ${amount} for the ${plan} plan to your card ending in ${last4}. Your plan stays in a grace period until ${date} while we try again once a day. Update your card on My page to keep your plan.`,
+    confirmPaymentSubject: 'Confirm your subscription payment',
+    confirmPaymentBody: (name, plan, amount, last4, date) =>
+      `Hello ${name}, your bank asks you to confirm the payment of ${amount} for the ${plan} plan with your card ending in ${last4}. Your plan stays in a grace period until ${date}. Confirm the payment to keep your plan.`,
+    confirmPayment: 'Confirm the payment',
     openMyPage: 'Open My page',
   },
   ko: {
@@ -66,6 +73,10 @@ const texts: Record<Language, Texts> = {
     renewalFailedSubject: '구독 결제에 실패했습니다',
     renewalFailedBody: (name, plan, amount, last4, date) =>
       `${name}님, ${plan} 요금제의 ${amount}을(를) 끝자리 ${last4} 카드로 결제하지 못했습니다. ${date}까지 유예 기간 동안 요금제가 유지되며 하루에 한 번 다시 결제를 시도합니다. 요금제를 유지하시려면 마이페이지에서 카드를 변경해 주세요.`,
+    confirmPaymentSubject: '구독 결제를 승인해 주세요',
+    confirmPaymentBody: (name, plan, amount, last4, date) =>
+      `${name}님, 카드사에서 끝자리 ${last4} 카드로 결제되는 ${plan} 플랜 요금 ${amount}에 대한 본인 승인을 요청했습니다. 플랜은 ${date}까지 유예 기간으로 유지됩니다. 플랜을 계속 이용하려면 결제를 승인해 주세요.`,
+    confirmPayment: '결제 승인하기',
     openMyPage: '마이페이지 열기',
   },
   'zh-HK': {
@@ -89,6 +100,10 @@ const texts: Record<Language, Texts> = {
     renewalFailedSubject: '你的訂閱付款失敗',
     renewalFailedBody: (name, plan, amount, last4, date) =>
       `${name}你好，我們未能從尾號 ${last4} 的信用卡扣取「${plan}」計劃的 ${amount}。你的計劃會在寬限期內保留至 ${date}，期間我們每天會再嘗試扣款一次。請在「我的頁面」更新信用卡，以保留你的計劃。`,
+    confirmPaymentSubject: '請確認您的訂閱付款',
+    confirmPaymentBody: (name, plan, amount, last4, date) =>
+      `${name}您好，您的銀行要求您確認以尾號 ${last4} 的信用卡支付 ${plan} 方案的 ${amount}。您的方案在寬限期內保留至 ${date}。請確認付款以保留您的方案。`,
+    confirmPayment: '確認付款',
     openMyPage: '開啟我的頁面',
   },
   cs: {
@@ -113,6 +128,10 @@ const texts: Record<Language, Texts> = {
     renewalFailedSubject: 'Platba předplatného se nezdařila',
     renewalFailedBody: (name, plan, amount, last4, date) =>
       `Dobrý den, ${name}, částku ${amount} za tarif ${plan} se nepodařilo strhnout z karty končící ${last4}. Tarif vám zůstane v odkladné lhůtě do ${date} a platbu zkusíme znovu jednou denně. Abyste si tarif ponechali, aktualizujte kartu v sekci Můj profil.`,
+    confirmPaymentSubject: 'Potvrďte platbu předplatného',
+    confirmPaymentBody: (name, plan, amount, last4, date) =>
+      `Dobrý den, ${name}, vaše banka žádá, abyste potvrdili platbu ${amount} za tarif ${plan} kartou končící na ${last4}. Tarif zůstává v období odkladu do ${date}. Potvrďte platbu, abyste si tarif ponechali.`,
+    confirmPayment: 'Potvrdit platbu',
     openMyPage: 'Otevřít Můj profil',
   },
 };
@@ -229,6 +248,18 @@ export function renewalFailedMail(mail: SubscriptionMail): MailMessage {
     t.renewalFailedSubject,
     t.renewalFailedBody(mail.name, plan, amount, mail.last4, date),
     t.openMyPage,
+    mail.link,
+  );
+}
+
+/** A renewal the card holder must confirm (3-D Secure): the grace period, and where to confirm. */
+export function confirmPaymentMail(mail: SubscriptionMail): MailMessage {
+  const { t, plan, amount, date } = subscriptionFacts(mail);
+  return withLink(
+    mail.to,
+    t.confirmPaymentSubject,
+    t.confirmPaymentBody(mail.name, plan, amount, mail.last4, date),
+    t.confirmPayment,
     mail.link,
   );
 }

@@ -1,20 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { FailedCode, type Card, type CardType } from '@clinic/contract';
+import { FailedCode, type CardType, type IntentToConfirm } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { loggableError } from '../../db/errors.ts';
-import { sandboxCard, sandboxCharge } from '../../db/schema.ts';
+import Stripe from 'stripe';
+
+/** The API version our calls and webhook events are written for; Stripe answers in it whatever the account's default. */
+export const stripeApiVersion = '2026-10-28.endive';
 
 /** What a processor may answer instead of doing what was asked. */
 export type GatewayFailure =
   typeof FailedCode.PaymentFailed | typeof FailedCode.CardDeclined | typeof FailedCode.CardExpired;
-/** What the processor said: done, or refused with a code. */
-export type GatewayOutcome<T> = { ok: true; value: T } | { ok: false; failedCode: GatewayFailure };
+/**
+ * What the processor said: done, or refused with a code. A charge the card holder must confirm
+ * (3-D Secure) names the payment intent that waits for them.
+ */
+export type GatewayOutcome<T> =
+  { ok: true; value: T } | { ok: false; failedCode: GatewayFailure; waitingForHolder?: string };
 /**
  * No answer in time, a network error, the processor's own failure or a request with our key still
- * running there: a charge may have been made. Nothing final is recorded; the call is made again
- * with the same key, which the processor answers with the first outcome.
+ * running there, and the charge not found when looked up: a charge may have been made. Nothing
+ * final is recorded; the call is made again with the same key, which the processor answers with
+ * the first outcome.
  */
 export const outcomeUnknown = { ok: false, unknown: true } as const;
 export type GatewayResult<T> = GatewayOutcome<T> | typeof outcomeUnknown;
@@ -29,125 +33,266 @@ export interface SavedCard {
   expiry: string;
 }
 
+/** An intent as the processor has it now: what became of it, and the card it saved or charged. */
+export interface IntentState {
+  id: string;
+  kind: 'setup' | 'payment';
+  /** waiting: the holder has not confirmed yet, or the processor is still at it. */
+  status: 'succeeded' | 'failed' | 'waiting';
+  /** Why it failed (when it did). */
+  failedCode: GatewayFailure;
+  /** What we wrote on it: whose it is and what it is for. */
+  metadata: Record<string, string>;
+  clientSecret: string | null;
+  card: SavedCard | undefined;
+}
+
 /**
- * A card processor. The number and the security code are handed to it and forgotten; saving a card
- * and a charge carry our idempotency key, so a retried request saves the same card and charges once.
+ * A card processor. A card is typed in its fields in the browser, never sent to us; an intent and
+ * a charge carry our idempotency key, so a retried request makes one of each.
  */
 export interface PaymentGateway {
-  saveCard(card: Card, idempotencyKey: string): Promise<GatewayResult<SavedCard>>;
   charge(request: {
     token: string;
     amountMinor: number;
     currency: string;
     idempotencyKey: string;
+    /** Whose charge it is and what for, so that confirming it later (3-D Secure) records it. */
+    metadata: Record<string, string>;
   }): Promise<GatewayResult<{ chargeId: string }>>;
+  /**
+   * Starts what the browser confirms with a card typed in the processor's fields: a SetupIntent
+   * that saves it, or a PaymentIntent that charges it and keeps it for later charges, each for a
+   * new Customer of its own.
+   */
+  startIntent(request: {
+    kind: 'setup' | 'payment';
+    amountMinor: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<GatewayResult<IntentToConfirm>>;
   /**
    * Deletes a card we no longer keep (a replaced card, a deleted account) at the processor. Called
    * after our change committed; never throws: a failure is logged, without card data, and our
    * change stands.
    */
   forgetCard(token: string): Promise<void>;
+  /** An intent as the processor has it now; undefined when it has none by that id or does not answer. */
+  findIntent(intentId: string): Promise<IntentState | undefined>;
+  /** The webhook event a request carries, if its signature is the processor's; throws otherwise. */
+  verifyEvent(payload: string, signature: string): Stripe.Event;
+}
+
+/** The card we keep names the processor's customer and the payment method it owns. */
+const tokenOf = (customer: string, paymentMethod: string): string => `${customer}/${paymentMethod}`;
+
+/** Our card types by Stripe's brands; Diners Club and UnionPay cards run on the Discover network. */
+const cardTypeOfBrand: Record<string, CardType> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  amex: 'AmericanExpress',
+  discover: 'Discover',
+  diners: 'Discover',
+  unionpay: 'Discover',
+  jcb: 'JCB',
+};
+
+/** Stripe's refusals we tell apart; any other refusal is PAY2000. */
+function failureOf(code: string | undefined, declineCode?: string): GatewayFailure {
+  if (code === 'expired_card' || declineCode === 'expired_card') return FailedCode.CardExpired;
+  if (code === 'card_declined') return FailedCode.CardDeclined;
+  return FailedCode.PaymentFailed;
 }
 
 /**
- * The sandbox processor: no network, and the behaviour of a processor's test mode. The documented
- * test numbers (README) decline, report an expired card, fail, save and then decline charges, or
- * save and lose the first answer to each charge; any other valid number succeeds. It keeps its own books of the cards it saved and the charges
- * it made, in the same database.
+ * Answers that do not say whether the processor did it: no answer, its own failure (5xx), or 409,
+ * another request with our key still running there.
  */
-export const sandboxTestCards = {
-  declined: '4000000000000002',
-  expired: '4000000000000069',
-  processingError: '4000000000000119',
-  /** Saved fine, every later charge declined: a renewal that fails. */
-  chargeDeclined: '4000000000000341',
-  /** Saved fine; each charge is made but its first answer is lost, as after a timeout. */
-  answerLost: '4000000000000259',
-} as const;
+const isUnsettled = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeIdempotencyError ||
+  (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500);
 
-type Behaviour = (typeof sandboxCard.$inferSelect)['behaviour'];
+/**
+ * A processor speaking Stripe's API through the official client: Stripe itself, or the sandbox
+ * processor, which speaks the same. A card is a PaymentMethod owned by a Customer, saved or first
+ * charged by an intent the browser confirmed; a later charge is a PaymentIntent confirmed
+ * off-session with that method, carrying our key as the Idempotency-Key and in its metadata, so a retried charge is made
+ * once and a charge whose answer was lost is found again. The log gets the processor's codes and
+ * request ids, never a request: the secret key stays out of it.
+ */
+export function stripeGateway({
+  stripe,
+  webhookSecret,
+  deploymentId,
+  log,
+}: {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** Prefixes our keys: deployments sharing a Stripe account (a copy restored for testing) never replay each other's. */
+  deploymentId: string;
+  log: FastifyBaseLogger;
+}): PaymentGateway {
+  const keyed = (idempotencyKey: string) => ({ idempotencyKey: `${deploymentId}:${idempotencyKey}` });
 
-function behaviourOf(number: string): Behaviour | 'decline-now' | 'expired-now' | 'error-now' {
-  switch (number) {
-    case sandboxTestCards.declined:
-      return 'decline-now';
-    case sandboxTestCards.expired:
-      return 'expired-now';
-    case sandboxTestCards.processingError:
-      return 'error-now';
-    case sandboxTestCards.chargeDeclined:
-      return 'decline';
-    case sandboxTestCards.answerLost:
-      return 'unanswered';
-    default:
-      return 'succeed';
-  }
-}
-
-const failures: Record<Exclude<Behaviour, 'succeed' | 'unanswered'>, GatewayFailure> = {
-  decline: FailedCode.CardDeclined,
-  expired: FailedCode.CardExpired,
-  error: FailedCode.PaymentFailed,
-};
-
-export function sandboxGateway(db: Database, log: FastifyBaseLogger): PaymentGateway {
-  return {
-    async saveCard(card, idempotencyKey) {
-      const behaviour = behaviourOf(card.cardNumber);
-      if (behaviour === 'decline-now') return { ok: false, failedCode: FailedCode.CardDeclined };
-      if (behaviour === 'expired-now') return { ok: false, failedCode: FailedCode.CardExpired };
-      if (behaviour === 'error-now') return { ok: false, failedCode: FailedCode.PaymentFailed };
-      // The token follows from the key: a repeated request finds the card it saved first.
-      const token = `sandbox_card_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      await db
-        .insert(sandboxCard)
-        .values({ token, behaviour, cardType: card.cardType, last4: card.cardNumber.slice(-4), expiry: card.expiry })
-        .onConflictDoNothing({ target: sandboxCard.token });
-      const [saved] = await db.select().from(sandboxCard).where(eq(sandboxCard.token, token));
+  /** Runs a call; a refusal becomes its code, an answer that settles nothing an unknown outcome. */
+  async function attempt<T>(what: string, call: () => Promise<T>): Promise<GatewayResult<T>> {
+    try {
+      return { ok: true, value: await call() };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      const unsettled = isUnsettled(error);
+      log.warn(
+        {
+          what,
+          status: error.statusCode,
+          code: error.code,
+          declineCode: error.decline_code,
+          stripeRequestId: error.requestId,
+        },
+        unsettled ? 'the payment processor did not settle the request' : 'the payment processor refused',
+      );
+      if (unsettled) return outcomeUnknown;
+      const waiting = error.code === 'authentication_required' ? error.payment_intent?.id : undefined;
       return {
-        ok: true,
-        value: { token, cardType: saved!.cardType as CardType, last4: saved!.last4, expiry: saved!.expiry },
+        ok: false,
+        failedCode: failureOf(error.code, error.decline_code),
+        ...(waiting && { waitingForHolder: waiting }),
       };
-    },
+    }
+  }
 
-    async charge({ token, amountMinor, currency, idempotencyKey }) {
-      const [done] = await db.select().from(sandboxCharge).where(eq(sandboxCharge.idempotencyKey, idempotencyKey));
-      const outcome = (charge: typeof sandboxCharge.$inferSelect): GatewayOutcome<{ chargeId: string }> =>
-        charge.status === 'succeeded'
-          ? { ok: true, value: { chargeId: charge.id } }
-          : { ok: false, failedCode: failures[charge.status === 'declined' ? 'decline' : charge.status] };
-      if (done) return outcome(done);
-      const [card] = await db.select().from(sandboxCard).where(eq(sandboxCard.token, token));
-      const status = !card
-        ? 'error'
-        : card.behaviour === 'succeed' || card.behaviour === 'unanswered'
-          ? 'succeeded'
-          : card.behaviour === 'decline'
-            ? 'declined'
-            : card.behaviour;
-      // The same key at the same moment: the first charge is the one made.
-      await db
-        .insert(sandboxCharge)
-        .values({
-          id: `sandbox_charge_${randomBytes(12).toString('hex')}`,
-          cardToken: token,
-          amountMinor,
-          currency,
-          idempotencyKey,
-          status,
-        })
-        .onConflictDoNothing({ target: sandboxCharge.idempotencyKey });
-      // Made, but the caller does not hear of it: the repeat with the same key does.
-      if (card?.behaviour === 'unanswered') return outcomeUnknown;
-      const [charge] = await db.select().from(sandboxCharge).where(eq(sandboxCharge.idempotencyKey, idempotencyKey));
-      return outcome(charge!);
+  /** The outcome of a charge as its PaymentIntent now says; unknown while it is still under way. */
+  function outcomeOf(intent: Stripe.PaymentIntent): GatewayResult<{ chargeId: string }> {
+    if (intent.status === 'succeeded') return { ok: true, value: { chargeId: intent.id } };
+    if (intent.status === 'requires_action')
+      return { ok: false, failedCode: FailedCode.PaymentFailed, waitingForHolder: intent.id };
+    if (intent.status === 'requires_payment_method' || intent.status === 'canceled')
+      return {
+        ok: false,
+        failedCode: failureOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code),
+      };
+    return outcomeUnknown;
+  }
+
+  return {
+    async charge({ token, amountMinor, currency, idempotencyKey, metadata }) {
+      const [customer, paymentMethod] = token.split('/');
+      if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };
+      const intent = await attempt('charge', () =>
+        stripe.paymentIntents.create(
+          {
+            amount: amountMinor,
+            currency: currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            metadata: { ...metadata, charge_key: `${deploymentId}:${idempotencyKey}` },
+          },
+          keyed(idempotencyKey),
+        ),
+      );
+      if (!isUnknown(intent)) return intent.ok ? outcomeOf(intent.value) : intent;
+      // The answer was lost: the processor says whether the charge was made, rather than a guess.
+      const found = await attempt('look up charge', () =>
+        stripe.paymentIntents.search({ query: `metadata['charge_key']:'${deploymentId}:${idempotencyKey}'` }),
+      );
+      const [made] = found.ok ? found.value.data : [];
+      return made ? outcomeOf(made) : outcomeUnknown;
     },
 
     async forgetCard(token) {
-      await db
-        .delete(sandboxCard)
-        .where(eq(sandboxCard.token, token))
-        .catch((error: unknown) => log.warn({ err: loggableError(error) }, 'sandbox card not forgotten'));
+      // Deleting the customer detaches its payment methods; a failure is logged by attempt.
+      const [customer] = token.split('/');
+      if (customer) await attempt('forget card', () => stripe.customers.del(customer));
+    },
+
+    async startIntent({ kind, amountMinor, currency, metadata, idempotencyKey }) {
+      const customer = await attempt('new customer', () =>
+        stripe.customers.create({ metadata }, keyed(`${idempotencyKey}:customer`)),
+      );
+      if (!customer.ok) return customer;
+      const options = keyed(`${idempotencyKey}:intent`);
+      const intent =
+        kind === 'setup'
+          ? await attempt('new intent', () =>
+              stripe.setupIntents.create({ customer: customer.value.id, usage: 'off_session', metadata }, options),
+            )
+          : await attempt('new intent', () =>
+              stripe.paymentIntents.create(
+                {
+                  customer: customer.value.id,
+                  amount: amountMinor,
+                  currency: currency.toLowerCase(),
+                  setup_future_usage: 'off_session',
+                  metadata,
+                },
+                options,
+              ),
+            );
+      if (!intent.ok) return intent;
+      return { ok: true, value: { intentId: intent.value.id, clientSecret: intent.value.client_secret ?? '', kind } };
+    },
+
+    async findIntent(intentId) {
+      const setup = intentId.startsWith('seti_');
+      const found = setup
+        ? await attempt('find intent', () => stripe.setupIntents.retrieve(intentId))
+        : await attempt('find intent', () => stripe.paymentIntents.retrieve(intentId));
+      if (!found.ok) return undefined;
+      const intent: Stripe.SetupIntent | Stripe.PaymentIntent = found.value;
+      const error = intent.object === 'setup_intent' ? intent.last_setup_error : intent.last_payment_error;
+      const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+      const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+      const method =
+        intent.status === 'succeeded' && methodId
+          ? await attempt('find card', () => stripe.paymentMethods.retrieve(methodId))
+          : undefined;
+      const details = method?.ok ? method.value.card : undefined;
+      const cardType = details ? cardTypeOfBrand[details.brand] : undefined;
+      return {
+        id: intent.id,
+        kind: setup ? 'setup' : 'payment',
+        status:
+          intent.status === 'succeeded'
+            ? 'succeeded'
+            : intent.status === 'requires_payment_method' || intent.status === 'canceled'
+              ? 'failed'
+              : 'waiting',
+        failedCode: failureOf(error?.code, error?.decline_code),
+        metadata: intent.metadata ?? {},
+        clientSecret: intent.client_secret,
+        card:
+          details && cardType && customer && methodId
+            ? {
+                token: tokenOf(customer, methodId),
+                cardType,
+                last4: details.last4,
+                expiry: `${String(details.exp_month).padStart(2, '0')}${String(details.exp_year % 100).padStart(2, '0')}`,
+              }
+            : undefined,
+      };
+    },
+
+    verifyEvent(payload, signature) {
+      return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
     },
   };
+}
+
+/** The official client, pointed at Stripe or at another server speaking its API (the sandbox). */
+export function stripeClient(secretKey: string, apiUrl: string): Stripe {
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    apiVersion: stripeApiVersion,
+    host: url.hostname,
+    ...(url.port && { port: url.port }),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+    // A call that has not answered by then has an unknown outcome (and a retry reuses its key).
+    timeout: 30_000,
+    maxNetworkRetries: 0,
+  });
 }

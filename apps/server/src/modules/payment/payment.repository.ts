@@ -1,7 +1,7 @@
 import { pageOffset } from '@clinic/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { appUser, manager, payment, penalty, product, subscription } from '../../db/schema.ts';
+import { appUser, manager, payment, paymentEvent, penalty, product, subscription } from '../../db/schema.ts';
 
 export type ProductRow = typeof product.$inferSelect;
 export type SubscriptionRow = typeof subscription.$inferSelect;
@@ -30,6 +30,9 @@ export interface PaymentRepository {
     size: number,
   ): Promise<{ rows: { payment: PaymentRow; productTitle: string }[]; totalCount: number }>;
   insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>): Promise<typeof penalty.$inferSelect>;
+  hasEvent(eventId: string): Promise<boolean>;
+  /** Notes a webhook event as handled; false when it already was. */
+  recordEvent(eventId: string, type: string, at: Date): Promise<boolean>;
 }
 
 export function paymentRepository(db: Database): PaymentRepository {
@@ -184,6 +187,19 @@ export function paymentRepository(db: Database): PaymentRepository {
         .limit(size)
         .offset(pageOffset(page, size));
       return { rows, totalCount: await db.$count(payment, eq(payment.seqManager, seqManager)) };
+    },
+
+    async hasEvent(eventId: string): Promise<boolean> {
+      return (await db.$count(paymentEvent, eq(paymentEvent.eventId, eventId))) > 0;
+    },
+
+    async recordEvent(eventId: string, type: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .insert(paymentEvent)
+        .values({ eventId, type, receivedAt: at })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvent.eventId });
+      return rows.length > 0;
     },
 
     async insertPenalty(row: Omit<typeof penalty.$inferInsert, 'seqPenalty'>) {

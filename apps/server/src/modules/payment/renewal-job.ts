@@ -2,9 +2,9 @@ import { FailedCode, subscriptionRules } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
+import { confirmPaymentMail, renewalFailedMail, trialEndingMail, type SubscriptionMail } from '../../mail/templates.ts';
 import { fullName, mailLanguageOf } from '../shared/index.ts';
-import { isUnknown } from './gateway.ts';
+import { isUnknown, type GatewayOutcome } from './gateway.ts';
 import { paymentRepository, type ProductRow, type SubscriptionRow } from './payment.repository.ts';
 import { whilePaymentsLocked } from './payment-lock.ts';
 import type { PaymentDependencies } from './payment.service.ts';
@@ -91,6 +91,11 @@ export function renewalJob({
     const current = await paymentRepository(db).findSubscription(seqManager);
     // Settled or ended meanwhile (a new card, the account deleted): nothing to charge.
     if (!current || !isDue(current, at)) return [];
+    // A charge waiting for its holder is not made again: the processor says whether they confirmed it.
+    if (current.pendingIntent) {
+      const intent = await gateway.findIntent(current.pendingIntent);
+      if (intent?.status !== 'succeeded') return [];
+    }
     const isRetry = current.status === 'grace';
     // Kept until the outcome is known, so a charge whose answer was lost is made again with its key.
     const chargeKey =
@@ -99,14 +104,17 @@ export function renewalJob({
         ? `retry:${seqManager}:${at.toISOString()}`
         : `renewal:${seqManager}:${current.currentPeriodEnd.toISOString()}`);
     if (!current.chargeKey) await paymentRepository(db).updateSubscription(seqManager, { chargeKey });
-    const charge = current.cardToken
-      ? await gateway.charge({
-          token: current.cardToken,
-          amountMinor: current.product.priceMinor,
-          currency: current.product.currency,
-          idempotencyKey: chargeKey,
-        })
-      : ({ ok: false, failedCode: FailedCode.PaymentFailed } as const);
+    const charge = current.pendingIntent
+      ? ({ ok: true, value: { chargeId: current.pendingIntent } } as const)
+      : current.cardToken
+        ? await gateway.charge({
+            token: current.cardToken,
+            amountMinor: current.product.priceMinor,
+            currency: current.product.currency,
+            idempotencyKey: chargeKey,
+            metadata: { seq_manager: String(seqManager), purpose: 'renewal' },
+          })
+        : ({ ok: false, failedCode: FailedCode.PaymentFailed } satisfies GatewayOutcome<never>);
     // Nothing is known, so nothing changes (no grace period, no mail): the claim and the key stay,
     // and the job charges again in a few minutes.
     if (isUnknown(charge)) return [];
@@ -129,12 +137,23 @@ export function renewalJob({
               graceEndsAt: null,
               lastAttemptAt: null,
               chargeKey: null,
+              pendingIntent: null,
               updatedAt: at,
             }
-          : { status: 'grace', graceEndsAt, chargeKey: null, updatedAt: at },
+          : {
+              status: 'grace',
+              graceEndsAt,
+              chargeKey: null,
+              // A charge the holder must confirm waits for them; the webhook records it once confirmed.
+              pendingIntent: charge.waitingForHolder ?? null,
+              updatedAt: at,
+            },
       );
       // The first refusal starts the grace period: the clinician hears of it once, not at each retry.
-      const failed = charge.ok || isRetry ? [] : await mailAbout(tx, current, graceEndsAt, renewalFailedMail);
+      const failed =
+        charge.ok || isRetry
+          ? []
+          : await mailAbout(tx, current, graceEndsAt, charge.waitingForHolder ? confirmPaymentMail : renewalFailedMail);
       return mails.enqueue(tx, failed);
     });
   }

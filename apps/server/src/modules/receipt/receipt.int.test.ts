@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkout,
+  completePayment,
   getManagerInfo,
   getMyPurchaseHistory,
   getProductList,
@@ -10,35 +11,36 @@ import {
   type Endpoint,
   type RequestOf,
 } from '@clinic/contract';
-import { and, eq } from 'drizzle-orm';
+import { sandboxTestCards } from '@clinic/payment-sandbox';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { auditEvent, sandboxCard, subscription } from '../../db/schema.ts';
+import { browserProcessor, confirmWithCard, type BrowserProcessor } from '../../../test/payments.ts';
+import { auditEvent, sandboxObject, subscription } from '../../db/schema.ts';
 
 const day = 86_400_000;
 const visa = '4242424242424242';
-/** The sandbox's test card that is saved, then declined at every charge (README). */
-const chargeDeclined = '4000000000000341';
+const { chargeDeclined } = sandboxTestCards;
 
 let t: TestApp;
 let products: { seqProduct: number; productCode: string }[];
+let processor: BrowserProcessor;
 type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
 const people: Clinician[] = [];
 
 const callAs = <E extends Endpoint>(who: Clinician, endpoint: E, body: RequestOf<E>) =>
   callApi(t.app, endpoint, body, { token: who.tokens.accessToken });
-const card = (cardNumber: string) => ({
-  cardType: 'Visa' as const,
-  cardNumber,
-  expiry: '1230',
-  cvc: '123',
-  zipCode: '10001',
-  address: '1 Main St.',
-});
 const plan = (code: string) => products.find((item) => item.productCode === code)!.seqProduct;
-const subscribe = (who: Clinician, code: string, cardNumber: string, idempotencyKey = randomUUID()) =>
-  callAs(who, checkout, { seqProduct: plan(code), card: card(cardNumber), idempotencyKey });
+/** Subscribes with a new card, typed in the processor's fields. */
+async function subscribe(who: Clinician, code: string, cardNumber: string) {
+  const started = await callAs(who, checkout, { seqProduct: plan(code), newCard: true, idempotencyKey: randomUUID() });
+  return confirmWithCard(t.app, who.tokens.accessToken, processor, started.success.confirm!, cardNumber);
+}
+async function replaceCard(who: Clinician, cardNumber: string) {
+  const started = await callAs(who, updatePaymentMethod, { idempotencyKey: randomUUID() });
+  return confirmWithCard(t.app, who.tokens.accessToken, processor, started.success.confirm, cardNumber);
+}
 const history = async (who: Clinician) =>
   (await callAs(who, getMyPurchaseHistory, { page: 1, size: 50 })).success.purchaseList;
 const receiptOf = (who: Clinician, seqPayment: number) => callAs(who, getReceipt, { seqPayment });
@@ -70,6 +72,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const first = await newClinician('en');
   products = (await callAs(first, getProductList, {})).success.productList;
+  processor = await browserProcessor(t.app, first.tokens.accessToken);
 });
 afterAll(() => t.close());
 
@@ -169,7 +172,11 @@ describe('one receipt and one mail per paid charge', () => {
     // The processor takes the card again: the next daily retry is paid.
     const seqManager = (await callAs(clinician, getManagerInfo, {})).success.manager.seqManager;
     const [onFile] = await t.app.db.select().from(subscription).where(eq(subscription.seqManager, seqManager));
-    await t.app.db.update(sandboxCard).set({ behaviour: 'succeed' }).where(eq(sandboxCard.token, onFile!.cardToken!));
+    const [, paymentMethod] = onFile!.cardToken!.split('/');
+    await t.app.db
+      .update(sandboxObject)
+      .set({ body: sql`jsonb_set(${sandboxObject.body}, '{sandbox_behaviour}', '"succeed"')` })
+      .where(and(eq(sandboxObject.kind, 'payment_method'), eq(sandboxObject.id, paymentMethod!)));
     await pass(day);
     const [retry] = await history(clinician);
     expect(retry).toMatchObject({ kind: 'retry', status: 'paid', amountMinor: 4900 });
@@ -187,9 +194,7 @@ describe('one receipt and one mail per paid charge', () => {
     const korean = /^영수증 R-\d{4}-\d{6}$/;
     await subscribe(clinician, 'basic', chargeDeclined);
     await pass(30 * day);
-    const key = randomUUID();
-    const replace = () => callAs(clinician, updatePaymentMethod, { card: card(visa), idempotencyKey: key });
-    expect((await replace()).reply).toMatchObject({ isSuccess: true });
+    expect((await replaceCard(clinician, visa)).reply).toMatchObject({ isSuccess: true });
     await pass(0);
     const [settled] = await history(clinician);
     expect(settled).toMatchObject({ kind: 'retry', status: 'paid', cardLast4: '4242' });
@@ -198,17 +203,20 @@ describe('one receipt and one mail per paid charge', () => {
     expect(receiptMails(clinician, korean)[0]!.text).toContain('요금제: 베이직');
 
     // Declined again at the renewal, the grace period runs out, and the clinician subscribes anew.
-    await callAs(clinician, updatePaymentMethod, {
-      card: card(chargeDeclined),
-      idempotencyKey: randomUUID(),
-    });
+    await replaceCard(clinician, chargeDeclined);
     await pass(31 * day);
     await pass(8 * day);
-    const again = randomUUID();
-    const paid = await subscribe(clinician, 'standard', visa, again);
+    const started = await callAs(clinician, checkout, {
+      seqProduct: plan('standard'),
+      newCard: true,
+      idempotencyKey: randomUUID(),
+    });
+    const intent = started.success.confirm!;
+    const paid = await confirmWithCard(t.app, clinician.tokens.accessToken, processor, intent, visa);
     expect(paid.success.payment).toMatchObject({ kind: 'subscribe', status: 'paid' });
-    // The browser's repeat of the same checkout is answered, not charged or receipted again.
-    expect((await subscribe(clinician, 'standard', visa, again)).success.payment).toEqual(paid.success.payment);
+    // The browser's repeat of the same completion is answered, not charged or receipted again.
+    const repeat = await callAs(clinician, completePayment, { intentId: intent.intentId });
+    expect(repeat.success.payment).toEqual(paid.success.payment);
     await pass(0);
     const receipt = (await receiptOf(clinician, paid.success.payment!.seqPayment)).success.receipt;
     expect(receipt).toMatchObject({ kind: 'subscribe', productCode: 'standard', amountMinor: 9900 });

@@ -1,26 +1,42 @@
-import type { Card, Product } from '@clinic/contract';
+import type { Product } from '@clinic/contract';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useElements, useStripe } from '@stripe/react-stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
-import { useCheckout, type CheckoutReply } from '../api/checkout.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { useCheckout } from '../api/checkout.ts';
 import { usePurchaseSummary } from '../api/get-purchase-summary.ts';
 import { emptyCard, parseCard } from '../card-form.ts';
 import { payWithKey } from '../payment-call.ts';
-import { CardFields } from './card-fields.tsx';
+import { confirmAndComplete, ProcessorElements } from '../processor.tsx';
+import { CardFields, useProcessorFields } from './card-fields.tsx';
+
+interface PaymentInfoProps {
+  product: Product;
+  onPaid: () => void;
+}
 
 /** The pay form of `/payments/paymentInfo`: a card (or the card on file) and Pay. */
-export function PaymentInfoForm({
-  product,
-  onPaid,
-}: {
-  product: Product;
-  onPaid: (reply: Extract<CheckoutReply, { isSuccess: true }>) => void;
-}): ReactElement {
+export function PaymentInfoForm(props: PaymentInfoProps): ReactElement {
+  return (
+    <ProcessorElements>
+      <PayForm {...props} />
+    </ProcessorElements>
+  );
+}
+
+function PayForm({ product, onPaid }: PaymentInfoProps): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
+  const stripe = useStripe();
+  const elements = useElements();
+  const queryClient = useQueryClient();
+  const processor = useProcessorFields();
+  const [confirming, setConfirming] = useState(false);
   const form = useFormState(emptyCard);
   const summary = usePurchaseSummary();
   const cardOnFile = summary.data?.paymentMethod ?? null;
@@ -32,22 +48,37 @@ export function PaymentInfoForm({
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setFailure(undefined);
-    let card: Card | undefined;
     if (!withSavedCard) {
       const parsed = parseCard(form.values);
-      if (!parsed.success) {
-        form.setErrors(fieldErrorsOf(parsed));
-        return;
-      }
-      card = parsed.data;
+      const complete = processor.check();
+      if (!parsed.success) form.setErrors(fieldErrorsOf(parsed));
+      if (!parsed.success || !complete) return;
     }
+    if (!stripe) return;
     const outcome = await payWithKey(`checkout:${product.seqProduct}`, (idempotencyKey) =>
-      checkout.mutateAsync({ seqProduct: product.seqProduct, idempotencyKey, ...(card && { card }) }),
+      checkout.mutateAsync({
+        seqProduct: product.seqProduct,
+        idempotencyKey,
+        ...(!withSavedCard && { newCard: true }),
+      }),
     );
-    if (outcome.kind === 'noAnswer') setFailure('payments.noAnswer');
-    else if (outcome.kind === 'fields') form.setErrors(outcome.errors);
-    else if (outcome.reply.isSuccess) onPaid(outcome.reply);
-    else setFailure(outcome.reply.failedCode);
+    if (outcome.kind === 'noAnswer') return setFailure('payments.noAnswer');
+    if (outcome.kind === 'fields') return form.setErrors(outcome.errors);
+    if (!outcome.reply.isSuccess) return setFailure(outcome.reply.failedCode);
+    if (!outcome.reply.confirm) return onPaid();
+    // The processor takes the card and asks the holder if their bank wants it; our server records the outcome.
+    setConfirming(true);
+    const done = await confirmAndComplete(
+      stripe,
+      elements,
+      outcome.reply.confirm,
+      withSavedCard ? undefined : form.values,
+    ).catch(() => 'noAnswer' as const);
+    setConfirming(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
+    if (done === 'noAnswer') setFailure('payments.noAnswer');
+    else if (done?.isSuccess) onPaid();
+    else if (done) setFailure(done.failedCode);
   };
 
   return (
@@ -68,12 +99,14 @@ export function PaymentInfoForm({
             })}
           />
         )}
-        {!withSavedCard && <CardFields values={form.values} errors={form.errors} onChange={form.setValue} />}
+        {!withSavedCard && (
+          <CardFields values={form.values} errors={form.errors} onChange={form.setValue} processor={processor} />
+        )}
         <Text size="xs" c="dimmed">
           {t('payments.info.secureHint')}
         </Text>
         <Group>
-          <Button type="submit" loading={checkout.isPending}>
+          <Button type="submit" loading={checkout.isPending || confirming} disabled={!stripe}>
             {t('payments.info.pay')}
           </Button>
         </Group>

@@ -12,6 +12,7 @@ import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { currentProduct, isLiveStatus, statusDate } from '../plan-presentation.ts';
 import { ChangePlanModal } from './change-plan-modal.tsx';
 import { usePlanText } from './plan-text.ts';
+import { PendingPayment } from './pending-payment.tsx';
 import { PurchaseHistory } from './purchase-history.tsx';
 import { RenewalControl } from './renewal-control.tsx';
 import { UpdateCardModal } from './update-card-modal.tsx';
@@ -77,6 +78,7 @@ export function PaymentPlanSection(): ReactElement {
         </Alert>
       )}
       {subscription.subscribeStatus === 'grace' && <Alert color="orange">{t('payments.graceHint')}</Alert>}
+      {subscription.subscribeStatus === 'grace' && <PendingPayment />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Fact label={t('payments.summary.plan')} testId="current-plan">
           {live && product ? text.name(product) : t('payments.summary.noPlan')}

@@ -1,0 +1,49 @@
+import { messages } from '@clinic/contract';
+import type { Page } from 'playwright-core';
+import { ui } from './steps.ts';
+
+const t = ui.en;
+
+type Scope = ReturnType<Page['getByRole']>;
+
+/** The processor's field (an iframe of the sandbox's origin) of a card part. */
+export function processorField(scope: Scope, part: 'number' | 'expiry' | 'cvc') {
+  const frames = { number: 'card number', expiry: 'expiration date', cvc: 'CVC' };
+  const labels = { number: 'Card number', expiry: 'Expiration date (MM / YY)', cvc: 'CVC' };
+  return scope.frameLocator(`iframe[title="Secure ${frames[part]} input frame"]`).getByLabel(labels[part]);
+}
+
+/** Types a card: ours the type, zip and address; the processor's the number, expiry and code. */
+export async function fillCard(scope: Scope, cardNumber: string): Promise<void> {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await scope.getByLabel(t.payments.card.type, { exact: true }).selectOption('Visa');
+  await processorField(scope, 'number').fill(cardNumber);
+  await processorField(scope, 'expiry').fill(`12${nextYear}`);
+  // A fixed format, told beside the processor's field.
+  await scope.getByTestId('processor-cardExpiry').getByText(t.payments.card.expiryHint).waitFor();
+  await processorField(scope, 'cvc').fill('123');
+  await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
+  await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
+}
+
+/** The pay form of the Standard plan, for a new clinician. */
+export async function payForm(page: Page): Promise<Scope> {
+  await page.goto('/options');
+  await page.getByRole('link', { name: t.payments.summary.choosePlan, exact: true }).click();
+  await page
+    .getByRole('button', { name: t.payments.subscribeTo.replace('{{plan}}', messages.en['plan.standard']) })
+    .click();
+  await page.waitForURL('**/payments/paymentInfo?seqProduct=*');
+  return page.getByRole('form', { name: t.payments.info.formLabel });
+}
+
+/** The sandbox's challenge, shown over our page; the holder completes or fails it. */
+export async function answerChallenge(page: Page, choice: 'Complete' | 'Fail'): Promise<void> {
+  const challenge = page.getByRole('dialog', { name: 'Payment authentication' });
+  await challenge.waitFor();
+  await challenge
+    .frameLocator('iframe[title="Payment authentication challenge"]')
+    .getByRole('button', { name: choice, exact: true })
+    .click();
+  await challenge.waitFor({ state: 'detached' });
+}
