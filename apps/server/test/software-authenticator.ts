@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { PasskeyCredential } from '@clinic/contract';
 
 /** Just enough CBOR (RFC 8949) for an attestation object and a COSE key. */
@@ -30,11 +30,20 @@ interface Ceremony {
   userVerified?: boolean;
 }
 
+interface SoftwareAuthenticator {
+  /** The credential id, base64url. */
+  id: string;
+  /** Sets the device's signature counter, as a cloned device that fell behind would have it. */
+  setCounter(value: number): void;
+  register(ceremony: Ceremony & { userId: string }): PasskeyCredential;
+  assert(ceremony: Ceremony): PasskeyCredential;
+}
+
 /**
  * A passkey device made in the test with node:crypto: it answers WebAuthn's registration with a
  * 'none' attestation of an ES256 key and signs assertions with it, raising its counter each time.
  */
-export function softwareAuthenticator(rpId: string, origin: string) {
+export function softwareAuthenticator(rpId: string, origin: string): SoftwareAuthenticator {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const credentialId = randomBytes(16);
   const id = credentialId.toString('base64url');
@@ -57,13 +66,12 @@ export function softwareAuthenticator(rpId: string, origin: string) {
 
   return {
     id,
-    /** The device's signature counter, which a cloned device could not keep in step. */
     setCounter(value: number) {
       counter = value;
     },
     register(ceremony: Ceremony & { userId: string }): PasskeyCredential {
       userHandle = ceremony.userId;
-      const jwk = (publicKey as KeyObject).export({ format: 'jwk' });
+      const jwk = publicKey.export({ format: 'jwk' });
       const coseKey = cbor(
         new Map<number, number | Uint8Array>([
           [1, 2],
@@ -79,7 +87,7 @@ export function softwareAuthenticator(rpId: string, origin: string) {
       const attestationObject = cbor(
         new Map<string, Uint8Array | Map<string, never> | string>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, never>()],
           ['authData', authData(ceremony, attested)],
         ]),
       );

@@ -5,8 +5,29 @@ import { passkey, webauthnChallenge } from '../../db/schema.ts';
 export type PasskeyRow = typeof passkey.$inferSelect;
 type ChallengeRow = typeof webauthnChallenge.$inferSelect;
 
+export interface PasskeyRepository {
+  /** The clinician's passkeys, oldest first. */
+  list(seqUser: number): Promise<PasskeyRow[]>;
+  hasAny(seqUser: number): Promise<boolean>;
+  findByCredentialId(credentialId: string): Promise<PasskeyRow | undefined>;
+  insert(row: typeof passkey.$inferInsert): Promise<PasskeyRow>;
+  /** False when the clinician has no such passkey. */
+  rename(seqUser: number, seqPasskey: number, name: string): Promise<boolean>;
+  /** False when the clinician has no such passkey. */
+  remove(seqUser: number, seqPasskey: number): Promise<boolean>;
+  /** Takes the new signature counter of an assertion; false when another took one meanwhile. */
+  used(seqPasskey: number, signCount: number, previous: number, at: Date): Promise<boolean>;
+  insertChallenge(row: typeof webauthnChallenge.$inferInsert): Promise<void>;
+  /** Uses a live challenge up (once only, also when two tabs race); undefined when used or expired. */
+  consumeChallenge(
+    challengeHash: string,
+    purpose: ChallengeRow['purpose'],
+    at: Date,
+  ): Promise<ChallengeRow | undefined>;
+}
+
 /** A clinician's passkeys and the WebAuthn challenges of their ceremonies. */
-export function passkeyRepository(db: Database) {
+export function passkeyRepository(db: Database): PasskeyRepository {
   const own = (seqUser: number, seqPasskey: number) =>
     and(eq(passkey.seqUser, seqUser), eq(passkey.seqPasskey, seqPasskey));
   return {
@@ -42,7 +63,6 @@ export function passkeyRepository(db: Database) {
       return removed.length === 1;
     },
 
-    /** Takes the new signature counter of an assertion; false when another took one as high or higher meanwhile. */
     async used(seqPasskey: number, signCount: number, previous: number, at: Date): Promise<boolean> {
       const updated = await db
         .update(passkey)
@@ -56,7 +76,6 @@ export function passkeyRepository(db: Database) {
       await db.insert(webauthnChallenge).values(row);
     },
 
-    /** Uses a live challenge up (once only, also when two tabs race); undefined when used or expired. */
     async consumeChallenge(
       challengeHash: string,
       purpose: ChallengeRow['purpose'],

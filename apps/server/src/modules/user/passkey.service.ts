@@ -15,7 +15,6 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Principal, RequestContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
 import { BusinessFailure } from '../../domain-error.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';

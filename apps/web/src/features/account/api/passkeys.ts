@@ -8,7 +8,14 @@ import {
   type ReplyOf,
 } from '@clinic/contract';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  type UseMutationResult,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 
 const passkeysKey = ['passkey', 'list'] as const;
@@ -18,13 +25,15 @@ const passkeysQuery = queryOptions({
   queryFn: ({ signal }) => callApi(listPasskeys, {}, { signal }),
 });
 
-export const usePasskeys = () => useQuery(passkeysQuery);
+export const usePasskeys = (): UseQueryResult<ReplyOf<typeof listPasskeys>> => useQuery(passkeysQuery);
 
 /**
  * Registers a passkey after the password: the server's options go to the device, which makes the
  * key after its fingerprint, face or PIN. Throws when the person cancelled or the device could not.
  */
-async function registerPasskey({ name, password }: { name: string; password: string }) {
+type RegisterReply = ReplyOf<typeof beginPasskeyRegistration> | ReplyOf<typeof finishPasskeyRegistration>;
+
+async function registerPasskey({ name, password }: { name: string; password: string }): Promise<RegisterReply> {
   const begun = await callApi(beginPasskeyRegistration, { password });
   if (!begun.isSuccess) return begun;
   // The WebAuthn code loads only when a passkey is added.
@@ -35,7 +44,13 @@ async function registerPasskey({ name, password }: { name: string; password: str
 }
 
 /** The passkeys' changes, each refreshing the list. */
-export function usePasskeyChanges() {
+interface PasskeyChanges {
+  register: UseMutationResult<RegisterReply, Error, { name: string; password: string }>;
+  rename: UseMutationResult<ReplyOf<typeof renamePasskey>, Error, { seqPasskey: number; name: string }>;
+  remove: UseMutationResult<ReplyOf<typeof removePasskey>, Error, { seqPasskey: number; password: string }>;
+}
+
+export function usePasskeyChanges(): PasskeyChanges {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysKey });
   return {
@@ -45,8 +60,7 @@ export function usePasskeyChanges() {
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (input: { seqPasskey: number; password: string }): Promise<ReplyOf<typeof removePasskey>> =>
-        callApi(removePasskey, input),
+      mutationFn: (input: { seqPasskey: number; password: string }) => callApi(removePasskey, input),
       onSuccess: refresh,
     }),
   };

@@ -135,7 +135,7 @@ export function LoginForm(): ReactElement {
       <Divider label={t('login.or')} labelPosition="center" />
       <PasskeyButton
         label={t('login.passkey')}
-        use={async () => (await import('../api/passkey-login.ts')).passkeyLoginRequest()}
+        attempt={async () => (await import('../api/passkey-login.ts')).passkeyLoginRequest()}
         onLoggedIn={enter}
       />
       <Group justify="center" gap="lg">

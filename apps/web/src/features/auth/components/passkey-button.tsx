@@ -8,7 +8,7 @@ import { useMessage } from '../../../shared/i18n/use-message.ts';
 interface PasskeyButtonProps {
   label: string;
   /** Asks the device for a passkey and sends it: a business failure answers its code. */
-  use: () => Promise<{ isSuccess: boolean; failedCode?: string }>;
+  attempt: () => Promise<{ isSuccess: boolean; failedCode?: string }>;
   onLoggedIn: () => Promise<void>;
   /** A login step that ran out sends the clinician back to the password. */
   onExpired?: (failedCode: string) => void;
@@ -18,7 +18,7 @@ interface PasskeyButtonProps {
 /** A login with a passkey: the browser asks for the fingerprint, face or PIN of the device. */
 export function PasskeyButton({
   label,
-  use,
+  attempt,
   onLoggedIn,
   onExpired,
   variant = 'default',
@@ -32,7 +32,7 @@ export function PasskeyButton({
     setFailure(undefined);
     setPending(true);
     try {
-      const reply = await use();
+      const reply = await attempt();
       if (reply.isSuccess) return await onLoggedIn();
       if (reply.failedCode === FailedCode.LoginStepExpired && onExpired) return onExpired(reply.failedCode);
       setFailure(message(reply.failedCode));

@@ -70,7 +70,7 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
         <PasskeyButton
           label={t('secondFactor.login.usePasskey')}
           variant={hasCodes ? 'default' : 'filled'}
-          use={() => passkeySecondStep(secondStep.challenge)}
+          attempt={() => passkeySecondStep(secondStep.challenge)}
           onLoggedIn={onLoggedIn}
           onExpired={onRestart}
         />
