@@ -1,6 +1,8 @@
 import {
   FailedCode,
   beginPasskeyLogin,
+  beginRequiredSetup,
+  completeRequiredSetup,
   beginPasskeyRegistration,
   completeLogin,
   finishPasskeyRegistration,
@@ -10,12 +12,16 @@ import {
   passkeyLogin,
   removePasskey,
   renamePasskey,
+  signUp,
+  verifyEmail,
 } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvent, passkey } from '../../db/schema.ts';
-import { callApi, password, verifiedClinician } from '../../../test/fixtures.ts';
+import { auditEvent, passkey, secondFactor } from '../../db/schema.ts';
+import { callApi, password, signUpBody, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { linkIn } from '../../../test/mail-catcher.ts';
 import { softwareAuthenticator } from '../../../test/software-authenticator.ts';
 
 // The relying party is the app's PUBLIC_URL in the test helper.
@@ -28,18 +34,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Registers a passkey of a new device on My page, as the clinician whose session `token` is. */
+async function registerPasskey(app: TestApp, token: string, userEmail: string, name: string) {
+  const device = softwareAuthenticator(rpId, origin);
+  const { options } = (await callApi(app.app, beginPasskeyRegistration, { password }, { token })).success;
+  const { user } = options as unknown as { user: { id: string } };
+  const since = app.mail.messages.length;
+  const credential = device.register({ challenge: options.challenge, userId: user.id });
+  const added = await callApi(app.app, finishPasskeyRegistration, { name, credential }, { token });
+  expect((await app.mail.next(userEmail, since)).text).toContain('a passkey was added to your account');
+  return { device, credential, seqPasskey: added.success.passkey.seqPasskey };
+}
+
 /** A clinician who has registered a passkey on My page, with the device that holds it. */
 async function withPasskey(name = 'Laptop') {
   const clinician = await verifiedClinician(t.app, t.mail);
   const token = clinician.tokens.accessToken;
-  const device = softwareAuthenticator(rpId, origin);
-  const { options } = (await callApi(t.app, beginPasskeyRegistration, { password }, { token })).success;
-  const { user } = options as unknown as { user: { id: string } };
-  const since = t.mail.messages.length;
-  const credential = device.register({ challenge: options.challenge, userId: user.id });
-  const added = await callApi(t.app, finishPasskeyRegistration, { name, credential }, { token });
-  expect((await t.mail.next(clinician.body.userEmail, since)).text).toContain('a passkey was added to your account');
-  return { ...clinician, token, device, credential, seqPasskey: added.success.passkey.seqPasskey };
+  return { ...clinician, token, ...(await registerPasskey(t, token, clinician.body.userEmail, name)) };
 }
 
 async function loginOptions(challenge?: string) {
@@ -243,5 +254,48 @@ describe('naming and removing passkeys', () => {
     expect(back.success.isSuccess).toBe(true);
     const credential = registered.device.assert({ challenge: (await loginOptions()).challenge });
     expect((await callApi(t.app, passkeyLogin, { credential })).failedCode).toBe(FailedCode.PasskeyNotAccepted);
+  });
+});
+
+describe('a passkey where a second factor is required (REQUIRE_MFA)', () => {
+  let required: TestApp;
+  beforeAll(async () => {
+    required = await createTestApp({ env: { REQUIRE_MFA: '1' } });
+  });
+  afterAll(() => required.close());
+
+  it('is a second factor: the password asks for it, and the last one cannot be removed', async () => {
+    const body = signUpBody();
+    const since = required.mail.messages.length;
+    void (await callApi(required.app, signUp, body)).success;
+    void (
+      await callApi(required.app, verifyEmail, { token: linkIn(await required.mail.next(body.userEmail, since)).token })
+    ).success;
+    const setUp = (await callApi(required.app, login, { userEmail: body.userEmail, userPassword: password })).failure;
+    expect(setUp.failedCode).toBe(FailedCode.SecondFactorSetupRequired);
+    const { challenge } = setUp.secondStep!;
+    const { secret } = (await callApi(required.app, beginRequiredSetup, { challenge })).success;
+    const code = await generate({ secret, epoch: Math.floor(required.clock().getTime() / 1000) });
+    const done = (await callApi(required.app, completeRequiredSetup, { challenge, code })).success;
+    const token = done.token.accessToken;
+    const registered = await registerPasskey(required, token, body.userEmail, 'Phone');
+    // The authenticator app gone (as the clinic's operator removes it), the passkey is the factor left.
+    await required.app.db.delete(secondFactor).where(eq(secondFactor.seqUser, done.user.seqUser));
+
+    const step = (await callApi(required.app, login, { userEmail: body.userEmail, userPassword: password })).failure;
+    expect(step.failedCode).toBe(FailedCode.SecondFactorRequired);
+    expect(step.secondStep!.methods).toEqual(['passkey']);
+    const removed = await callApi(
+      required.app,
+      removePasskey,
+      { seqPasskey: registered.seqPasskey, password },
+      { token },
+    );
+    expect(removed.failedCode).toBe(FailedCode.SecondFactorMandatory);
+    const options = (await callApi(required.app, beginPasskeyLogin, {})).success.options;
+    const alone = await callApi(required.app, passkeyLogin, {
+      credential: registered.device.assert({ challenge: options.challenge }),
+    });
+    expect(alone.success.user.seqUser).toBe(done.user.seqUser);
   });
 });
