@@ -298,4 +298,12 @@ describe('a passkey where a second factor is required (REQUIRE_MFA)', () => {
     });
     expect(alone.success.user.seqUser).toBe(done.user.seqUser);
   });
+
+  it('limits the passkey logins one address may start, since each keeps a challenge', async () => {
+    // The login of the test above started the first.
+    for (let started = 1; started < 60; started++) {
+      expect((await callApi(required.app, beginPasskeyLogin, {})).success.isSuccess).toBe(true);
+    }
+    expect((await callApi(required.app, beginPasskeyLogin, {})).status).toBe(429);
+  });
 });

@@ -29,7 +29,10 @@ export function passkeyRoutes(passkeys: PasskeyService): Route[] {
       await passkeys.remove(principalOf(context), body.seqPasskey, body.password, context);
       return ok;
     }),
-    route(beginPasskeyLogin, async (body) => ({ ...ok, ...(await passkeys.beginLogin(body.challenge)) })),
+    route(beginPasskeyLogin, async (body, context) => ({
+      ...ok,
+      ...(await passkeys.beginLogin(body.challenge, context)),
+    })),
     route(passkeyLogin, async (body, context) => ({
       ...ok,
       ...(await passkeys.login(body.credential, body.browserId, context)),

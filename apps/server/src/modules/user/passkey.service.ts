@@ -16,6 +16,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Principal, RequestContext } from '../../context.ts';
 import { BusinessFailure } from '../../domain-error.ts';
+import { clientNetwork, enforceLimits, type RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
@@ -26,6 +27,8 @@ import { userRepository } from './user.repository.ts';
 
 /** How long a WebAuthn ceremony may take, from its options to the browser's answer. */
 const challengeSeconds = 5 * 60;
+/** Passkey logins an address may start in an hour: each keeps a challenge, and nobody is logged in yet. */
+const loginsPerAddress: RateLimit = { max: 60, windowSeconds: 3600 };
 
 type Session = { token: TokenPair; user: LoginUser };
 
@@ -40,7 +43,7 @@ export interface PasskeyService {
   ): Promise<PasskeySummary>;
   rename(principal: Principal, seqPasskey: number, name: string): Promise<void>;
   remove(principal: Principal, seqPasskey: number, password: string, context: RequestContext): Promise<void>;
-  beginLogin(loginChallenge: string | undefined): Promise<{ options: { challenge: string } }>;
+  beginLogin(loginChallenge: string | undefined, context: RequestContext): Promise<{ options: { challenge: string } }>;
   login(credential: PasskeyCredential, browserId: string | undefined, context: RequestContext): Promise<Session>;
 }
 
@@ -227,7 +230,8 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
       await deps.mails.deliver(queued);
     },
 
-    async beginLogin(loginChallenge) {
+    async beginLogin(loginChallenge, context) {
+      await enforceLimits(deps.limiter, [[`passkey-login:ip:${clientNetwork(context.ip)}`, loginsPerAddress]]);
       if (loginChallenge === undefined) {
         const options = await generateAuthenticationOptions({ rpID: url.hostname, userVerification: 'required' });
         await keepChallenge(options.challenge, 'login');
