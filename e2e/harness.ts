@@ -37,6 +37,8 @@ export const mediaArgs = [
 export interface StackOptions {
   /** Chromium for video calls (mediaArgs). */
   media?: boolean;
+  /** The app at http://localhost rather than 127.0.0.1: WebAuthn (passkeys) takes no IP address as the site. */
+  localhost?: boolean;
   /**
    * Two server instances on one PostgreSQL database (a fresh schema, dropped at close) and one
    * Redis, without demo data, instead of one server on a fresh embedded database.
@@ -78,10 +80,10 @@ interface Instance {
 }
 
 /** One server process with only the environment given, ready to serve. */
-async function startServer(env: Record<string, string>): Promise<Instance> {
+async function startServer(env: Record<string, string>, host = '127.0.0.1'): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   // With an IPC channel, on which the server says when it listens.
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: root,
@@ -165,7 +167,8 @@ export async function startStack(env: Record<string, string> = {}, options: Stac
   let browser: Browser;
   try {
     // One after the other: the first migrates the schema and makes the shared secrets.
-    for (let count = shared ? 2 : 1; count > 0; count--) instances.push(await startServer(serverEnv));
+    for (let count = shared ? 2 : 1; count > 0; count--)
+      instances.push(await startServer(serverEnv, options.localhost ? 'localhost' : undefined));
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [...chromiumArgs, ...(options.media ? mediaArgs : [])],

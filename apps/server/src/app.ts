@@ -28,7 +28,13 @@ import { receiptRoutes } from './modules/receipt/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
-import { accountSecurityRoutes, secondFactorRoutes, type SessionService, userRoutes } from './modules/user/index.ts';
+import {
+  accountSecurityRoutes,
+  passkeyRoutes,
+  secondFactorRoutes,
+  type SessionService,
+  userRoutes,
+} from './modules/user/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -198,6 +204,7 @@ function contractRoutes(services: Services) {
     ...userRoutes(services.users, services.sessions),
     ...accountSecurityRoutes(services.accountSecurity),
     ...secondFactorRoutes(services.secondFactors),
+    ...passkeyRoutes(services.passkeys),
     ...managerRoutes(services.managers),
     ...patientRoutes(services.patients, services.records),
     ...managerNoteRoutes(services.notes),

@@ -47,6 +47,8 @@ import { storageService, type StorageService } from './modules/storage/index.ts'
 import {
   accountSecurityService,
   type AccountSecurityService,
+  type PasskeyService,
+  passkeyService,
   type SecondFactorService,
   secondFactorService,
   sessionService,
@@ -83,6 +85,7 @@ export interface Services {
   users: UserService;
   accountSecurity: AccountSecurityService;
   secondFactors: SecondFactorService;
+  passkeys: PasskeyService;
   managers: ManagerService;
   patients: PatientService;
   records: MedicalRecordService;
@@ -222,6 +225,7 @@ export async function createServices(
     users: userService(userDependencies),
     accountSecurity: accountSecurityService(userDependencies),
     secondFactors: secondFactorService(userDependencies),
+    passkeys: passkeyService(userDependencies),
     managers,
     patients,
     records: medicalRecordService({ db, now }),

@@ -34,6 +34,8 @@ export const FailedCode = {
   LoginStepExpired: 'US0304',
   SecondFactorMandatory: 'US0305',
   SecondFactorNotSetUp: 'US0306',
+  PasskeyNotAccepted: 'US0307',
+  PasskeyNotFound: 'US0308',
   // Patients
   NotAppMember: 'PA0001',
   InvalidSyncCode: 'PAT0202',

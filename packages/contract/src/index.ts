@@ -14,6 +14,7 @@ import * as payment from './payment.ts';
 import * as receipt from './receipt.ts';
 import * as report from './report.ts';
 import * as schedule from './schedule.ts';
+import * as passkey from './passkey.ts';
 import * as secondFactor from './second-factor.ts';
 import * as storage from './storage.ts';
 import * as user from './user.ts';
@@ -28,6 +29,7 @@ export * from './validation.ts';
 export * from './user.ts';
 export * from './second-step.ts';
 export * from './second-factor.ts';
+export * from './passkey.ts';
 export * from './manager.ts';
 export * from './patient.ts';
 export * from './manager-note.ts';
@@ -59,6 +61,7 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   user,
   accountSecurity,
   secondFactor,
+  passkey,
   manager,
   patient,
   managerNote,

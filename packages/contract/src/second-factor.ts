@@ -3,6 +3,7 @@ import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { loginUser, tokenPair } from './user.ts';
 import { currentPasswordField } from './validation.ts';
+import { challengeField, passkeyCredential } from './second-step.ts';
 
 const tag = 'secondFactor';
 // No endpoint here touches patient data (`audit: false`); the service still writes every factor or
@@ -10,9 +11,6 @@ const tag = 'secondFactor';
 
 /** The number of recovery codes a clinician gets at once, each good for one login. */
 export const recoveryCodeCount = 10;
-
-/** A login challenge as the login answered it. */
-const challengeField = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'validation.invalid' });
 
 /** Six digits from the authenticator app; spaces as some apps show them are ignored. */
 export const totpCodeField = z
@@ -41,12 +39,17 @@ export const completeLogin = defineEndpoint({
   audit: false,
   tag,
   summary:
-    "Finishes a login that answered SecondFactorRequired with a code of the clinician's authenticator app or a recovery code; the challenge works once",
+    "Finishes a login that answered SecondFactorRequired with a code of the clinician's authenticator app, a recovery code or a passkey; the challenge works once",
   request: z.discriminatedUnion('method', [
     z.object({ challenge: challengeField, method: z.literal('totp'), code: totpCodeField }),
     z.object({ challenge: challengeField, method: z.literal('recovery_code'), code: recoveryCodeField }),
+    z.object({ challenge: challengeField, method: z.literal('passkey'), credential: passkeyCredential }),
   ]),
-  reply: reply({ token: tokenPair, user: loginUser }, [FailedCode.WrongSecondFactorCode, FailedCode.LoginStepExpired]),
+  reply: reply({ token: tokenPair, user: loginUser }, [
+    FailedCode.WrongSecondFactorCode,
+    FailedCode.PasskeyNotAccepted,
+    FailedCode.LoginStepExpired,
+  ]),
 });
 
 export const beginRequiredSetup = defineEndpoint({
@@ -84,7 +87,7 @@ export const secondFactorStatus = defineEndpoint({
   audit: false,
   tag,
   summary:
-    'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether one is required',
+    'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether a second factor is required',
   request: emptyRequest,
   reply: success({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() }),
 });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * The kinds of proof that can finish a login after the password (docs/decisions/0011-second-factor.md).
- * A recovery code stands in for a lost authenticator; a passkey will join this list as another kind.
+ * A recovery code stands in for a lost authenticator; a passkey is another kind of factor.
  */
-export const secondFactorMethods = ['totp', 'recovery_code'] as const;
+export const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /**
@@ -17,3 +17,24 @@ export const secondStep = z.object({
   expiresInSeconds: z.number().int(),
 });
 export type SecondStep = z.infer<typeof secondStep>;
+
+/** A login challenge as the login answered it. */
+export const challengeField = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'validation.invalid' });
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'validation.invalid' })
+  .max(16_384);
+
+/**
+ * A passkey's answer as the browser hands it over (WebAuthn's PublicKeyCredential in JSON): an
+ * attestation when one is registered, an assertion when one logs in. The server checks the rest.
+ */
+export const passkeyCredential = z.looseObject({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: base64url }),
+  clientExtensionResults: z.looseObject({}),
+});
+export type PasskeyCredential = z.infer<typeof passkeyCredential>;

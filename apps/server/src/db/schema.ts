@@ -194,6 +194,40 @@ export const loginChallenge = pgTable(
   (table) => [index('login_challenge_user').on(table.seqUser)],
 );
 
+/** A clinician's passkeys (WebAuthn credentials): each is both factors of a login, or the second after the password. */
+export const passkey = pgTable(
+  'passkey',
+  {
+    seqPasskey: integer('seq_passkey').primaryKey().generatedAlwaysAsIdentity(),
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    /** The credential id, base64url, as the authenticator names it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: an assertion must raise it, unless it stays at 0 (synced passkeys). */
+    signCount: bigint('sign_count', { mode: 'number' }).notNull(),
+    transports: text('transports').array().notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (table) => [index('passkey_user').on(table.seqUser)],
+);
+
+/** WebAuthn challenges, single-use and short-lived: a passkey being registered, or a passkey login alone. */
+export const webauthnChallenge = pgTable('webauthn_challenge', {
+  /** The SHA-256 of the challenge the browser signs. */
+  challengeHash: text('challenge_hash').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+  /** The clinician registering; none for a login, whose passkey tells whom it is for. */
+  seqUser: integer('seq_user').references(() => appUser.seqUser),
+  createdAt: createdAt(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
 /** Secrets every server instance must share (the access-token key when AUTH_SECRET is unset). */
 export const appSecret = pgTable('app_secret', {
   name: text('name').primaryKey(),

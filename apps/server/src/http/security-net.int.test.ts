@@ -33,6 +33,8 @@ const publicRoutes = new Set([
   'POST /api/secondFactor/login',
   'POST /api/secondFactor/setup/begin',
   'POST /api/secondFactor/setup/confirm',
+  'POST /api/passkey/login/begin',
+  'POST /api/passkey/login',
   'POST /api/patientApp/signUp',
   'POST /api/board/inquiry/save',
   'GET /api/healthz',

@@ -61,8 +61,8 @@ const texts: Record<Language, Texts> = {
     secondFactor: {
       totp_added: '已設定驗證器應用程式作為登入的第二步',
       totp_removed: '已從登入中移除驗證器應用程式',
-      passkey_added: '你的帳戶已新增一個密鑰',
-      passkey_removed: '你的帳戶已移除一個密鑰',
+      passkey_added: '你的帳戶已新增一個通行密鑰',
+      passkey_removed: '你的帳戶已移除一個通行密鑰',
     },
     secondFactorBody: (name, change, when) =>
       `${name}你好，${when}：${change}。如果這不是你本人所為，請設定新密碼，並在「我的頁面」檢查你的帳戶。`,

@@ -27,6 +27,8 @@ export const cs: Messages = {
   US0304: 'Platnost přihlášení vypršela. Zadejte prosím znovu heslo.',
   US0305: 'Dvoufázové ověření je v této klinice povinné a nelze jej vypnout.',
   US0306: 'Dvoufázové ověření není nastaveno. Začněte prosím nastavení znovu.',
+  US0307: 'Tento přístupový klíč nebyl přijat. Zkuste to znovu nebo se přihlaste jinak.',
+  US0308: 'Tento přístupový klíč nebyl nalezen.',
   AU0001: 'Přihlaste se prosím.',
   AU0002: 'Platnost vašeho přihlašovacího tokenu vypršela.',
   AU0003: 'Vaše relace skončila. Přihlaste se prosím znovu.',

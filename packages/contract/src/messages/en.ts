@@ -26,6 +26,8 @@ export const en = {
   US0304: 'This login has expired. Please enter your password again.',
   US0305: 'Two-step verification is required in this clinic and cannot be turned off.',
   US0306: 'Two-step verification is not set up. Please start the set-up again.',
+  US0307: 'That passkey was not accepted. Try again or use another way to log in.',
+  US0308: 'That passkey was not found.',
   AU0001: 'Please log in.',
   AU0002: 'Your session token has expired.',
   AU0003: 'Your session has ended. Please log in again.',

@@ -1,7 +1,8 @@
-import type { LoginUser, TokenPair } from '@clinic/contract';
+import { FailedCode, type LoginUser, type TokenPair } from '@clinic/contract';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { InvalidField } from '../../domain-error.ts';
+import { BusinessFailure, InvalidField } from '../../domain-error.ts';
+import { verifyPassword } from '../../security/password.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SecondFactorKeys } from '../../security/sealed-secret.ts';
@@ -33,6 +34,22 @@ export const limitOf =
   (limiter: RateLimiter) =>
   (keys: [string, RateLimit][]): Promise<void> =>
     enforceLimits(limiter, keys);
+
+/** Passwords checked before a change of the second factor, as for other changes of the account. */
+const passwordChecks: RateLimit = { max: 10, windowSeconds: 15 * 60 };
+
+/** Checks the clinician's password before a change of the second factor, counted against the account. */
+export async function checkPasswordForChange(
+  { db, limiter }: Pick<UserDependencies, 'db' | 'limiter'>,
+  seqUser: number,
+  password: string,
+): Promise<void> {
+  await enforceLimits(limiter, [[`confirm:user:${seqUser}`, passwordChecks]]);
+  const user = await userRepository(db).findById(seqUser);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    throw new BusinessFailure(FailedCode.WrongPassword);
+  }
+}
 
 /** Refuses a push token that names no public push service. */
 export const pushTokenCheck =

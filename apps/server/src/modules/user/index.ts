@@ -10,5 +10,7 @@ export { endedChannel, sessionService, type SessionService } from './session.ser
 export { managerRepository, userRepository } from './user.repository.ts';
 export { userRoutes } from './user.routes.ts';
 export { type UserService, userService } from './user.service.ts';
+export { passkeyRoutes } from './passkey.routes.ts';
+export { type PasskeyService, passkeyService } from './passkey.service.ts';
 export { secondFactorRoutes } from './second-factor.routes.ts';
 export { type SecondFactorService, secondFactorService } from './second-factor.service.ts';

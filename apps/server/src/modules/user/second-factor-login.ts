@@ -1,7 +1,8 @@
-import { FailedCode, type SecondStep } from '@clinic/contract';
+import { FailedCode, type SecondFactorMethod, type SecondStep } from '@clinic/contract';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { UserDependencies } from './account.ts';
 import type { SessionClient } from './session.service.ts';
+import { passkeyRepository } from './passkey.repository.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a login may take over its second step, and over setting an authenticator app up (REQUIRE_MFA). */
@@ -15,7 +16,7 @@ export interface LoginSecondStep {
 
 /**
  * The step between a clinician's right password and their session (docs/decisions/0011-second-factor.md):
- * none without a factor, unless one is required.
+ * none without a factor (an authenticator app or a passkey), unless one is required.
  */
 export function secondStepAfterPassword({
   db,
@@ -25,8 +26,10 @@ export function secondStepAfterPassword({
   return async (seqUser, client) => {
     const factors = secondFactorRepository(db);
     const hasTotp = (await factors.findTotp(seqUser, 'confirmed')) !== undefined;
-    if (!hasTotp && !secondFactor.required) return undefined;
-    const purpose = hasTotp ? 'second_factor' : 'set_up';
+    const hasPasskey = await passkeyRepository(db).hasAny(seqUser);
+    const hasFactor = hasTotp || hasPasskey;
+    if (!hasFactor && !secondFactor.required) return undefined;
+    const purpose = hasFactor ? 'second_factor' : 'set_up';
     const challenge = randomToken();
     const seconds = challengeSeconds[purpose];
     await factors.insertChallenge({
@@ -37,9 +40,13 @@ export function secondStepAfterPassword({
       browserHash: client.browserHash ?? null,
       expiresAt: new Date(now().getTime() + seconds * 1000),
     });
+    const methods: SecondFactorMethod[] = [
+      ...(hasTotp ? (['totp', 'recovery_code'] as const) : []),
+      ...(hasPasskey ? (['passkey'] as const) : []),
+    ];
     return {
-      failedCode: hasTotp ? FailedCode.SecondFactorRequired : FailedCode.SecondFactorSetupRequired,
-      secondStep: { challenge, methods: hasTotp ? ['totp', 'recovery_code'] : [], expiresInSeconds: seconds },
+      failedCode: hasFactor ? FailedCode.SecondFactorRequired : FailedCode.SecondFactorSetupRequired,
+      secondStep: { challenge, methods, expiresInSeconds: seconds },
     };
   };
 }

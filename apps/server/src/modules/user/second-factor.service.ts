@@ -3,6 +3,7 @@ import {
   FailedCode,
   type LoginUser,
   recoveryCodeCount,
+  type PasskeyCredential,
   type SecondFactorMethod,
   type TokenPair,
 } from '@clinic/contract';
@@ -11,19 +12,17 @@ import QRCode from 'qrcode';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure } from '../../domain-error.ts';
-import { verifyPassword } from '../../security/password.ts';
 import { enforceLimits, type RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
-import { managerOf, openClinicianSession, type UserDependencies } from './account.ts';
+import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
 import { queueSecondFactorChangeMail } from './account-security.service.ts';
+import { secondStepChallenge, verifyPasskeyAssertion } from './passkey.service.ts';
 import { type LoginChallengeRow, secondFactorRepository } from './second-factor.repository.ts';
 import { type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
 
 /** Wrong codes an account may send in an hour, whatever the address: six digits leave no room for more. */
 const wrongCodesPerAccount: RateLimit = { max: 10, windowSeconds: 3600 };
-/** Passwords checked before a change of the second factor, as for other changes of the account. */
-const passwordChecks: RateLimit = { max: 10, windowSeconds: 15 * 60 };
 /** Codes of the time steps either side of now are taken too, for a phone's clock a little off. */
 const totpToleranceSeconds = 30;
 /** 32 letters and digits that cannot be mistaken for each other (no l, o, 0, 1): 50 bits a code. */
@@ -54,7 +53,9 @@ export interface SecondFactorService {
     context: RequestContext,
   ): Promise<Session & { recoveryCodes: string[] }>;
   completeLogin(
-    request: { challenge: string; method: SecondFactorMethod; code: string },
+    request:
+      | { challenge: string; method: Exclude<SecondFactorMethod, 'passkey'>; code: string }
+      | { challenge: string; method: 'passkey'; credential: PasskeyCredential },
     context: RequestContext,
   ): Promise<Session>;
 }
@@ -90,13 +91,8 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     await limiter.reset(key, wrongCodesPerAccount);
   }
 
-  async function checkPassword(principal: Principal, password: string): Promise<void> {
-    await enforceLimits(limiter, [[`confirm:user:${principal.seqUser}`, passwordChecks]]);
-    const user = await userRepository(db).findById(principal.seqUser);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throw new BusinessFailure(FailedCode.WrongPassword);
-    }
-  }
+  const checkPassword = (principal: Principal, password: string) =>
+    checkPasswordForChange(deps, principal.seqUser, password);
 
   /** New recovery codes in place of the old ones: stored as keyed hashes, answered in clear this once. */
   async function replaceRecoveryCodes(tx: Database, seqUser: number): Promise<string[]> {
@@ -241,6 +237,11 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       const { seqUser } = row;
       const clinician = await db.transaction(async (tx) => {
         const factors = secondFactorRepository(tx);
+        if (request.method === 'passkey') {
+          const expected = secondStepChallenge(request.challenge);
+          await verifyPasskeyAssertion({ ...deps, db: tx }, request.credential, expected, seqUser);
+          return useChallenge(tx, row);
+        }
         await guessed(seqUser, async () => {
           if (request.method === 'recovery_code') {
             return factors.useRecoveryCode(seqUser, keys.hash(request.code), now());

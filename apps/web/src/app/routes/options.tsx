@@ -7,6 +7,7 @@ import { DeleteAccount } from '../../features/account/components/delete-account.
 import { useManagerInfo } from '../../features/account/api/get-manager-info.ts';
 import { updateLanguageRequest } from '../../features/account/api/update-language.ts';
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
+import { Passkeys } from '../../features/account/components/passkeys.tsx';
 import { TwoStepVerification } from '../../features/account/components/two-step-verification.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
@@ -64,7 +65,10 @@ export function Component(): ReactElement {
       </Section>
 
       <Section id="options-second-factor" title={t('secondFactor.myPage.title')}>
-        <TwoStepVerification />
+        <Stack gap="xl">
+          <TwoStepVerification />
+          <Passkeys />
+        </Stack>
       </Section>
 
       <Section id="options-account" title={t('account.title')}>

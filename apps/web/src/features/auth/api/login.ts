@@ -7,7 +7,7 @@ export type LoginInput = Pick<RequestOf<typeof login>, 'userEmail' | 'userPasswo
 export type LoginReply = ReplyOf<typeof login>;
 
 /** This browser's lasting random id: the server mails the clinician at a login from one it has not seen. */
-function browserId(): string {
+export function browserId(): string {
   const kept = readItem(storageKeys.devId);
   if (kept) return kept;
   const id = crypto.randomUUID();

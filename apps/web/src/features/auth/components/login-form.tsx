@@ -1,5 +1,5 @@
 import { FailedCode, type SecondStep } from '@clinic/contract';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { loadLogin, useLogin } from '../api/use-login.ts';
+import { PasskeyButton } from './passkey-button.tsx';
 
 // Shown only after a login refused as not yet activated.
 const ResendVerification = lazy(() =>
@@ -131,6 +132,12 @@ export function LoginForm(): ReactElement {
           </Button>
         </Stack>
       </form>
+      <Divider label={t('login.or')} labelPosition="center" />
+      <PasskeyButton
+        label={t('login.passkey')}
+        attempt={async () => (await import('../api/passkey-login.ts')).passkeyLoginRequest()}
+        onLoggedIn={enter}
+      />
       <Group justify="center" gap="lg">
         <Anchor component={Link} to={withLangQuery(`${paths.findPassword}?tab=id`, search)} size="sm">
           {t('login.findId')}

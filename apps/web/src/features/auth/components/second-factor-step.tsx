@@ -4,6 +4,8 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useCompleteLogin } from '../api/complete-login.ts';
+import { passkeySecondStep } from '../api/passkey-login.ts';
+import { PasskeyButton } from './passkey-button.tsx';
 
 interface SecondFactorStepProps {
   secondStep: SecondStep;
@@ -12,7 +14,7 @@ interface SecondFactorStepProps {
   onRestart: (failedCode?: string) => void;
 }
 
-/** The login's second step: a code of the authenticator app, or one of the recovery codes. */
+/** The login's second step: a passkey, a code of the authenticator app, or one of the recovery codes. */
 export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFactorStepProps): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
@@ -45,40 +47,60 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
   };
 
   const isFieldError = error?.startsWith('validation.');
+  const hasPasskey = secondStep.methods.includes('passkey');
+  const hasCodes = secondStep.methods.includes('totp');
   return (
     <Stack gap="md">
       <div>
         <Title order={2} id="second-step-title">
           {t('secondFactor.login.title')}
         </Title>
-        <Text c="dimmed" size="sm">
-          {method === 'totp' ? t('secondFactor.login.intro') : t('secondFactor.login.recoveryIntro')}
-        </Text>
+        {hasCodes && (
+          <Text c="dimmed" size="sm">
+            {method === 'totp' ? t('secondFactor.login.intro') : t('secondFactor.login.recoveryIntro')}
+          </Text>
+        )}
+        {hasPasskey && (
+          <Text c="dimmed" size="sm">
+            {t('secondFactor.login.passkeyIntro')}
+          </Text>
+        )}
       </div>
+      {hasPasskey && (
+        <PasskeyButton
+          label={t('secondFactor.login.usePasskey')}
+          variant={hasCodes ? 'default' : 'filled'}
+          attempt={() => passkeySecondStep(secondStep.challenge)}
+          onLoggedIn={onLoggedIn}
+          onExpired={onRestart}
+        />
+      )}
       {error && !isFieldError && (
         <Alert color="red" role="alert">
           {message(error)}
         </Alert>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="second-step-title">
-        <Stack gap="md">
-          <TextInput
-            key={method}
-            label={method === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
-            inputMode={method === 'totp' ? 'numeric' : 'text'}
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={isFieldError ? message(error) : undefined}
-          />
-          <Button type="submit" size="md" loading={completeLogin.isPending}>
-            {t('secondFactor.login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      {hasCodes && (
+        <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="second-step-title">
+          <Stack gap="md">
+            <TextInput
+              key={method}
+              label={method === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
+              inputMode={method === 'totp' ? 'numeric' : 'text'}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setError(undefined);
+              }}
+              error={isFieldError ? message(error) : undefined}
+            />
+            <Button type="submit" size="md" loading={completeLogin.isPending}>
+              {t('secondFactor.login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <Stack gap="xs" align="center">
         {secondStep.methods.includes('recovery_code') && (
           <Anchor component="button" type="button" size="sm" onClick={switchMethod}>

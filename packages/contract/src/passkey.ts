@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
+import { FailedCode } from './errors.ts';
+import { challengeField, passkeyCredential } from './second-step.ts';
+import { loginUser, tokenPair } from './user.ts';
+import { currentPasswordField, idField } from './validation.ts';
+
+const tag = 'passkey';
+// No endpoint here touches patient data (`audit: false`); the service writes every passkey added or
+// removed to the audit trail (docs/decisions/0011-second-factor.md).
+
+/** The name a clinician gives a passkey, to tell their devices apart. */
+export const passkeyNameField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(60, { error: 'validation.too_long' });
+
+const passkeySummary = z.object({
+  seqPasskey: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummary>;
+
+/** The WebAuthn options the browser hands to `navigator.credentials` (in JSON), challenge included. */
+const ceremonyOptions = z.looseObject({ challenge: z.string() });
+
+export const listPasskeys = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/list',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "The clinician's passkeys, oldest first",
+  request: emptyRequest,
+  reply: success({ passkeys: z.array(passkeySummary) }),
+});
+
+export const beginPasskeyRegistration = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/register/begin',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary:
+    'Starts registering a passkey after the password: the creation options, with a single-use challenge good for 5 minutes',
+  request: z.object({ password: currentPasswordField }),
+  reply: reply({ options: ceremonyOptions }, [FailedCode.WrongPassword]),
+});
+
+export const finishPasskeyRegistration = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/register/finish',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "Stores the passkey the browser made for the registration's challenge; the challenge works once",
+  request: z.object({ name: passkeyNameField, credential: passkeyCredential }),
+  reply: reply({ passkey: passkeySummary }, [FailedCode.PasskeyNotAccepted]),
+});
+
+export const renamePasskey = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/rename',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "Renames one of the clinician's passkeys",
+  request: z.object({ seqPasskey: idField, name: passkeyNameField }),
+  reply: reply({}, [FailedCode.PasskeyNotFound]),
+});
+
+export const removePasskey = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/remove',
+  access: 'manager',
+  audit: false,
+  tag,
+  summary: "Removes one of the clinician's passkeys after the password",
+  request: z.object({ seqPasskey: idField, password: currentPasswordField }),
+  reply: reply({}, [FailedCode.WrongPassword, FailedCode.PasskeyNotFound, FailedCode.SecondFactorMandatory]),
+});
+
+export const beginPasskeyLogin = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/login/begin',
+  access: 'public',
+  audit: false,
+  tag,
+  summary:
+    "The request options of a passkey login: alone, any of the clinic's passkeys on the device (a single-use challenge good for 5 minutes); with a login's challenge, the second step after that password",
+  request: z.object({ challenge: challengeField.optional() }),
+  reply: reply({ options: ceremonyOptions }, [FailedCode.LoginStepExpired]),
+});
+
+export const passkeyLogin = defineEndpoint({
+  method: 'POST',
+  path: '/passkey/login',
+  access: 'public',
+  audit: false,
+  tag,
+  summary:
+    "Logs in with a passkey alone: the device's user verification makes it both factors; the challenge works once",
+  request: z.object({
+    credential: passkeyCredential,
+    browserId: z.uuid({ error: 'validation.invalid' }).optional(),
+  }),
+  reply: reply({ token: tokenPair, user: loginUser }, [FailedCode.PasskeyNotAccepted]),
+});
