@@ -162,6 +162,7 @@ const patientFields = new Set([
   'seqManagerNote',
   'seqPatientStatus',
   'seqReport',
+  'seqMonitoringAlert',
 ]);
 
 type JsonSchema = {
