@@ -14,6 +14,7 @@ export const signedInSections: readonly string[] = [
   'home',
   'image',
   'imageSlider',
+  'monitoring',
   'notes',
   'notifications',
   'options',

@@ -20,6 +20,7 @@ import {
 import { type ManagerNoteService, managerNoteService } from './modules/manager-note/index.ts';
 import { type ManagerService, managerService } from './modules/manager/index.ts';
 import { abandonedMeetingJob, meetingService, type MeetingService } from './modules/meeting/index.ts';
+import { monitoringJob, monitoringService, type MonitoringService } from './modules/monitoring/index.ts';
 import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import {
   paymentService,
@@ -104,6 +105,7 @@ export interface Services {
   paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
+  monitoring: MonitoringService;
   /** The services the demo seed writes through, some on clocks of their own. */
   demo(): DemoServices;
   close(): Promise<void>;
@@ -204,6 +206,7 @@ export async function createServices(
         lockKey: 3,
         ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
+      { name: 'monitoring', lockKey: 5, ...monitoringJob({ now }) },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
     ],
@@ -242,6 +245,7 @@ export async function createServices(
     paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
+    monitoring: monitoringService({ db, now }),
     demo(): DemoServices {
       return {
         // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.

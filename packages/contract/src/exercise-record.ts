@@ -40,6 +40,8 @@ const recordFields = {
   usageStartDatetime: instant,
   createDatetime: instant,
   patientReview: z.string().trim().max(1000, { error: 'validation.too_long' }).nullable().optional(),
+  /** The pain the patient reported with the review, 0 (none) to 10 (worst). */
+  painLevel: small(0, 10).nullable().optional(),
 };
 
 export const exerciseRecordUpload = z

@@ -5,6 +5,7 @@ import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
 import * as manager from './manager.ts';
 import * as meeting from './meeting.ts';
+import * as monitoring from './monitoring.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
@@ -49,6 +50,7 @@ export * from './payment.ts';
 export * from './receipt.ts';
 export * from './board.ts';
 export * from './account-security.ts';
+export * from './monitoring.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -78,4 +80,5 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   payment,
   receipt,
   board,
+  monitoring,
 ].flatMap(endpointsOf);

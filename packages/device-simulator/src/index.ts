@@ -113,6 +113,7 @@ export function sessionsFor(
         usageStartDatetime: start.toISOString(),
         createDatetime: new Date(start.getTime() + seconds * 1000).toISOString(),
         patientReview: setback < 1 && session === 0 ? 'Painful today, stopped early' : null,
+        painLevel: setback < 1 && session === 0 ? 7 : null,
       });
     }
   }

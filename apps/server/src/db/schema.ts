@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AlertReason } from '@clinic/contract';
 import {
   bigint,
   boolean,
@@ -492,6 +493,7 @@ export const exerciseRecord = pgTable(
     usageStartAt: instant('usage_start_at').notNull(),
     deviceCreatedAt: instant('device_created_at').notNull(),
     patientReview: text('patient_review'),
+    painLevel: smallint('pain_level'),
     receivedAt: createdAt(),
   },
   (table) => [
@@ -839,4 +841,52 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('mail_queue_due').on(table.dueAt)],
+);
+
+/** A clinician's alert thresholds; a clinician without a row has the defaults of the contract. */
+export const monitoringSetting = pgTable('monitoring_setting', {
+  seqManager: integer('seq_manager')
+    .primaryKey()
+    .references(() => manager.seqManager),
+  noDataDays: smallint('no_data_days').notNull(),
+  adherencePercent: smallint('adherence_percent').notNull(),
+  romDropDegrees: smallint('rom_drop_degrees').notNull(),
+  romDropPercent: smallint('rom_drop_percent').notNull(),
+  painLevel: smallint('pain_level').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One episode of a condition the monitoring job found in a patient's device data: raised when the
+ * condition is first seen, ended when it is no longer. A subject tells apart episodes of one kind
+ * that run side by side (a joint and direction, a prescription); at most one is ongoing per subject.
+ */
+export const monitoringAlert = pgTable(
+  'monitoring_alert',
+  {
+    seqMonitoringAlert: integer('seq_monitoring_alert').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    kind: text('kind', { enum: ['pain', 'romRegression', 'noData', 'lowAdherence', 'pastDue'] }).notNull(),
+    subject: text('subject').notNull(),
+    reason: jsonb('reason').$type<AlertReason>().notNull(),
+    startedAt: instant('started_at').notNull(),
+    endedAt: instant('ended_at'),
+    state: text('state', { enum: ['open', 'acknowledged', 'snoozed'] })
+      .notNull()
+      .default('open'),
+    note: text('note'),
+    snoozedUntil: instant('snoozed_until'),
+    changedAt: instant('changed_at'),
+  },
+  (table) => [
+    uniqueIndex('monitoring_alert_ongoing')
+      .on(table.seqMedicalRelation, table.kind, table.subject)
+      .where(sql`${table.endedAt} is null`),
+    index('monitoring_alert_manager').on(table.seqManager, table.startedAt),
+  ],
 );

@@ -166,6 +166,7 @@ const patientFields = new Set([
   'seqManagerNote',
   'seqPatientStatus',
   'seqReport',
+  'seqMonitoringAlert',
 ]);
 
 type JsonSchema = {

@@ -154,6 +154,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
             usageStartAt: new Date(record.usageStartDatetime),
             deviceCreatedAt: new Date(record.createDatetime),
             patientReview: record.patientReview || null,
+            painLevel: record.painLevel ?? null,
             receivedAt: now(),
           })),
         );

@@ -10,6 +10,7 @@ import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { Passkeys } from '../../features/account/components/passkeys.tsx';
 import { TwoStepVerification } from '../../features/account/components/two-step-verification.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { AlertThresholds } from '../../features/monitoring/components/alert-thresholds.tsx';
 import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
 import { CookieSettings } from '../../shared/notices/cookie-settings.tsx';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
@@ -58,6 +59,10 @@ export function Component(): ReactElement {
 
       <Section id="options-profile" title={t('profile.formTitle')}>
         <Profile />
+      </Section>
+
+      <Section id="options-monitoring" title={t('monitoring.settings.title')}>
+        <AlertThresholds />
       </Section>
 
       <Section id="options-payment" title={t('payments.sectionTitle')}>

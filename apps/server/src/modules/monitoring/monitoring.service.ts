@@ -1,0 +1,120 @@
+import { alertKinds, type MonitoringAlert, type MonitoringSettings } from '@clinic/contract';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../domain-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { dayMs } from './monitoring-rules.ts';
+import { type AlertView, monitoringRepository, type MonitoringRepository } from './monitoring.repository.ts';
+
+function toAlert(row: AlertView): MonitoringAlert {
+  return {
+    seqMonitoringAlert: row.seqMonitoringAlert,
+    seqMedicalRelation: row.seqMedicalRelation,
+    patientName: row.patientName,
+    kind: row.kind,
+    reason: row.reason,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    state: row.state,
+    note: row.note,
+    snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
+  };
+}
+
+/** Most severe kind first, then newest (docs/decisions/0013-remote-monitoring.md). */
+function bySeverityThenNewest(a: AlertView, b: AlertView): number {
+  return (
+    alertKinds.indexOf(a.kind) - alertKinds.indexOf(b.kind) ||
+    b.startedAt.getTime() - a.startedAt.getTime() ||
+    b.seqMonitoringAlert - a.seqMonitoringAlert
+  );
+}
+
+export interface MonitoringService {
+  settings(principal: Principal): Promise<MonitoringSettings>;
+  saveSettings(principal: Principal, settings: MonitoringSettings): Promise<MonitoringSettings>;
+  needingAttention(principal: Principal, context: RequestContext): Promise<MonitoringAlert[]>;
+  acknowledge(
+    principal: Principal,
+    seqMonitoringAlert: number,
+    note: string | undefined,
+    context: RequestContext,
+  ): Promise<MonitoringAlert>;
+  snooze(
+    principal: Principal,
+    seqMonitoringAlert: number,
+    days: number,
+    context: RequestContext,
+  ): Promise<MonitoringAlert>;
+}
+
+export function monitoringService({ db, now }: { db: Database; now: Clock }): MonitoringService {
+  /** Changes one of the clinician's alerts and records it, in one transaction; another's answers as missing. */
+  function change(
+    principal: Principal,
+    seqMonitoringAlert: number,
+    context: RequestContext,
+    changes: (at: Date) => Parameters<MonitoringRepository['update']>[1],
+  ): Promise<MonitoringAlert> {
+    return db.transaction(async (tx) => {
+      const monitoring = monitoringRepository(tx);
+      const alert = await monitoring.findOwned(seqMonitoringAlert, principal.seqManager);
+      if (!alert) throw notFound();
+      const at = now();
+      const changed = changes(at);
+      await monitoring.update(seqMonitoringAlert, changed);
+      await recordAudit(tx, principal, context, at, [
+        {
+          action: 'update',
+          entity: 'monitoring_alert',
+          seqMedicalRelation: alert.seqMedicalRelation,
+          seqPatient: alert.seqPatient,
+          entityId: seqMonitoringAlert,
+        },
+      ]);
+      return toAlert({ ...alert, ...changed });
+    });
+  }
+
+  return {
+    settings: (principal) => monitoringRepository(db).settingsOf(principal.seqManager),
+
+    async saveSettings(principal, settings) {
+      await monitoringRepository(db).saveSettings(principal.seqManager, settings, now());
+      return settings;
+    },
+
+    async needingAttention(principal, context) {
+      const rows = await monitoringRepository(db).needingAttention(principal.seqManager, now());
+      await recordAudit(
+        db,
+        principal,
+        context,
+        now(),
+        [...new Map(rows.map((row) => [row.seqMedicalRelation, row])).values()].map((row) => ({
+          action: 'read' as const,
+          entity: 'monitoring_alert',
+          seqMedicalRelation: row.seqMedicalRelation,
+          seqPatient: row.seqPatient,
+        })),
+      );
+      return rows.sort(bySeverityThenNewest).map(toAlert);
+    },
+
+    acknowledge: (principal, seqMonitoringAlert, note, context) =>
+      change(principal, seqMonitoringAlert, context, (at) => ({
+        state: 'acknowledged',
+        note: note || null,
+        snoozedUntil: null,
+        changedAt: at,
+      })),
+
+    snooze: (principal, seqMonitoringAlert, days, context) =>
+      change(principal, seqMonitoringAlert, context, (at) => ({
+        state: 'snoozed',
+        note: null,
+        snoozedUntil: new Date(at.getTime() + days * dayMs),
+        changedAt: at,
+      })),
+  };
+}

@@ -1,0 +1,63 @@
+import {
+  acknowledgeMonitoringAlert,
+  getMonitoringSettings,
+  listMonitoringAlerts,
+  saveMonitoringSettings,
+  snoozeMonitoringAlert,
+  type MonitoringAlert,
+  type MonitoringSettings,
+} from '@clinic/contract';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/api-client.ts';
+
+const alertsKey = ['monitoring', 'alerts'] as const;
+const settingsKey = ['monitoring', 'settings'] as const;
+
+/** The clinician's alerts that need attention, most severe then newest first. */
+export function useMonitoringAlerts(): UseQueryResult<MonitoringAlert[]> {
+  return useQuery({
+    queryKey: alertsKey,
+    queryFn: async ({ signal }) => (await callApi(listMonitoringAlerts, {}, { signal })).alertList,
+  });
+}
+
+export function useAcknowledgeAlert(): UseMutationResult<void, Error, { seqMonitoringAlert: number; note: string }> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ seqMonitoringAlert, note }) => {
+      await callApi(acknowledgeMonitoringAlert, { seqMonitoringAlert, ...(note.trim() && { note }) });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+  });
+}
+
+export function useSnoozeAlert(): UseMutationResult<void, Error, { seqMonitoringAlert: number; days: number }> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input) => {
+      await callApi(snoozeMonitoringAlert, input);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+  });
+}
+
+export function useMonitoringSettings(): UseQueryResult<MonitoringSettings> {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) => (await callApi(getMonitoringSettings, {}, { signal })).settings,
+  });
+}
+
+export function useSaveMonitoringSettings(): UseMutationResult<MonitoringSettings, Error, MonitoringSettings> {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings) => (await callApi(saveMonitoringSettings, settings)).settings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}

@@ -1,0 +1,174 @@
+import type { MonitoringAlert } from '@clinic/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { withLangQuery } from '../../../shared/i18n/language.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { useAcknowledgeAlert, useMonitoringAlerts, useSnoozeAlert } from '../api/monitoring.ts';
+
+const snoozeDays = [1, 3, 7] as const;
+
+/** The numbers behind an alert, in words. */
+function useReasonText(): (alert: MonitoringAlert) => string {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  return ({ reason }) => {
+    switch (reason.kind) {
+      case 'noData':
+        return t('monitoring.reason.noData', { days: reason.days });
+      case 'lowAdherence':
+        return t('monitoring.reason.lowAdherence', {
+          done: reason.sessionsDone,
+          prescribed: reason.sessionsPrescribed,
+          percent: reason.percent,
+        });
+      case 'romRegression':
+        return t(reason.end === 'max' ? 'monitoring.reason.romMax' : 'monitoring.reason.romMin', {
+          previous: reason.previousMedian,
+          recent: reason.recentMedian,
+        });
+      case 'pain':
+        return t('monitoring.reason.pain', { level: reason.level, date: date(reason.reportedAt) });
+      case 'pastDue':
+        return t('monitoring.reason.pastDue', { date: reason.dueDate });
+    }
+  };
+}
+
+/** Home's "Needs attention": each patient's alerts from device data, to acknowledge or snooze. */
+export function NeedsAttention(): ReactElement {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const alerts = useMonitoringAlerts();
+  const acknowledge = useAcknowledgeAlert();
+  const snooze = useSnoozeAlert();
+  const reasonOf = useReasonText();
+  const [acknowledging, setAcknowledging] = useState<MonitoringAlert | null>(null);
+  const [note, setNote] = useState('');
+
+  const patients = new Map<number, MonitoringAlert[]>();
+  for (const alert of alerts.data ?? [])
+    patients.set(alert.seqMedicalRelation, [...(patients.get(alert.seqMedicalRelation) ?? []), alert]);
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="needs-attention">
+      <Title order={3} id="needs-attention" mb="md">
+        {t('monitoring.title')}
+      </Title>
+      {alerts.isError ? (
+        <LoadFailed onRetry={() => void alerts.refetch()} />
+      ) : !alerts.data ? (
+        <Skeleton height={80} aria-label={t('common.loading')} />
+      ) : patients.size === 0 ? (
+        <Text c="dimmed">{t('monitoring.empty')}</Text>
+      ) : (
+        <Stack gap="md">
+          {(acknowledge.isError || snooze.isError) && <Alert color="red">{t('monitoring.changeFailed')}</Alert>}
+          {[...patients].map(([seqMedicalRelation, list]) => (
+            <Stack key={seqMedicalRelation} gap="xs" component="article" aria-label={list[0]?.patientName}>
+              <Anchor
+                component={Link}
+                fw={600}
+                to={withLangQuery(`${paths.patientDetailsHistory}?id=${seqMedicalRelation}`, search)}
+              >
+                {list[0]?.patientName}
+              </Anchor>
+              {list.map((alert) => (
+                <Group key={alert.seqMonitoringAlert} justify="space-between" wrap="wrap" gap="xs">
+                  <Group gap="xs">
+                    <Badge color={alert.kind === 'pain' || alert.kind === 'romRegression' ? 'red' : 'orange'}>
+                      {t(`monitoring.kind.${alert.kind}`)}
+                    </Badge>
+                    <Text size="sm">{reasonOf(alert)}</Text>
+                    {alert.endedAt && (
+                      <Text size="sm" c="dimmed">
+                        {t('monitoring.ended')}
+                      </Text>
+                    )}
+                  </Group>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => {
+                        setNote('');
+                        setAcknowledging(alert);
+                      }}
+                    >
+                      {t('monitoring.acknowledge')}
+                    </Button>
+                    <Menu>
+                      <Menu.Target>
+                        <Button size="xs" variant="default" loading={snooze.isPending}>
+                          {t('monitoring.snooze')}
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {snoozeDays.map((days) => (
+                          <Menu.Item
+                            key={days}
+                            onClick={() => snooze.mutate({ seqMonitoringAlert: alert.seqMonitoringAlert, days })}
+                          >
+                            {t(`monitoring.snoozeFor.${days}`)}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                </Group>
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={acknowledging !== null}
+        onClose={() => setAcknowledging(null)}
+        title={t('monitoring.acknowledgeTitle', { name: acknowledging?.patientName ?? '' })}
+      >
+        <Stack gap="sm">
+          {acknowledging && <Text size="sm">{reasonOf(acknowledging)}</Text>}
+          <Textarea
+            label={t('monitoring.note')}
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAcknowledging(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={acknowledge.isPending}
+              onClick={() => {
+                if (!acknowledging) return;
+                acknowledge.mutate(
+                  { seqMonitoringAlert: acknowledging.seqMonitoringAlert, note },
+                  { onSuccess: () => setAcknowledging(null) },
+                );
+              }}
+            >
+              {t('monitoring.acknowledge')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
