@@ -96,7 +96,7 @@ export type MonitoringAlert = z.infer<typeof monitoringAlert>;
 
 export const getMonitoringSettings = defineEndpoint({
   method: 'POST',
-  path: '/monitoring/settings',
+  path: '/monitoring/getSettings',
   access: 'manager',
   audit: false,
   tag,
@@ -107,7 +107,7 @@ export const getMonitoringSettings = defineEndpoint({
 
 export const saveMonitoringSettings = defineEndpoint({
   method: 'PUT',
-  path: '/monitoring/settings',
+  path: '/monitoring/saveSettings',
   access: 'manager',
   audit: false,
   tag,

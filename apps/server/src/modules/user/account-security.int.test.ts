@@ -203,7 +203,7 @@ describe('the mail of a changed second factor', () => {
     const expected = {
       en: ['The login of your clinic account changed', 'a passkey was added to your account'],
       ko: ['클리닉 계정의 로그인 방식이 변경되었습니다', '인증 앱이 로그인에서 제거되었습니다'],
-      'zh-HK': ['你的診所帳戶登入方式已變更', '你的帳戶已移除一個密鑰'],
+      'zh-HK': ['你的診所帳戶登入方式已變更', '你的帳戶已移除一個通行密鑰'],
       cs: ['Přihlašování k vašemu účtu kliniky se změnilo', 'byla nastavena ověřovací aplikace'],
     } as const;
     const changes = { en: 'passkey_added', ko: 'totp_removed', 'zh-HK': 'passkey_removed', cs: 'totp_added' } as const;
