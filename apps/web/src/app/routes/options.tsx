@@ -1,5 +1,5 @@
-import { Alert, Button, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
+import { Alert, Button, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSecurity } from '../../features/account-security/components/account-security.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
@@ -17,17 +17,7 @@ import { LanguageSelect } from '../../shared/ui/language-select.tsx';
 import { UnitSelect } from '../../shared/ui/unit-select.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { NotificationSettings } from '../notification-settings.tsx';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
-      <Title order={3} id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { SettingsSection as Section } from '../../shared/ui/settings-section.tsx';
 
 function Profile(): ReactElement {
   const { t } = useTranslation();

@@ -1,22 +1,12 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { BrowserLabel, OpenSession } from '@clinic/contract';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useEndSessions, useLoginHistory, useSessions } from '../api/account-security.ts';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
-      <Title order={3} id={id} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { SettingsSection as Section } from '../../../shared/ui/settings-section.tsx';
 
 /** "Chrome on macOS (computer)": the names as the user agent gives them, our words translated. */
 function useBrowserText(): (label: BrowserLabel) => string {
