@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMail } from '../apps/server/src/mail/templates.ts';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { fillCard, processorField } from './payment-steps.ts';
-import { acceptCookies, accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
+import { acceptCookies, accessTokenOf, callApi, newClinicianSession, setSwitch, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -313,8 +313,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(await cookieNames()).toEqual(['cookieConsent', 'lang']);
 
     // Refused: the language cookie goes; new choices stay in this browser's local storage only.
-    // Mantine draws the switch over its input, which a click reaches only by force.
-    await settings.getByRole('switch', { name: t.notices.cookies.functional }).uncheck({ force: true });
+    await setSwitch(settings, t.notices.cookies.functional, false);
     await settings.getByRole('button', { name: t.notices.cookies.save, exact: true }).click();
     await page.getByText(t.options.cookiesSaved).waitFor();
     expect(await cookieNames()).toEqual(['cookieConsent']);
@@ -329,10 +328,11 @@ describe('my page, payments and inquiries, end to end', () => {
     expect(await page.getByLabel(ui.ko.options.unitsLabel, { exact: true }).inputValue()).toBe('metric');
 
     // Accepted again: the choices get their cookies, for a year.
-    await page
-      .getByRole('region', { name: ui.ko.notices.cookies.title })
-      .getByRole('switch', { name: ui.ko.notices.cookies.functional })
-      .check({ force: true });
+    await setSwitch(
+      page.getByRole('region', { name: ui.ko.notices.cookies.title }),
+      ui.ko.notices.cookies.functional,
+      true,
+    );
     await page.getByRole('button', { name: ui.ko.notices.cookies.save, exact: true }).click();
     await page.getByText(ui.ko.options.cookiesSaved).waitFor();
     const cookies = await page.context().cookies();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, logIn, ui } from './steps.ts';
+import { acceptCookies, logIn, setSwitch, ui } from './steps.ts';
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -51,7 +51,7 @@ describe('the web shell', () => {
     for (const group of ['essential', 'performance', 'functional'] as const) {
       await page.getByLabel(ui.en.notices.cookies[group]).waitFor();
     }
-    await page.getByLabel(ui.en.notices.cookies.functional).check({ force: true });
+    await setSwitch(banner.first(), ui.en.notices.cookies.functional, true);
     await page.getByRole('button', { name: ui.en.notices.cookies.save }).click();
     await page.reload();
     await page.getByRole('heading', { name: ui.en.login.title }).first().waitFor();

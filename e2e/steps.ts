@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { npiCheckDigit, wallClockIn } from '@clinic/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { linkIn, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import type { Stack } from './harness.ts';
 import cs from '../apps/web/src/locales/cs/translation.json';
@@ -94,6 +94,11 @@ export async function acceptCookies(page: Page, t: Ui = en): Promise<void> {
     () => accept.click(),
     () => undefined, // already chosen in this browser profile
   );
+}
+
+/** Turns a switch on or off with a click that waits for the page to hold still (sections above it load late). */
+export async function setSwitch(within: Locator, name: string, on: boolean): Promise<void> {
+  await within.getByRole('switch', { name }).setChecked(on);
 }
 
 /**
