@@ -9,21 +9,26 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database', () => {
   const dataDirs: string[] = [];
   afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it('is created on first start, migrated, kept, and runs with small shared buffers', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clinic-db-'));
-    dataDirs.push(dataDir);
-    const first = await openDatabase({ dataDir, databaseSchema: 'public' });
-    await first.db.execute(sql`insert into app_secret (name, value) values ('kept', 'yes')`);
-    await first.close();
+  // A new embedded database runs initdb and every migration: seconds on a quiet machine, more on a busy one.
+  it(
+    'is created on first start, migrated, kept, and runs with small shared buffers',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'clinic-db-'));
+      dataDirs.push(dataDir);
+      const first = await openDatabase({ dataDir, databaseSchema: 'public' });
+      await first.db.execute(sql`insert into app_secret (name, value) values ('kept', 'yes')`);
+      await first.close();
 
-    const again = await openDatabase({ dataDir, databaseSchema: 'public' });
-    try {
-      const kept: unknown = await again.db.execute(sql`select value from app_secret where name = 'kept'`);
-      expect(kept).toMatchObject({ rows: [{ value: 'yes' }] });
-      const buffers: unknown = await again.db.execute(sql`show shared_buffers`);
-      expect(buffers).toMatchObject({ rows: [{ shared_buffers: '16MB' }] });
-    } finally {
-      await again.close();
-    }
-  });
+      const again = await openDatabase({ dataDir, databaseSchema: 'public' });
+      try {
+        const kept: unknown = await again.db.execute(sql`select value from app_secret where name = 'kept'`);
+        expect(kept).toMatchObject({ rows: [{ value: 'yes' }] });
+        const buffers: unknown = await again.db.execute(sql`show shared_buffers`);
+        expect(buffers).toMatchObject({ rows: [{ shared_buffers: '16MB' }] });
+      } finally {
+        await again.close();
+      }
+    },
+  );
 });
