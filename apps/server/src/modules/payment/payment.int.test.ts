@@ -26,17 +26,23 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { browserProcessor, confirmWithCard, type BrowserProcessor } from '../../../test/payments.ts';
+import {
+  browserProcessor,
+  clinicianClock,
+  confirmWithCard,
+  day,
+  type BrowserProcessor,
+  type Clinician,
+} from '../../../test/payments.ts';
 import { payment, sandboxObject, subscription } from '../../db/schema.ts';
 import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 import { unknownChargeRetryMs } from './renewal-job.ts';
 
-const day = 86_400_000;
 const visa = '4242424242424242';
 
 let t: TestApp;
-let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
-let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let clinician: Clinician;
+let other: Clinician;
 let products: { seqProduct: number; productCode: string; priceMinor: number }[];
 
 type Caller = { tokens: { accessToken: string } };
@@ -76,19 +82,8 @@ const subscribe = async (who: Caller, code: string, cardNumber = visa) => {
 const status = async (who: Caller) => (await callAs(who, getSubscriptionStatus, {})).success.subscription;
 const history = async (who: Caller) =>
   (await callAs(who, getMyPurchaseHistory, { page: 1, size: 50 })).success.purchaseList;
-/** Everyone the clock moves for: they log in again after it moved. */
-const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];
-async function newClinician(language?: string): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
-  const who = await verifiedClinician(t.app, t.mail, {}, language);
-  people.push(who);
-  return who;
-}
-/** Moves the clock, runs the background jobs and logs everyone in again. */
-async function pass(milliseconds: number): Promise<void> {
-  t.clock.advance(milliseconds);
-  await t.app.jobs.tick();
-  for (const who of people) await relogin(t.app, who);
-}
+const { newClinician: clinicianOf, pass } = clinicianClock(() => t);
+const newClinician = (language?: string) => clinicianOf({}, language);
 
 beforeAll(async () => {
   t = await createTestApp();
