@@ -52,6 +52,13 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       await db.end();
     }
   }
+  /** A PUT to our API as the signed-in clinician. */
+  const put = (path: string, body: unknown, token: string) =>
+    fetch(`${stack.url}/api${path}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
   /** The first mail to a clinician since `since`, once the job has sent it. */
   async function mailTo(email: string, since: number) {
     const mail = () => stack.mail.messages.slice(since).find((message) => message.to === email.toLowerCase());
@@ -62,16 +69,16 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
   it('opens the receipt of a renewal from the payment history and from its mail, and prints it alone', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const profile = await fetch(`${stack.url}/api/manager/updateManagerInfo`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    const profile = await put(
+      '/manager/updateManagerInfo',
+      {
         firstName: 'Grace',
         lastName: 'Hopper',
         managerClinicName: 'Harbour Rehabilitation',
         managerClinicAddress: '12 Pier Road\nKowloon',
-      }),
-    });
+      },
+      token,
+    );
     expect(profile.status).toBe(200);
     const form = await payForm(page);
     await fillCard(form, '4242424242424242');
@@ -138,11 +145,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
   it('asks the holder of a card that always asks to confirm the renewal, by mail in their language, in the grace period', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const korean = await fetch(`${stack.url}/api/user/updateLanguage`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ language: 'ko' }),
-    });
+    const korean = await put('/user/updateLanguage', { language: 'ko' }, token);
     expect(korean.status).toBe(200);
     // The trial starts once the holder confirms the card (…3184 asks every time).
     const form = await payForm(page);

@@ -22,7 +22,7 @@ import {
   type RequestOf,
 } from '@clinic/contract';
 import { sandboxTestCards } from '@clinic/payment-sandbox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -274,6 +274,28 @@ describe('a subscription', () => {
     expect(await processorKeeps(old)).toBe(false);
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
+  });
+
+  it('charges the overdue month once when the day’s retry succeeds while a tab pays with a new card', async () => {
+    const overdue = await newClinician();
+    await subscribe(overdue, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(30 * day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'grace' });
+    const tab = (await callAs(overdue, updatePaymentMethod, { idempotencyKey: randomUUID() })).success.confirm;
+    expect(tab.kind).toBe('payment');
+    // Meanwhile the bank accepts the card on file again, and the day's retry charges it.
+    const onFile = (await subscriptionOf(overdue))!.cardToken!.split('/')[1]!;
+    await t.app.db
+      .update(sandboxObject)
+      .set({ body: sql`${sandboxObject.body} || '{"sandbox_behaviour":"succeed"}'::jsonb` })
+      .where(and(eq(sandboxObject.kind, 'payment_method'), eq(sandboxObject.id, onFile)));
+    await pass(day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'active' });
+    // The tab's new card can no longer pay the month again.
+    expect((await confirmed(overdue, tab, visa)).failedCode).toBe(FailedCode.PaymentFailed);
+    expect((await history(overdue)).filter((item) => item.status === 'paid')).toEqual([
+      expect.objectContaining({ kind: 'retry', cardLast4: '0341' }),
+    ]);
   });
 });
 
