@@ -59,6 +59,15 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
+  /**
+   * The page a mail links to, on this test's browser origin: the instance whose job sent the mail
+   * links to its own address (in production both have one public address).
+   */
+  function linkedPage(text: string, path: RegExp): string {
+    const link = new URL(text.match(new RegExp(`http\\S+${path.source}`))![0]);
+    expect(stack.urls).toContain(link.origin);
+    return `${link.pathname}${link.search}`;
+  }
   /** The first mail to a clinician since `since`, once the job has sent it. */
   async function mailTo(email: string, since: number) {
     const mail = () => stack.mail.messages.slice(since).find((message) => message.to === email.toLowerCase());
@@ -96,7 +105,8 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       token,
     );
     const renewal = purchaseList.find((item) => item.kind === 'renewal' && item.status === 'paid')!;
-    expect(mail.text).toContain(`${stack.url}/receipt?seqPayment=${renewal.seqPayment}`);
+    const receiptPage = linkedPage(mail.text, /\/receipt\?seqPayment=\d+/);
+    expect(receiptPage).toBe(`/receipt?seqPayment=${renewal.seqPayment}`);
 
     // From the payment history on My page.
     await page.goto('/options');
@@ -134,7 +144,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
     await page.emulateMedia({ media: 'screen' });
 
     // From the mail's link; a payment that is not the clinician's has no receipt.
-    await page.goto(mail.text.match(/http\S+\/receipt\?seqPayment=\d+/)![0]);
+    await page.goto(receiptPage);
     await receipt.getByText(number).waitFor();
     await page.goto('/receipt?seqPayment=2000000000');
     await page.getByText(t.receipt.notFoundTitle).waitFor();
@@ -160,8 +170,8 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
     const mail = await mailTo(clinician.email, since);
     expect(mail.subject).toBe('구독 결제를 승인해 주세요');
     expect(mail.text).toContain('3184');
-    const link = mail.text.match(/http\S+\/options/)![0];
-    expect(link).toBe(`${stack.url}/options`);
+    const link = linkedPage(mail.text, /\/options/);
+    expect(link).toBe('/options');
     const status = () =>
       callApi<{ subscription: { subscribeStatus: string; isSubscribeActive: boolean } }>(
         stack.url,

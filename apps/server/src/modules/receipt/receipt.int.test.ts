@@ -186,6 +186,7 @@ describe('one receipt and one mail per paid charge', () => {
     expect(mail!.text).toContain('Karta: končící 0341');
   });
 
+  // Two months of renewal jobs, each logging everyone in again: longer than the default on a busy machine.
   it('one for a card replaced in the grace period and one for a checkout after the end, each once', async () => {
     const clinician = await newClinician('ko');
     const korean = /^영수증 R-\d{4}-\d{6}$/;
@@ -220,5 +221,5 @@ describe('one receipt and one mail per paid charge', () => {
     const mails = receiptMails(clinician, korean);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe(`영수증 ${receipt.receiptNumber}`);
-  });
+  }, 90_000);
 });
