@@ -47,3 +47,22 @@ describe('operation ids', () => {
     expect(operationIdOf({ path: '/patient/addPatient/noAuth' })).toBe('patientAddPatientNoAuth');
   });
 });
+
+describe('card data', () => {
+  // Cards are typed in the processor's fields; our server handles only the processor's ids.
+  it('has no field for a card number or security code in any request or reply', () => {
+    const cardField = /card_?num|pan\b|cvc|cvv|security_?code/i;
+    for (const endpoint of endpoints) {
+      const fields: string[] = [];
+      for (const schema of [endpoint.request, endpoint.reply])
+        JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), (key, value: unknown) => {
+          if (key === 'properties' && typeof value === 'object' && value) fields.push(...Object.keys(value));
+          return value;
+        });
+      expect(
+        fields.filter((field) => cardField.test(field)),
+        endpoint.path,
+      ).toEqual([]);
+    }
+  });
+});

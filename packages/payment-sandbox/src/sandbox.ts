@@ -426,10 +426,30 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
           message: `This ${kind === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent'} has already succeeded.`,
           [kind]: intent,
         });
+      if (intent.status === 'canceled')
+        throw new StripeError(400, {
+          type: 'invalid_request_error',
+          code: `${kind}_unexpected_state`,
+          message: `This ${kind === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent'} was canceled.`,
+          [kind]: intent,
+        });
       const method = await methodFor(form, intent);
       return confirm(request, intent, method, text(form, 'off_session') === 'true');
     });
   }
+  // A PaymentIntent no longer wanted cannot be confirmed any more; one that succeeded is not cancelled.
+  post('/v1/payment_intents/:id/cancel', async (request) => {
+    needSecret(request);
+    const intent = await load<Intent>('payment_intent', 'payment_intent', (request.params as { id: string }).id);
+    if (intent.status === 'succeeded' || intent.status === 'canceled')
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        payment_intent: intent,
+      });
+    return settle({ ...intent, status: 'canceled', next_action: null }, 'payment_intent.canceled');
+  });
   get('/v1/payment_intents/search', async (request, form) => {
     needSecret(request);
     const query = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(text(form, 'query') ?? '');

@@ -709,6 +709,12 @@ export const subscription = pgTable('subscription', {
   cardToken: text('card_token'),
   /** A renewal charge waiting for the card holder to confirm it (the processor's payment intent). */
   pendingIntent: text('pending_intent'),
+  /**
+   * The payment intent last answered for a browser to confirm (a month charged after an ended plan,
+   * or to settle the grace period with a new card): the clinician's only one, since the next one
+   * cancels it first, so two tabs never both charge.
+   */
+  openIntent: text('open_intent'),
   createdAt: createdAt(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });

@@ -5,9 +5,11 @@ import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { auditRepository, type AuditActor, type AuditEntry } from './audit.repository.ts';
 
 type Caller = { seqUser: number; seqManager?: number };
+/** Where a change came from: a call of ours, or a request from elsewhere (the payment processor's webhook). */
+export type AuditOrigin = Pick<RequestContext, 'ip' | 'userAgent' | 'requestId' | 'audit'>;
 
 /** The acting clinician, or patient (who has no seqManager), of a request. */
-export function actorOf(principal: Caller, context: RequestContext): AuditActor {
+export function actorOf(principal: Caller, context: AuditOrigin): AuditActor {
   return {
     seqUser: principal.seqUser,
     seqManager: principal.seqManager,
@@ -25,7 +27,7 @@ export function actorOf(principal: Caller, context: RequestContext): AuditActor 
 export function recordAudit(
   database: Database,
   caller: Caller,
-  context: RequestContext,
+  context: AuditOrigin,
   at: Date,
   entries: AuditEntry[],
 ): Promise<void> {

@@ -1,2 +1,2 @@
 export { type AuditAction, type AuditEntry, auditInsert, checkAuditChain } from './audit.repository.ts';
-export { actorOf, auditedCall, recordAudit } from './audit.ts';
+export { actorOf, auditedCall, recordAudit, type AuditOrigin } from './audit.ts';

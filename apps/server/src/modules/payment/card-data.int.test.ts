@@ -14,9 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { day } from '../../../test/payments.ts';
 import { confirmAsBrowser, memoryStore, paymentSandbox } from '@clinic/payment-sandbox';
-
-const day = 86_400_000;
 
 /** The cards used below, each as typed in the form (with spaces) and with its security code. */
 const cards = {

@@ -78,6 +78,12 @@ export interface PaymentGateway {
    * change stands.
    */
   forgetCard(token: string): Promise<void>;
+  /**
+   * Cancels a PaymentIntent no browser is to confirm any more: answers whether it can no longer
+   * charge ('cancelled', also when it failed or the processor has no such intent), charged before it
+   * could be ('succeeded'), or unknown.
+   */
+  cancelIntent(intentId: string): Promise<'cancelled' | 'succeeded' | typeof outcomeUnknown>;
   /** An intent as the processor has it now; undefined when it has none by that id or does not answer. */
   findIntent(intentId: string): Promise<IntentState | undefined>;
   /** The webhook event a request carries, if its signature is the processor's; throws otherwise. */
@@ -177,7 +183,7 @@ export function stripeGateway({
     return outcomeUnknown;
   }
 
-  return {
+  const gateway: PaymentGateway = {
     async charge({ token, amountMinor, currency, idempotencyKey, metadata }) {
       const [customer, paymentMethod] = token.split('/');
       if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };
@@ -237,6 +243,26 @@ export function stripeGateway({
       return { ok: true, value: { intentId: intent.value.id, clientSecret: intent.value.client_secret ?? '', kind } };
     },
 
+    async cancelIntent(intentId) {
+      const cancelled = await attempt('cancel intent', () =>
+        stripe.paymentIntents.cancel(intentId).then(
+          () => 'cancelled' as const,
+          (error: unknown) => {
+            // No such intent (another processor's, say): it charges nothing.
+            if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing')
+              return 'cancelled' as const;
+            throw error;
+          },
+        ),
+      );
+      if (isUnknown(cancelled)) return outcomeUnknown;
+      if (cancelled.ok) return cancelled.value;
+      // Refused as not waiting any more: whether it charged, the intent says.
+      const intent = await gateway.findIntent(intentId);
+      if (intent?.status === 'succeeded') return 'succeeded';
+      return intent?.status === 'failed' ? 'cancelled' : outcomeUnknown;
+    },
+
     async findIntent(intentId) {
       const setup = intentId.startsWith('seti_');
       const found = setup
@@ -281,6 +307,7 @@ export function stripeGateway({
       return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
     },
   };
+  return gateway;
 }
 
 /** The official client, pointed at Stripe or at another server speaking its API (the sandbox). */

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FailedCode,
+  changeRenewal,
   checkout,
   completePayment,
+  getManagerInfo,
   getMyPurchaseHistory,
   getPendingPayment,
   getProductList,
@@ -19,12 +21,13 @@ import {
   paymentSandbox,
   sandboxTestCards,
 } from '@clinic/payment-sandbox';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, relogin, verifiedClinician } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-
-const day = 86_400_000;
+import { day } from '../../../test/payments.ts';
+import { auditEvent } from '../../db/schema.ts';
 
 /**
  * The app with PAYMENT_GATEWAY=stripe, pointed at a sandbox processor standing in for Stripe, whose
@@ -52,15 +55,25 @@ const processor = paymentSandbox({
 });
 let origin = '';
 
+/** The user agent of Stripe's webhook requests. */
+const processorAgent = 'Stripe/1.0 (+https://stripe.com/docs/webhooks)';
 const deliver = async (payload: string, signature: string) =>
   (
     await t.app.inject({
       method: 'POST',
       url: '/api/payment/webhook',
       payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': processorAgent },
     })
   ).statusCode;
+/** What the audit log holds of a clinician's payments the processor told us of by webhook. */
+const auditedFromWebhook = async (who: Caller) =>
+  (
+    await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.seqUser, who.seqUser), eq(auditEvent.userAgent, processorAgent)))
+  ).map((row) => [row.action, row.entity, row.outcome]);
 
 type Caller = Awaited<ReturnType<typeof verifiedClinician>>;
 const callAs = <E extends Endpoint>(who: Caller, endpoint: E, body: RequestOf<E>) =>
@@ -149,6 +162,8 @@ describe('the webhook endpoint', () => {
     expect(await status(who)).toMatchObject({ subscribeStatus: 'active', isGracePeriod: false });
     const paid = (await history(who)).filter((item) => item.status === 'paid');
     expect(paid).toEqual([expect.objectContaining({ kind: 'retry', amountMinor: 4900, cardLast4: '3184' })]);
+    // Audited as the clinician's change, from the processor's request, once.
+    expect(await auditedFromWebhook(who)).toEqual([['update', 'subscription', 'success']]);
   });
 
   it('finds a confirmed renewal at the processor at the next pass when no event arrived', async () => {
@@ -251,6 +266,66 @@ describe('a card typed in the processor’s fields', () => {
     expect(event?.type).toBe('setup_intent.succeeded');
     expect(await deliver(event!.payload, event!.signature)).toBe(200);
     expect(await status(who)).toMatchObject({ subscribeStatus: 'trial' });
+    expect(await auditedFromWebhook(who)).toEqual([['update', 'subscription', 'success']]);
+  });
+
+  /** A clinician whose trial ended without renewal, so that subscribing again charges the month at once. */
+  async function endedPlan(): Promise<Caller> {
+    const who = await verifiedClinician(t.app, t.mail);
+    const intent = await newCheckout(who);
+    await confirmIn(intent, sandboxTestCards.succeeds);
+    await callAs(who, completePayment, { intentId: intent.intentId });
+    await callAs(who, changeRenewal, { cancelAtPeriodEnd: true });
+    t.clock.advance(31 * day);
+    await t.app.jobs.tick();
+    await relogin(t.app, who);
+    expect(await status(who)).toMatchObject({ subscribeStatus: 'ended' });
+    return who;
+  }
+  /** The charges the processor made to a clinician's cards. */
+  const chargesTo = async (who: Caller) => {
+    const { seqManager } = (await callAs(who, getManagerInfo, {})).success.manager;
+    await processor.eventsSettled();
+    return held.filter((event) => {
+      const { metadata } = (JSON.parse(event.payload) as { data: { object: { metadata: Record<string, string> } } })
+        .data.object;
+      return event.type === 'payment_intent.succeeded' && metadata.seq_manager === String(seqManager);
+    });
+  };
+
+  it('charges once when two tabs pay with a new card after an ended plan: the later one cancels the earlier', async () => {
+    const who = await endedPlan();
+    const first = await newCheckout(who);
+    const second = await newCheckout(who);
+    expect([first.kind, second.kind]).toEqual(['payment', 'payment']);
+    // Both holders type a card; the first tab's intent can no longer charge.
+    expect((await confirmIn(first, sandboxTestCards.succeeds)).status).toBe(400);
+    expect((await confirmIn(second, '5555555555554444')).body.status).toBe('succeeded');
+    expect((await callAs(who, completePayment, { intentId: first.intentId })).failedCode).toBe(
+      FailedCode.PaymentFailed,
+    );
+    expect((await callAs(who, completePayment, { intentId: second.intentId })).reply).toMatchObject({
+      subscription: { subscribeStatus: 'active' },
+      payment: { kind: 'subscribe', status: 'paid', cardLast4: '4444' },
+    });
+    expect(await chargesTo(who)).toHaveLength(1);
+    expect((await history(who)).filter((item) => item.status === 'paid')).toHaveLength(1);
+  });
+
+  it('charges once when the earlier tab paid before the later one started: that one is recorded', async () => {
+    const who = await endedPlan();
+    const first = await newCheckout(who);
+    // Paid at the processor; the tab was closed before it told us, and the event has not come yet.
+    expect((await confirmIn(first, sandboxTestCards.succeeds)).body.status).toBe('succeeded');
+    const second = await callAs(who, checkout, {
+      seqProduct: plans[0]!.seqProduct,
+      newCard: true,
+      idempotencyKey: randomUUID(),
+    });
+    expect(second.failedCode).toBe(FailedCode.ProductInUse);
+    expect(await status(who)).toMatchObject({ subscribeStatus: 'active' });
+    expect(await chargesTo(who)).toHaveLength(1);
+    expect((await history(who)).filter((item) => item.status === 'paid')).toHaveLength(1);
   });
 
   it('changes the card, and in the grace period charges the overdue month to the new one', async () => {

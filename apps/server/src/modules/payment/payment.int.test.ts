@@ -22,21 +22,27 @@ import {
   type RequestOf,
 } from '@clinic/contract';
 import { sandboxTestCards } from '@clinic/payment-sandbox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, relogin, verifiedClinician, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { browserProcessor, confirmWithCard, type BrowserProcessor } from '../../../test/payments.ts';
+import {
+  browserProcessor,
+  clinicianClock,
+  confirmWithCard,
+  day,
+  type BrowserProcessor,
+  type Clinician,
+} from '../../../test/payments.ts';
 import { payment, sandboxObject, subscription } from '../../db/schema.ts';
 import { mailRetryDelaysMs } from '../../mail/mail-queue.ts';
 import { unknownChargeRetryMs } from './renewal-job.ts';
 
-const day = 86_400_000;
 const visa = '4242424242424242';
 
 let t: TestApp;
-let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
-let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let clinician: Clinician;
+let other: Clinician;
 let products: { seqProduct: number; productCode: string; priceMinor: number }[];
 
 type Caller = { tokens: { accessToken: string } };
@@ -76,19 +82,8 @@ const subscribe = async (who: Caller, code: string, cardNumber = visa) => {
 const status = async (who: Caller) => (await callAs(who, getSubscriptionStatus, {})).success.subscription;
 const history = async (who: Caller) =>
   (await callAs(who, getMyPurchaseHistory, { page: 1, size: 50 })).success.purchaseList;
-/** Everyone the clock moves for: they log in again after it moved. */
-const people: Awaited<ReturnType<typeof verifiedClinician>>[] = [];
-async function newClinician(language?: string): Promise<Awaited<ReturnType<typeof verifiedClinician>>> {
-  const who = await verifiedClinician(t.app, t.mail, {}, language);
-  people.push(who);
-  return who;
-}
-/** Moves the clock, runs the background jobs and logs everyone in again. */
-async function pass(milliseconds: number): Promise<void> {
-  t.clock.advance(milliseconds);
-  await t.app.jobs.tick();
-  for (const who of people) await relogin(t.app, who);
-}
+const { newClinician: clinicianOf, pass } = clinicianClock(() => t);
+const newClinician = (language?: string) => clinicianOf({}, language);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -279,6 +274,28 @@ describe('a subscription', () => {
     expect(await processorKeeps(old)).toBe(false);
     // Each clinician sees their own payments only.
     expect((await history(other)).every((item) => item.productTitle === 'Standard')).toBe(true);
+  });
+
+  it('charges the overdue month once when the day’s retry succeeds while a tab pays with a new card', async () => {
+    const overdue = await newClinician();
+    await subscribe(overdue, 'basic', sandboxTestCards.chargeDeclined);
+    await pass(30 * day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'grace' });
+    const tab = (await callAs(overdue, updatePaymentMethod, { idempotencyKey: randomUUID() })).success.confirm;
+    expect(tab.kind).toBe('payment');
+    // Meanwhile the bank accepts the card on file again, and the day's retry charges it.
+    const onFile = (await subscriptionOf(overdue))!.cardToken!.split('/')[1]!;
+    await t.app.db
+      .update(sandboxObject)
+      .set({ body: sql`${sandboxObject.body} || '{"sandbox_behaviour":"succeed"}'::jsonb` })
+      .where(and(eq(sandboxObject.kind, 'payment_method'), eq(sandboxObject.id, onFile)));
+    await pass(day);
+    expect(await status(overdue)).toMatchObject({ subscribeStatus: 'active' });
+    // The tab's new card can no longer pay the month again.
+    expect((await confirmed(overdue, tab, visa)).failedCode).toBe(FailedCode.PaymentFailed);
+    expect((await history(overdue)).filter((item) => item.status === 'paid')).toEqual([
+      expect.objectContaining({ kind: 'retry', cardLast4: '0341' }),
+    ]);
   });
 });
 

@@ -22,6 +22,8 @@ export interface PaymentRepository {
   findMailContact(
     seqManager: number,
   ): Promise<{ email: string; language: string; firstName: string; lastName: string } | undefined>;
+  /** The clinician's user account, whose changes the processor tells by webhook are audited as. */
+  findUserOf(seqManager: number): Promise<number | undefined>;
   insertPayment(row: NewPayment): Promise<PaymentRow>;
   findPaymentByKey(seqManager: number, idempotencyKey: string): Promise<PaymentRow | undefined>;
   pagePayments(
@@ -161,6 +163,14 @@ export function paymentRepository(db: Database): PaymentRepository {
         .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
         .where(and(eq(manager.seqManager, seqManager), isNull(appUser.deletedAt)));
       return row;
+    },
+
+    async findUserOf(seqManager: number) {
+      const [row] = await db
+        .select({ seqUser: manager.seqUser })
+        .from(manager)
+        .where(eq(manager.seqManager, seqManager));
+      return row?.seqUser;
     },
 
     async insertPayment(row: NewPayment): Promise<PaymentRow> {

@@ -86,7 +86,11 @@ export async function paymentWebhookRoute(app: FastifyInstance, payments: Paymen
       const signature = request.headers['stripe-signature'];
       const outcome =
         typeof request.body === 'string' && typeof signature === 'string'
-          ? await payments.receiveEvent(request.body, signature)
+          ? await payments.receiveEvent(request.body, signature, {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'],
+              requestId: request.id,
+            })
           : 'refused';
       return reply.status(webhookStatus[outcome]).send({ received: outcome === 'handled' });
     });

@@ -19,7 +19,7 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, type AuditOrigin } from '../audit/index.ts';
 import type { ReceiptService } from '../receipt/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import {
@@ -43,10 +43,13 @@ import { subscriptionStatusOf } from './subscription-status.ts';
  */
 const processorSilent = (): HttpFailure => new HttpFailure(503, FailedCode.PaymentFailed);
 
-/** Who made a change, for the audit log; a webhook event has no one. */
+/**
+ * Who made a change, for the audit log: the clinician, from their browser, or from the processor's
+ * webhook request when the processor told us of a payment they confirmed.
+ */
 interface Who {
-  principal: Principal;
-  context: RequestContext;
+  principal: Pick<Principal, 'seqUser' | 'seqManager'>;
+  context: AuditOrigin;
 }
 
 /** What the payment service and the renewal job work with. */
@@ -93,7 +96,7 @@ export interface PaymentService {
    * A webhook event of the processor: refused unless its signature is the processor's, handled
    * once (by its id) and in any order; 'retry' asks the processor to deliver it again later.
    */
-  receiveEvent(payload: string, signature: string): Promise<'handled' | 'refused' | 'retry'>;
+  receiveEvent(payload: string, signature: string, origin: AuditOrigin): Promise<'handled' | 'refused' | 'retry'>;
 }
 
 /**
@@ -172,7 +175,7 @@ export function paymentService({
       charge: GatewayOutcome<{ chargeId: string }> | undefined;
       idempotencyKey: string;
     },
-    who: Who | undefined,
+    who: Who,
   ): Promise<PaymentRow> {
     const at = now();
     const periodEnd = charge ? addMonth(at) : new Date(at.getTime() + subscriptionRules.trialDays * dayMs);
@@ -207,6 +210,7 @@ export function paymentService({
         // Settled here: a renewal charge left unknown is not made again under its old key.
         chargeKey: null,
         pendingIntent: null,
+        openIntent: null,
         planChangedAt: current && current.seqProduct !== chosen.seqProduct ? at : (current?.planChangedAt ?? null),
         cancelAtPeriodEnd: false,
         cardType: card.cardType,
@@ -216,7 +220,7 @@ export function paymentService({
         createdAt: at,
         updatedAt: at,
       });
-      if (who) await recordAudit(tx, who.principal, who.context, now(), [{ action: 'update', entity: 'subscription' }]);
+      await recordAudit(tx, who.principal, who.context, now(), [{ action: 'update', entity: 'subscription' }]);
       return row;
     });
     // The card this one replaced stays with the processor no longer.
@@ -241,7 +245,7 @@ export function paymentService({
       charge: GatewayOutcome<{ chargeId: string }> | undefined;
       at: Date;
     },
-    who: Who | undefined,
+    who: Who,
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const books = paymentRepository(tx);
@@ -257,66 +261,101 @@ export function paymentService({
           lastAttemptAt: null,
           chargeKey: null,
           pendingIntent: null,
+          openIntent: null,
         }),
         updatedAt: at,
       });
       if (charge)
         await receipts.issue(tx, await books.insertPayment(planCharge(current, 'retry', charge, at, card.last4, at)));
-      if (who)
-        await recordAudit(tx, who.principal, who.context, now(), [{ action: 'update', entity: 'payment_method' }]);
+      await recordAudit(tx, who.principal, who.context, now(), [{ action: 'update', entity: 'payment_method' }]);
     });
     if (current.cardToken && current.cardToken !== card.token) await gateway.forgetCard(current.cardToken);
   }
 
   /**
-   * Records what became of an intent, told by the browser (completeIntent) or by a webhook event
-   * (who is then unknown), as the processor has it: each at most once, whoever tells first. A
+   * Records what became of an intent, told by the browser (completeIntent) or by a webhook event,
+   * as the processor has it, audited as the clinician's: each at most once, whoever tells first. A
    * checkout finds its first record by the browser's key; a card change and a renewal by the
    * intent's id.
    */
-  async function recordIntent(intent: IntentState, who: Who | undefined): Promise<Answer<typeof completePayment>> {
+  function recordIntent(intent: IntentState, who: Who): Promise<Answer<typeof completePayment>> {
+    return whilePaymentsLocked(locks, Number(intent.metadata.seq_manager), () => recordIntentLocked(intent, who));
+  }
+
+  /** recordIntent, under the clinician's payment lock. */
+  async function recordIntentLocked(intent: IntentState, who: Who): Promise<Answer<typeof completePayment>> {
     const seqManager = Number(intent.metadata.seq_manager);
     const payments = paymentRepository(db);
-    return whilePaymentsLocked(locks, seqManager, async () => {
-      const current = await payments.findSubscription(seqManager);
-      const answer = async (payment: Payment | null = null) => ({
-        subscription: await statusOf(db, seqManager),
-        payment,
-        paymentMethod: intent.card ? methodOf(intent.card) : null,
-      });
-      if (intent.metadata.purpose === 'checkout') {
-        const chosen = await payments.findProduct(Number(intent.metadata.seq_product));
-        const key = intent.metadata.checkout_key;
-        if (!chosen || !key) throw notFound();
-        const earlier = await payments.findPaymentByKey(seqManager, key);
-        if (earlier) return answer((await answerCheckout(earlier, chosen.title)).payment);
-        if (intent.status === 'failed') throw new BusinessFailure(intent.failedCode);
-        if (intent.status === 'waiting' || !intent.card) throw processorSilent();
-        const charge = intent.kind === 'payment' ? { ok: true as const, value: { chargeId: intent.id } } : undefined;
-        // A trial is started once: another tab may have subscribed meanwhile.
-        if (!charge && current && current.status !== 'ended') throw new BusinessFailure(FailedCode.ProductInUse);
-        const row = await recordCheckout(
-          { seqManager, chosen, current, card: intent.card, charge, idempotencyKey: key },
-          who,
-        );
-        return answer((await answerCheckout(row, chosen.title)).payment);
-      }
-      if (intent.status === 'failed') throw new BusinessFailure(intent.failedCode);
-      if (intent.status === 'waiting') throw processorSilent();
-      if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
-      if (!(await payments.recordEvent(`intent:${intent.id}`, intent.metadata.purpose ?? '', now()))) return answer();
-      if (intent.metadata.purpose === 'card' && intent.card) {
-        const charge = intent.kind === 'payment' ? { ok: true as const, value: { chargeId: intent.id } } : undefined;
-        await recordCard({ current, card: intent.card, charge, at: now() }, who);
-      } else if (intent.metadata.purpose === 'renewal' && current.pendingIntent === intent.id) {
-        await recordConfirmedRenewal(current, intent.id);
-      }
-      return answer();
+    const current = await payments.findSubscription(seqManager);
+    const answer = async (payment: Payment | null = null) => ({
+      subscription: await statusOf(db, seqManager),
+      payment,
+      paymentMethod: intent.card ? methodOf(intent.card) : null,
     });
+    if (intent.metadata.purpose === 'checkout') {
+      const chosen = await payments.findProduct(Number(intent.metadata.seq_product));
+      const key = intent.metadata.checkout_key;
+      if (!chosen || !key) throw notFound();
+      const earlier = await payments.findPaymentByKey(seqManager, key);
+      if (earlier) return answer((await answerCheckout(earlier, chosen.title)).payment);
+      if (intent.status === 'failed') throw new BusinessFailure(intent.failedCode);
+      if (intent.status === 'waiting' || !intent.card) throw processorSilent();
+      const charge = intent.kind === 'payment' ? { ok: true as const, value: { chargeId: intent.id } } : undefined;
+      // A trial is started once: another tab may have subscribed meanwhile.
+      if (!charge && current && current.status !== 'ended') throw new BusinessFailure(FailedCode.ProductInUse);
+      const row = await recordCheckout(
+        { seqManager, chosen, current, card: intent.card, charge, idempotencyKey: key },
+        who,
+      );
+      return answer((await answerCheckout(row, chosen.title)).payment);
+    }
+    if (intent.status === 'failed') throw new BusinessFailure(intent.failedCode);
+    if (intent.status === 'waiting') throw processorSilent();
+    if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
+    if (!(await payments.recordEvent(`intent:${intent.id}`, intent.metadata.purpose ?? '', now()))) return answer();
+    if (intent.metadata.purpose === 'card' && intent.card) {
+      const charge = intent.kind === 'payment' ? { ok: true as const, value: { chargeId: intent.id } } : undefined;
+      await recordCard({ current, card: intent.card, charge, at: now() }, who);
+    } else if (intent.metadata.purpose === 'renewal' && current.pendingIntent === intent.id) {
+      await recordConfirmedRenewal(current, intent.id, who);
+    }
+    return answer();
+  }
+
+  /**
+   * Makes a PaymentIntent answered to a browser the clinician's only open one: the one answered
+   * before (another tab's, say) is cancelled at the processor first, so it can no longer charge.
+   * When it charged before it could be cancelled, it is recorded, the new one is cancelled instead,
+   * and false asks the caller to look at the request again (the plan is now paid). Under the
+   * clinician's payment lock.
+   */
+  async function makeOnlyOpenIntent(current: SubscriptionRow, confirm: IntentToConfirm, who: Who): Promise<boolean> {
+    const earlier = current.openIntent;
+    if (earlier && earlier !== confirm.intentId) {
+      const closed = await gateway.cancelIntent(earlier);
+      if (closed === 'succeeded') {
+        const paid = await gateway.findIntent(earlier);
+        if (!paid) throw processorSilent();
+        // No browser was given the new one; cancelled, it waits at the processor for nothing.
+        await gateway.cancelIntent(confirm.intentId);
+        await recordIntentLocked(paid, who).catch((error: unknown) => {
+          if (!(error instanceof BusinessFailure)) throw error;
+        });
+        await paymentRepository(db).updateSubscription(current.seqManager, { openIntent: null });
+        return false;
+      }
+      if (closed !== 'cancelled') throw processorSilent();
+    }
+    await paymentRepository(db).updateSubscription(current.seqManager, { openIntent: confirm.intentId });
+    return true;
   }
 
   /** A renewal charge its holder confirmed: the month from now is paid and the grace period over. */
-  async function recordConfirmedRenewal(current: SubscriptionRow & { product: ProductRow }, intentId: string) {
+  async function recordConfirmedRenewal(
+    current: SubscriptionRow & { product: ProductRow },
+    intentId: string,
+    who: Who,
+  ): Promise<void> {
     const at = now();
     await db.transaction(async (tx) => {
       const books = paymentRepository(tx);
@@ -335,6 +374,7 @@ export function paymentService({
         pendingIntent: null,
         updatedAt: at,
       });
+      await recordAudit(tx, who.principal, who.context, at, [{ action: 'update', entity: 'subscription' }]);
     });
   }
 
@@ -384,7 +424,8 @@ export function paymentService({
       const chosen = await payments.findProduct(request.seqProduct);
       if (!chosen) throw notFound();
       const seqManager = principal.seqManager;
-      return whilePaymentsLocked(locks, seqManager, async () => {
+      const who = { principal, context };
+      const checkoutLocked = async (): Promise<Answer<typeof checkout>> => {
         const earlier = await payments.findPaymentByKey(seqManager, request.idempotencyKey);
         if (earlier) return { ...(await answerCheckout(earlier, chosen.title)), confirm: null };
         const current = await payments.findSubscription(seqManager);
@@ -409,6 +450,8 @@ export function paymentService({
               idempotencyKey: key,
             }),
           );
+          // Another tab's month paid meanwhile: the plan is running now.
+          if (current && !(await makeOnlyOpenIntent(current, confirm, who))) return checkoutLocked();
           return { subscription: await statusOf(db, seqManager), payment: null, confirm };
         }
         const card = cardOnFile(current);
@@ -424,33 +467,32 @@ export function paymentService({
         if (charge && isUnknown(charge)) throw processorSilent();
         // The holder's bank asks them to confirm the charge: the browser shows its challenge.
         const waiting = charge?.ok === false ? charge.waitingForHolder : undefined;
-        if (waiting) {
+        if (current && waiting) {
           const intent = await gateway.findIntent(waiting);
           if (!intent?.clientSecret) throw processorSilent();
-          return {
-            subscription: await statusOf(db, seqManager),
-            payment: null,
-            confirm: { intentId: waiting, clientSecret: intent.clientSecret, kind: 'payment' as const },
-          };
+          const confirm = { intentId: waiting, clientSecret: intent.clientSecret, kind: 'payment' as const };
+          if (!(await makeOnlyOpenIntent(current, confirm, who))) return checkoutLocked();
+          return { subscription: await statusOf(db, seqManager), payment: null, confirm };
         }
         const row = await recordCheckout(
           { seqManager, chosen, current, card, charge, idempotencyKey: request.idempotencyKey },
-          { principal, context },
+          who,
         );
         return { ...(await answerCheckout(row, chosen.title)), confirm: null };
-      });
+      };
+      return whilePaymentsLocked(locks, seqManager, checkoutLocked);
     },
 
     /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
-    async updateCard(principal: Principal, request) {
+    async updateCard(principal: Principal, request, context) {
       const seqManager = principal.seqManager;
-      return whilePaymentsLocked(locks, seqManager, async () => {
+      const updateLocked = async (): Promise<Answer<typeof updatePaymentMethod>> => {
         const payments = paymentRepository(db);
         const current = await payments.findSubscription(seqManager);
         if (!current) throw new BusinessFailure(FailedCode.NoSubscription);
-        const key = `card:${seqManager}:${request.idempotencyKey}`;
         // A cancelled renewal is not settled: the plan ends with the grace period.
         const settles = current.status === 'grace' && !current.cancelAtPeriodEnd;
+        const key = `card:${seqManager}:${request.idempotencyKey}:${settles ? 'settle' : 'save'}`;
         const purpose = { seq_manager: String(seqManager), purpose: 'card' };
         const confirm = started(
           await gateway.startIntent({
@@ -461,8 +503,11 @@ export function paymentService({
             idempotencyKey: key,
           }),
         );
+        // Another tab's new card settled the grace period meanwhile: this one only replaces it.
+        if (settles && !(await makeOnlyOpenIntent(current, confirm, { principal, context }))) return updateLocked();
         return { subscription: await statusOf(db, seqManager), confirm };
-      });
+      };
+      return whilePaymentsLocked(locks, seqManager, updateLocked);
     },
 
     async completeIntent(principal: Principal, intentId: string, context: RequestContext) {
@@ -530,7 +575,7 @@ export function paymentService({
       );
     },
 
-    async receiveEvent(payload: string, signature: string) {
+    async receiveEvent(payload: string, signature: string, origin: AuditOrigin) {
       let event: Stripe.Event;
       try {
         event = gateway.verifyEvent(payload, signature);
@@ -546,11 +591,15 @@ export function paymentService({
         // processor is asked for the intent as it is.
         const intent = await gateway.findIntent(object.id);
         if (!intent) return 'retry';
-        if (intent.status === 'succeeded')
-          await recordIntent(intent, undefined).catch((error: unknown) => {
-            // Refused by our rules (another tab subscribed first, say): nothing to record.
-            if (!(error instanceof BusinessFailure)) throw error;
-          });
+        const seqManager = Number(intent.metadata.seq_manager);
+        const seqUser = await payments.findUserOf(seqManager);
+        if (intent.status === 'succeeded' && seqUser !== undefined)
+          await recordIntent(intent, { principal: { seqUser, seqManager }, context: origin }).catch(
+            (error: unknown) => {
+              // Refused by our rules (another tab subscribed first, say): nothing to record.
+              if (!(error instanceof BusinessFailure)) throw error;
+            },
+          );
       }
       await payments.recordEvent(event.id, event.type, now());
       return 'handled';

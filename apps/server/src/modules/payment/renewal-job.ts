@@ -96,6 +96,13 @@ export function renewalJob({
       const intent = await gateway.findIntent(current.pendingIntent);
       if (intent?.status !== 'succeeded') return [];
     }
+    // A new card the clinician is paying with in a tab would charge the month again: it is cancelled
+    // first; when it was paid already, its record (the browser's or the webhook's) settles the month.
+    if (current.openIntent) {
+      const closed = await gateway.cancelIntent(current.openIntent);
+      if (closed !== 'cancelled') return [];
+      await paymentRepository(db).updateSubscription(seqManager, { openIntent: null });
+    }
     const isRetry = current.status === 'grace';
     // Kept until the outcome is known, so a charge whose answer was lost is made again with its key.
     const chargeKey =
