@@ -76,7 +76,7 @@ export interface ServiceOptions {
 export interface Services {
   db: Database;
   database: DatabaseHandle;
-  metrics: Metrics | undefined;
+  metrics: Metrics;
   /** What the app needs to be ready to serve (readiness checks). */
   dependencies: Record<string, () => Promise<unknown>>;
   bus: Bus;
@@ -191,12 +191,11 @@ export async function createServices(
   const exerciseRecords = exerciseRecordService({ db, now });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
-  // Made only when someone may read them: process metrics sample the event loop all the time.
-  const metrics = config.metricsToken ? createMetrics(config.metricsToken) : undefined;
+  const metrics = createMetrics(config.metricsToken);
   const jobs = jobRunner({
     db,
     log,
-    ...(metrics && { onRun: (job: string, outcome: 'success' | 'failure') => metrics.jobRuns.inc({ job, outcome }) }),
+    onRun: metrics.jobRun,
     jobs: [
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
