@@ -48,6 +48,7 @@ import { storageService, type StorageService } from './modules/storage/index.ts'
 import {
   accountSecurityService,
   type AccountSecurityService,
+  challengePurgeJob,
   type PasskeyService,
   passkeyService,
   type SecondFactorService,
@@ -206,6 +207,7 @@ export async function createServices(
         ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
       { name: 'monitoring', lockKey: 5, ...monitoringJob({ now }) },
+      { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
     ],

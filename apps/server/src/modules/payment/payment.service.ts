@@ -1,19 +1,4 @@
-import {
-  FailedCode,
-  subscriptionRules,
-  type CardType,
-  type Payment,
-  type Product,
-  type SubscriptionStatus,
-  type checkout,
-  type completePayment,
-  type IntentToConfirm,
-  type getMyPurchaseSummary,
-  type getPendingPayment,
-  type getMyPurchaseHistory,
-  type updatePaymentMethod,
-  type updatePenaltyInfo,
-} from '@clinic/contract';
+import { FailedCode, subscriptionRules, type CardType, type Payment, type Product, type SubscriptionStatus, type checkout, type completePayment, type IntentToConfirm, type getMyPurchaseSummary, type getPendingPayment, type getMyPurchaseHistory, type updatePaymentMethod, type updatePenaltyInfo, type BodyOf } from '@clinic/contract';
 import type Stripe from 'stripe';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';
@@ -66,12 +51,12 @@ export interface PaymentService {
   history(principal: Principal, page: number, size: number): Promise<Answer<typeof getMyPurchaseHistory>>;
   checkout(
     principal: Principal,
-    request: { seqProduct: number; newCard?: boolean | undefined; idempotencyKey: string },
+    request: BodyOf<typeof checkout>,
     context: RequestContext,
   ): Promise<Answer<typeof checkout>>;
   updateCard(
     principal: Principal,
-    request: { idempotencyKey: string },
+    request: BodyOf<typeof updatePaymentMethod>,
     context: RequestContext,
   ): Promise<Answer<typeof updatePaymentMethod>>;
   /** Records what became of an intent the clinician's browser confirmed, as the processor tells it. */
@@ -343,11 +328,11 @@ export function paymentService({
       return (await paymentRepository(db).listProducts()).map(toProduct);
     },
 
-    status(principal: Principal): Promise<SubscriptionStatus> {
+    status(principal): Promise<SubscriptionStatus> {
       return statusOf(db, principal.seqManager);
     },
 
-    async summary(principal: Principal) {
+    async summary(principal) {
       const row = await paymentRepository(db).findSubscription(principal.seqManager);
       const live = isLive(row);
       const renews = live && !row.cancelAtPeriodEnd;
@@ -367,7 +352,7 @@ export function paymentService({
       };
     },
 
-    async history(principal: Principal, page: number, size: number) {
+    async history(principal, page, size) {
       const { rows, totalCount } = await paymentRepository(db).pagePayments(principal.seqManager, page, size);
       return { purchaseList: rows.map((row) => toPayment(row.payment, row.productTitle)), totalCount };
     },
@@ -379,7 +364,7 @@ export function paymentService({
      * makes a retried request answer the first outcome, and it reaches the processor as the
      * charge's key, so the month is charged once.
      */
-    async checkout(principal: Principal, request, context) {
+    async checkout(principal, request, context) {
       const payments = paymentRepository(db);
       const chosen = await payments.findProduct(request.seqProduct);
       if (!chosen) throw notFound();
@@ -442,7 +427,7 @@ export function paymentService({
     },
 
     /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
-    async updateCard(principal: Principal, request) {
+    async updateCard(principal, request) {
       const seqManager = principal.seqManager;
       return whilePaymentsLocked(locks, seqManager, async () => {
         const payments = paymentRepository(db);
@@ -465,7 +450,7 @@ export function paymentService({
       });
     },
 
-    async completeIntent(principal: Principal, intentId: string, context: RequestContext) {
+    async completeIntent(principal, intentId, context) {
       const intent = await gateway.findIntent(intentId);
       // Another clinician's intent answers like one that does not exist.
       if (!intent || intent.metadata.seq_manager !== String(principal.seqManager)) throw notFound();
@@ -476,7 +461,7 @@ export function paymentService({
       return { processor: browser.processor, publishableKey: browser.publishableKey, scriptUrl: browser.scriptUrl };
     },
 
-    async pendingPayment(principal: Principal) {
+    async pendingPayment(principal) {
       const current = await paymentRepository(db).findSubscription(principal.seqManager);
       const intent = current?.pendingIntent ? await gateway.findIntent(current.pendingIntent) : undefined;
       if (!current || intent?.status !== 'waiting' || !intent.clientSecret) return null;
@@ -489,7 +474,7 @@ export function paymentService({
     },
 
     /** Moves to another plan, once a month: its limit at once, its price from the next charge. */
-    async changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus> {
+    async changePlan(principal, seqProduct, context): Promise<SubscriptionStatus> {
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
@@ -513,11 +498,7 @@ export function paymentService({
     },
 
     /** Cancels the renewal (the plan ends with its period, without a charge) or resumes it before then. */
-    async changeRenewal(
-      principal: Principal,
-      cancelAtPeriodEnd: boolean,
-      context: RequestContext,
-    ): Promise<SubscriptionStatus> {
+    async changeRenewal(principal, cancelAtPeriodEnd, context): Promise<SubscriptionStatus> {
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
@@ -530,7 +511,7 @@ export function paymentService({
       );
     },
 
-    async receiveEvent(payload: string, signature: string) {
+    async receiveEvent(payload, signature) {
       let event: Stripe.Event;
       try {
         event = gateway.verifyEvent(payload, signature);
@@ -557,7 +538,7 @@ export function paymentService({
     },
 
     /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
-    async recordPenaltyChoice(principal: Principal, choice: 'pay' | 'deactivate' | 'later') {
+    async recordPenaltyChoice(principal, choice) {
       const status = await statusOf(db, principal.seqManager);
       const row = await paymentRepository(db).insertPenalty({
         seqManager: principal.seqManager,

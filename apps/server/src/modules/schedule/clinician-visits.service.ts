@@ -1,15 +1,4 @@
-import {
-  FailedCode,
-  instantOf,
-  nextDate,
-  PushType,
-  ScheduleStatus,
-  type BodyOf,
-  type createSchedule,
-  type MedicalRecordItem,
-  type Schedule,
-  type updateNotStartedYetSchedule,
-} from '@clinic/contract';
+import { FailedCode, instantOf, nextDate, PushType, ScheduleStatus, type BodyOf, type createSchedule, type MedicalRecordItem, type Schedule, type updateNotStartedYetSchedule, type saveScheduleNote } from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
@@ -54,7 +43,7 @@ export interface ClinicianVisitsService {
   cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule>;
   saveNote(
     principal: Principal,
-    request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
+    request: BodyOf<typeof saveScheduleNote>,
     context: RequestContext,
   ): Promise<Schedule>;
 }

@@ -3,6 +3,7 @@ import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { UserDependencies } from './account.ts';
 import type { SessionClient } from './session.service.ts';
 import { passkeyRepository } from './passkey.repository.ts';
+import { challengeRepository } from './challenge.repository.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 
 /** How long a login may take over its second step, and over setting an authenticator app up (REQUIRE_MFA). */
@@ -24,15 +25,14 @@ export function secondStepAfterPassword({
   secondFactor,
 }: UserDependencies): (seqUser: number, client: SessionClient) => Promise<LoginSecondStep | undefined> {
   return async (seqUser, client) => {
-    const factors = secondFactorRepository(db);
-    const hasTotp = (await factors.findTotp(seqUser, 'confirmed')) !== undefined;
+    const hasTotp = (await secondFactorRepository(db).findTotp(seqUser, 'confirmed')) !== undefined;
     const hasPasskey = await passkeyRepository(db).hasAny(seqUser);
     const hasFactor = hasTotp || hasPasskey;
     if (!hasFactor && !secondFactor.required) return undefined;
     const purpose = hasFactor ? 'second_factor' : 'set_up';
     const challenge = randomToken();
     const seconds = challengeSeconds[purpose];
-    await factors.insertChallenge({
+    await challengeRepository(db).insert({
       tokenHash: sha256(challenge),
       seqUser,
       purpose,

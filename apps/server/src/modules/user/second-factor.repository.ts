@@ -1,9 +1,8 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loginChallenge, recoveryCode, secondFactor } from '../../db/schema.ts';
+import { recoveryCode, secondFactor } from '../../db/schema.ts';
 
 export type SecondFactorRow = typeof secondFactor.$inferSelect;
-export type LoginChallengeRow = typeof loginChallenge.$inferSelect;
 
 export interface SecondFactorRepository {
   findTotp(seqUser: number, state: 'confirmed' | 'pending'): Promise<SecondFactorRow | undefined>;
@@ -17,10 +16,6 @@ export interface SecondFactorRepository {
   replaceRecoveryCodes(seqUser: number, codeHashes: string[]): Promise<void>;
   useRecoveryCode(seqUser: number, codeHash: string, at: Date): Promise<boolean>;
   countUnusedRecoveryCodes(seqUser: number): Promise<number>;
-  insertChallenge(challenge: typeof loginChallenge.$inferInsert): Promise<void>;
-  findLiveChallenge(tokenHash: string, at: Date): Promise<LoginChallengeRow | undefined>;
-  /** Uses a live challenge up; false when it was used already or has expired. */
-  consumeChallenge(tokenHash: string, at: Date): Promise<boolean>;
 }
 
 export function secondFactorRepository(db: Database): SecondFactorRepository {
@@ -93,31 +88,6 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
         .from(recoveryCode)
         .where(and(eq(recoveryCode.seqUser, seqUser), isNull(recoveryCode.usedAt)));
       return row?.left ?? 0;
-    },
-
-    async insertChallenge(challenge: typeof loginChallenge.$inferInsert): Promise<void> {
-      await db.insert(loginChallenge).values(challenge);
-    },
-
-    async findLiveChallenge(tokenHash: string, at: Date): Promise<LoginChallengeRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(loginChallenge)
-        .where(
-          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
-        );
-      return row;
-    },
-
-    async consumeChallenge(tokenHash: string, at: Date): Promise<boolean> {
-      const used = await db
-        .update(loginChallenge)
-        .set({ usedAt: at })
-        .where(
-          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
-        )
-        .returning({ tokenHash: loginChallenge.tokenHash });
-      return used.length === 1;
     },
   };
 }

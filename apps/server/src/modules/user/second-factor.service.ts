@@ -15,11 +15,13 @@ import { BusinessFailure } from '../../domain-error.ts';
 import { enforceLimits, type RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { ManagerRow } from '../shared/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
 import { queueSecondFactorChangeMail } from './account-security.service.ts';
 import { secondStepChallenge, verifyPasskeyAssertion } from './passkey.service.ts';
-import { type LoginChallengeRow, secondFactorRepository } from './second-factor.repository.ts';
-import { type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
+import { challengeRepository, type ChallengeRow } from './challenge.repository.ts';
+import { secondFactorRepository } from './second-factor.repository.ts';
+import { type UserRow, userRepository } from './user.repository.ts';
 
 /** Wrong codes an account may send in an hour, whatever the address: six digits leave no room for more. */
 const wrongCodesPerAccount: RateLimit = { max: 10, windowSeconds: 3600 };
@@ -35,6 +37,9 @@ interface TotpEnrolment {
 }
 
 type Session = { token: TokenPair; user: LoginUser };
+
+/** A login's challenge between the password and the session: always a clinician's. */
+type LoginStep = ChallengeRow & { seqUser: number };
 
 export interface SecondFactorService {
   status(principal: Principal): Promise<{ totp: boolean; recoveryCodesLeft: number; required: boolean }>;
@@ -138,18 +143,18 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   }
 
   /** The live challenge of a login for the given step, else the failure that sends the clinician back to the password. */
-  async function liveChallenge(challenge: string, purpose: LoginChallengeRow['purpose']): Promise<LoginChallengeRow> {
-    const row = await secondFactorRepository(db).findLiveChallenge(sha256(challenge), now());
-    if (!row || row.purpose !== purpose) throw new BusinessFailure(FailedCode.LoginStepExpired);
-    return row;
+  async function liveChallenge(challenge: string, purpose: 'second_factor' | 'set_up'): Promise<LoginStep> {
+    const row = await challengeRepository(db).findLive(sha256(challenge), now());
+    if (row?.purpose !== purpose || row.seqUser === null) throw new BusinessFailure(FailedCode.LoginStepExpired);
+    return { ...row, seqUser: row.seqUser };
   }
 
   /** Uses the challenge up (once only, also when two tabs race) and finds whom it logs in. */
   async function useChallenge(
     tx: Database,
-    challenge: LoginChallengeRow,
+    challenge: LoginStep,
   ): Promise<{ user: UserRow; manager: ManagerRow }> {
-    if (!(await secondFactorRepository(tx).consumeChallenge(challenge.tokenHash, now()))) {
+    if (!(await challengeRepository(tx).consume(challenge.tokenHash, challenge.purpose, now()))) {
       throw new BusinessFailure(FailedCode.LoginStepExpired);
     }
     const user = await userRepository(tx).findById(challenge.seqUser);
@@ -161,7 +166,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   /** The session a finished login opens, once its transaction has committed. */
   const openSession = (
     { user, manager }: { user: UserRow; manager: ManagerRow },
-    challenge: LoginChallengeRow,
+    challenge: LoginStep,
     context: RequestContext,
   ): Promise<Session> =>
     openClinicianSession(sessions, user, manager, {
@@ -172,7 +177,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     });
 
   return {
-    async status(principal: Principal) {
+    async status(principal) {
       const factors = secondFactorRepository(db);
       const totp = (await factors.findTotp(principal.seqUser, 'confirmed')) !== undefined;
       return {
@@ -189,7 +194,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
         recordAudit(tx, principal, context, now(), [{ action: 'create', entity: 'second_factor' }]),
       ),
 
-    async disableTotp(principal: Principal, password: string, context: RequestContext): Promise<void> {
+    async disableTotp(principal, password, context): Promise<void> {
       await checkPassword(principal, password);
       if (required) throw new BusinessFailure(FailedCode.SecondFactorMandatory);
       if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
@@ -203,7 +208,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       await deps.mails.deliver(queued);
     },
 
-    async regenerateRecoveryCodes(principal: Principal, password: string, context: RequestContext) {
+    async regenerateRecoveryCodes(principal, password, context) {
       await checkPassword(principal, password);
       if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
         throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
@@ -216,11 +221,11 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       return { recoveryCodes };
     },
 
-    async beginRequiredSetup(challenge: string): Promise<TotpEnrolment> {
+    async beginRequiredSetup(challenge): Promise<TotpEnrolment> {
       return begin((await liveChallenge(challenge, 'set_up')).seqUser);
     },
 
-    async completeRequiredSetup(challenge: string, code: string, context: RequestContext) {
+    async completeRequiredSetup(challenge, code, context) {
       const row = await liveChallenge(challenge, 'set_up');
       let clinician: { user: UserRow; manager: ManagerRow } | undefined;
       const { recoveryCodes } = await confirm(row.seqUser, code, async (tx) => {
@@ -232,7 +237,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       return { ...(await openSession(clinician!, row, context)), recoveryCodes };
     },
 
-    async completeLogin(request, context: RequestContext): Promise<Session> {
+    async completeLogin(request, context): Promise<Session> {
       const row = await liveChallenge(request.challenge, 'second_factor');
       const { seqUser } = row;
       const clinician = await db.transaction(async (tx) => {
