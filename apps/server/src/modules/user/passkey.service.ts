@@ -23,6 +23,7 @@ import { checkPasswordForChange, managerOf, openClinicianSession, type UserDepen
 import { loginRecord, queueSecondFactorChangeMail } from './account-security.service.ts';
 import { challengeRepository, type ChallengePurpose } from './challenge.repository.ts';
 import { type PasskeyRow, passkeyRepository } from './passkey.repository.ts';
+import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { userRepository } from './user.repository.ts';
 
@@ -216,13 +217,11 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         if (!(await passkeys.remove(principal.seqUser, seqPasskey))) {
           throw new BusinessFailure(FailedCode.PasskeyNotFound);
         }
-        // Where a second factor is required, the last one cannot go.
-        if (
-          secondFactor.required &&
-          !(await passkeys.hasAny(principal.seqUser)) &&
-          !(await secondFactorRepository(tx).findTotp(principal.seqUser, 'confirmed'))
-        ) {
-          throw new BusinessFailure(FailedCode.SecondFactorMandatory);
+        const left = await factorsOf(tx, principal.seqUser);
+        if (!left.totp && !left.passkey) {
+          // Where a second factor is required, the last one cannot go; the recovery codes go with it.
+          if (secondFactor.required) throw new BusinessFailure(FailedCode.SecondFactorMandatory);
+          await secondFactorRepository(tx).removeRecoveryCodes(principal.seqUser);
         }
         await recordAudit(tx, principal, context, now(), [
           { action: 'delete', entity: 'passkey', entityId: seqPasskey },

@@ -1,4 +1,5 @@
 import { FailedCode, type SecondFactorMethod, type SecondStep } from '@clinic/contract';
+import type { Database } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { UserDependencies } from './account.ts';
 import type { SessionClient } from './session.service.ts';
@@ -15,6 +16,12 @@ export interface LoginSecondStep {
   secondStep: SecondStep;
 }
 
+/** The clinician's second factors: an authenticator app, passkeys. */
+export async function factorsOf(database: Database, seqUser: number): Promise<{ totp: boolean; passkey: boolean }> {
+  const totp = (await secondFactorRepository(database).findTotp(seqUser, 'confirmed')) !== undefined;
+  return { totp, passkey: await passkeyRepository(database).hasAny(seqUser) };
+}
+
 /**
  * The step between a clinician's right password and their session (docs/decisions/0011-second-factor.md):
  * none without a factor (an authenticator app or a passkey), unless one is required.
@@ -25,9 +32,9 @@ export function secondStepAfterPassword({
   secondFactor,
 }: UserDependencies): (seqUser: number, client: SessionClient) => Promise<LoginSecondStep | undefined> {
   return async (seqUser, client) => {
-    const hasTotp = (await secondFactorRepository(db).findTotp(seqUser, 'confirmed')) !== undefined;
-    const hasPasskey = await passkeyRepository(db).hasAny(seqUser);
+    const { totp: hasTotp, passkey: hasPasskey } = await factorsOf(db, seqUser);
     const hasFactor = hasTotp || hasPasskey;
+    const hasRecoveryCodes = hasFactor && (await secondFactorRepository(db).countUnusedRecoveryCodes(seqUser)) > 0;
     if (!hasFactor && !secondFactor.required) return undefined;
     const purpose = hasFactor ? 'second_factor' : 'set_up';
     const challenge = randomToken();
@@ -41,7 +48,8 @@ export function secondStepAfterPassword({
       expiresAt: new Date(now().getTime() + seconds * 1000),
     });
     const methods: SecondFactorMethod[] = [
-      ...(hasTotp ? (['totp', 'recovery_code'] as const) : []),
+      ...(hasTotp ? (['totp'] as const) : []),
+      ...(hasRecoveryCodes ? (['recovery_code'] as const) : []),
       ...(hasPasskey ? (['passkey'] as const) : []),
     ];
     return {

@@ -13,6 +13,8 @@ export interface SecondFactorRepository {
   /** Takes a code's time step as used; false when it, or a later one, was used already. */
   useTimeStep(seqSecondFactor: number, timeStep: number): Promise<boolean>;
   removeAll(seqUser: number): Promise<void>;
+  removeTotp(seqUser: number): Promise<void>;
+  removeRecoveryCodes(seqUser: number): Promise<void>;
   replaceRecoveryCodes(seqUser: number, codeHashes: string[]): Promise<void>;
   useRecoveryCode(seqUser: number, codeHash: string, at: Date): Promise<boolean>;
   countUnusedRecoveryCodes(seqUser: number): Promise<number>;
@@ -20,6 +22,12 @@ export interface SecondFactorRepository {
 
 export function secondFactorRepository(db: Database): SecondFactorRepository {
   const totpOf = (seqUser: number) => and(eq(secondFactor.seqUser, seqUser), eq(secondFactor.kind, 'totp'));
+  const removeTotp = async (seqUser: number): Promise<void> => {
+    await db.delete(secondFactor).where(eq(secondFactor.seqUser, seqUser));
+  };
+  const removeRecoveryCodes = async (seqUser: number): Promise<void> => {
+    await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));
+  };
   return {
     async findTotp(seqUser: number, state: 'confirmed' | 'pending'): Promise<SecondFactorRow | undefined> {
       const [row] = await db
@@ -64,9 +72,12 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
     },
 
     async removeAll(seqUser: number): Promise<void> {
-      await db.delete(secondFactor).where(eq(secondFactor.seqUser, seqUser));
-      await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));
+      await removeTotp(seqUser);
+      await removeRecoveryCodes(seqUser);
     },
+
+    removeTotp,
+    removeRecoveryCodes,
 
     async replaceRecoveryCodes(seqUser: number, codeHashes: string[]): Promise<void> {
       await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));

@@ -20,6 +20,7 @@ import { checkPasswordForChange, managerOf, openClinicianSession, type UserDepen
 import { queueSecondFactorChangeMail } from './account-security.service.ts';
 import { secondStepChallenge, verifyPasskeyAssertion } from './passkey.service.ts';
 import { challengeRepository, type ChallengeRow } from './challenge.repository.ts';
+import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { type UserRow, userRepository } from './user.repository.ts';
 
@@ -178,13 +179,10 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
 
   return {
     async status(principal) {
-      const factors = secondFactorRepository(db);
-      const totp = (await factors.findTotp(principal.seqUser, 'confirmed')) !== undefined;
-      return {
-        totp,
-        recoveryCodesLeft: totp ? await factors.countUnusedRecoveryCodes(principal.seqUser) : 0,
-        required,
-      };
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      const recoveryCodesLeft =
+        totp || passkey ? await secondFactorRepository(db).countUnusedRecoveryCodes(principal.seqUser) : 0;
+      return { totp, recoveryCodesLeft, required };
     },
 
     beginTotp: (principal: Principal) => begin(principal.seqUser),
@@ -197,11 +195,12 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     async disableTotp(principal, password, context): Promise<void> {
       await checkPassword(principal, password);
       if (required) throw new BusinessFailure(FailedCode.SecondFactorMandatory);
-      if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
-        throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
-      }
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      if (!totp) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
       const queued = await db.transaction(async (tx) => {
-        await secondFactorRepository(tx).removeAll(principal.seqUser);
+        // The recovery codes stay while passkeys remain: they stand in for any factor.
+        const factors = secondFactorRepository(tx);
+        await (passkey ? factors.removeTotp(principal.seqUser) : factors.removeAll(principal.seqUser));
         await recordAudit(tx, principal, context, now(), [{ action: 'delete', entity: 'second_factor' }]);
         return queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'totp_removed');
       });
@@ -210,9 +209,8 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
 
     async regenerateRecoveryCodes(principal, password, context) {
       await checkPassword(principal, password);
-      if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
-        throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
-      }
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      if (!totp && !passkey) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
       const recoveryCodes = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, principal.seqUser);
         await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'recovery_codes' }]);
