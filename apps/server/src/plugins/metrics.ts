@@ -15,9 +15,9 @@ interface MetricSources {
 
 /** What the app's parts count as they work (the rest is read at each scrape), and GET /metrics. */
 export interface Metrics {
-  jobRun(job: string, outcome: 'success' | 'failure'): void;
+  jobRun: (job: string, outcome: 'success' | 'failure') => void;
   /** Serves GET /metrics; its hook counts the requests of routes registered after it. */
-  register(app: FastifyInstance, sources: MetricSources): void;
+  register: (app: FastifyInstance, sources: MetricSources) => void;
 }
 
 /**

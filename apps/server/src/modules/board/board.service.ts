@@ -1,4 +1,10 @@
-import type { Inquiry, inquiryCategories, listInquiries, BodyOf, saveClinicInquiry, saveProviderInquiry } from '@clinic/contract';
+import type {
+  Inquiry,
+  listInquiries,
+  BodyOf,
+  saveClinicInquiry,
+  saveProviderInquiry,
+} from '@clinic/contract';
 import type { Answer } from '../../http/route.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,14 +30,8 @@ function toInquiry(row: InquiryRow): Inquiry {
 }
 
 export interface BoardService {
-  fromClinician(
-    principal: Principal,
-    request: BodyOf<typeof saveClinicInquiry>,
-  ): Promise<Inquiry>;
-  fromProvider(
-    request: BodyOf<typeof saveProviderInquiry>,
-    context: RequestContext,
-  ): Promise<number>;
+  fromClinician(principal: Principal, request: BodyOf<typeof saveClinicInquiry>): Promise<Inquiry>;
+  fromProvider(request: BodyOf<typeof saveProviderInquiry>, context: RequestContext): Promise<number>;
   list(principal: Principal, page: number, size: number): Promise<Answer<typeof listInquiries>>;
   remove(principal: Principal, seqBoard: number): Promise<void>;
 }

@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { FailedCode, type ClientSignal, meetingRules, PushType, ScheduleStatus, scheduleRules, type IceServer, type MeetingEvent, type Schedule, type ServerMessage, type BodyOf, type meetingHeartbeat, type closeMeeting, type completeSchedule } from '@clinic/contract';
+import {
+  FailedCode,
+  type ClientSignal,
+  meetingRules,
+  PushType,
+  ScheduleStatus,
+  scheduleRules,
+  type IceServer,
+  type MeetingEvent,
+  type Schedule,
+  type ServerMessage,
+  type BodyOf,
+  type meetingHeartbeat,
+  type closeMeeting,
+  type completeSchedule,
+} from '@clinic/contract';
 import type { Config } from '../../config.ts';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -54,16 +69,8 @@ function clockSeconds(clock: string): number {
 export interface MeetingService {
   create(principal: Principal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
   heartbeat(principal: Principal, request: BodyOf<typeof meetingHeartbeat>): Promise<void>;
-  close(
-    principal: Principal,
-    request: BodyOf<typeof closeMeeting>,
-    context: RequestContext,
-  ): Promise<void>;
-  complete(
-    principal: Principal,
-    request: BodyOf<typeof completeSchedule>,
-    context: RequestContext,
-  ): Promise<Schedule>;
+  close(principal: Principal, request: BodyOf<typeof closeMeeting>, context: RequestContext): Promise<void>;
+  complete(principal: Principal, request: BodyOf<typeof completeSchedule>, context: RequestContext): Promise<Schedule>;
   joinAsPatient(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
   saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[], context: RequestContext): Promise<number>;
   relaySignal(

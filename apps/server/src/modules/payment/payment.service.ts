@@ -1,4 +1,20 @@
-import { FailedCode, subscriptionRules, type CardType, type Payment, type Product, type SubscriptionStatus, type checkout, type completePayment, type IntentToConfirm, type getMyPurchaseSummary, type getPendingPayment, type getMyPurchaseHistory, type updatePaymentMethod, type updatePenaltyInfo, type BodyOf } from '@clinic/contract';
+import {
+  FailedCode,
+  subscriptionRules,
+  type CardType,
+  type Payment,
+  type Product,
+  type SubscriptionStatus,
+  type checkout,
+  type completePayment,
+  type IntentToConfirm,
+  type getMyPurchaseSummary,
+  type getPendingPayment,
+  type getMyPurchaseHistory,
+  type updatePaymentMethod,
+  type updatePenaltyInfo,
+  type BodyOf,
+} from '@clinic/contract';
 import type Stripe from 'stripe';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database, Locks } from '../../db/client.ts';

@@ -1,4 +1,16 @@
-import { FailedCode, instantOf, nextDate, PushType, ScheduleStatus, type BodyOf, type createSchedule, type MedicalRecordItem, type Schedule, type updateNotStartedYetSchedule, type saveScheduleNote } from '@clinic/contract';
+import {
+  FailedCode,
+  instantOf,
+  nextDate,
+  PushType,
+  ScheduleStatus,
+  type BodyOf,
+  type createSchedule,
+  type MedicalRecordItem,
+  type Schedule,
+  type updateNotStartedYetSchedule,
+  type saveScheduleNote,
+} from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
@@ -41,11 +53,7 @@ export interface ClinicianVisitsService {
     context: RequestContext,
   ): Promise<Schedule>;
   cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule>;
-  saveNote(
-    principal: Principal,
-    request: BodyOf<typeof saveScheduleNote>,
-    context: RequestContext,
-  ): Promise<Schedule>;
+  saveNote(principal: Principal, request: BodyOf<typeof saveScheduleNote>, context: RequestContext): Promise<Schedule>;
 }
 
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */

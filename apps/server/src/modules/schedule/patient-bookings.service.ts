@@ -1,4 +1,20 @@
-import { durationMinutes, FailedCode, instantOf, isoInZone, nextDate, PushType, ScheduleStatus, uploadIdOf, wallClockIn, type PatientSchedule, type ScheduleDuration, type getMyClinicians, type BodyOf, type bookSchedule, type updateScheduleSymptoms } from '@clinic/contract';
+import {
+  durationMinutes,
+  FailedCode,
+  instantOf,
+  isoInZone,
+  nextDate,
+  PushType,
+  ScheduleStatus,
+  uploadIdOf,
+  wallClockIn,
+  type PatientSchedule,
+  type ScheduleDuration,
+  type getMyClinicians,
+  type BodyOf,
+  type bookSchedule,
+  type updateScheduleSymptoms,
+} from '@clinic/contract';
 import type { PatientPrincipal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';

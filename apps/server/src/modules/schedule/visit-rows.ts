@@ -4,12 +4,20 @@ import { type NewSchedule, scheduleRepository, type ScheduleRow, type ScheduleVi
 // A visit's rows as the video call reads and changes them, in the call's own transactions.
 
 /** The clinician's visit, held until the transaction ends; none when it is not theirs. */
-export function lockVisitForClinician(tx: Database, seqSchedule: number, seqManager: number): Promise<ScheduleRow | undefined> {
+export function lockVisitForClinician(
+  tx: Database,
+  seqSchedule: number,
+  seqManager: number,
+): Promise<ScheduleRow | undefined> {
   return scheduleRepository(tx).lockForManager(seqSchedule, seqManager);
 }
 
 /** The patient's visit, held until the transaction ends; none when it is not theirs. */
-export function lockVisitForPatient(tx: Database, seqSchedule: number, seqPatient: number): Promise<ScheduleRow | undefined> {
+export function lockVisitForPatient(
+  tx: Database,
+  seqSchedule: number,
+  seqPatient: number,
+): Promise<ScheduleRow | undefined> {
   return scheduleRepository(tx).lockForPatient(seqSchedule, seqPatient);
 }
 

@@ -18,10 +18,7 @@ function maskUserId(userId: string): string {
 }
 
 export interface AccountRecoveryService {
-  findUserId(
-    request: BodyOf<typeof findUserId>,
-    context: RequestContext,
-  ): Promise<{ maskedUserId: string }>;
+  findUserId(request: BodyOf<typeof findUserId>, context: RequestContext): Promise<{ maskedUserId: string }>;
   requestPasswordReset(userEmail: string, context: RequestContext): Promise<void>;
   completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void>;
 }

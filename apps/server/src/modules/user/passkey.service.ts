@@ -239,7 +239,8 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         return { options };
       }
       const step = await challengeRepository(db).findLive(sha256(loginChallenge), now());
-      if (step?.purpose !== 'second_factor' || step.seqUser === null) throw new BusinessFailure(FailedCode.LoginStepExpired);
+      if (step?.purpose !== 'second_factor' || step.seqUser === null)
+        throw new BusinessFailure(FailedCode.LoginStepExpired);
       const options = await generateAuthenticationOptions({
         rpID: url.hostname,
         userVerification: 'required',

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recoveryCode, secondFactor } from '../../db/schema.ts';
 

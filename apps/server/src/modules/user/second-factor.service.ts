@@ -151,10 +151,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   }
 
   /** Uses the challenge up (once only, also when two tabs race) and finds whom it logs in. */
-  async function useChallenge(
-    tx: Database,
-    challenge: LoginStep,
-  ): Promise<{ user: UserRow; manager: ManagerRow }> {
+  async function useChallenge(tx: Database, challenge: LoginStep): Promise<{ user: UserRow; manager: ManagerRow }> {
     if (!(await challengeRepository(tx).consume(challenge.tokenHash, challenge.purpose, now()))) {
       throw new BusinessFailure(FailedCode.LoginStepExpired);
     }
