@@ -1,10 +1,4 @@
-import type {
-  Inquiry,
-  listInquiries,
-  BodyOf,
-  saveClinicInquiry,
-  saveProviderInquiry,
-} from '@clinic/contract';
+import type { Inquiry, listInquiries, BodyOf, saveClinicInquiry, saveProviderInquiry } from '@clinic/contract';
 import type { Answer } from '../../http/route.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
