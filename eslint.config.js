@@ -114,6 +114,14 @@ export default tseslint.config(
     },
   },
   {
+    // A module's surface is services and functions: its repositories stay inside it, and what
+    // several modules read or write lives in modules/shared.
+    files: ['apps/server/src/modules/!(shared)/index.ts'],
+    rules: {
+      'no-restricted-exports': ['error', { restrictedNamedExportsPattern: 'Repository$' }],
+    },
+  },
+  {
     files: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

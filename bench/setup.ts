@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
-import { managerRepository, userRepository } from '../apps/server/src/modules/user/index.ts';
+import { managerRepository } from '../apps/server/src/modules/shared/index.ts';
+import { liveAccountByEmail, markEmailVerified } from '../apps/server/src/modules/user/index.ts';
 import { browserEncoding, startLoad } from './load.ts';
 import { alternate, type RoundOptions } from './rounds.ts';
 
@@ -91,9 +92,8 @@ export async function verifiedClinician(
     },
   });
   if (signUp.statusCode !== 200) throw new Error(signUp.body);
-  const users = userRepository(app.db);
-  const user = (await users.findLiveByEmail(clinician.email))!;
-  await users.setEmailVerified(user.seqUser, new Date());
+  const user = (await liveAccountByEmail(app.db, clinician.email))!;
+  await markEmailVerified(app.db, user.seqUser, new Date());
   return (await managerRepository(app.db).findByUser(user.seqUser))!.seqManager;
 }
 

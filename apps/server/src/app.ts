@@ -38,7 +38,6 @@ import {
 } from './modules/user/index.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
-import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -155,13 +154,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerHealth(app, services.dependencies);
   // Counted by the realtime hub, registered below: the metrics' hook must come before the routes.
   const realtime = { openSockets: (): number => 0 };
-  if (services.metrics) {
-    registerMetrics(app, services.metrics, {
-      database: services.database,
-      now,
-      openSockets: () => realtime.openSockets(),
-    });
-  }
+  services.metrics.register(app, { database: services.database, now, openSockets: () => realtime.openSockets() });
   await registerMultipart(app);
 
   const authenticate: SessionService['authenticate'] = (authorization, access) =>

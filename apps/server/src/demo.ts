@@ -5,10 +5,10 @@ import type { CategoryService } from './modules/category/index.ts';
 import type { ManagerNoteService } from './modules/manager-note/index.ts';
 import type { ManagerService } from './modules/manager/index.ts';
 import type { PatientService } from './modules/patient/index.ts';
-import { managerRepository, userRepository, type UserService } from './modules/user/index.ts';
+import { anyAccount, liveAccountByEmail, markEmailVerified, type UserService } from './modules/user/index.ts';
 import type { ExerciseService } from './modules/exercise/index.ts';
-import { patientAccountRepository } from './modules/shared/index.ts';
-import { scheduleRepository, type ScheduleService } from './modules/schedule/index.ts';
+import { managerRepository, patientAccountRepository } from './modules/shared/index.ts';
+import { changeVisit, type ScheduleService } from './modules/schedule/index.ts';
 import {
   instantOf,
   isoInZone,
@@ -73,9 +73,8 @@ interface MemberRelation {
  */
 export async function seedDemo({ db, services, email: givenEmail, password, log }: DemoOptions): Promise<DemoMember[]> {
   const email = givenEmail.toLowerCase();
-  const repository = userRepository(db);
-  const existing = await repository.findLiveByEmail(email);
-  if (!existing && (await repository.any())) return [];
+  const existing = await liveAccountByEmail(db, email);
+  if (!existing && (await anyAccount(db))) return [];
   if (!existing) {
     await services.users.signUp(
       {
@@ -96,11 +95,11 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
       demoContext,
     );
   }
-  const demo = await repository.findLiveByEmail(email);
+  const demo = await liveAccountByEmail(db, email);
   const manager = demo && (await managerRepository(db).findByUser(demo.seqUser));
   if (!demo || !manager) return [];
   // Verified here too, so a start interrupted between the two steps is mended by the next one.
-  if (!demo.emailVerifiedAt) await repository.setEmailVerified(demo.seqUser, new Date());
+  if (!demo.emailVerifiedAt) await markEmailVerified(db, demo.seqUser, new Date());
   const principal = { seqUser: demo.seqUser, seqManager: manager.seqManager, sessionId: 'demo-seed' };
   if (!existing)
     // The clinic and the specialty head the demo's printed reports.
@@ -216,8 +215,8 @@ async function seedPatients(
     // Every fifth active patient uses the app: registered with their code, given a program.
     if (i % 5 === 0 && i >= 10) {
       await users.signUpPatient({ userEmail: person.patientEmail, userPassword: password, ...person }, demoContext);
-      const account = (await userRepository(db).findLiveByEmail(person.patientEmail))!;
-      await userRepository(db).setEmailVerified(account.seqUser, new Date());
+      const account = (await liveAccountByEmail(db, person.patientEmail))!;
+      await markEmailVerified(db, account.seqUser, new Date());
       const member = (await patientAccountRepository(db).findPatientByUser(account.seqUser))!;
       const { patientSyncAuthCode } = await patients.issueSyncCode(member.seqPatient);
       ({ seqMedicalRelation } = await patients.addWithCode(principal, { patientSyncAuthCode, ...body }, demoContext));
@@ -322,7 +321,7 @@ async function seedVisits(
     );
   for (const [index, relation] of relations.slice(0, 3).entries()) {
     const held = await book(pastSchedules, relation, at(nextDate(today, -14 + index * 3), 10), '00:30:00');
-    await scheduleRepository(db).update(held.seqSchedule, {
+    await changeVisit(db, held.seqSchedule, {
       status: ScheduleStatus.completed,
       startedAt: new Date(Date.parse(held.scheduleExpectStartDatetime) + 60_000),
       progressSeconds: 26 * 60 + index * 95,

@@ -48,6 +48,7 @@ import { storageService, type StorageService } from './modules/storage/index.ts'
 import {
   accountSecurityService,
   type AccountSecurityService,
+  challengePurgeJob,
   type PasskeyService,
   passkeyService,
   type SecondFactorService,
@@ -76,7 +77,7 @@ export interface ServiceOptions {
 export interface Services {
   db: Database;
   database: DatabaseHandle;
-  metrics: Metrics | undefined;
+  metrics: Metrics;
   /** What the app needs to be ready to serve (readiness checks). */
   dependencies: Record<string, () => Promise<unknown>>;
   bus: Bus;
@@ -191,12 +192,11 @@ export async function createServices(
   const exerciseRecords = exerciseRecordService({ db, now });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
-  // Made only when someone may read them: process metrics sample the event loop all the time.
-  const metrics = config.metricsToken ? createMetrics(config.metricsToken) : undefined;
+  const metrics = createMetrics(config.metricsToken);
   const jobs = jobRunner({
     db,
     log,
-    ...(metrics && { onRun: (job: string, outcome: 'success' | 'failure') => metrics.jobRuns.inc({ job, outcome }) }),
+    onRun: metrics.jobRun,
     jobs: [
       // Abandoned calls first, so their visits can expire in the same pass.
       { name: 'abandoned meetings', lockKey: 2, ...abandonedMeetingJob({ now }) },
@@ -207,6 +207,7 @@ export async function createServices(
         ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
       { name: 'monitoring', lockKey: 5, ...monitoringJob({ now }) },
+      { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
     ],

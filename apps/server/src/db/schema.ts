@@ -174,16 +174,19 @@ export const recoveryCode = pgTable(
   (table) => [primaryKey({ columns: [table.seqUser, table.codeHash] })],
 );
 
-/** A password check that awaits its second step: single-use, short-lived, stored only as a SHA-256 hash. */
+/**
+ * A login's or passkey ceremony's challenge: single-use, short-lived, stored only as a SHA-256 hash.
+ * second_factor: the password was right and a second factor finishes the login; set_up: an
+ * authenticator must be set up first (REQUIRE_MFA); passkey_register and passkey_login: the
+ * challenge a browser signs with a passkey.
+ */
 export const loginChallenge = pgTable(
   'login_challenge',
   {
     tokenHash: text('token_hash').primaryKey(),
-    seqUser: integer('seq_user')
-      .notNull()
-      .references(() => appUser.seqUser),
-    /** second_factor: a code finishes the login; set_up: an authenticator must be set up first (REQUIRE_MFA). */
-    purpose: text('purpose', { enum: ['second_factor', 'set_up'] }).notNull(),
+    /** The clinician; none for a passkey login, whose passkey tells whom it is for. */
+    seqUser: integer('seq_user').references(() => appUser.seqUser),
+    purpose: text('purpose', { enum: ['second_factor', 'set_up', 'passkey_register', 'passkey_login'] }).notNull(),
     /** The push token the login named, for the session the second step opens. */
     fcmToken: text('fcm_token'),
     /** The hash of the browser's lasting id, for the session the second step opens. */
@@ -192,7 +195,7 @@ export const loginChallenge = pgTable(
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
-  (table) => [index('login_challenge_user').on(table.seqUser)],
+  (table) => [index('login_challenge_user').on(table.seqUser), index('login_challenge_expiry').on(table.expiresAt)],
 );
 
 /** A clinician's passkeys (WebAuthn credentials): each is both factors of a login, or the second after the password. */
@@ -218,17 +221,6 @@ export const passkey = pgTable(
 );
 
 /** WebAuthn challenges, single-use and short-lived: a passkey being registered, or a passkey login alone. */
-export const webauthnChallenge = pgTable('webauthn_challenge', {
-  /** The SHA-256 of the challenge the browser signs. */
-  challengeHash: text('challenge_hash').primaryKey(),
-  purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
-  /** The clinician registering; none for a login, whose passkey tells whom it is for. */
-  seqUser: integer('seq_user').references(() => appUser.seqUser),
-  createdAt: createdAt(),
-  expiresAt: instant('expires_at').notNull(),
-  usedAt: instant('used_at'),
-});
-
 /** Secrets every server instance must share (the access-token key when AUTH_SECRET is unset). */
 export const appSecret = pgTable('app_secret', {
   name: text('name').primaryKey(),

@@ -33,7 +33,7 @@ export function jobRunner({
   jobs: Job[];
   log: FastifyBaseLogger;
   /** Told of each run's outcome (metrics). */
-  onRun?: (job: string, outcome: 'success' | 'failure') => void;
+  onRun: (job: string, outcome: 'success' | 'failure') => void;
 }): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -53,10 +53,10 @@ export function jobRunner({
     for (const job of jobs) {
       try {
         await runOne(job);
-        onRun?.(job.name, 'success');
+        onRun(job.name, 'success');
       } catch (error) {
         log.error({ err: error, job: job.name }, 'background job failed');
-        onRun?.(job.name, 'failure');
+        onRun(job.name, 'failure');
       }
     }
   }

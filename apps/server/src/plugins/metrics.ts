@@ -7,31 +7,41 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { mailQueue, meeting } from '../db/schema.ts';
 import { mailMaxAttempts } from '../mail/mail-queue.repository.ts';
 
-/** The counters the app's parts move as they work; the rest is read at each scrape. */
-export interface Metrics {
-  /** What a scraper presents as its bearer token. */
-  token: string;
-  registry: Registry;
-  jobRuns: Counter<'job' | 'outcome'>;
+interface MetricSources {
+  database: DatabaseHandle;
+  now: Clock;
+  openSockets: () => number;
 }
 
-/** A registry of this app's own (tests build several apps in one process). */
-export function createMetrics(token: string): Metrics {
+/** What the app's parts count as they work (the rest is read at each scrape), and GET /metrics. */
+export interface Metrics {
+  jobRun: (job: string, outcome: 'success' | 'failure') => void;
+  /** Serves GET /metrics; its hook counts the requests of routes registered after it. */
+  register: (app: FastifyInstance, sources: MetricSources) => void;
+}
+
+/**
+ * Metrics exist only when someone may read them, a scraper holding METRICS_TOKEN: process metrics
+ * sample the event loop all the time. Without the token nothing is counted and there is no
+ * /metrics. Each app has a registry of its own (tests build several apps in one process).
+ */
+export function createMetrics(token: string | undefined): Metrics {
+  if (!token) return { jobRun: () => undefined, register: () => undefined };
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Gauges that prom-client names like counters, which Prometheus's lint refuses; the event loop,
   // memory and handle counts by type remain.
   for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
     registry.removeSingleMetric(name);
+  const jobRuns = new Counter({
+    name: 'clinic_job_runs_total',
+    help: 'Background job runs on this instance, by job and outcome (failure: it threw).',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
   return {
-    token,
-    registry,
-    jobRuns: new Counter({
-      name: 'clinic_job_runs_total',
-      help: 'Background job runs on this instance, by job and outcome (failure: it threw).',
-      labelNames: ['job', 'outcome'],
-      registers: [registry],
-    }),
+    jobRun: (job, outcome) => jobRuns.inc({ job, outcome }),
+    register: (app, sources) => registerMetrics(app, token, registry, sources),
   };
 }
 
@@ -40,12 +50,7 @@ export function createMetrics(token: string): Metrics {
  * and status, the database pool, the mail queue, open realtime sockets, calls in progress, and the
  * process. Mail and calls are counted in the database, so every instance reports the same totals.
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  metrics: Metrics,
-  sources: { database: DatabaseHandle; now: Clock; openSockets: () => number },
-): void {
-  const { registry } = metrics;
+function registerMetrics(app: FastifyInstance, token: string, registry: Registry, sources: MetricSources): void {
   const { db } = sources.database;
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -140,7 +145,7 @@ export function registerMetrics(
     },
   });
 
-  const expected = Buffer.from(`Bearer ${metrics.token}`);
+  const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -1,4 +1,4 @@
-import type { Inquiry, inquiryCategories, listInquiries } from '@clinic/contract';
+import type { Inquiry, listInquiries, BodyOf, saveClinicInquiry, saveProviderInquiry } from '@clinic/contract';
 import type { Answer } from '../../http/route.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,8 +6,8 @@ import { notFound } from '../../domain-error.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import { inquiryMail } from '../../mail/templates.ts';
 import { clientNetwork, enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
-import { managerRepository, userRepository } from '../user/index.ts';
-import { fullName } from '../shared/index.ts';
+import { accountOf } from '../user/index.ts';
+import { fullName, managerRepository } from '../shared/index.ts';
 import { boardRepository, type InquiryRow, type NewInquiry } from './board.repository.ts';
 
 /** Provider inquiries come from people without an account: a few an hour from one address. */
@@ -24,21 +24,8 @@ function toInquiry(row: InquiryRow): Inquiry {
 }
 
 export interface BoardService {
-  fromClinician(
-    principal: Principal,
-    request: { category: (typeof inquiryCategories)[number]; title: string; content: string },
-  ): Promise<Inquiry>;
-  fromProvider(
-    request: {
-      name: string;
-      email: string;
-      organization?: string | null | undefined;
-      phone?: string | null | undefined;
-      title: string;
-      content: string;
-    },
-    context: RequestContext,
-  ): Promise<number>;
+  fromClinician(principal: Principal, request: BodyOf<typeof saveClinicInquiry>): Promise<Inquiry>;
+  fromProvider(request: BodyOf<typeof saveProviderInquiry>, context: RequestContext): Promise<number>;
   list(principal: Principal, page: number, size: number): Promise<Answer<typeof listInquiries>>;
   remove(principal: Principal, seqBoard: number): Promise<void>;
 }
@@ -70,7 +57,7 @@ export function boardService({
   return {
     async fromClinician(principal, request) {
       const [user, manager] = await Promise.all([
-        userRepository(db).findById(principal.seqUser),
+        accountOf(db, principal.seqUser),
         managerRepository(db).findByUser(principal.seqUser),
       ]);
       const row = await keep({

@@ -1,4 +1,4 @@
-import { rules, type Category } from '@clinic/contract';
+import { rules, type Category, type BodyOf, type saveCategory } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
@@ -8,7 +8,7 @@ import { categoryRepository } from './category.repository.ts';
 
 export interface CategoryService {
   list(principal: Principal): Promise<Category[]>;
-  save(principal: Principal, body: { seqCategory?: number | undefined; categoryName: string }): Promise<Category>;
+  save(principal: Principal, body: BodyOf<typeof saveCategory>): Promise<Category>;
   remove(principal: Principal, seqCategory: number, context: RequestContext): Promise<void>;
   setForPatient(
     principal: Principal,

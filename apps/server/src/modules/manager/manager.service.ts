@@ -10,14 +10,8 @@ import type { Database, Locks } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, unauthorized } from '../../domain-error.ts';
 import type { Clock, Principal } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { fullName, imageUrlOf, uploadRepository } from '../shared/index.ts';
-import {
-  eraseAccount,
-  managerRepository,
-  passwordConfirmedAt,
-  type SessionService,
-  userRepository,
-} from '../user/index.ts';
+import { fullName, imageUrlOf, managerRepository, uploadRepository } from '../shared/index.ts';
+import { accountOf, eraseAccount, passwordConfirmedAt, type SessionService } from '../user/index.ts';
 import { endSubscriptionOfDeletedAccount, type PaymentGateway, whilePaymentsLocked } from '../payment/index.ts';
 
 export interface ManagerDependencies {
@@ -38,7 +32,7 @@ export interface ManagerService {
 export function managerService({ db, storage, now, locks, gateway, sessions }: ManagerDependencies): ManagerService {
   return {
     async getProfile(principal) {
-      const user = await userRepository(db).findById(principal.seqUser);
+      const user = await accountOf(db, principal.seqUser);
       const manager = await managerRepository(db).findByUser(principal.seqUser);
       if (!user || !manager || user.deletedAt) throw unauthorized(FailedCode.SessionEnded);
       return {

@@ -10,6 +10,10 @@ import {
   type MeetingEvent,
   type Schedule,
   type ServerMessage,
+  type BodyOf,
+  type meetingHeartbeat,
+  type closeMeeting,
+  type completeSchedule,
 } from '@clinic/contract';
 import type { Config } from '../../config.ts';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
@@ -19,7 +23,15 @@ import { userChannel, type Bus } from '../../realtime/bus.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
-import { scheduleRepository, type ScheduleRow, type ScheduleView, toSchedule } from '../schedule/index.ts';
+import {
+  changeVisit,
+  lockVisitForClinician,
+  lockVisitForPatient,
+  type ScheduleRow,
+  type ScheduleView,
+  toSchedule,
+  visitView,
+} from '../schedule/index.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { meetingRepository } from './meeting.repository.ts';
 
@@ -56,17 +68,9 @@ function clockSeconds(clock: string): number {
 
 export interface MeetingService {
   create(principal: Principal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
-  heartbeat(principal: Principal, request: { meetingId: string; seqSchedule: number }): Promise<void>;
-  close(
-    principal: Principal,
-    request: { meetingId: string; seqSchedule: number },
-    context: RequestContext,
-  ): Promise<void>;
-  complete(
-    principal: Principal,
-    request: { seqSchedule: number; startDatetime: string; progressTime: string; meetingId: string },
-    context: RequestContext,
-  ): Promise<Schedule>;
+  heartbeat(principal: Principal, request: BodyOf<typeof meetingHeartbeat>): Promise<void>;
+  close(principal: Principal, request: BodyOf<typeof closeMeeting>, context: RequestContext): Promise<void>;
+  complete(principal: Principal, request: BodyOf<typeof completeSchedule>, context: RequestContext): Promise<Schedule>;
   joinAsPatient(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
   saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[], context: RequestContext): Promise<number>;
   relaySignal(
@@ -110,8 +114,7 @@ export function meetingService({
     /** Opens the visit's call, or rejoins the one already open, for its clinician. */
     async create(principal, seqSchedule, context) {
       const { joined, view } = await db.transaction(async (tx) => {
-        const schedules = scheduleRepository(tx);
-        const row = await schedules.lockForManager(seqSchedule, principal.seqManager);
+        const row = await lockVisitForClinician(tx, seqSchedule, principal.seqManager);
         if (!row) throw notFound();
         const at = now();
         const closed = closedFailure(row, at);
@@ -139,7 +142,7 @@ export function meetingService({
           await meetings.insert(open);
         }
         if (row.status !== ScheduleStatus.inProgress)
-          await schedules.update(seqSchedule, { status: ScheduleStatus.inProgress, updatedAt: at });
+          await changeVisit(tx, seqSchedule, { status: ScheduleStatus.inProgress, updatedAt: at });
         await recordAudit(tx, principal, context, at, [
           {
             action: 'create',
@@ -150,7 +153,7 @@ export function meetingService({
           },
         ]);
         const joined = await join(tx, open.id, principal.seqUser, 'clinician');
-        return { joined, view: (await schedules.findView(seqSchedule))! };
+        return { joined, view: (await visitView(tx, seqSchedule))! };
       });
       await tellPatient(view, { type: 'meeting', meetingId: joined.Meeting.MeetingId, seqSchedule, state: 'opened' });
       return joined;
@@ -170,8 +173,7 @@ export function meetingService({
     /** Ends the call; a visit not completed waits again (the expiry job ends it once its time is over). */
     async close(principal, request, context) {
       const view = await db.transaction(async (tx) => {
-        const schedules = scheduleRepository(tx);
-        const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
+        const row = await lockVisitForClinician(tx, request.seqSchedule, principal.seqManager);
         const meetings = meetingRepository(tx);
         const found = row && (await meetings.findForSchedule(request.meetingId, request.seqSchedule));
         if (!row || !found) throw new BusinessFailure(FailedCode.MeetingNotFound);
@@ -179,7 +181,7 @@ export function meetingService({
         const at = now();
         await meetings.close(found.id, at);
         if (row.status === ScheduleStatus.inProgress)
-          await schedules.update(row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: at });
+          await changeVisit(tx, row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: at });
         await recordAudit(tx, principal, context, at, [
           {
             action: 'update',
@@ -189,7 +191,7 @@ export function meetingService({
             seqPatient: row.seqPatient,
           },
         ]);
-        return schedules.findView(row.seqSchedule);
+        return visitView(tx, row.seqSchedule);
       });
       if (view)
         await tellPatient(view, {
@@ -203,8 +205,7 @@ export function meetingService({
     /** Completes the visit with the measured start and length of its call, and ends the call. */
     async complete(principal, request, context) {
       const view = await db.transaction(async (tx) => {
-        const schedules = scheduleRepository(tx);
-        const row = await schedules.lockForManager(request.seqSchedule, principal.seqManager);
+        const row = await lockVisitForClinician(tx, request.seqSchedule, principal.seqManager);
         if (!row) throw notFound();
         const meetings = meetingRepository(tx);
         const found = await meetings.findForSchedule(request.meetingId, row.seqSchedule);
@@ -224,7 +225,7 @@ export function meetingService({
           startedAt.getTime() >= visitCalls.firstOpenedAt.getTime() - minuteMs &&
           startedAt.getTime() + seconds * 1000 <= at.getTime() + minuteMs;
         if (!plausible) throw new BusinessFailure(FailedCode.CompletionRejected);
-        await schedules.update(row.seqSchedule, {
+        await changeVisit(tx, row.seqSchedule, {
           status: ScheduleStatus.completed,
           startedAt,
           progressSeconds: seconds,
@@ -240,7 +241,7 @@ export function meetingService({
             seqPatient: row.seqPatient,
           },
         ]);
-        return (await schedules.findView(row.seqSchedule))!;
+        return (await visitView(tx, row.seqSchedule))!;
       });
       await tellPatient(view, {
         type: 'meeting',
@@ -255,7 +256,7 @@ export function meetingService({
     /** The patient joins the call the clinician has opened. */
     async joinAsPatient(caller, seqSchedule, context) {
       return db.transaction(async (tx) => {
-        const row = await scheduleRepository(tx).lockForPatient(seqSchedule, caller.seqPatient);
+        const row = await lockVisitForPatient(tx, seqSchedule, caller.seqPatient);
         if (!row) throw notFound();
         const closed = closedFailure(row, now());
         if (closed === FailedCode.ScheduleCompleted || closed === FailedCode.ScheduleCancelled)
@@ -324,7 +325,7 @@ export interface AbandonedMeetingJob {
 /** The job that ends calls left open long past their visit, before the expiry job runs. */
 export function abandonedMeetingJob({ now }: { now: Clock }): AbandonedMeetingJob {
   return {
-    async run(database: Database): Promise<() => Promise<void>> {
+    async run(database): Promise<() => Promise<void>> {
       await meetingRepository(database).closeAbandoned(now(), {
         silentMs: meetingRules.heartbeatLostMs,
         overtimeMs,

@@ -15,7 +15,7 @@ export interface MonitoringJob {
  */
 export function monitoringJob({ now }: { now: Clock }): MonitoringJob {
   return {
-    async run(database: Database): Promise<() => Promise<void>> {
+    async run(database): Promise<() => Promise<void>> {
       const at = now();
       const monitoring = monitoringRepository(database);
       const weekAgo = new Date(at.getTime() - windowDays * dayMs);

@@ -40,7 +40,7 @@ export function notifier({
 }): Notifier {
   return {
     /** Tells the other tabs and windows of a user that they changed their own visits. */
-    async schedulesChanged(seqUser: number): Promise<void> {
+    async schedulesChanged(seqUser): Promise<void> {
       try {
         await bus.publish(userChannel(seqUser), { type: 'schedulesChanged' } satisfies ServerMessage);
       } catch (error) {
@@ -48,11 +48,7 @@ export function notifier({
       }
     },
 
-    async visitChanged(
-      pushType: PushType,
-      visit: VisitParties,
-      to: readonly ('clinician' | 'patient')[],
-    ): Promise<void> {
+    async visitChanged(pushType, visit, to): Promise<void> {
       const readers = to.flatMap((who) => {
         const seqUser = who === 'clinician' ? visit.clinicianUser : visit.patientUser;
         return seqUser === null ? [] : [seqUser];

@@ -7,7 +7,7 @@ import type { Notification } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
-import { sessionRepository } from '../user/index.ts';
+import { forgetPushToken, pushTargetsOf } from '../user/index.ts';
 
 interface VapidKeys {
   publicKey: string;
@@ -115,16 +115,15 @@ export async function webPushSender({
      * Whether a token may be stored for a session: the mobile app's own token, or a browser's
      * subscription to a public push service.
      */
-    async accepts(fcmToken: string): Promise<boolean> {
+    async accepts(fcmToken): Promise<boolean> {
       const token = parseToken(fcmToken);
       if (token === 'app-token') return true;
       return token !== 'subscription-unusable' && (await mayCall(token.endpoint));
     },
 
     /** Sends to every live session of the user that registered a subscription; never throws. */
-    async send(seqUser: number, notification: Notification): Promise<void> {
-      const sessions = sessionRepository(db);
-      const targets = await sessions.listPushTokens(seqUser);
+    async send(seqUser, notification): Promise<void> {
+      const targets = await pushTargetsOf(db, seqUser);
       await Promise.all(
         targets.map(async ({ id, fcmToken }) => {
           const subscription = parseToken(fcmToken);
@@ -145,7 +144,7 @@ export async function webPushSender({
           } catch (error) {
             const status = (error as { statusCode?: number }).statusCode;
             // The browser dropped the subscription: stop sending to it.
-            if (status === 404 || status === 410) await sessions.setFcmToken(id, null);
+            if (status === 404 || status === 410) await forgetPushToken(db, id);
             // The endpoint URL is a credential of the subscription: log the outcome, not the address.
             else log.warn({ statusCode: status, seqUser }, 'web push failed');
           }

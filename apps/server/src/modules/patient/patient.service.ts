@@ -30,7 +30,7 @@ import {
   todayIn,
   uploadRepository,
 } from '../shared/index.ts';
-import { userRepository } from '../user/index.ts';
+import { accountOf } from '../user/index.ts';
 import { toConditionEntry, toSummary } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 import type { PlanLimits } from './plan-limit.ts';
@@ -110,7 +110,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
   /** SPEC 5: a patient's e-mail may be neither the clinician's own nor another of their patients'. */
   async function assertEmailFree(database: Database, principal: Principal, email: string | undefined, except?: number) {
     if (!email) return;
-    const clinician = await userRepository(database).findById(principal.seqUser);
+    const clinician = await accountOf(database, principal.seqUser);
     if (
       clinician?.userEmail === email ||
       (await patientRepository(database).emailInUse(principal.seqManager, email, except))

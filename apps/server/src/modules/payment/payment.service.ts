@@ -13,6 +13,7 @@ import {
   type getMyPurchaseHistory,
   type updatePaymentMethod,
   type updatePenaltyInfo,
+  type BodyOf,
 } from '@clinic/contract';
 import type Stripe from 'stripe';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
@@ -69,12 +70,12 @@ export interface PaymentService {
   history(principal: Principal, page: number, size: number): Promise<Answer<typeof getMyPurchaseHistory>>;
   checkout(
     principal: Principal,
-    request: { seqProduct: number; newCard?: boolean | undefined; idempotencyKey: string },
+    request: BodyOf<typeof checkout>,
     context: RequestContext,
   ): Promise<Answer<typeof checkout>>;
   updateCard(
     principal: Principal,
-    request: { idempotencyKey: string },
+    request: BodyOf<typeof updatePaymentMethod>,
     context: RequestContext,
   ): Promise<Answer<typeof updatePaymentMethod>>;
   /** Records what became of an intent the clinician's browser confirmed, as the processor tells it. */
@@ -383,11 +384,11 @@ export function paymentService({
       return (await paymentRepository(db).listProducts()).map(toProduct);
     },
 
-    status(principal: Principal): Promise<SubscriptionStatus> {
+    status(principal): Promise<SubscriptionStatus> {
       return statusOf(db, principal.seqManager);
     },
 
-    async summary(principal: Principal) {
+    async summary(principal) {
       const row = await paymentRepository(db).findSubscription(principal.seqManager);
       const live = isLive(row);
       const renews = live && !row.cancelAtPeriodEnd;
@@ -407,7 +408,7 @@ export function paymentService({
       };
     },
 
-    async history(principal: Principal, page: number, size: number) {
+    async history(principal, page, size) {
       const { rows, totalCount } = await paymentRepository(db).pagePayments(principal.seqManager, page, size);
       return { purchaseList: rows.map((row) => toPayment(row.payment, row.productTitle)), totalCount };
     },
@@ -419,7 +420,7 @@ export function paymentService({
      * makes a retried request answer the first outcome, and it reaches the processor as the
      * charge's key, so the month is charged once.
      */
-    async checkout(principal: Principal, request, context) {
+    async checkout(principal, request, context) {
       const payments = paymentRepository(db);
       const chosen = await payments.findProduct(request.seqProduct);
       if (!chosen) throw notFound();
@@ -484,7 +485,7 @@ export function paymentService({
     },
 
     /** Replaces the card on file; in the grace period the overdue month is charged to it at once. */
-    async updateCard(principal: Principal, request, context) {
+    async updateCard(principal, request, context) {
       const seqManager = principal.seqManager;
       const updateLocked = async (): Promise<Answer<typeof updatePaymentMethod>> => {
         const payments = paymentRepository(db);
@@ -510,7 +511,7 @@ export function paymentService({
       return whilePaymentsLocked(locks, seqManager, updateLocked);
     },
 
-    async completeIntent(principal: Principal, intentId: string, context: RequestContext) {
+    async completeIntent(principal, intentId, context) {
       const intent = await gateway.findIntent(intentId);
       // Another clinician's intent answers like one that does not exist.
       if (!intent || intent.metadata.seq_manager !== String(principal.seqManager)) throw notFound();
@@ -521,7 +522,7 @@ export function paymentService({
       return { processor: browser.processor, publishableKey: browser.publishableKey, scriptUrl: browser.scriptUrl };
     },
 
-    async pendingPayment(principal: Principal) {
+    async pendingPayment(principal) {
       const current = await paymentRepository(db).findSubscription(principal.seqManager);
       const intent = current?.pendingIntent ? await gateway.findIntent(current.pendingIntent) : undefined;
       if (!current || intent?.status !== 'waiting' || !intent.clientSecret) return null;
@@ -534,7 +535,7 @@ export function paymentService({
     },
 
     /** Moves to another plan, once a month: its limit at once, its price from the next charge. */
-    async changePlan(principal: Principal, seqProduct: number, context: RequestContext): Promise<SubscriptionStatus> {
+    async changePlan(principal, seqProduct, context): Promise<SubscriptionStatus> {
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
@@ -558,11 +559,7 @@ export function paymentService({
     },
 
     /** Cancels the renewal (the plan ends with its period, without a charge) or resumes it before then. */
-    async changeRenewal(
-      principal: Principal,
-      cancelAtPeriodEnd: boolean,
-      context: RequestContext,
-    ): Promise<SubscriptionStatus> {
+    async changeRenewal(principal, cancelAtPeriodEnd, context): Promise<SubscriptionStatus> {
       return whilePaymentsLocked(locks, principal.seqManager, () =>
         db.transaction(async (tx) => {
           const payments = paymentRepository(tx);
@@ -575,7 +572,7 @@ export function paymentService({
       );
     },
 
-    async receiveEvent(payload: string, signature: string, origin: AuditOrigin) {
+    async receiveEvent(payload, signature, origin) {
       let event: Stripe.Event;
       try {
         event = gateway.verifyEvent(payload, signature);
@@ -606,7 +603,7 @@ export function paymentService({
     },
 
     /** Records what a clinician over the limit chose in the pay pop-up, with the numbers at that moment. */
-    async recordPenaltyChoice(principal: Principal, choice: 'pay' | 'deactivate' | 'later') {
+    async recordPenaltyChoice(principal, choice) {
       const status = await statusOf(db, principal.seqManager);
       const row = await paymentRepository(db).insertPenalty({
         seqManager: principal.seqManager,

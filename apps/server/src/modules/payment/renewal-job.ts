@@ -58,7 +58,7 @@ export function renewalJob({
   }
 
   return {
-    async run(database: Database): Promise<() => Promise<void>> {
+    async run(database): Promise<() => Promise<void>> {
       const payments = paymentRepository(database);
       const at = now();
       await payments.endGracePeriods(at);

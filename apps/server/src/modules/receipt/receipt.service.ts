@@ -48,7 +48,7 @@ export function receiptService({
   publicUrl: string;
 }): ReceiptService {
   return {
-    async issue(tx: Database, payment: PaymentRow): Promise<void> {
+    async issue(tx, payment): Promise<void> {
       if (payment.status !== 'paid') return;
       const receipts = receiptRepository(tx);
       const snapshot = await receipts.findSnapshot(payment.seqManager, payment.seqProduct);
@@ -75,7 +75,7 @@ export function receiptService({
       ]);
     },
 
-    async get(principal: Principal, seqPayment: number): Promise<Receipt> {
+    async get(principal, seqPayment): Promise<Receipt> {
       const found = await receiptRepository(db).findForManager(seqPayment, principal.seqManager);
       if (!found) throw notFound();
       return toReceipt(found.receipt, found.payment);

@@ -8,6 +8,7 @@ import {
   type BodyOf,
   type ReportData,
   type saveReport,
+  type getReportConditions,
   type ReportParameter,
   type SavedReport,
   type listReports,
@@ -79,11 +80,7 @@ function toSavedReport(row: ReportRow): SavedReport {
 }
 
 export interface ReportService {
-  data: (
-    principal: Principal,
-    request: { seqMedicalRelation: number; startDate: string; endDate: string },
-    context: RequestContext,
-  ) => Promise<ReportData>;
+  data(principal: Principal, request: BodyOf<typeof getReportConditions>, context: RequestContext): Promise<ReportData>;
   save(principal: Principal, request: BodyOf<typeof saveReport>, context: RequestContext): Promise<SavedReport>;
   list(
     principal: Principal,
@@ -106,11 +103,7 @@ export function reportService({
   records: ExerciseRecordService;
   managers: ManagerService;
 }): ReportService {
-  async function data(
-    principal: Principal,
-    request: { seqMedicalRelation: number; startDate: string; endDate: string },
-    context: RequestContext,
-  ): Promise<ReportData> {
+  const data: ReportService['data'] = async (principal, request, context) => {
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
     const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
@@ -145,7 +138,7 @@ export function reportService({
         managerClinicAddress: profile.managerClinicAddress,
       },
     };
-  }
+  };
 
   return {
     data,

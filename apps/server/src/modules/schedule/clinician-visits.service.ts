@@ -9,6 +9,7 @@ import {
   type MedicalRecordItem,
   type Schedule,
   type updateNotStartedYetSchedule,
+  type saveScheduleNote,
 } from '@clinic/contract';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -52,11 +53,7 @@ export interface ClinicianVisitsService {
     context: RequestContext,
   ): Promise<Schedule>;
   cancel(principal: Principal, seqSchedule: number, context: RequestContext): Promise<Schedule>;
-  saveNote(
-    principal: Principal,
-    request: { seqSchedule: number; scheduleNote: string; isNoteImportant?: boolean | undefined },
-    context: RequestContext,
-  ): Promise<Schedule>;
+  saveNote(principal: Principal, request: BodyOf<typeof saveScheduleNote>, context: RequestContext): Promise<Schedule>;
 }
 
 /** The clinician's side of the schedule: their visits over a range or of one patient, booked, moved, cancelled, annotated. */

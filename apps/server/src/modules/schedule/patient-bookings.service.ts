@@ -11,6 +11,9 @@ import {
   type PatientSchedule,
   type ScheduleDuration,
   type getMyClinicians,
+  type BodyOf,
+  type bookSchedule,
+  type updateScheduleSymptoms,
 } from '@clinic/contract';
 import type { PatientPrincipal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -37,18 +40,13 @@ export interface PatientBookingsService {
   listMine(caller: PatientPrincipal, context: RequestContext): Promise<PatientSchedule[]>;
   book(
     caller: PatientPrincipal,
-    request: {
-      seqMedicalRelation: number;
-      scheduleExpectStartDatetime: string;
-      scheduleExpectProgressTime: ScheduleDuration;
-      scheduleSymptoms?: string | null | undefined;
-    },
+    request: BodyOf<typeof bookSchedule>,
     context: RequestContext,
   ): Promise<PatientSchedule>;
   cancelMine(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<PatientSchedule>;
   updateSymptoms(
     caller: PatientPrincipal,
-    request: { seqSchedule: number; scheduleSymptoms: string | null; schedulePhotoList: string[] },
+    request: BodyOf<typeof updateScheduleSymptoms>,
     context: RequestContext,
   ): Promise<PatientSchedule>;
 }

@@ -12,7 +12,7 @@ export interface ScheduleJobs {
 /** The jobs of SPEC 9: announce visits starting soon, expire visits whose time passed unused. */
 export function scheduleJobs({ now, notify }: { now: Clock; notify: Notifier }): ScheduleJobs {
   return {
-    async run(database: Database): Promise<() => Promise<void>> {
+    async run(database): Promise<() => Promise<void>> {
       const at = now();
       const schedules = scheduleRepository(database);
       const expired = await schedules.expireEnded(at);

@@ -2,6 +2,7 @@
 export { todayIn } from './dates.ts';
 export { imageUrlOf } from './image-url.ts';
 export { fullName, mailLanguageOf } from './names.ts';
+export { managerRepository, type ManagerRow } from './manager-profile.repository.ts';
 export {
   ownershipRepository,
   relationListColumns,

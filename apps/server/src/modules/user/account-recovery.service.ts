@@ -1,4 +1,4 @@
-import { FailedCode } from '@clinic/contract';
+import { FailedCode, type BodyOf, type findUserId } from '@clinic/contract';
 import type { RequestContext } from '../../context.ts';
 import { BusinessFailure } from '../../domain-error.ts';
 import { passwordResetMail, userIdMail } from '../../mail/templates.ts';
@@ -18,10 +18,7 @@ function maskUserId(userId: string): string {
 }
 
 export interface AccountRecoveryService {
-  findUserId(
-    request: { firstName: string; lastName: string; userEmail: string },
-    context: RequestContext,
-  ): Promise<{ maskedUserId: string }>;
+  findUserId(request: BodyOf<typeof findUserId>, context: RequestContext): Promise<{ maskedUserId: string }>;
   requestPasswordReset(userEmail: string, context: RequestContext): Promise<void>;
   completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void>;
 }
@@ -33,10 +30,7 @@ export function accountRecoveryService(deps: UserDependencies): AccountRecoveryS
   const { mailNewLink } = accountLinks(deps);
 
   return {
-    async findUserId(
-      request: { firstName: string; lastName: string; userEmail: string },
-      context: RequestContext,
-    ): Promise<{ maskedUserId: string }> {
+    async findUserId(request, context): Promise<{ maskedUserId: string }> {
       await limit([
         [`mail:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`mail:account:${request.userEmail}`, mailPerAccount],
@@ -56,7 +50,7 @@ export function accountRecoveryService(deps: UserDependencies): AccountRecoveryS
       return { maskedUserId: maskUserId(user.userId) };
     },
 
-    async requestPasswordReset(userEmail: string, context: RequestContext): Promise<void> {
+    async requestPasswordReset(userEmail, context): Promise<void> {
       await limit([
         [`reset:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`reset:account:${userEmail}`, mailPerAccount],
@@ -75,7 +69,7 @@ export function accountRecoveryService(deps: UserDependencies): AccountRecoveryS
       );
     },
 
-    async completePasswordReset(token: string, newPassword: string, context: RequestContext): Promise<void> {
+    async completePasswordReset(token, newPassword, context): Promise<void> {
       await limit([[`reset:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       // Hashing is costly: only for a link that can still work.
       if (!(await emailTokenRepository(db).isLive(sha256(token), 'reset_password', now()))) {

@@ -10,12 +10,12 @@ import {
 } from '../../mail/account-security-mails.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
-import { fullName, mailLanguageOf } from '../shared/index.ts';
+import { fullName, mailLanguageOf, managerRepository, type ManagerRow } from '../shared/index.ts';
 import type { UserDependencies } from './account.ts';
 import { accountSecurityRepository, loginAudit } from './account-security.repository.ts';
 import { browserLabelOf } from './browser-label.ts';
 import { sessionRepository } from './session.repository.ts';
-import { managerRepository, userRepository, type ManagerRow, type UserRow } from './user.repository.ts';
+import { userRepository, type UserRow } from './user.repository.ts';
 
 type MailDependencies = Pick<UserDependencies, 'db' | 'mails' | 'now' | 'publicUrl'>;
 

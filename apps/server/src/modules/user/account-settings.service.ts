@@ -27,7 +27,7 @@ export function accountSettingsService({
   const checkPushToken = pushTokenCheck(acceptsPushToken);
 
   return {
-    async confirmPassword(principal: Principal, password: string): Promise<void> {
+    async confirmPassword(principal, password): Promise<void> {
       await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
       const user = await userRepository(db).findById(principal.seqUser);
       if (!user || !(await verifyPassword(user.passwordHash, password))) {
@@ -36,7 +36,7 @@ export function accountSettingsService({
       await sessionRepository(db).setPasswordConfirmed(principal.sessionId, now());
     },
 
-    async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
+    async changePassword(principal, currentPassword, newPassword): Promise<void> {
       await limit([[`confirm:user:${principal.seqUser}`, perAccount]]);
       const user = await userRepository(db).findById(principal.seqUser);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -50,11 +50,11 @@ export function accountSettingsService({
       await sessions.endedAllOf(user.seqUser, principal.sessionId);
     },
 
-    async updateLanguage(principal: Principal, language: Language): Promise<void> {
+    async updateLanguage(principal, language): Promise<void> {
       await userRepository(db).setLanguage(principal.seqUser, language);
     },
 
-    async updatePushToken(principal: Principal, fcmToken: string): Promise<void> {
+    async updatePushToken(principal, fcmToken): Promise<void> {
       await checkPushToken(fcmToken);
       await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
     },

@@ -8,11 +8,11 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { SecondFactorKeys } from '../../security/sealed-secret.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { fullName } from '../shared/index.ts';
+import { fullName, managerRepository, type ManagerRow } from '../shared/index.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import type { SessionClient, SessionService } from './session.service.ts';
 import { sessionRepository } from './session.repository.ts';
-import { managerRepository, type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
+import { type UserRow, userRepository } from './user.repository.ts';
 
 export interface UserDependencies {
   db: Database;
@@ -61,6 +61,48 @@ export const pushTokenCheck =
 /** The clinician profile behind an account; none for a patient's. */
 export async function managerOf(database: Database, user: UserRow): Promise<ManagerRow | undefined> {
   return user.userType === 'manager' ? managerRepository(database).findByUser(user.seqUser) : undefined;
+}
+
+/** An account as other modules see it: its login names, and whether it is verified or deleted. */
+export type AccountSummary = Pick<UserRow, 'seqUser' | 'userId' | 'userEmail' | 'emailVerifiedAt' | 'deletedAt'>;
+
+const summaryOf = (user: UserRow | undefined): AccountSummary | undefined =>
+  user && {
+    seqUser: user.seqUser,
+    userId: user.userId,
+    userEmail: user.userEmail,
+    emailVerifiedAt: user.emailVerifiedAt,
+    deletedAt: user.deletedAt,
+  };
+
+/** The account of a user, also when deleted. */
+export async function accountOf(database: Database, seqUser: number): Promise<AccountSummary | undefined> {
+  return summaryOf(await userRepository(database).findById(seqUser));
+}
+
+/** The live account of an e-mail address. */
+export async function liveAccountByEmail(database: Database, userEmail: string): Promise<AccountSummary | undefined> {
+  return summaryOf(await userRepository(database).findLiveByEmail(userEmail));
+}
+
+/** Whether any account exists. */
+export function anyAccount(database: Database): Promise<boolean> {
+  return userRepository(database).any();
+}
+
+/** Takes the account's e-mail address as verified (once; a later call keeps the first time). */
+export function markEmailVerified(database: Database, seqUser: number, at: Date): Promise<void> {
+  return userRepository(database).setEmailVerified(seqUser, at);
+}
+
+/** The push tokens of the user's open sessions, by session. */
+export function pushTargetsOf(database: Database, seqUser: number): Promise<{ id: string; fcmToken: string }[]> {
+  return sessionRepository(database).listPushTokens(seqUser);
+}
+
+/** Forgets a session's push token, one the push service no longer knows. */
+export function forgetPushToken(database: Database, sessionId: string): Promise<void> {
+  return sessionRepository(database).setFcmToken(sessionId, null);
 }
 
 /** When the session last confirmed its user's password, if it did. */

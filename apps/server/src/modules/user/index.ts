@@ -4,10 +4,19 @@ export {
   type AccountSecurityService,
   queueSecondFactorChangeMail,
 } from './account-security.service.ts';
-export { eraseAccount, passwordConfirmedAt } from './account.ts';
-export { sessionRepository } from './session.repository.ts';
+export {
+  accountOf,
+  type AccountSummary,
+  anyAccount,
+  eraseAccount,
+  forgetPushToken,
+  liveAccountByEmail,
+  markEmailVerified,
+  passwordConfirmedAt,
+  pushTargetsOf,
+} from './account.ts';
+export { challengePurgeJob } from './challenge-purge-job.ts';
 export { endedChannel, sessionService, type SessionService } from './session.service.ts';
-export { managerRepository, userRepository } from './user.repository.ts';
 export { userRoutes } from './user.routes.ts';
 export { type UserService, userService } from './user.service.ts';
 export { passkeyRoutes } from './passkey.routes.ts';

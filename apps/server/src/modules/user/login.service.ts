@@ -87,10 +87,7 @@ export function loginService(deps: UserDependencies): LoginService {
   }
 
   return {
-    async login(
-      request: LoginRequest,
-      context: RequestContext,
-    ): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep> {
+    async login(request, context): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep> {
       const login = request.userEmail;
       const address = clientNetwork(context.ip);
       // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
@@ -147,7 +144,7 @@ export function loginService(deps: UserDependencies): LoginService {
       return openClinicianSession(sessions, user, manager, client);
     },
 
-    async logout(principal: { sessionId: string }): Promise<void> {
+    async logout(principal): Promise<void> {
       await sessions.end(principal.sessionId, 'logout');
     },
   };

@@ -4,14 +4,19 @@ import {
   beginRequiredSetup,
   completeRequiredSetup,
   beginPasskeyRegistration,
+  beginTotpSetup,
   completeLogin,
+  confirmTotpSetup,
+  disableTotp,
   finishPasskeyRegistration,
   getManagerInfo,
   listPasskeys,
   login,
   passkeyLogin,
+  regenerateRecoveryCodes,
   removePasskey,
   renamePasskey,
+  secondFactorStatus,
   signUp,
   verifyEmail,
 } from '@clinic/contract';
@@ -257,6 +262,61 @@ describe('naming and removing passkeys', () => {
   });
 });
 
+describe('recovery codes with passkeys', () => {
+  it('are made on My page for a clinician with passkeys only, finish a login once each, and go with the last passkey', async () => {
+    const registered = await withPasskey();
+    const { token } = registered;
+    const status = async () => (await callApi(t.app, secondFactorStatus, {}, { token })).success;
+    expect(await status()).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
+    // None made yet: the login offers the passkey alone.
+    expect((await secondStepOf(registered.body.userEmail)).methods).toEqual(['passkey']);
+
+    const { recoveryCodes } = (await callApi(t.app, regenerateRecoveryCodes, { password }, { token })).success;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(await status()).toMatchObject({ totp: false, recoveryCodesLeft: 10 });
+    const step = await secondStepOf(registered.body.userEmail);
+    expect(step.methods).toEqual(['recovery_code', 'passkey']);
+    const code = recoveryCodes[0]!;
+    const done = await callApi(t.app, completeLogin, { challenge: step.challenge, method: 'recovery_code', code });
+    expect(done.success.user.seqUser).toBe(registered.seqUser);
+    const again = await secondStepOf(registered.body.userEmail);
+    const reused = await callApi(t.app, completeLogin, { challenge: again.challenge, method: 'recovery_code', code });
+    expect(reused.failedCode).toBe(FailedCode.WrongSecondFactorCode);
+    expect(await status()).toMatchObject({ recoveryCodesLeft: 9 });
+
+    void (await callApi(t.app, removePasskey, { seqPasskey: registered.seqPasskey, password }, { token })).success;
+    expect(await status()).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
+    expect((await callApi(t.app, regenerateRecoveryCodes, { password }, { token })).failedCode).toBe(
+      FailedCode.SecondFactorNotSetUp,
+    );
+    const alone = await callApi(t.app, login, { userEmail: registered.body.userEmail, userPassword: password });
+    expect(alone.success.user.seqUser).toBe(registered.seqUser);
+  });
+
+  it('stay when the authenticator app is turned off while a passkey remains', async () => {
+    const registered = await withPasskey();
+    const { token } = registered;
+    const { secret } = (await callApi(t.app, beginTotpSetup, {}, { token })).success;
+    const code = await generate({ secret, epoch: Math.floor(t.clock().getTime() / 1000) });
+    const { recoveryCodes } = (await callApi(t.app, confirmTotpSetup, { code }, { token })).success;
+    expect((await secondStepOf(registered.body.userEmail)).methods).toEqual(['totp', 'recovery_code', 'passkey']);
+
+    void (await callApi(t.app, disableTotp, { password }, { token })).success;
+    expect((await callApi(t.app, secondFactorStatus, {}, { token })).success).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: recoveryCodes.length,
+    });
+    const step = await secondStepOf(registered.body.userEmail);
+    expect(step.methods).toEqual(['recovery_code', 'passkey']);
+    const done = await callApi(t.app, completeLogin, {
+      challenge: step.challenge,
+      method: 'recovery_code',
+      code: recoveryCodes[0]!,
+    });
+    expect(done.success.user.seqUser).toBe(registered.seqUser);
+  });
+});
+
 describe('a passkey where a second factor is required (REQUIRE_MFA)', () => {
   let required: TestApp;
   beforeAll(async () => {
@@ -284,7 +344,8 @@ describe('a passkey where a second factor is required (REQUIRE_MFA)', () => {
 
     const step = (await callApi(required.app, login, { userEmail: body.userEmail, userPassword: password })).failure;
     expect(step.failedCode).toBe(FailedCode.SecondFactorRequired);
-    expect(step.secondStep!.methods).toEqual(['passkey']);
+    // The recovery codes made with the app stand in for the passkey now.
+    expect(step.secondStep!.methods).toEqual(['recovery_code', 'passkey']);
     const removed = await callApi(
       required.app,
       removePasskey,

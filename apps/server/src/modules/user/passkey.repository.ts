@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { passkey, webauthnChallenge } from '../../db/schema.ts';
+import { passkey } from '../../db/schema.ts';
 
 export type PasskeyRow = typeof passkey.$inferSelect;
-type ChallengeRow = typeof webauthnChallenge.$inferSelect;
 
 export interface PasskeyRepository {
   /** The clinician's passkeys, oldest first. */
@@ -17,16 +16,9 @@ export interface PasskeyRepository {
   remove(seqUser: number, seqPasskey: number): Promise<boolean>;
   /** Takes the new signature counter of an assertion; false when another took one meanwhile. */
   used(seqPasskey: number, signCount: number, previous: number, at: Date): Promise<boolean>;
-  insertChallenge(row: typeof webauthnChallenge.$inferInsert): Promise<void>;
-  /** Uses a live challenge up (once only, also when two tabs race); undefined when used or expired. */
-  consumeChallenge(
-    challengeHash: string,
-    purpose: ChallengeRow['purpose'],
-    at: Date,
-  ): Promise<ChallengeRow | undefined>;
 }
 
-/** A clinician's passkeys and the WebAuthn challenges of their ceremonies. */
+/** A clinician's passkeys. */
 export function passkeyRepository(db: Database): PasskeyRepository {
   const own = (seqUser: number, seqPasskey: number) =>
     and(eq(passkey.seqUser, seqUser), eq(passkey.seqPasskey, seqPasskey));
@@ -70,30 +62,6 @@ export function passkeyRepository(db: Database): PasskeyRepository {
         .where(and(eq(passkey.seqPasskey, seqPasskey), eq(passkey.signCount, previous)))
         .returning();
       return updated.length === 1;
-    },
-
-    async insertChallenge(row: typeof webauthnChallenge.$inferInsert): Promise<void> {
-      await db.insert(webauthnChallenge).values(row);
-    },
-
-    async consumeChallenge(
-      challengeHash: string,
-      purpose: ChallengeRow['purpose'],
-      at: Date,
-    ): Promise<ChallengeRow | undefined> {
-      const [row] = await db
-        .update(webauthnChallenge)
-        .set({ usedAt: at })
-        .where(
-          and(
-            eq(webauthnChallenge.challengeHash, challengeHash),
-            eq(webauthnChallenge.purpose, purpose),
-            isNull(webauthnChallenge.usedAt),
-            gt(webauthnChallenge.expiresAt, at),
-          ),
-        )
-        .returning();
-      return row;
     },
   };
 }

@@ -21,12 +21,15 @@ import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
 import { loginRecord, queueSecondFactorChangeMail } from './account-security.service.ts';
+import { challengeRepository, type ChallengePurpose } from './challenge.repository.ts';
 import { type PasskeyRow, passkeyRepository } from './passkey.repository.ts';
+import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { userRepository } from './user.repository.ts';
 
 /** How long a WebAuthn ceremony may take, from its options to the browser's answer. */
 const challengeSeconds = 5 * 60;
+type PasskeyPurpose = Extract<ChallengePurpose, 'passkey_register' | 'passkey_login'>;
 /** Passkey logins an address may start in an hour: each keeps a challenge, and nobody is logged in yet. */
 const loginsPerAddress: RateLimit = { max: 60, windowSeconds: 3600 };
 
@@ -122,9 +125,9 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
   const record = loginRecord(deps);
 
   /** Keeps a ceremony's challenge, as its hash, for one use within a few minutes. */
-  async function keepChallenge(challenge: string, purpose: 'register' | 'login', seqUser?: number): Promise<void> {
-    await passkeyRepository(db).insertChallenge({
-      challengeHash: sha256(challenge),
+  async function keepChallenge(challenge: string, purpose: PasskeyPurpose, seqUser?: number): Promise<void> {
+    await challengeRepository(db).insert({
+      tokenHash: sha256(challenge),
       purpose,
       seqUser,
       expiresAt: new Date(now().getTime() + challengeSeconds * 1000),
@@ -132,9 +135,9 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
   }
 
   /** Uses up the challenge the browser signed; a used, expired or unknown one is refused. */
-  async function useChallenge(credential: PasskeyCredential, purpose: 'register' | 'login', seqUser?: number) {
+  async function useChallenge(credential: PasskeyCredential, purpose: PasskeyPurpose, seqUser?: number) {
     const challenge = signedChallenge(credential);
-    const row = await passkeyRepository(db).consumeChallenge(sha256(challenge), purpose, now());
+    const row = await challengeRepository(db).consume(sha256(challenge), purpose, now());
     if (!row || (seqUser !== undefined && row.seqUser !== seqUser)) {
       throw new BusinessFailure(FailedCode.PasskeyNotAccepted);
     }
@@ -161,12 +164,12 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         supportedAlgorithmIDs: [-7, -257],
       });
-      await keepChallenge(options.challenge, 'register', user.seqUser);
+      await keepChallenge(options.challenge, 'passkey_register', user.seqUser);
       return { options };
     },
 
     async finishRegistration(principal, name, credential, context) {
-      const expectedChallenge = await useChallenge(credential, 'register', principal.seqUser);
+      const expectedChallenge = await useChallenge(credential, 'passkey_register', principal.seqUser);
       let registered;
       try {
         const { verified, registrationInfo } = await verifyRegistrationResponse({
@@ -214,13 +217,11 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         if (!(await passkeys.remove(principal.seqUser, seqPasskey))) {
           throw new BusinessFailure(FailedCode.PasskeyNotFound);
         }
-        // Where a second factor is required, the last one cannot go.
-        if (
-          secondFactor.required &&
-          !(await passkeys.hasAny(principal.seqUser)) &&
-          !(await secondFactorRepository(tx).findTotp(principal.seqUser, 'confirmed'))
-        ) {
-          throw new BusinessFailure(FailedCode.SecondFactorMandatory);
+        const left = await factorsOf(tx, principal.seqUser);
+        if (!left.totp && !left.passkey) {
+          // Where a second factor is required, the last one cannot go; the recovery codes go with it.
+          if (secondFactor.required) throw new BusinessFailure(FailedCode.SecondFactorMandatory);
+          await secondFactorRepository(tx).removeRecoveryCodes(principal.seqUser);
         }
         await recordAudit(tx, principal, context, now(), [
           { action: 'delete', entity: 'passkey', entityId: seqPasskey },
@@ -234,11 +235,12 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
       await enforceLimits(deps.limiter, [[`passkey-login:ip:${clientNetwork(context.ip)}`, loginsPerAddress]]);
       if (loginChallenge === undefined) {
         const options = await generateAuthenticationOptions({ rpID: url.hostname, userVerification: 'required' });
-        await keepChallenge(options.challenge, 'login');
+        await keepChallenge(options.challenge, 'passkey_login');
         return { options };
       }
-      const step = await secondFactorRepository(db).findLiveChallenge(sha256(loginChallenge), now());
-      if (!step || step.purpose !== 'second_factor') throw new BusinessFailure(FailedCode.LoginStepExpired);
+      const step = await challengeRepository(db).findLive(sha256(loginChallenge), now());
+      if (step?.purpose !== 'second_factor' || step.seqUser === null)
+        throw new BusinessFailure(FailedCode.LoginStepExpired);
       const options = await generateAuthenticationOptions({
         rpID: url.hostname,
         userVerification: 'required',
@@ -249,7 +251,7 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
     },
 
     async login(credential, browserId, context) {
-      const challenge = await useChallenge(credential, 'login');
+      const challenge = await useChallenge(credential, 'passkey_login');
       const passkey = await verifyPasskeyAssertion(deps, credential, challenge);
       const user = await userRepository(db).findById(passkey.seqUser);
       const manager = user && !user.deletedAt ? await managerOf(db, user) : undefined;

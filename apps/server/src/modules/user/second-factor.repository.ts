@@ -1,9 +1,8 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loginChallenge, recoveryCode, secondFactor } from '../../db/schema.ts';
+import { recoveryCode, secondFactor } from '../../db/schema.ts';
 
 export type SecondFactorRow = typeof secondFactor.$inferSelect;
-export type LoginChallengeRow = typeof loginChallenge.$inferSelect;
 
 export interface SecondFactorRepository {
   findTotp(seqUser: number, state: 'confirmed' | 'pending'): Promise<SecondFactorRow | undefined>;
@@ -14,17 +13,21 @@ export interface SecondFactorRepository {
   /** Takes a code's time step as used; false when it, or a later one, was used already. */
   useTimeStep(seqSecondFactor: number, timeStep: number): Promise<boolean>;
   removeAll(seqUser: number): Promise<void>;
+  removeTotp(seqUser: number): Promise<void>;
+  removeRecoveryCodes(seqUser: number): Promise<void>;
   replaceRecoveryCodes(seqUser: number, codeHashes: string[]): Promise<void>;
   useRecoveryCode(seqUser: number, codeHash: string, at: Date): Promise<boolean>;
   countUnusedRecoveryCodes(seqUser: number): Promise<number>;
-  insertChallenge(challenge: typeof loginChallenge.$inferInsert): Promise<void>;
-  findLiveChallenge(tokenHash: string, at: Date): Promise<LoginChallengeRow | undefined>;
-  /** Uses a live challenge up; false when it was used already or has expired. */
-  consumeChallenge(tokenHash: string, at: Date): Promise<boolean>;
 }
 
 export function secondFactorRepository(db: Database): SecondFactorRepository {
   const totpOf = (seqUser: number) => and(eq(secondFactor.seqUser, seqUser), eq(secondFactor.kind, 'totp'));
+  const removeTotp = async (seqUser: number): Promise<void> => {
+    await db.delete(secondFactor).where(eq(secondFactor.seqUser, seqUser));
+  };
+  const removeRecoveryCodes = async (seqUser: number): Promise<void> => {
+    await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));
+  };
   return {
     async findTotp(seqUser: number, state: 'confirmed' | 'pending'): Promise<SecondFactorRow | undefined> {
       const [row] = await db
@@ -69,9 +72,12 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
     },
 
     async removeAll(seqUser: number): Promise<void> {
-      await db.delete(secondFactor).where(eq(secondFactor.seqUser, seqUser));
-      await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));
+      await removeTotp(seqUser);
+      await removeRecoveryCodes(seqUser);
     },
+
+    removeTotp,
+    removeRecoveryCodes,
 
     async replaceRecoveryCodes(seqUser: number, codeHashes: string[]): Promise<void> {
       await db.delete(recoveryCode).where(eq(recoveryCode.seqUser, seqUser));
@@ -93,31 +99,6 @@ export function secondFactorRepository(db: Database): SecondFactorRepository {
         .from(recoveryCode)
         .where(and(eq(recoveryCode.seqUser, seqUser), isNull(recoveryCode.usedAt)));
       return row?.left ?? 0;
-    },
-
-    async insertChallenge(challenge: typeof loginChallenge.$inferInsert): Promise<void> {
-      await db.insert(loginChallenge).values(challenge);
-    },
-
-    async findLiveChallenge(tokenHash: string, at: Date): Promise<LoginChallengeRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(loginChallenge)
-        .where(
-          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
-        );
-      return row;
-    },
-
-    async consumeChallenge(tokenHash: string, at: Date): Promise<boolean> {
-      const used = await db
-        .update(loginChallenge)
-        .set({ usedAt: at })
-        .where(
-          and(eq(loginChallenge.tokenHash, tokenHash), isNull(loginChallenge.usedAt), gt(loginChallenge.expiresAt, at)),
-        )
-        .returning({ tokenHash: loginChallenge.tokenHash });
-      return used.length === 1;
     },
   };
 }

@@ -15,11 +15,14 @@ import { BusinessFailure } from '../../domain-error.ts';
 import { enforceLimits, type RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { ManagerRow } from '../shared/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
 import { queueSecondFactorChangeMail } from './account-security.service.ts';
 import { secondStepChallenge, verifyPasskeyAssertion } from './passkey.service.ts';
-import { type LoginChallengeRow, secondFactorRepository } from './second-factor.repository.ts';
-import { type ManagerRow, type UserRow, userRepository } from './user.repository.ts';
+import { challengeRepository, type ChallengeRow } from './challenge.repository.ts';
+import { factorsOf } from './second-factor-login.ts';
+import { secondFactorRepository } from './second-factor.repository.ts';
+import { type UserRow, userRepository } from './user.repository.ts';
 
 /** Wrong codes an account may send in an hour, whatever the address: six digits leave no room for more. */
 const wrongCodesPerAccount: RateLimit = { max: 10, windowSeconds: 3600 };
@@ -35,6 +38,9 @@ interface TotpEnrolment {
 }
 
 type Session = { token: TokenPair; user: LoginUser };
+
+/** A login's challenge between the password and the session: always a clinician's. */
+type LoginStep = ChallengeRow & { seqUser: number };
 
 export interface SecondFactorService {
   status(principal: Principal): Promise<{ totp: boolean; recoveryCodesLeft: number; required: boolean }>;
@@ -138,18 +144,15 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   }
 
   /** The live challenge of a login for the given step, else the failure that sends the clinician back to the password. */
-  async function liveChallenge(challenge: string, purpose: LoginChallengeRow['purpose']): Promise<LoginChallengeRow> {
-    const row = await secondFactorRepository(db).findLiveChallenge(sha256(challenge), now());
-    if (!row || row.purpose !== purpose) throw new BusinessFailure(FailedCode.LoginStepExpired);
-    return row;
+  async function liveChallenge(challenge: string, purpose: 'second_factor' | 'set_up'): Promise<LoginStep> {
+    const row = await challengeRepository(db).findLive(sha256(challenge), now());
+    if (row?.purpose !== purpose || row.seqUser === null) throw new BusinessFailure(FailedCode.LoginStepExpired);
+    return { ...row, seqUser: row.seqUser };
   }
 
   /** Uses the challenge up (once only, also when two tabs race) and finds whom it logs in. */
-  async function useChallenge(
-    tx: Database,
-    challenge: LoginChallengeRow,
-  ): Promise<{ user: UserRow; manager: ManagerRow }> {
-    if (!(await secondFactorRepository(tx).consumeChallenge(challenge.tokenHash, now()))) {
+  async function useChallenge(tx: Database, challenge: LoginStep): Promise<{ user: UserRow; manager: ManagerRow }> {
+    if (!(await challengeRepository(tx).consume(challenge.tokenHash, challenge.purpose, now()))) {
       throw new BusinessFailure(FailedCode.LoginStepExpired);
     }
     const user = await userRepository(tx).findById(challenge.seqUser);
@@ -161,7 +164,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   /** The session a finished login opens, once its transaction has committed. */
   const openSession = (
     { user, manager }: { user: UserRow; manager: ManagerRow },
-    challenge: LoginChallengeRow,
+    challenge: LoginStep,
     context: RequestContext,
   ): Promise<Session> =>
     openClinicianSession(sessions, user, manager, {
@@ -172,14 +175,11 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     });
 
   return {
-    async status(principal: Principal) {
-      const factors = secondFactorRepository(db);
-      const totp = (await factors.findTotp(principal.seqUser, 'confirmed')) !== undefined;
-      return {
-        totp,
-        recoveryCodesLeft: totp ? await factors.countUnusedRecoveryCodes(principal.seqUser) : 0,
-        required,
-      };
+    async status(principal) {
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      const recoveryCodesLeft =
+        totp || passkey ? await secondFactorRepository(db).countUnusedRecoveryCodes(principal.seqUser) : 0;
+      return { totp, recoveryCodesLeft, required };
     },
 
     beginTotp: (principal: Principal) => begin(principal.seqUser),
@@ -189,25 +189,25 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
         recordAudit(tx, principal, context, now(), [{ action: 'create', entity: 'second_factor' }]),
       ),
 
-    async disableTotp(principal: Principal, password: string, context: RequestContext): Promise<void> {
+    async disableTotp(principal, password, context): Promise<void> {
       await checkPassword(principal, password);
       if (required) throw new BusinessFailure(FailedCode.SecondFactorMandatory);
-      if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
-        throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
-      }
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      if (!totp) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
       const queued = await db.transaction(async (tx) => {
-        await secondFactorRepository(tx).removeAll(principal.seqUser);
+        // The recovery codes stay while passkeys remain: they stand in for any factor.
+        const factors = secondFactorRepository(tx);
+        await (passkey ? factors.removeTotp(principal.seqUser) : factors.removeAll(principal.seqUser));
         await recordAudit(tx, principal, context, now(), [{ action: 'delete', entity: 'second_factor' }]);
         return queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'totp_removed');
       });
       await deps.mails.deliver(queued);
     },
 
-    async regenerateRecoveryCodes(principal: Principal, password: string, context: RequestContext) {
+    async regenerateRecoveryCodes(principal, password, context) {
       await checkPassword(principal, password);
-      if (!(await secondFactorRepository(db).findTotp(principal.seqUser, 'confirmed'))) {
-        throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
-      }
+      const { totp, passkey } = await factorsOf(db, principal.seqUser);
+      if (!totp && !passkey) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
       const recoveryCodes = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, principal.seqUser);
         await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'recovery_codes' }]);
@@ -216,11 +216,11 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       return { recoveryCodes };
     },
 
-    async beginRequiredSetup(challenge: string): Promise<TotpEnrolment> {
+    async beginRequiredSetup(challenge): Promise<TotpEnrolment> {
       return begin((await liveChallenge(challenge, 'set_up')).seqUser);
     },
 
-    async completeRequiredSetup(challenge: string, code: string, context: RequestContext) {
+    async completeRequiredSetup(challenge, code, context) {
       const row = await liveChallenge(challenge, 'set_up');
       let clinician: { user: UserRow; manager: ManagerRow } | undefined;
       const { recoveryCodes } = await confirm(row.seqUser, code, async (tx) => {
@@ -232,7 +232,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       return { ...(await openSession(clinician!, row, context)), recoveryCodes };
     },
 
-    async completeLogin(request, context: RequestContext): Promise<Session> {
+    async completeLogin(request, context): Promise<Session> {
       const row = await liveChallenge(request.challenge, 'second_factor');
       const { seqUser } = row;
       const clinician = await db.transaction(async (tx) => {

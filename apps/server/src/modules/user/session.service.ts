@@ -112,10 +112,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
 
   return {
     /** Starts a session (a family of refresh tokens) for a user who has just proved who they are. */
-    async open(
-      user: { seqUser: number; seqManager?: number; seqPatient?: number },
-      client: SessionClient,
-    ): Promise<TokenPair> {
+    async open(user, client): Promise<TokenPair> {
       const at = now();
       return db.transaction(async (tx) => {
         const row = {
@@ -139,7 +136,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
      * Exchanges a refresh token for a new pair. A token used twice means it was stolen: the whole
      * family is revoked. An idle session is refused.
      */
-    async refresh(presented: string | undefined): Promise<TokenPair> {
+    async refresh(presented): Promise<TokenPair> {
       if (!presented) throw unauthorized(FailedCode.SessionEnded);
       const at = now();
       const tokenHash = sha256(presented);
@@ -172,10 +169,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
      * The caller of a bearer access token whose session is still open and not idle. A token of
      * the other kind of user is refused with 403.
      */
-    async authenticate(
-      authorization: string | undefined,
-      access: Exclude<Access, 'public'>,
-    ): Promise<{ principal?: Principal; patient?: PatientPrincipal }> {
+    async authenticate(authorization, access): Promise<{ principal?: Principal; patient?: PatientPrincipal }> {
       const match = /^Bearer (\S+)$/.exec(authorization ?? '');
       if (!match?.[1]) throw unauthorized(FailedCode.Unauthorized);
       const at = now();
@@ -208,23 +202,23 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
     },
 
     /** Whether a session is still open and not idle, without counting this as activity. */
-    async isLive(sessionId: string): Promise<boolean> {
+    async isLive(sessionId): Promise<boolean> {
       const row = await sessionRepository(db).findById(sessionId);
       return row !== undefined && !row.revokedAt && !isIdle(row, now());
     },
 
-    async end(sessionId: string, reason: string): Promise<void> {
+    async end(sessionId, reason): Promise<void> {
       await sessionRepository(db).revoke(sessionId, reason, now());
       await announce({ sessionIds: [sessionId] });
     },
 
     /** To be called once the revocation of every session of a user (but the one kept) is committed. */
-    async endedAllOf(seqUser: number, exceptSessionId?: string): Promise<void> {
+    async endedAllOf(seqUser, exceptSessionId): Promise<void> {
       await announce(exceptSessionId === undefined ? { seqUser } : { seqUser, exceptSessionId });
     },
 
     /** Calls the listener with every end this instance hears, its own and the other instances'. */
-    onEnded(listener: (ends: SessionEnds) => void): void {
+    onEnded(listener): void {
       endListeners.push(listener);
     },
   };

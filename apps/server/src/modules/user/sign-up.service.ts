@@ -8,11 +8,17 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
 import { hashPassword } from '../../security/password.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { fullName, mailLanguageOf, patientAccountRepository, uploadRepository } from '../shared/index.ts';
+import {
+  fullName,
+  mailLanguageOf,
+  managerRepository,
+  patientAccountRepository,
+  uploadRepository,
+} from '../shared/index.ts';
 import { limitOf, managerOf, type UserDependencies } from './account.ts';
 import { accountLinks, mailPerAccount, mailPerAddress } from './account-links.ts';
 import { emailTokenRepository } from './session.repository.ts';
-import { managerRepository, userRepository } from './user.repository.ts';
+import { userRepository } from './user.repository.ts';
 
 /** Whether an address is registered is told for sign-up, which needs one or two; more is enumeration. */
 const emailChecksPerAddress: RateLimit = { max: 20, windowSeconds: 3600 };
@@ -49,12 +55,12 @@ export function signUpService(deps: UserDependencies): SignUpService {
   }
 
   return {
-    async checkEmailAvailable(userEmail: string, context: RequestContext): Promise<void> {
+    async checkEmailAvailable(userEmail, context): Promise<void> {
       await limit([[`email-check:ip:${clientNetwork(context.ip)}`, emailChecksPerAddress]]);
       if (await userRepository(db).findLiveByEmail(userEmail)) throw new BusinessFailure(FailedCode.EmailExists);
     },
 
-    async signUp(request: SignUpRequest, context: RequestContext): Promise<{ userEmail: string }> {
+    async signUp(request, context): Promise<{ userEmail: string }> {
       await limit([[`signup:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       const signature = Buffer.from(request.signatureImage.slice(pngDataUrlPrefix.length), 'base64');
       if (!pngSignature.every((byte, index) => signature[index] === byte)) {
@@ -117,10 +123,7 @@ export function signUpService(deps: UserDependencies): SignUpService {
     },
 
     /** A patient app member: an account and the person it speaks for, verified like a clinician's. */
-    async signUpPatient(
-      request: BodyOf<typeof patientSignUp>,
-      context: RequestContext,
-    ): Promise<{ userEmail: string }> {
+    async signUpPatient(request, context): Promise<{ userEmail: string }> {
       await limit([[`signup:ip:${clientNetwork(context.ip)}`, mailPerAddress]]);
       const passwordHash = await hashPassword(request.userPassword);
       const emailTaken = (): BusinessFailure => new BusinessFailure(FailedCode.EmailExists);
@@ -153,7 +156,7 @@ export function signUpService(deps: UserDependencies): SignUpService {
       return { userEmail: request.userEmail };
     },
 
-    async resendVerification(userEmail: string, context: RequestContext): Promise<void> {
+    async resendVerification(userEmail, context): Promise<void> {
       await limit([
         [`mail:ip:${clientNetwork(context.ip)}`, mailPerAddress],
         [`mail:account:${userEmail}`, mailPerAccount],
@@ -167,7 +170,7 @@ export function signUpService(deps: UserDependencies): SignUpService {
       );
     },
 
-    async verifyEmail(token: string): Promise<{ userEmail: string }> {
+    async verifyEmail(token): Promise<{ userEmail: string }> {
       return db.transaction(async (tx) => {
         const seqUser = await emailTokenRepository(tx).consume(sha256(token), 'verify_email', now());
         const user = seqUser === undefined ? undefined : await userRepository(tx).findById(seqUser);

@@ -17,6 +17,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
+import { secondFactorStatusKey } from './second-factor-status.ts';
 
 const passkeysKey = ['passkey', 'list'] as const;
 
@@ -52,7 +53,12 @@ interface PasskeyChanges {
 
 export function usePasskeyChanges(): PasskeyChanges {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysKey });
+  // Recovery codes are offered, and go, with the second factors: the status follows the passkeys.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: passkeysKey }),
+      queryClient.invalidateQueries({ queryKey: secondFactorStatusKey }),
+    ]);
   return {
     register: useMutation({ mutationFn: registerPasskey, onSuccess: refresh }),
     rename: useMutation({

@@ -8,6 +8,7 @@ import { TotpEnrolment, type Enrolment } from '../../../shared/second-factor/tot
 import { useBeginTotpSetup } from '../api/begin-totp-setup.ts';
 import { useConfirmTotpSetup } from '../api/confirm-totp-setup.ts';
 import { useDisableTotp } from '../api/disable-totp.ts';
+import { usePasskeys } from '../api/passkeys.ts';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
 import { useSecondFactorStatus } from '../api/second-factor-status.ts';
 
@@ -105,6 +106,7 @@ function PasswordPrompt({
 export function TwoStepVerification(): ReactElement {
   const { t } = useTranslation();
   const status = useSecondFactorStatus();
+  const passkeys = usePasskeys();
   const begin = useBeginTotpSetup();
   const confirm = useConfirmTotpSetup();
   const [enrolment, setEnrolment] = useState<Enrolment>();
@@ -114,6 +116,8 @@ export function TwoStepVerification(): ReactElement {
   if (status.isError) return <Alert color="red">{t('secondFactor.myPage.loadFailed')}</Alert>;
   if (!status.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
   const { totp, recoveryCodesLeft, required } = status.data;
+  // Recovery codes stand in for any second factor: passkeys alone get them too.
+  const passkeysOnly = !totp && (passkeys.data?.passkeys.length ?? 0) > 0;
 
   const start = async (): Promise<void> => {
     setCodes(undefined);
@@ -166,6 +170,11 @@ export function TwoStepVerification(): ReactElement {
       <Text size="sm" c="dimmed">
         {totp ? t('secondFactor.myPage.onIntro', { count: recoveryCodesLeft }) : t('secondFactor.myPage.offIntro')}
       </Text>
+      {passkeysOnly && (
+        <Text size="sm" c="dimmed">
+          {t('secondFactor.myPage.passkeyCodesIntro', { count: recoveryCodesLeft })}
+        </Text>
+      )}
       {codes && (
         <Stack gap="sm" w="100%">
           <RecoveryCodes codes={codes} />
@@ -178,7 +187,7 @@ export function TwoStepVerification(): ReactElement {
         <Button variant={totp ? 'default' : 'filled'} loading={begin.isPending} onClick={() => void start()}>
           {totp ? t('secondFactor.myPage.replace') : t('secondFactor.myPage.setUp')}
         </Button>
-        {totp && (
+        {(totp || passkeysOnly) && (
           <Button variant="default" onClick={() => setAction('regenerate')}>
             {t('secondFactor.myPage.regenerate')}
           </Button>

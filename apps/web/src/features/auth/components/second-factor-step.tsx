@@ -19,7 +19,10 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
   const { t } = useTranslation();
   const message = useMessage();
   const completeLogin = useCompleteLogin();
-  const [method, setMethod] = useState<'totp' | 'recovery_code'>('totp');
+  const hasApp = secondStep.methods.includes('totp');
+  const hasRecoveryCodes = secondStep.methods.includes('recovery_code');
+  // With passkeys alone, recovery codes are the only codes.
+  const [method, setMethod] = useState<'totp' | 'recovery_code'>(hasApp ? 'totp' : 'recovery_code');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
@@ -48,7 +51,7 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
 
   const isFieldError = error?.startsWith('validation.');
   const hasPasskey = secondStep.methods.includes('passkey');
-  const hasCodes = secondStep.methods.includes('totp');
+  const hasCodes = hasApp || hasRecoveryCodes;
   return (
     <Stack gap="md">
       <div>
@@ -102,7 +105,7 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
         </form>
       )}
       <Stack gap="xs" align="center">
-        {secondStep.methods.includes('recovery_code') && (
+        {hasApp && hasRecoveryCodes && (
           <Anchor component="button" type="button" size="sm" onClick={switchMethod}>
             {method === 'totp' ? t('secondFactor.login.useRecoveryCode') : t('secondFactor.login.useApp')}
           </Anchor>
