@@ -102,7 +102,7 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
       product: rounds.product,
       baseline: rounds.baseline,
       better: 'lower',
-      budget: { ratio: 3 },
+      budget: { ratio: 2 },
     };
   } finally {
     await bench.close();

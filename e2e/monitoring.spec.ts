@@ -1,7 +1,7 @@
 import { alertKinds, kneeProgramExample } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, logIn, newClinicianSession, ui } from './steps.ts';
+import { acceptCookies, accessTokenOf, appMember, callApi, logIn, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -124,6 +124,8 @@ describe('monitoring alerts in the browser', () => {
 describe("the demo clinician's worklist", () => {
   it('shows every kind of alert from the demo devices on the first start', async () => {
     const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
     await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
     const section = page.getByRole('region', { name: t.monitoring.title });
     // The job's first pass runs within its interval of the start.
