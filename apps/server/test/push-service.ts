@@ -48,7 +48,7 @@ export async function startPushService(): Promise<PushService> {
 /** A browser's subscription to the push service, and how that browser reads what it is sent. */
 export function browserSubscription(service: PushService): {
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
-  read(body: Buffer): unknown;
+  read: (body: Buffer) => unknown;
 } {
   const browserKeys = createECDH('prime256v1');
   browserKeys.generateKeys();
@@ -59,6 +59,8 @@ export function browserSubscription(service: PushService): {
       keys: { p256dh: browserKeys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
     },
     read: (body) =>
-      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: browserKeys, authSecret }).toString()),
+      JSON.parse(
+        ece.decrypt(body, { version: 'aes128gcm', privateKey: browserKeys, authSecret }).toString(),
+      ) as unknown,
   };
 }

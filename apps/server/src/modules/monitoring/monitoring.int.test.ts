@@ -146,7 +146,7 @@ describe('alerts from device data', () => {
       (tab?.messages ?? []).flatMap((message) => (message.type === 'alert' ? [message.notification] : []));
     await tab?.waitFor(() => heard().length >= 2);
     const raised = [...(await episodes('pain')), ...(await episodes('romRegression'))];
-    const expected = raised.map((alert) =>
+    const expected = raised.map((alert): unknown =>
       expect.objectContaining({
         seqMonitoringAlert: alert.seqMonitoringAlert,
         seqMedicalRelation,
