@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import type { BenchResult, Benchmark } from './result.ts';
 import { alternate, type RoundOptions } from './rounds.ts';
-import { benchApp, databases, type BenchDatabase } from './setup.ts';
+import { benchApp, databases, patientsWithPrograms, type BenchDatabase } from './setup.ts';
 
 /**
  * One pass of the background jobs, whose work here is the monitoring job's (no visits, plans or
@@ -23,56 +22,20 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
   const bench = await benchApp('monitoring', database);
   try {
     const { app, seqManager } = bench;
-    const people = await app.db
-      .insert(patient)
-      .values(Array.from({ length: patients }, (_, i) => ({ patientName: `Patient ${i}`, birthDate: '1960-01-01' })))
-      .returning({ seqPatient: patient.seqPatient });
-    const relations = await app.db
-      .insert(medicalRelation)
-      .values(
-        people.map((person) => ({
-          seqManager,
-          seqPatient: person.seqPatient,
-          patientName: 'P',
-          birthDate: '1960-01-01',
-          heightCm: 170,
-          weightKg: 70,
-          deviceType: 2,
-        })),
-      )
-      .returning({ seqMedicalRelation: medicalRelation.seqMedicalRelation, seqPatient: medicalRelation.seqPatient });
-    const [first] = await app.db
-      .insert(exercise)
-      .values(
-        relations.map((relation) => ({
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqManager,
-          deviceType: 2,
-          mode: 1,
-          position: 3,
-          direction: 2,
-          strength: 3,
-          frequency: 2,
-          countPerSet: 10,
-          sets: 2,
-          dueDate: '2099-12-31',
-          minRom: 10,
-          maxRom: 120,
-          guideSeconds: 900,
-          guideEvent: 'RomExercise',
-          createdAt: new Date(Date.now() - (days + 1) * 86_400_000),
-        })),
-      )
-      .returning({ seqExercise: exercise.seqExercise, seqMedicalRelation: exercise.seqMedicalRelation });
-    const firstPatient = relations[0]!.seqPatient;
+    const first = await patientsWithPrograms(app, seqManager, patients, {
+      direction: 2,
+      frequency: 2,
+      dueDate: '2099-12-31',
+      createdAt: new Date(Date.now() - (days + 1) * 86_400_000),
+    });
     // Two sessions a day for every patient over the period, made by the database: every tenth
     // patient stopped a week ago, and every seventh reported pain, so the pass has alerts to raise.
     await app.db.execute(sql`
       insert into exercise_record (seq_patient, record_key, seq_exercise, seq_medical_relation, usage_mode, usage_count,
         min_angle, max_angle, min_speed, max_speed, duration_seconds, guide_mode, guide_min_rom, guide_max_rom,
         guide_direction, guide_position, usage_start_at, device_created_at, pain_level)
-      select ${firstPatient} + p, 'bench-' || p || '-' || d || '-' || s, ${first!.seqExercise} + p,
-        ${first!.seqMedicalRelation} + p, 1, 20, 10 + (d % 7), 80 + (d % 20), 3, 20, 900, 1, 10, 120, 2, 3,
+      select ${first.seqPatient} + p, 'bench-' || p || '-' || d || '-' || s, ${first.seqExercise} + p,
+        ${first.seqMedicalRelation} + p, 1, 20, 10 + (d % 7), 80 + (d % 20), 3, 20, 900, 1, 10, 120, 2, 3,
         now() - d * interval '1 day' + s * interval '6 hours', now() - d * interval '1 day' + s * interval '6 hours',
         case when p % 7 = 0 and d = 1 and s = 0 then 8 end
       from generate_series(0, ${patients - 1}) as p, generate_series(1, ${days}) as d, generate_series(0, 1) as s
