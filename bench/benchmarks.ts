@@ -1,4 +1,5 @@
 import { coldStart } from './cold-start.ts';
+import { monitoringJobBench } from './monitoring-job.ts';
 import { patientList } from './patient-list.ts';
 import type { Benchmark } from './result.ts';
 import { romStatistics } from './rom-statistics.ts';
@@ -13,6 +14,7 @@ import { webPatientList } from './web-patient-list.ts';
 export const benchmarks: Benchmark[] = [
   patientList,
   romStatistics,
+  monitoringJobBench,
   coldStart,
   serverMemory,
   webBytes,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, databases, loadRounds, type BenchDatabase } from './setup.ts';
+import { benchApp, databases, loadRounds, patientsWithPrograms, type BenchDatabase } from './setup.ts';
 
 const patients = 1000;
 
@@ -23,56 +22,17 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
   const bench = await benchApp('rom', database);
   try {
     const { app, bare, seqManager, token } = bench;
-    const people = await app.db
-      .insert(patient)
-      .values(Array.from({ length: patients }, (_, i) => ({ patientName: `Patient ${i}`, birthDate: '1960-01-01' })))
-      .returning({ seqPatient: patient.seqPatient });
-    const relations = await app.db
-      .insert(medicalRelation)
-      .values(
-        people.map((person) => ({
-          seqManager,
-          seqPatient: person.seqPatient,
-          patientName: 'P',
-          birthDate: '1960-01-01',
-          heightCm: 170,
-          weightKg: 70,
-          deviceType: 2,
-        })),
-      )
-      .returning({ seqMedicalRelation: medicalRelation.seqMedicalRelation, seqPatient: medicalRelation.seqPatient });
-    const exercises = await app.db
-      .insert(exercise)
-      .values(
-        relations.map((relation) => ({
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqManager,
-          deviceType: 2,
-          mode: 1,
-          position: 3,
-          direction: 1,
-          strength: 3,
-          frequency: 3,
-          countPerSet: 10,
-          sets: 2,
-          dueDate: '2027-12-31',
-          minRom: 10,
-          maxRom: 120,
-          guideSeconds: 900,
-          guideEvent: 'RomExercise',
-        })),
-      )
-      .returning({ seqExercise: exercise.seqExercise, seqMedicalRelation: exercise.seqMedicalRelation });
-    const first = exercises[0]!;
-    const firstPatient = relations.find(
-      (relation) => relation.seqMedicalRelation === first.seqMedicalRelation,
-    )!.seqPatient;
+    const first = await patientsWithPrograms(app, seqManager, patients, {
+      direction: 1,
+      frequency: 3,
+      dueDate: '2027-12-31',
+    });
     // A million sessions spread evenly over the patients and the past year, made by the database.
     await app.db.execute(sql`
       insert into exercise_record (seq_patient, record_key, seq_exercise, seq_medical_relation, usage_mode, usage_count,
         min_angle, max_angle, min_speed, max_speed, duration_seconds, guide_mode, guide_min_rom, guide_max_rom,
         guide_direction, guide_position, usage_start_at, device_created_at)
-      select ${firstPatient} + (n % ${patients}), 'bench-' || n, ${first.seqExercise} + (n % ${patients}),
+      select ${first.seqPatient} + (n % ${patients}), 'bench-' || n, ${first.seqExercise} + (n % ${patients}),
         ${first.seqMedicalRelation} + (n % ${patients}), 1, 20, 10 + (n % 7), 60 + (n % 50), 3, 20, 900, 1, 10, 120, 1, 3,
         now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients}) - (n % 7) * interval '1 hour',
         now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients})

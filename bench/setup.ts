@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
-import { medicalRelation, patient } from '../apps/server/src/db/schema.ts';
+import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import { managerRepository } from '../apps/server/src/modules/shared/index.ts';
 import { liveAccountByEmail, markEmailVerified } from '../apps/server/src/modules/user/index.ts';
 import { browserEncoding, startLoad } from './load.ts';
@@ -122,6 +122,60 @@ export async function insertPatients(app: FastifyInstance, seqManager: number, c
       })),
     );
   }
+}
+
+/**
+ * Gives a clinician `count` patients on the pro device, each with one knee program; answers the
+ * first one's ids, the others' following in order, for records made in bulk by SQL.
+ */
+export async function patientsWithPrograms(
+  app: FastifyInstance,
+  seqManager: number,
+  count: number,
+  program: Pick<typeof exercise.$inferInsert, 'direction' | 'frequency' | 'dueDate' | 'createdAt'>,
+): Promise<{ seqPatient: number; seqMedicalRelation: number; seqExercise: number }> {
+  const people = await app.db
+    .insert(patient)
+    .values(Array.from({ length: count }, (_, i) => ({ patientName: `Patient ${i}`, birthDate: '1960-01-01' })))
+    .returning({ seqPatient: patient.seqPatient });
+  const relations = await app.db
+    .insert(medicalRelation)
+    .values(
+      people.map((person) => ({
+        seqManager,
+        seqPatient: person.seqPatient,
+        patientName: 'P',
+        birthDate: '1960-01-01',
+        heightCm: 170,
+        weightKg: 70,
+        deviceType: 2,
+      })),
+    )
+    .returning({ seqMedicalRelation: medicalRelation.seqMedicalRelation, seqPatient: medicalRelation.seqPatient });
+  const [first] = await app.db
+    .insert(exercise)
+    .values(
+      relations.map((relation) => ({
+        seqMedicalRelation: relation.seqMedicalRelation,
+        seqManager,
+        deviceType: 2,
+        mode: 1,
+        position: 3,
+        strength: 3,
+        countPerSet: 10,
+        sets: 2,
+        minRom: 10,
+        maxRom: 120,
+        guideSeconds: 900,
+        guideEvent: 'RomExercise',
+        ...program,
+      })),
+    )
+    .returning({ seqExercise: exercise.seqExercise, seqMedicalRelation: exercise.seqMedicalRelation });
+  const seqPatient = relations.find(
+    (relation) => relation.seqMedicalRelation === first!.seqMedicalRelation,
+  )!.seqPatient;
+  return { seqPatient, seqMedicalRelation: first!.seqMedicalRelation, seqExercise: first!.seqExercise };
 }
 
 /** A clinician's patient list as the list endpoint reads it, in one SQL query with nothing around it. */

@@ -1,7 +1,7 @@
-import { kneeProgramExample } from '@clinic/contract';
+import { alertKinds, kneeProgramExample } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
+import { acceptCookies, accessTokenOf, appMember, callApi, logIn, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -15,7 +15,7 @@ function api<T>(path: string, body: unknown, token?: string): Promise<T> {
 }
 
 describe('monitoring alerts in the browser', () => {
-  it('shows a reported pain on home, opens the patient, acknowledges it with a note, and keeps the thresholds on My page', async () => {
+  it('brings a reported pain to the open home page, opens it on the chart, keeps the note in the medical record, and keeps the thresholds on My page', async () => {
     const member = await appMember(stack, {
       userEmail: `pain.${Date.now()}@example.com`,
       patientName: 'Ines Varga',
@@ -24,6 +24,8 @@ describe('monitoring alerts in the browser', () => {
     });
     const { page } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
+    // Home is open with its socket ready before anything happens.
+    await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
     const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
       '/patient/addPatient',
       { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 2 },
@@ -64,25 +66,32 @@ describe('monitoring alerts in the browser', () => {
       member.token,
     );
 
-    // The server's job raises the alert on its next pass; home shows it once it has.
+    // The server's job raises the alert on its next pass: it reaches the open home page over the
+    // socket, which refreshes the worklist and keeps it in the notifications, without a reload.
     const section = page.getByRole('region', { name: t.monitoring.title });
     const patient = section.getByRole('article', { name: 'Ines Varga' });
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await section.waitFor();
-          return patient.count();
-        },
-        { timeout: 90_000, interval: 5_000 },
-      )
-      .toBe(1);
-    await patient.getByText(t.monitoring.kind.pain, { exact: true }).waitFor();
+    await patient.waitFor({ timeout: 90_000 });
     await patient.getByText(t.monitoring.reason.pain.replace('{{level}}', '8').split(' reported')[0]!).waitFor();
+    const sentence = t.notifications.alerts.pain.replace('{{patientName}}', 'Ines Varga');
+    await page
+      .getByRole('button', { name: t.notifications.bellUnread.replace('{{unread}}', '1'), exact: true })
+      .click();
+    await page.getByRole('dialog', { name: t.notifications.title }).getByText(sentence).waitFor();
+    await page.keyboard.press('Escape');
     await expectAccessible(page, 'home with an alert');
 
-    await patient.getByRole('link', { name: 'Ines Varga' }).click();
-    await page.waitForURL(`**/patientList/details/history?id=${seqMedicalRelation}*`);
+    // The alert opens the history tab on its period: the two weeks before it, to today.
+    await patient.getByRole('link', { name: t.monitoring.kind.pain, exact: true }).click();
+    await page.waitForURL(`**/patientList/details/history?id=${seqMedicalRelation}&from=*`);
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+    });
+    const period = page.getByTestId('alert-period');
+    await period.waitFor();
+    expect(await period.textContent()).toContain(` – ${today}`);
+    expect(await page.getByLabel(t.exercises.chart.to, { exact: true }).inputValue()).toBe(today);
+    await expectAccessible(page, 'the chart on the period of an alert');
     await page.goBack();
 
     await patient.getByRole('button', { name: t.monitoring.acknowledge }).click();
@@ -92,6 +101,12 @@ describe('monitoring alerts in the browser', () => {
     await dialog.getByRole('button', { name: t.monitoring.acknowledge }).click();
     await section.getByText(t.monitoring.empty).waitFor();
     await dialog.waitFor({ state: 'hidden' });
+
+    // The note is in the patient's medical record.
+    await page.goto(`/patientList/details/record?id=${seqMedicalRelation}`);
+    const record = page.getByRole('region', { name: t.record.title });
+    await record.getByText('Called her; lowered the strength').waitFor();
+    await record.getByText('Alert acknowledged: pain').waitFor();
 
     await page.goto('/options');
     const thresholds = page.getByRole('region', { name: t.monitoring.settings.title });
@@ -103,5 +118,22 @@ describe('monitoring alerts in the browser', () => {
     await expectAccessible(page, 'My page with the alert thresholds');
     await page.reload();
     await expect.poll(() => thresholds.getByLabel(t.monitoring.settings.painLevel).inputValue()).toBe('6');
+  });
+});
+
+describe("the demo clinician's worklist", () => {
+  it('shows every kind of alert from the demo devices on the first start', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
+    const section = page.getByRole('region', { name: t.monitoring.title });
+    // The job's first pass runs within its interval of the start.
+    for (const kind of alertKinds)
+      await section
+        .getByRole('link', { name: t.monitoring.kind[kind], exact: true })
+        .first()
+        .waitFor({ timeout: 90_000 });
+    await page.context().close();
   });
 });

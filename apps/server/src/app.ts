@@ -187,7 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerFileDownload(app, services.files, contextHook('manager', authenticate), { db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
-  for (const member of demoMembers) await simulateDevice({ transport: inProcessTransport(app), ...member, days: 365 });
+  for (const member of demoMembers) await simulateDevice({ transport: inProcessTransport(app), ...member });
   if (overrides.startJobs !== false) services.jobs.start(scheduleRules.jobIntervalMs);
   return app;
 }

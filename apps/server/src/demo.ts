@@ -1,3 +1,4 @@
+import type { SimulationOptions } from '@clinic/device-simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal, RequestContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -54,11 +55,25 @@ const demoContext: RequestContext = {
   timeZone: 'UTC',
 };
 
-/** A demo patient who uses the app, and so has a device that uploads records. */
-export interface DemoMember {
-  email: string;
-  password: string;
-}
+/**
+ * A demo patient who uses the app, and so has a device that uploads a year of records: some of
+ * them in a way that needs the clinician's attention today.
+ */
+export type DemoMember = Omit<SimulationOptions, 'transport'>;
+
+/** The history of a year ending today, so the demo's worklist shows each kind of alert from the start. */
+const deviceYear = 365;
+const memberHistories: Omit<DemoMember, 'email' | 'password'>[] = [
+  { days: deviceYear },
+  // Worse in the last week, and reporting pain: a regression and a pain alert.
+  { days: deviceYear, badWeekStart: deviceYear - 7 },
+  // Stopped a week ago: no data, and low adherence.
+  { days: deviceYear, silentDays: 7 },
+  // One session a day of the two prescribed this week: low adherence alone.
+  { days: deviceYear, slackDays: 7 },
+];
+/** This member's program is still open five days past its due date: a past-due alert. */
+const pastDueMember = 4;
 
 /** The demo's app members as the visit seed needs them. */
 interface MemberRelation {
@@ -123,7 +138,7 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
 }
 
 /** A knee, elbow, wrist or ankle program that fits the device: pro devices train knees here. */
-function demoPrescription(deviceType: 1 | 2, joint: number): ExerciseSettings {
+function demoPrescription(deviceType: 1 | 2, joint: number, dueDate: string): ExerciseSettings {
   const position = deviceType === 2 ? 3 : joint;
   const rom: Record<number, [number, number]> =
     deviceType === 2 ? { 3: [10, 110] } : { 1: [10, 120], 2: [5, 55], 3: [5, 75], 4: [45, 100] };
@@ -139,7 +154,7 @@ function demoPrescription(deviceType: 1 | 2, joint: number): ExerciseSettings {
     countPerSet: 20,
     timePerSetMinutes: null,
     sets: 2,
-    dueDate: `${new Date().getUTCFullYear() + 1}-06-30`,
+    dueDate,
     minRom,
     maxRom,
     speed: 4,
@@ -220,13 +235,18 @@ async function seedPatients(
       const member = (await patientAccountRepository(db).findPatientByUser(account.seqUser))!;
       const { patientSyncAuthCode } = await patients.issueSyncCode(member.seqPatient);
       ({ seqMedicalRelation } = await patients.addWithCode(principal, { patientSyncAuthCode, ...body }, demoContext));
+      const history = memberHistories[members.length] ?? { days: deviceYear };
+      const dueDate =
+        members.length === pastDueMember
+          ? nextDate(wallClockIn(new Date(), 'UTC').date, -5)
+          : `${new Date().getUTCFullYear() + 1}-06-30`;
       await exercises.add(
         principal,
         seqMedicalRelation,
-        demoPrescription(body.deviceType, condition.joint),
+        demoPrescription(body.deviceType, condition.joint, dueDate),
         demoContext,
       );
-      members.push({ email: person.patientEmail, password });
+      members.push({ email: person.patientEmail, password, ...history });
       relations.push({ seqMedicalRelation, seqPatient: member.seqPatient, seqUser: account.seqUser });
     } else {
       ({ seqMedicalRelation } = await patients.addWithoutCode(principal, { ...person, ...body }, demoContext));

@@ -206,7 +206,7 @@ export async function createServices(
         lockKey: 3,
         ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
-      { name: 'monitoring', lockKey: 5, ...monitoringJob({ now }) },
+      { name: 'monitoring', lockKey: 5, ...monitoringJob({ now, notify }) },
       { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },

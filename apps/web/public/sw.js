@@ -13,6 +13,7 @@ const channelName = 'clinic-notifications';
 const textsCacheName = 'clinic-notification-texts';
 const textsCachePath = '/__clinic/notification-texts.json';
 const pushTypes = [1, 2, 3, 4, 5, 9, 10];
+const alertKinds = ['pain', 'romRegression', 'noData', 'lowAdherence', 'pastDue'];
 
 /** English, for when the page has not yet left the sentences of the clinician's language. */
 const fallbackTexts = {
@@ -26,6 +27,13 @@ const fallbackTexts = {
     5: 'The visit with {{patientName}} starts soon, at {{when}}.',
     9: 'The visit with {{patientName}} on {{when}} is completed.',
     10: 'The visit with {{patientName}} on {{when}} expired without starting.',
+  },
+  alerts: {
+    pain: '{{patientName}} reported pain at or above your alert level.',
+    romRegression: "{{patientName}}'s range of motion fell back this week.",
+    noData: 'No device data from {{patientName}} for several days.',
+    lowAdherence: '{{patientName}} did fewer sessions than prescribed this week.',
+    pastDue: "{{patientName}}'s prescription is past its due date.",
   },
 };
 
@@ -61,10 +69,28 @@ function openDb() {
   return requestOf(request);
 }
 
+/** The contract's alert notification (packages/contract/src/notification.ts), checked field by field. */
+function alertOf(value) {
+  if (typeof value.key !== 'string' || typeof value.patientName !== 'string' || typeof value.time !== 'string')
+    return null;
+  if (!Number.isInteger(value.seqMonitoringAlert) || !Number.isInteger(value.seqMedicalRelation)) return null;
+  if (!alertKinds.includes(value.alertKind)) return null;
+  return {
+    key: value.key,
+    seqMonitoringAlert: value.seqMonitoringAlert,
+    seqMedicalRelation: value.seqMedicalRelation,
+    patientName: value.patientName,
+    alertKind: value.alertKind,
+    time: value.time,
+  };
+}
+
 /** The contract's notification (packages/contract/src/notification.ts), checked field by field. */
 function notificationOf(payload) {
-  const value = payload && payload.type === 'notification' ? payload.notification : payload;
+  const value =
+    payload && (payload.type === 'notification' || payload.type === 'alert') ? payload.notification : payload;
   if (!value || typeof value !== 'object') return null;
+  if ('alertKind' in value) return alertOf(value);
   const strings = ['key', 'patientName', 'managerName', 'scheduleExpectStartDatetime', 'time'];
   const integers = ['seqSchedule', 'seqMedicalRelation'];
   if (!strings.every((name) => typeof value[name] === 'string')) return null;
@@ -150,6 +176,11 @@ function formatWhen(value, language) {
 }
 
 function sentence(texts, notification) {
+  if (notification.alertKind) {
+    const alert =
+      (texts.alerts && texts.alerts[notification.alertKind]) || fallbackTexts.alerts[notification.alertKind];
+    return alert.split('{{patientName}}').join(notification.patientName);
+  }
   const template = texts.types[notification.pushType] || fallbackTexts.types[notification.pushType] || '';
   const when = formatWhen(notification.scheduleExpectStartDatetime, texts.language);
   return template.split('{{patientName}}').join(notification.patientName).split('{{when}}').join(when);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
 import { signalData } from './meeting.ts';
+import { alertKinds } from './monitoring.ts';
 import { pushTypes } from './schedule-rules.ts';
 
 /** The authenticated WebSocket: notifications now, call signalling later. */
@@ -20,6 +21,21 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
+/** A new monitoring alert on one of the clinician's patients, kept in the same list as the visits' notifications. */
+export const alertNotification = z.object({
+  key: z.string(),
+  seqMonitoringAlert: z.number().int(),
+  seqMedicalRelation: z.number().int(),
+  patientName: z.string(),
+  alertKind: z.enum(alertKinds),
+  time: z.string(),
+});
+export type AlertNotification = z.infer<typeof alertNotification>;
+
+/** Either kind, as the clinician's list of notifications keeps them. */
+export const anyNotification = z.union([notification, alertNotification]);
+export type AnyNotification = z.infer<typeof anyNotification>;
+
 /** What a client sends over the socket. The token travels in the first message, never in the URL. */
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
@@ -34,6 +50,7 @@ export type ClientSignal = Extract<ClientMessage, { type: 'signal' }>;
 export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('notification'), notification }),
+  z.object({ type: z.literal('alert'), notification: alertNotification }),
   /** The reader changed their own visits elsewhere (another tab or window): read them again. */
   z.object({ type: z.literal('schedulesChanged') }),
   /** Signalling from the other attendee of a meeting, for one joining of it: other tabs ignore it. */

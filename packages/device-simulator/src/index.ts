@@ -32,6 +32,10 @@ export interface SimulationOptions {
   missedDayRate?: number;
   /** Days from the start of the history to a week when the patient does worse (pain, a cold). */
   badWeekStart?: number;
+  /** The last days of the history without any session: the patient stopped. */
+  silentDays?: number;
+  /** The last days of the history with only the first session of each day: the patient slackens. */
+  slackDays?: number;
 }
 
 type Upload = z.input<typeof exerciseRecordUpload>;
@@ -66,11 +70,14 @@ export function sessionsFor(
   const span = prescription.maxRom - prescription.minRom;
   const measure = prescription.mode === ExerciseMode.passiveMeasure || prescription.mode === ExerciseMode.activeMeasure;
   const sessions: Upload[] = [];
+  const silentFrom = options.days - (options.silentDays ?? 0);
+  const slackFrom = options.days - (options.slackDays ?? 0);
   for (let day = 0; day < options.days; day++) {
-    if (next() < missed) continue;
+    if (next() < missed || day >= silentFrom) continue;
     const progress = day / Math.max(1, options.days - 1);
     const setback = day >= badWeek && day < badWeek + 7 ? 0.75 : 1;
-    for (let session = 0; session < prescription.frequency; session++) {
+    const sessionsToday = day >= slackFrom ? Math.min(1, prescription.frequency) : prescription.frequency;
+    for (let session = 0; session < sessionsToday; session++) {
       const start = new Date(
         now.getTime() -
           (options.days - day) * 86_400_000 +

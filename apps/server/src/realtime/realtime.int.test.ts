@@ -1,16 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
 import { createServer as createTcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   messages,
   PushType,
   realtimeCloseCodes,
   realtimePath,
-  type Notification,
   bookSchedule,
   changePassword,
   createSchedule,
@@ -20,52 +14,13 @@ import {
   updateToken,
 } from '@clinic/contract';
 import { eq } from 'drizzle-orm';
-import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, verifiedClinician, verifiedPatient, callApi } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { browserSubscription, startPushService, type PushService } from '../../test/push-service.ts';
 import { listenOnLoopback, openAllWeek, openSocket, registerMember } from '../../test/realtime.ts';
 import { authSession } from '../db/schema.ts';
 import { userChannel } from './bus.ts';
-
-/** A push service of our own on loopback, with a certificate the app is told to trust. */
-interface PushService {
-  url: string;
-  ca: Buffer;
-  received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[];
-  /** The status the next requests are answered with. */
-  status: number;
-  close(): Promise<void>;
-}
-
-async function startPushService(): Promise<PushService> {
-  const directory = mkdtempSync(join(tmpdir(), 'push-service-'));
-  const [key, cert] = [join(directory, 'key.pem'), join(directory, 'cert.pem')];
-  execFileSync('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
-    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-  ]);
-  const service: PushService = {
-    url: '',
-    ca: readFileSync(cert),
-    received: [],
-    status: 201,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-  const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      service.received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(service.status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  service.url = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return service;
-}
 
 let t: TestApp;
 let url: string;
@@ -179,13 +134,7 @@ describe('the realtime socket', () => {
 
 describe('Web Push', () => {
   it('sends the encrypted notification to the browser registered with updateToken, and forgets a gone one', async () => {
-    const browserKeys = createECDH('prime256v1');
-    browserKeys.generateKeys();
-    const authSecret = randomBytes(16);
-    const subscription = {
-      endpoint: `${push.url}/push/${randomBytes(8).toString('hex')}`,
-      keys: { p256dh: browserKeys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-    };
+    const { subscription, read } = browserSubscription(push);
     const registered = await callApi(
       t.app,
       updateToken,
@@ -204,8 +153,7 @@ describe('Web Push', () => {
     expect(request?.headers['content-encoding']).toBe('aes128gcm');
     // The VAPID signature names our public key.
     expect(String(request?.headers.authorization)).toContain(`k=${publicKey}`);
-    const plain = ece.decrypt(request!.body, { version: 'aes128gcm', privateKey: browserKeys, authSecret });
-    expect(JSON.parse(plain.toString()) as Notification).toMatchObject({
+    expect(read(request!.body)).toMatchObject({
       pushType: PushType.bookedByPatient,
       patientName: 'Pat Member',
       scheduleExpectStartDatetime: '2026-11-25T09:00:00.000Z',

@@ -24,6 +24,14 @@ const transport = (): Transport => ({
   },
 });
 
+/** The kinds of alert on the clinician's worklist after a pass of the jobs. */
+async function alertKindsAfterJob(clinician: { body: { userEmail: string } }): Promise<string[]> {
+  await t.app.jobs.tick();
+  const relogin = await callApi(t.app, login, { userEmail: clinician.body.userEmail, userPassword: password });
+  const alerts = await callApi(t.app, listMonitoringAlerts, {}, { token: relogin.success.token.accessToken });
+  return alerts.success.alertList.map((alert) => alert.kind);
+}
+
 /** A clinician and a patient with a knee program on the pro device, made now. */
 async function kneePatient() {
   const clinician = await verifiedClinician(t.app, t.mail);
@@ -112,9 +120,17 @@ describe('the device simulator', () => {
       seed: 5,
       badWeekStart: 53,
     });
-    await t.app.jobs.tick();
-    const relogin = await callApi(t.app, login, { userEmail: clinician.body.userEmail, userPassword: password });
-    const alerts = await callApi(t.app, listMonitoringAlerts, {}, { token: relogin.success.token.accessToken });
-    expect(alerts.success.alertList.map((alert) => alert.kind)).toEqual(['pain', 'romRegression']);
+    expect(await alertKindsAfterJob(clinician)).toEqual(['pain', 'romRegression']);
+  });
+
+  it('makes a patient who stopped a week ago, and one who does half the sessions, as the demo has them', async () => {
+    const stopped = await kneePatient();
+    const slack = await kneePatient();
+    t.clock.advance(60 * 86_400_000);
+    const history = { transport: transport(), password, days: 60, now: t.clock(), seed: 5, missedDayRate: 0 };
+    await simulateDevice({ ...history, email: stopped.member.email, silentDays: 7 });
+    await simulateDevice({ ...history, email: slack.member.email, slackDays: 7 });
+    expect(await alertKindsAfterJob(stopped.clinician)).toEqual(['noData', 'lowAdherence']);
+    expect(await alertKindsAfterJob(slack.clinician)).toEqual(['lowAdherence']);
   });
 });

@@ -1,6 +1,7 @@
 import { monitoringDefaults } from '@clinic/contract';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import type { Notifier } from '../notification/index.ts';
 import { dayMs, findingsOf, type PatientData, windowDays } from './monitoring-rules.ts';
 import { monitoringRepository } from './monitoring.repository.ts';
 
@@ -11,9 +12,10 @@ export interface MonitoringJob {
 /**
  * Each pass reads every patient's open prescriptions and last two weeks of device data, so records
  * that arrive late or out of order count as soon as they are stored. A condition found with no
- * ongoing alert raises one; an ongoing alert whose condition is gone ends its episode.
+ * ongoing alert raises one; an ongoing alert whose condition is gone ends its episode. Once the
+ * pass is committed, each new alert reaches its clinician's open tabs and browsers.
  */
-export function monitoringJob({ now }: { now: Clock }): MonitoringJob {
+export function monitoringJob({ now, notify }: { now: Clock; notify: Notifier }): MonitoringJob {
   return {
     async run(database): Promise<() => Promise<void>> {
       const at = now();
@@ -56,11 +58,14 @@ export function monitoringJob({ now }: { now: Clock }): MonitoringJob {
         [...ongoing].filter(([key]) => !foundKeys.has(key)).map(([, alert]) => alert.seqMonitoringAlert),
         at,
       );
-      await monitoring.raise(
+      const raised = await monitoring.raise(
         found.filter((finding) => !ongoing.has(keyOf(finding))),
         at,
       );
-      return () => Promise.resolve();
+      const recipients = await monitoring.recipients(raised.map((alert) => alert.seqMonitoringAlert));
+      return async () => {
+        for (const alert of recipients) await notify.alertRaised(alert);
+      };
     },
   };
 }

@@ -3,13 +3,16 @@ import {
   acknowledgeMonitoringAlert,
   addClinicAssignedExercise,
   addPatient,
+  getMedicalRecord,
   getMonitoringSettings,
   issueSyncAuthCode,
   listMonitoringAlerts,
   monitoringDefaults,
   saveMonitoringSettings,
   snoozeMonitoringAlert,
+  updateToken,
   uploadExerciseRecords,
+  type AlertNotification,
   type Endpoint,
   type RequestOf,
 } from '@clinic/contract';
@@ -25,10 +28,14 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
+import { listenOnLoopback, openSocket, type SocketClient } from '../../../test/realtime.ts';
 import { auditEvent, monitoringAlert } from '../../db/schema.ts';
 
 const day = 86_400_000;
 let t: TestApp;
+let push: PushService;
+let socketUrl: string;
 let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
 let other: Awaited<ReturnType<typeof verifiedClinician>>;
 let member: Awaited<ReturnType<typeof verifiedPatient>>;
@@ -73,7 +80,9 @@ const stored = () =>
 const episodes = async (kind: string) => (await stored()).filter((alert) => alert.kind === kind);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  push = await startPushService();
+  t = await createTestApp({ overrides: { testPushService: { origin: push.url, ca: push.ca } } });
+  socketUrl = await listenOnLoopback(t.app);
   clinician = await verifiedClinician(t.app, t.mail);
   other = await verifiedClinician(t.app, t.mail);
   member = await verifiedPatient(t.app, t.mail);
@@ -85,7 +94,10 @@ beforeAll(async () => {
     .seqExercise;
   start = t.clock().getTime();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
 
 describe('alert thresholds', () => {
   it('starts at the defaults, keeps each clinician their own, and refuses a value out of range', async () => {
@@ -112,15 +124,40 @@ describe('alerts from device data', () => {
     expect(await alerts()).toEqual([]);
   });
 
-  it('raises a regression and a pain report once per episode, however often the job runs', async () => {
+  it('raises a regression and a pain report once per episode, however often the job runs, and tells the clinician', async () => {
+    const browser = browserSubscription(push);
+    let tab: SocketClient | undefined;
     for (let n = 14; n < 18; n++) {
       await toDay(n + 1);
+      if (n === 17) {
+        // The clinician's open tab and browser, as the new alerts are raised.
+        tab = await openSocket(socketUrl, clinician.tokens.accessToken);
+        await as(updateToken, { fcmToken: JSON.stringify(browser.subscription) });
+        push.received.length = 0;
+      }
       await upload(sessionsOf(n, 88, n === 17 ? { painLevel: 6, patientReview: 'Sore knee' } : {}));
       await t.app.jobs.tick();
       await t.app.jobs.tick();
     }
     expect(await episodes('romRegression')).toHaveLength(1);
     expect(await episodes('pain')).toHaveLength(1);
+
+    const heard = (): AlertNotification[] =>
+      (tab?.messages ?? []).flatMap((message) => (message.type === 'alert' ? [message.notification] : []));
+    await tab?.waitFor(() => heard().length >= 2);
+    const raised = [...(await episodes('pain')), ...(await episodes('romRegression'))];
+    const expected = raised.map((alert): unknown =>
+      expect.objectContaining({
+        seqMonitoringAlert: alert.seqMonitoringAlert,
+        seqMedicalRelation,
+        alertKind: alert.kind,
+        patientName: 'Pat Member',
+      }),
+    );
+    const byKind = (list: AlertNotification[]) => list.sort((a, b) => a.alertKind.localeCompare(b.alertKind));
+    expect(byKind(heard())).toEqual(expected);
+    expect(byKind(push.received.map((request) => browser.read(request.body) as AlertNotification))).toEqual(expected);
+    tab?.close();
     const list = await alerts();
     // The most severe first: pain before the regression.
     expect(list.map((alert) => alert.kind)).toEqual(['pain', 'romRegression']);
@@ -174,6 +211,16 @@ describe('alerts from device data', () => {
         ),
       );
     expect(audited.filter((row) => row.outcome === 'success')).toHaveLength(2);
+    // The note is in the patient's medical record, as the clinician's own note.
+    const record = (await as(getMedicalRecord, { seqMedicalRelation })).success.record;
+    expect(record.filter((item) => item.kind === 'note').map((item) => item.note)).toContainEqual(
+      expect.objectContaining({
+        noteTitle: 'Alert acknowledged: pain',
+        noteContent: 'Called the patient; lower the strength',
+      }),
+    );
+    // A snooze leaves no note.
+    expect(record.filter((item) => item.kind === 'note')).toHaveLength(1);
 
     await toDay(19);
     await upload(sessionsOf(18, 88));

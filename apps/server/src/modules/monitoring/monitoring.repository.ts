@@ -1,7 +1,15 @@
 import { ExerciseStatus, monitoringDefaults, type MonitoringSettings } from '@clinic/contract';
 import { and, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { exercise, exerciseRecord, medicalRelation, monitoringAlert, monitoringSetting } from '../../db/schema.ts';
+import {
+  exercise,
+  exerciseRecord,
+  manager,
+  medicalRelation,
+  monitoringAlert,
+  monitoringSetting,
+} from '../../db/schema.ts';
+import type { RaisedAlert } from '../notification/index.ts';
 import type { DailyRom, Finding, OpenPrescription, PainReport } from './monitoring-rules.ts';
 
 export type AlertRow = typeof monitoringAlert.$inferSelect;
@@ -23,6 +31,7 @@ export interface MonitoringRepository {
   ongoingAlerts(): Promise<AlertRow[]>;
   raise(alerts: Located<Finding>[], at: Date): Promise<AlertRow[]>;
   end(ids: number[], at: Date): Promise<void>;
+  recipients(ids: number[]): Promise<RaisedAlert[]>;
   needingAttention(seqManager: number, at: Date): Promise<AlertView[]>;
   findOwned(seqMonitoringAlert: number, seqManager: number): Promise<AlertView | undefined>;
   update(
@@ -175,6 +184,23 @@ export function monitoringRepository(db: Database): MonitoringRepository {
     async end(ids: number[], at: Date): Promise<void> {
       if (ids.length === 0) return;
       await db.update(monitoringAlert).set({ endedAt: at }).where(inArray(monitoringAlert.seqMonitoringAlert, ids));
+    },
+
+    /** The given alerts with their patient's name and their clinician's account, to tell them. */
+    async recipients(ids: number[]): Promise<RaisedAlert[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          seqMonitoringAlert: monitoringAlert.seqMonitoringAlert,
+          seqMedicalRelation: monitoringAlert.seqMedicalRelation,
+          patientName: medicalRelation.patientName,
+          kind: monitoringAlert.kind,
+          clinicianUser: manager.seqUser,
+        })
+        .from(monitoringAlert)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, monitoringAlert.seqMedicalRelation))
+        .innerJoin(manager, eq(manager.seqManager, monitoringAlert.seqManager))
+        .where(inArray(monitoringAlert.seqMonitoringAlert, ids));
     },
 
     /**

@@ -1,8 +1,15 @@
-import { alertKinds, type MonitoringAlert, type MonitoringSettings } from '@clinic/contract';
+import {
+  alertKinds,
+  type AlertKind,
+  type Language,
+  type MonitoringAlert,
+  type MonitoringSettings,
+} from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, type AuditEntry } from '../audit/index.ts';
+import { keepPrivateNote } from '../manager-note/index.ts';
 import { dayMs } from './monitoring-rules.ts';
 import { type AlertView, monitoringRepository, type MonitoringRepository } from './monitoring.repository.ts';
 
@@ -20,6 +27,18 @@ function toAlert(row: AlertView): MonitoringAlert {
     snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
   };
 }
+
+/** The title of the medical record note an acknowledgement leaves, in the clinician's language. */
+const noteTitles: Record<Language, (kind: AlertKind) => string> = {
+  en: (kind) =>
+    `Alert acknowledged: ${{ pain: 'pain', romRegression: 'range of motion', noData: 'no device data', lowAdherence: 'adherence', pastDue: 'past due' }[kind]}`,
+  ko: (kind) =>
+    `알림 확인: ${{ pain: '통증', romRegression: '관절 가동 범위', noData: '기기 데이터 없음', lowAdherence: '순응도', pastDue: '기한 지남' }[kind]}`,
+  'zh-HK': (kind) =>
+    `已確認提示：${{ pain: '痛楚', romRegression: '關節活動幅度', noData: '沒有裝置數據', lowAdherence: '依從度', pastDue: '已過期' }[kind]}`,
+  cs: (kind) =>
+    `Upozornění potvrzeno: ${{ pain: 'bolest', romRegression: 'rozsah pohybu', noData: 'žádná data ze zařízení', lowAdherence: 'dodržování', pastDue: 'po termínu' }[kind]}`,
+};
 
 /** Most severe kind first, then newest (docs/decisions/0013-remote-monitoring.md). */
 function bySeverityThenNewest(a: AlertView, b: AlertView): number {
@@ -49,7 +68,10 @@ export interface MonitoringService {
 }
 
 export function monitoringService({ db, now }: { db: Database; now: Clock }): MonitoringService {
-  /** Changes one of the clinician's alerts and records it, in one transaction; another's answers as missing. */
+  /**
+   * Changes one of the clinician's alerts and records it, in one transaction; another's answers as
+   * missing. A note is kept in the patient's medical record as the clinician's own, in the same transaction.
+   */
   function change(
     principal: Principal,
     seqMonitoringAlert: number,
@@ -63,15 +85,21 @@ export function monitoringService({ db, now }: { db: Database; now: Clock }): Mo
       const at = now();
       const changed = changes(at);
       await monitoring.update(seqMonitoringAlert, changed);
-      await recordAudit(tx, principal, context, at, [
-        {
-          action: 'update',
-          entity: 'monitoring_alert',
+      const about = { seqMedicalRelation: alert.seqMedicalRelation, seqPatient: alert.seqPatient };
+      const entries: AuditEntry[] = [
+        { action: 'update', entity: 'monitoring_alert', ...about, entityId: seqMonitoringAlert },
+      ];
+      if (changed.note) {
+        const seqManagerNote = await keepPrivateNote(tx, {
           seqMedicalRelation: alert.seqMedicalRelation,
-          seqPatient: alert.seqPatient,
-          entityId: seqMonitoringAlert,
-        },
-      ]);
+          seqManager: principal.seqManager,
+          title: noteTitles[context.language](alert.kind),
+          content: changed.note,
+          at,
+        });
+        entries.push({ action: 'create', entity: 'manager_note', ...about, entityId: seqManagerNote });
+      }
+      await recordAudit(tx, principal, context, at, entries);
       return toAlert({ ...alert, ...changed });
     });
   }

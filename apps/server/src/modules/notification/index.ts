@@ -1,3 +1,3 @@
 export { notificationRoutes } from './notification.routes.ts';
-export { notifier, type Notifier } from './notifier.ts';
+export { notifier, type Notifier, type RaisedAlert } from './notifier.ts';
 export { type TestPushService, webPushSender } from './web-push.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Notification, PushType, ServerMessage } from '@clinic/contract';
+import type { AlertKind, AlertNotification, Notification, PushType, ServerMessage } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
@@ -17,13 +17,23 @@ export interface VisitParties {
   patientUser: number | null;
 }
 
+/** A new monitoring alert and the clinician it is for. */
+export interface RaisedAlert {
+  seqMonitoringAlert: number;
+  seqMedicalRelation: number;
+  patientName: string;
+  kind: AlertKind;
+  clinicianUser: number;
+}
+
 export interface Notifier {
   schedulesChanged(seqUser: number): Promise<void>;
+  alertRaised(alert: RaisedAlert): Promise<void>;
   visitChanged(pushType: PushType, visit: VisitParties, to: readonly ('clinician' | 'patient')[]): Promise<void>;
 }
 
 /**
- * Tells the people of a visit what happened to it: at once over the realtime bus to their open
+ * Tells the people of a visit what happened to it, and a clinician of a new alert: at once over the realtime bus to their open
  * tabs and apps, and by Web Push to browsers whose tab is closed. Sent after the change is committed;
  * a failure to notify is logged and never undoes the change.
  */
@@ -45,6 +55,26 @@ export function notifier({
         await bus.publish(userChannel(seqUser), { type: 'schedulesChanged' } satisfies ServerMessage);
       } catch (error) {
         log.error({ err: error, seqUser }, 'schedule change not told');
+      }
+    },
+
+    async alertRaised(alert): Promise<void> {
+      const notification: AlertNotification = {
+        key: randomUUID(),
+        seqMonitoringAlert: alert.seqMonitoringAlert,
+        seqMedicalRelation: alert.seqMedicalRelation,
+        patientName: alert.patientName,
+        alertKind: alert.kind,
+        time: now().toISOString(),
+      };
+      const message: ServerMessage = { type: 'alert', notification };
+      try {
+        await Promise.all([
+          bus.publish(userChannel(alert.clinicianUser), message),
+          push.send(alert.clinicianUser, notification),
+        ]);
+      } catch (error) {
+        log.error({ err: error, seqMonitoringAlert: alert.seqMonitoringAlert }, 'alert notification not delivered');
       }
     },
 

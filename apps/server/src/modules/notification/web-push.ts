@@ -3,7 +3,7 @@ import { Agent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import webPush from 'web-push';
-import type { Notification } from '@clinic/contract';
+import type { AnyNotification } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
@@ -80,7 +80,7 @@ export interface TestPushService {
 export interface WebPushSender {
   publicKey: string;
   accepts(fcmToken: string): Promise<boolean>;
-  send(seqUser: number, notification: Notification): Promise<void>;
+  send(seqUser: number, notification: AnyNotification): Promise<void>;
 }
 
 /**

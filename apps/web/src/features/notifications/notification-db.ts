@@ -1,5 +1,5 @@
 import { notificationRules } from './notification-rules.ts';
-import type { Notification } from '@clinic/contract';
+import type { AnyNotification } from '@clinic/contract';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
@@ -13,7 +13,7 @@ export const notificationTimeIndex = 'time';
 
 export interface NotificationItem {
   key: string;
-  data: Notification;
+  data: AnyNotification;
   /** When the notification was made (epoch ms), the order of the list and of the cap. */
   time: number;
   read: boolean;
@@ -37,7 +37,7 @@ export function openNotificationDb(): Promise<NotificationDb> {
 }
 
 /** The instant of a notification: its own time, or now when that is not a date. */
-export function timeOf(notification: Notification, now: number = Date.now()): number {
+export function timeOf(notification: AnyNotification, now: number = Date.now()): number {
   const parsed = Date.parse(notification.time);
   return Number.isNaN(parsed) ? now : parsed;
 }
@@ -46,7 +46,7 @@ export function timeOf(notification: Notification, now: number = Date.now()): nu
  * Keeps a notification, unread, and drops the oldest beyond the cap. A key already kept stays as it
  * is (the socket and the push bring the same one). Answers whether it was new.
  */
-export async function addNotification(db: NotificationDb, notification: Notification): Promise<boolean> {
+export async function addNotification(db: NotificationDb, notification: AnyNotification): Promise<boolean> {
   const tx = db.transaction(notificationStoreName, 'readwrite');
   const store = tx.store;
   if (await store.getKey(notification.key)) {

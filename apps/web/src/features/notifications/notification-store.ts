@@ -1,4 +1,4 @@
-import { notification as notificationSchema, type Notification } from '@clinic/contract';
+import { anyNotification, type AnyNotification } from '@clinic/contract';
 import { create } from 'zustand';
 import { logProblem } from '../../shared/log/log-problem.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
@@ -20,7 +20,7 @@ interface NotificationState {
   /** Reads the browser database again (another tab or the service worker changed it). */
   reload: () => Promise<void>;
   /** Keeps a notification that arrived here; answers whether it was new. */
-  receive: (notification: Notification) => Promise<boolean>;
+  receive: (notification: AnyNotification) => Promise<boolean>;
   markRead: (keys: readonly string[]) => Promise<void>;
   markAllRead: () => Promise<void>;
   clear: () => Promise<void>;
@@ -143,14 +143,14 @@ let listening = false;
  * for `onPushed`), and forgets the list when the session ends, so the next clinician on this
  * browser never sees it. Runs once per page.
  */
-export function followNotificationChanges(onPushed: (notification: Notification) => void): void {
+export function followNotificationChanges(onPushed: (notification: AnyNotification) => void): void {
   if (listening) return;
   listening = true;
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(notificationRules.channelName);
     channel.onmessage = (event: MessageEvent) => {
       void useNotificationStore.getState().reload();
-      const pushed = notificationSchema.safeParse((event.data as { notification?: unknown } | null)?.notification);
+      const pushed = anyNotification.safeParse((event.data as { notification?: unknown } | null)?.notification);
       if (pushed.success && useAuthStore.getState().isAuth) onPushed(pushed.data);
     };
   }

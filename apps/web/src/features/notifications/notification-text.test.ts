@@ -1,4 +1,4 @@
-import { PushType, type Notification } from '@clinic/contract';
+import { alertKinds, PushType, type AlertNotification, type Notification } from '@clinic/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadLanguage, loadSignedInStrings } from '../../shared/i18n/i18n.ts';
 import { notificationSentence, workerTexts } from './notification-text.ts';
@@ -11,6 +11,15 @@ const notification: Notification = {
   patientName: 'Ada Lovelace',
   managerName: 'Grace Hopper',
   scheduleExpectStartDatetime: new Date(2026, 11, 24, 9, 30).toISOString(),
+  time: new Date().toISOString(),
+};
+
+const alert: AlertNotification = {
+  key: 'a',
+  seqMonitoringAlert: 3,
+  seqMedicalRelation: 2,
+  patientName: 'Ada Lovelace',
+  alertKind: 'pain',
   time: new Date().toISOString(),
 };
 
@@ -27,7 +36,14 @@ describe('notification sentences', () => {
     expect(notificationSentence(i18n.getFixedT('ko'), notification, 'ko')).toContain('2026.12.24 09:30');
   });
 
-  it('gives the service worker a template for every push type', () => {
+  it('names the patient and the kind of a new alert', () => {
+    expect(notificationSentence(i18n.getFixedT('en'), alert, 'en')).toBe(
+      'Ada Lovelace reported pain at or above your alert level.',
+    );
+    expect(notificationSentence(i18n.getFixedT('ko'), alert, 'ko')).toContain('Ada Lovelace');
+  });
+
+  it('gives the service worker a template for every push type and alert kind', () => {
     const texts = workerTexts(i18n.getFixedT('en'), 'en');
     expect(
       Object.keys(texts.types)
@@ -35,5 +51,7 @@ describe('notification sentences', () => {
         .sort((a, b) => a - b),
     ).toEqual([1, 2, 3, 4, 5, 9, 10]);
     expect(texts.types[PushType.bookedByPatient]).toBe('{{patientName}} booked a visit for {{when}}.');
+    expect(Object.keys(texts.alerts)).toEqual([...alertKinds]);
+    expect(texts.alerts.romRegression).toBe("{{patientName}}'s range of motion fell back this week.");
   });
 });

@@ -1,4 +1,4 @@
-import { PushType, type Notification } from '@clinic/contract';
+import { alertKinds, PushType, type AlertKind, type AnyNotification } from '@clinic/contract';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../shared/dates/date-format.ts';
 
@@ -12,8 +12,13 @@ export function pushTypeName(pushType: number): PushTypeName | undefined {
   return namesByType.get(pushType);
 }
 
-/** The sentence of SPEC 3 "Push types", with the visit's time in this browser's time zone. */
-export function notificationSentence(t: TFunction, notification: Notification, language: string): string {
+/**
+ * The sentence of SPEC 3 "Push types", with the visit's time in this browser's time zone, or of a
+ * new monitoring alert.
+ */
+export function notificationSentence(t: TFunction, notification: AnyNotification, language: string): string {
+  if ('alertKind' in notification)
+    return t(`notifications.alerts.${notification.alertKind}`, { patientName: notification.patientName });
   const name = pushTypeName(notification.pushType) ?? 'bookedByPatient';
   return t(`notifications.types.${name}`, {
     patientName: notification.patientName,
@@ -25,7 +30,7 @@ export function notificationSentence(t: TFunction, notification: Notification, l
 export function workerTexts(
   t: TFunction,
   language: string,
-): { language: string; title: string; types: Record<number, string> } {
+): { language: string; title: string; types: Record<number, string>; alerts: Record<AlertKind, string> } {
   const types: Record<number, string> = {};
   for (const [name, type] of Object.entries(PushType)) {
     types[type] = t(`notifications.types.${name as PushTypeName}`, {
@@ -34,5 +39,11 @@ export function workerTexts(
       interpolation: { escapeValue: false },
     });
   }
-  return { language, title: t('app.name'), types };
+  const alerts = Object.fromEntries(
+    alertKinds.map((kind) => [
+      kind,
+      t(`notifications.alerts.${kind}`, { patientName: '{{patientName}}', interpolation: { escapeValue: false } }),
+    ]),
+  ) as Record<AlertKind, string>;
+  return { language, title: t('app.name'), types, alerts };
 }

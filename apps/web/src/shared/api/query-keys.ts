@@ -16,6 +16,8 @@ export const queryKeys = {
   schedulesInRange: (startDate: string, endDate: string) => ['schedules', 'range', startDate, endDate] as const,
   patientSchedules: (seqMedicalRelation: number) => ['schedules', 'patient', seqMedicalRelation] as const,
   reservableTimeline: ['schedules', 'timeline'] as const,
+  /** Home's worklist: a notification of a new alert refreshes it. */
+  monitoringAlerts: ['monitoring', 'alerts'] as const,
   /** The root of every payment query: the active patients count against the plan's limit. */
   payments: ['payments'] as const,
   subscriptionStatus: ['payments', 'subscription'] as const,

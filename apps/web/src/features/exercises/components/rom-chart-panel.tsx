@@ -3,7 +3,8 @@ import { Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayIso } from '../../../shared/dates/date-format.ts';
+import { useSearchParams } from 'react-router';
+import { formatDate, todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useRomStatistics } from '../../../shared/api/rom-statistics.ts';
@@ -20,7 +21,19 @@ export function defaultRange(today = todayIso()): { startDate: string; endDate: 
   return { startDate: dayjs(today).subtract(89, 'day').format('YYYY-MM-DD'), endDate: today };
 }
 
-/** ROM over time with its filters (joint, mode, dates); compact on the dashboard, full on the history tab. */
+/** The period and joint the address asks for (`from`, `to`, `position`), as a worklist alert links to them. */
+function usePeriodAsked(): { range: { startDate: string; endDate: string }; position: string } | null {
+  const [params] = useSearchParams();
+  const range = { startDate: params.get('from') ?? '', endDate: params.get('to') ?? '' };
+  if (!dateField.safeParse(range.startDate).success || !dateField.safeParse(range.endDate).success) return null;
+  if (range.startDate > range.endDate) return null;
+  return { range, position: /^\d+$/.test(params.get('position') ?? '') ? (params.get('position') ?? '') : '' };
+}
+
+/**
+ * ROM over time with its filters (joint, mode, dates); compact on the dashboard, full on the
+ * history tab, where the address may ask for a period (an alert's) to show first.
+ */
 export function RomChartPanel({
   seqMedicalRelation,
   deviceType,
@@ -30,10 +43,12 @@ export function RomChartPanel({
   deviceType: DeviceType;
   compact?: boolean;
 }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useExerciseText();
-  const [range, setRange] = useState(() => defaultRange());
-  const [position, setPosition] = useState('');
+  const asked = usePeriodAsked();
+  const askedPeriod = compact ? null : asked;
+  const [range, setRange] = useState(() => askedPeriod?.range ?? defaultRange());
+  const [position, setPosition] = useState(askedPeriod?.position ?? '');
   const [mode, setMode] = useState('');
   const readable = dateField.safeParse(range.startDate).success && dateField.safeParse(range.endDate).success;
   const validRange = readable && range.startDate <= range.endDate;
@@ -110,6 +125,16 @@ export function RomChartPanel({
             {t('exercises.chart.last90')}
           </Text>
         )}
+        {askedPeriod &&
+          range.startDate === askedPeriod.range.startDate &&
+          range.endDate === askedPeriod.range.endDate && (
+            <Text size="sm" data-testid="alert-period">
+              {t('exercises.chart.alertPeriod', {
+                from: formatDate(askedPeriod.range.startDate, i18n.language),
+                to: formatDate(askedPeriod.range.endDate, i18n.language),
+              })}
+            </Text>
+          )}
         {statistics.isPending && <Loader aria-label={t('common.loading')} />}
         {statistics.isError && <LoadFailed onRetry={() => void statistics.refetch()} />}
         {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}

@@ -15,14 +15,14 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
-const alertsKey = ['monitoring', 'alerts'] as const;
 const settingsKey = ['monitoring', 'settings'] as const;
 
 /** The clinician's alerts that need attention, most severe then newest first. */
 export function useMonitoringAlerts(): UseQueryResult<MonitoringAlert[]> {
   return useQuery({
-    queryKey: alertsKey,
+    queryKey: queryKeys.monitoringAlerts,
     queryFn: async ({ signal }) => (await callApi(listMonitoringAlerts, {}, { signal })).alertList,
   });
 }
@@ -33,7 +33,7 @@ export function useAcknowledgeAlert(): UseMutationResult<void, Error, { seqMonit
     mutationFn: async ({ seqMonitoringAlert, note }) => {
       await callApi(acknowledgeMonitoringAlert, { seqMonitoringAlert, ...(note.trim() && { note }) });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.monitoringAlerts }),
   });
 }
 
@@ -43,7 +43,7 @@ export function useSnoozeAlert(): UseMutationResult<void, Error, { seqMonitoring
     mutationFn: async (input) => {
       await callApi(snoozeMonitoringAlert, input);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.monitoringAlerts }),
   });
 }
 

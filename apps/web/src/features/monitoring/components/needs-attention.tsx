@@ -18,9 +18,11 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { todayIso } from '../../../shared/dates/date-format.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useAcknowledgeAlert, useMonitoringAlerts, useSnoozeAlert } from '../api/monitoring.ts';
+import { alertChartPath } from '../alert-period.ts';
 
 const snoozeDays = [1, 3, 7] as const;
 
@@ -92,7 +94,13 @@ export function NeedsAttention(): ReactElement {
               {list.map((alert) => (
                 <Group key={alert.seqMonitoringAlert} justify="space-between" wrap="wrap" gap="xs">
                   <Group gap="xs">
-                    <Badge color={alert.kind === 'pain' || alert.kind === 'romRegression' ? 'red' : 'orange'}>
+                    <Badge
+                      component={Link}
+                      to={withLangQuery(alertChartPath(alert, todayIso()), search)}
+                      title={t('monitoring.showOnChart')}
+                      style={{ cursor: 'pointer' }}
+                      color={alert.kind === 'pain' || alert.kind === 'romRegression' ? 'red' : 'orange'}
+                    >
                       {t(`monitoring.kind.${alert.kind}`)}
                     </Badge>
                     <Text size="sm">{reasonOf(alert)}</Text>

@@ -1,4 +1,4 @@
-import type { Notification } from '@clinic/contract';
+import type { AnyNotification } from '@clinic/contract';
 import { useEffect, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { queryClient } from '../../../shared/api/query-client.ts';
@@ -31,7 +31,7 @@ function refreshScheduleData(pathname: string): void {
   if (refreshingPaths.includes(pathname.replace(/(.)\/$/, '$1'))) invalidateScheduleData();
 }
 
-function showNotificationToast(notification: Notification): void {
+function showNotificationToast(notification: AnyNotification): void {
   showToast({
     id: `notification-${notification.key}`,
     color: 'teal',
@@ -53,12 +53,14 @@ function showNotificationToast(notification: Notification): void {
 const shownKeys = new Set<string>();
 
 /** A notification that arrived in the foreground: kept, shown once, and the screen's data refreshed. */
-export async function receiveForeground(notification: Notification): Promise<void> {
+export async function receiveForeground(notification: AnyNotification): Promise<void> {
   await useNotificationStore.getState().receive(notification);
   if (shownKeys.has(notification.key)) return;
   shownKeys.add(notification.key);
   showNotificationToast(notification);
-  refreshScheduleData(window.location.pathname);
+  // A new alert refreshes home's worklist wherever it is shown.
+  if ('alertKind' in notification) void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringAlerts });
+  else refreshScheduleData(window.location.pathname);
 }
 
 /**
@@ -76,7 +78,7 @@ export function useNotificationFeed(): RealtimeStatus {
     let connectedBefore = false;
     const disconnect = connectRealtime(
       (message) => {
-        if (message.type === 'notification') void receiveForeground(message.notification);
+        if (message.type === 'notification' || message.type === 'alert') void receiveForeground(message.notification);
         // This clinician changed their visits in another tab or window.
         if (message.type === 'schedulesChanged') invalidateScheduleData();
       },
