@@ -16,7 +16,7 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { ownershipRepository } from '../shared/ownership.repository.ts';
+import { ownershipRepository } from '../shared/index.ts';
 import { monitoringTimeRepository, type TimeRow } from './monitoring-time.repository.ts';
 
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
