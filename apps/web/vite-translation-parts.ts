@@ -15,6 +15,7 @@ export const signedInSections: readonly string[] = [
   'image',
   'imageSlider',
   'monitoring',
+  'monitoringTime',
   'notes',
   'notifications',
   'options',

@@ -19,7 +19,7 @@ import { boardRoutes } from './modules/board/index.ts';
 import { categoryRoutes } from './modules/category/index.ts';
 import { exerciseRecordRoutes, exerciseRoutes } from './modules/exercise/index.ts';
 import { managerNoteRoutes } from './modules/manager-note/index.ts';
-import { monitoringRoutes } from './modules/monitoring/index.ts';
+import { monitoringRoutes, monitoringTimeRoutes } from './modules/monitoring/index.ts';
 import { managerRoutes } from './modules/manager/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
@@ -214,5 +214,6 @@ function contractRoutes(services: Services) {
     ...receiptRoutes(services.receipts),
     ...boardRoutes(services.board),
     ...monitoringRoutes(services.monitoring),
+    ...monitoringTimeRoutes(services.monitoringTime),
   ];
 }

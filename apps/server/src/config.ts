@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type MonitoringCodeTableName, monitoringCodeTableNames } from '@clinic/contract';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -55,6 +56,8 @@ const environment = z.object({
   TRUST_PROXY: flag,
   // Who may read GET /metrics (Authorization: Bearer <token>); unset, there is no /metrics.
   METRICS_TOKEN: z.string().min(16).optional(),
+  // The billing codes the monitoring sheet shows: a table of the contract, or off outside the US.
+  MONITORING_CODES: z.enum(['off', ...monitoringCodeTableNames]).default('us2026'),
   DEMO: flag,
   DEMO_EMAIL: z.email().default('demo@clinic.localhost'),
   DEMO_PASSWORD: z.string().min(8).default('Demo-clinic-2026'),
@@ -153,6 +156,8 @@ export interface Config {
   webDist: string;
   patientWebDist: string;
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlSeconds: number };
+  /** The monitoring code table in force; null where the codes are turned off. */
+  monitoringCodes: MonitoringCodeTableName | null;
 }
 
 /** Parses the environment once and fails fast with a message naming each bad variable. */
@@ -226,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       : undefined,
     trustProxy: value.TRUST_PROXY ?? false,
     metricsToken: value.METRICS_TOKEN,
+    monitoringCodes: value.MONITORING_CODES === 'off' ? null : value.MONITORING_CODES,
     // Demo data is on by default only on the embedded database.
     demo: value.DEMO ?? !value.DATABASE_URL,
     demoEmail: value.DEMO_EMAIL,

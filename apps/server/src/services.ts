@@ -20,7 +20,13 @@ import {
 import { type ManagerNoteService, managerNoteService } from './modules/manager-note/index.ts';
 import { type ManagerService, managerService } from './modules/manager/index.ts';
 import { abandonedMeetingJob, meetingService, type MeetingService } from './modules/meeting/index.ts';
-import { monitoringJob, monitoringService, type MonitoringService } from './modules/monitoring/index.ts';
+import {
+  monitoringJob,
+  monitoringService,
+  type MonitoringService,
+  monitoringTimeService,
+  type MonitoringTimeService,
+} from './modules/monitoring/index.ts';
 import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import {
   paymentService,
@@ -107,6 +113,7 @@ export interface Services {
   board: BoardService;
   meetings: MeetingService;
   monitoring: MonitoringService;
+  monitoringTime: MonitoringTimeService;
   /** The services the demo seed writes through, some on clocks of their own. */
   demo(): DemoServices;
   close(): Promise<void>;
@@ -190,6 +197,7 @@ export async function createServices(
   const notes = managerNoteService({ db, now });
   const categories = categoryService({ db, now });
   const exerciseRecords = exerciseRecordService({ db, now });
+  const monitoringTime = monitoringTimeService({ db, now, codeTable: config.monitoringCodes });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
   const metrics = createMetrics(config.metricsToken);
@@ -239,7 +247,7 @@ export async function createServices(
     exercises: exerciseService({ db, now }),
     exerciseRecords,
     schedules,
-    reports: reportService({ db, now, patients, records: exerciseRecords, managers }),
+    reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringTime }),
     payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
     receipts,
     paymentSandbox: sandbox,
@@ -247,6 +255,7 @@ export async function createServices(
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     monitoring: monitoringService({ db, now }),
+    monitoringTime,
     demo(): DemoServices {
       return {
         // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
 import { romDay } from './exercise-record.ts';
+import { monitoringMonth, monitoringPeriod } from './monitoring-periods.ts';
 import { conditionEntry, patientSummary } from './patient.ts';
 import { rules } from './rules.ts';
 import { dateField, idField } from './validation.ts';
@@ -89,6 +90,11 @@ export const reportData = z.object({
   lastStatus: conditionEntry.nullable(),
   adherence,
   deviceDays: z.array(deviceDaysPeriod),
+  /**
+   * The monitoring periods that overlap the report's range and the calendar months it touches, with
+   * their minutes and codes (docs/decisions/0013-remote-monitoring.md); reports kept before it have none.
+   */
+  monitoring: z.object({ periods: z.array(monitoringPeriod), months: z.array(monitoringMonth) }),
   clinician: reportClinician,
 });
 export type ReportData = z.infer<typeof reportData>;

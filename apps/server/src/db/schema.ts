@@ -888,3 +888,36 @@ export const monitoringAlert = pgTable(
     index('monitoring_alert_manager').on(table.seqManager, table.startedAt),
   ],
 );
+
+/** The first day of a patient's monitoring episode, where the clinician set one (else the first device day). */
+export const monitoringEpisode = pgTable('monitoring_episode', {
+  seqMedicalRelation: integer('seq_medical_relation')
+    .primaryKey()
+    .references(() => medicalRelation.seqMedicalRelation),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** Time a clinician logged by hand for a patient's monitoring; a removal only marks it. */
+export const monitoringTime = pgTable(
+  'monitoring_time',
+  {
+    seqMonitoringTime: integer('seq_monitoring_time').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: smallint('minutes').notNull(),
+    activity: text('activity', {
+      enum: ['dataReview', 'communication', 'planChange', 'coordination', 'other'],
+    }).notNull(),
+    interactive: boolean('interactive').notNull(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  (table) => [index('monitoring_time_relation_date').on(table.seqMedicalRelation, table.date)],
+);

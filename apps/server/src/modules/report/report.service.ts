@@ -20,6 +20,7 @@ import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type DayRange, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
+import type { MonitoringTimeService } from '../monitoring/index.ts';
 import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
 
@@ -62,8 +63,14 @@ export function deviceDaysPeriods(
   return periods;
 }
 
+/** A kept report's content; one kept before monitoring was reported shows none. */
+function contentOf(stored: unknown) {
+  const { data, ...rest } = stored as { data: object };
+  return reportContent.parse({ ...rest, data: { monitoring: { periods: [], months: [] }, ...data } });
+}
+
 function toSavedReport(row: ReportRow): SavedReport {
-  const content = reportContent.parse(row.content);
+  const content = contentOf(row.content);
   return savedReport.parse({
     seqReport: row.seqReport,
     seqMedicalRelation: row.seqMedicalRelation,
@@ -96,20 +103,23 @@ export function reportService({
   patients,
   records,
   managers,
+  monitoringTime,
 }: {
   db: Database;
   now: Clock;
   patients: PatientService;
   records: ExerciseRecordService;
   managers: ManagerService;
+  monitoringTime: MonitoringTimeService;
 }): ReportService {
   const data: ReportService['data'] = async (principal, request, context) => {
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
     const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
-    const [{ prescriptions, sessions, daysWithData }, profile] = await Promise.all([
+    const [{ prescriptions, sessions, daysWithData }, profile, monitoring] = await Promise.all([
       records.activity(request.seqMedicalRelation, range),
       managers.getProfile(principal),
+      monitoringTime.ofRange(request.seqMedicalRelation, range),
     ]);
     let prescribed = 0;
     let completed = 0;
@@ -129,6 +139,7 @@ export function reportService({
         rate: prescribed === 0 ? null : Math.round((completed / prescribed) * 1000) / 1000,
       },
       deviceDays: deviceDaysPeriods(range, daysWithData),
+      monitoring,
       clinician: {
         managerName: profile.managerName,
         title: profile.title,

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { segments } from '../../config/paths.ts';
 import { RomChartPanel } from '../../features/exercises/components/rom-chart-panel.tsx';
+import { MonitoringPanel } from '../../features/reports/components/monitoring-panel.tsx';
 import { LatestNotes } from '../../features/notes/components/note-board.tsx';
 import { PatientOverview } from '../../features/patients/components/patient-overview.tsx';
 import { patientDetailsPath } from '../../features/patients/components/patient-table.tsx';
 import { usePatientContext } from './patient-details.tsx';
 
-/** Dashboard tab: profile, latest condition, today's visits (when there are any), the ROM chart and the latest notes. */
+/** Dashboard tab: profile, latest condition, today's visits (when there are any), the ROM chart, the remote monitoring and the latest notes. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const location = useLocation();
@@ -18,6 +19,7 @@ export function Component(): ReactElement {
     <Stack gap="lg">
       <PatientOverview detail={detail} />
       <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={detail.patient.deviceType} compact />
+      <MonitoringPanel seqMedicalRelation={seqMedicalRelation} />
       <LatestNotes
         seqMedicalRelation={seqMedicalRelation}
         moreLink={

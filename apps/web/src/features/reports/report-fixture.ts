@@ -29,6 +29,7 @@ export const data: ReportData = {
     { startDate: '2026-01-01', endDate: '2026-01-30', days: 20, meetsBillingThreshold: true },
     { startDate: '2026-01-31', endDate: '2026-02-01', days: 1, meetsBillingThreshold: false },
   ],
+  monitoring: { periods: [], months: [] },
   clinician: {
     managerName: 'Dr Demo',
     title: 'DPT',

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/units/units.ts';
+import { MonthsTable, PeriodsTable } from './monitoring-tables.tsx';
+import { monthLabel } from '../monitoring-format.ts';
 import { orderedParameters, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 
@@ -86,7 +88,7 @@ export function ReportSections({
   const { t, i18n } = useTranslation();
   const unit = useUnit();
   const language = i18n.language;
-  const { patient, adherence, deviceDays, initStatus, lastStatus } = report.data;
+  const { patient, adherence, deviceDays, monitoring, initStatus, lastStatus } = report.data;
   const unitLabels: UnitLabels = {
     cm: t('units.cm'),
     kg: t('units.kg'),
@@ -209,6 +211,23 @@ export function ReportSections({
             ))}
           </Table.Tbody>
         </Table>
+      </Section>
+
+      <Section title={t('monitoringTime.reportSection')}>
+        <Text size="sm" c="dimmed">
+          {t('monitoringTime.reportExplanation')}
+        </Text>
+        {monitoring.periods.length > 0 && <PeriodsTable periods={monitoring.periods} />}
+        {monitoring.months.length > 0 && (
+          <MonthsTable
+            rows={monitoring.months}
+            first={{
+              header: t('monitoringTime.month'),
+              cell: (row) => monthLabel(row.month, language),
+              key: (row) => row.month,
+            }}
+          />
+        )}
       </Section>
 
       <Section title={t('report.chiefComplaint')}>
