@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineComponentStyles } from './vite-mantine-styles.ts';
@@ -7,8 +9,15 @@ const apiProxy = {
   '/api': { target: 'http://127.0.0.1:3000', ws: true },
 };
 
-export default defineConfig({
+// React Router's package exports only its development build, whose warnings a production page never shows.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), mantineComponentStyles(), translationParts()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -23,4 +32,4 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },
-});
+}));

@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { queryClient } from '../shared/api/query-client.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useToastsWanted } from '../shared/notices/toasts.ts';
 import { cssVariablesResolver, themeWithCloseLabel } from '@clinic/ui/theme';
@@ -34,9 +32,7 @@ function LocalizedMantine({ children }: { children: ReactNode }): ReactElement {
 export function Providers({ children }: { children: ReactNode }): ReactElement {
   return (
     <I18nextProvider i18n={i18n}>
-      <LocalizedMantine>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </LocalizedMantine>
+      <LocalizedMantine>{children}</LocalizedMantine>
     </I18nextProvider>
   );
 }

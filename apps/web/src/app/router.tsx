@@ -40,6 +40,7 @@ function guard(check: (url: URL) => GuardResult) {
 }
 
 const homeScreen = screen(() => import('./routes/home.tsx'));
+const queryRoutes = screen(() => import('../shared/api/query-provider.tsx'));
 
 /** Asks for the patient list while its screen's chunk loads rather than after; the screen asks again if this fails. */
 function prefetchPatientList(): null {
@@ -75,72 +76,84 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        id: 'root',
-        path: paths.home,
-        loader: guard((url) => requireSession(url, hasAccessToken())),
-        // Its own chunk: the login page does not load the signed-in header, menu and bell.
-        lazy: screen(async () => ({ Component: (await signedIn(import('./layout/shell-layout.tsx'))).ShellLayout })),
+        // The query cache loads with the first screen that reads data, beside that screen's chunks.
+        lazy: queryRoutes,
         children: [
           {
-            errorElement: <RouteError />,
+            id: 'root',
+            path: paths.home,
+            loader: guard((url) => requireSession(url, hasAccessToken())),
+            // Its own chunk: the login page does not load the signed-in header, menu and bell.
+            lazy: screen(async () => ({
+              Component: (await signedIn(import('./layout/shell-layout.tsx'))).ShellLayout,
+            })),
             children: [
-              { index: true, lazy: homeScreen },
-              { path: segments.appointments, lazy: homeScreen },
               {
-                path: segments.patientList,
-                loader: prefetchPatientList,
-                // Sorting and filtering change only the search params: the list is read when it opens.
-                shouldRevalidate: () => false,
-                lazy: screen(() => import('./routes/patient-list.tsx')),
-              },
-              {
-                path: segments.patientDetails,
-                loader: patientIdGuard,
-                lazy: screen(() => import('./routes/patient-details.tsx')),
+                errorElement: <RouteError />,
                 children: [
-                  { index: true, loader: patientIdGuard, lazy: screen(() => import('./routes/patient-dashboard.tsx')) },
-                  ...segments.patientDetailsTabs.map((tab) => ({
-                    path: tab,
-                    loader: patientIdGuard,
-                    ...(builtTabs[tab] ? { lazy: builtTabs[tab] } : { element: later }),
-                  })),
-                ],
-              },
-              { path: segments.rehab, lazy: screen(() => import('./routes/rehab.tsx')) },
-              { path: segments.options, lazy: screen(() => import('./routes/options.tsx')) },
-              {
-                path: segments.payments,
-                children: [
-                  { index: true, lazy: screen(() => import('./routes/payments.tsx')) },
-                  { path: segments.paymentInfo, lazy: screen(() => import('./routes/payment-info.tsx')) },
+                  { index: true, lazy: homeScreen },
+                  { path: segments.appointments, lazy: homeScreen },
                   {
-                    path: segments.paymentResult,
-                    loader: guard(requirePaymentResult),
-                    lazy: screen(() => import('./routes/payment-result.tsx')),
+                    path: segments.patientList,
+                    loader: prefetchPatientList,
+                    // Sorting and filtering change only the search params: the list is read when it opens.
+                    shouldRevalidate: () => false,
+                    lazy: screen(() => import('./routes/patient-list.tsx')),
+                  },
+                  {
+                    path: segments.patientDetails,
+                    loader: patientIdGuard,
+                    lazy: screen(() => import('./routes/patient-details.tsx')),
+                    children: [
+                      {
+                        index: true,
+                        loader: patientIdGuard,
+                        lazy: screen(() => import('./routes/patient-dashboard.tsx')),
+                      },
+                      ...segments.patientDetailsTabs.map((tab) => ({
+                        path: tab,
+                        loader: patientIdGuard,
+                        ...(builtTabs[tab] ? { lazy: builtTabs[tab] } : { element: later }),
+                      })),
+                    ],
+                  },
+                  { path: segments.rehab, lazy: screen(() => import('./routes/rehab.tsx')) },
+                  { path: segments.options, lazy: screen(() => import('./routes/options.tsx')) },
+                  {
+                    path: segments.payments,
+                    children: [
+                      { index: true, lazy: screen(() => import('./routes/payments.tsx')) },
+                      { path: segments.paymentInfo, lazy: screen(() => import('./routes/payment-info.tsx')) },
+                      {
+                        path: segments.paymentResult,
+                        loader: guard(requirePaymentResult),
+                        lazy: screen(() => import('./routes/payment-result.tsx')),
+                      },
+                    ],
                   },
                 ],
               },
             ],
           },
+          {
+            path: paths.remote,
+            loader: guard((url) => requireSession(url, hasAccessToken())),
+            errorElement: <RouteError />,
+            lazy: screen(() => signedIn(import('./routes/remote.tsx'))),
+          },
+          {
+            path: paths.remotePhotos,
+            loader: guard((url) => requireSession(url, hasAccessToken())),
+            errorElement: <RouteError />,
+            lazy: screen(() => signedIn(import('./routes/remote-photos.tsx'))),
+          },
+          {
+            path: paths.receipt,
+            loader: guard((url) => requireSession(url, hasAccessToken())),
+            errorElement: <RouteError />,
+            lazy: screen(() => signedIn(import('./routes/receipt.tsx'))),
+          },
         ],
-      },
-      {
-        path: paths.remote,
-        loader: guard((url) => requireSession(url, hasAccessToken())),
-        errorElement: <RouteError />,
-        lazy: screen(() => signedIn(import('./routes/remote.tsx'))),
-      },
-      {
-        path: paths.remotePhotos,
-        loader: guard((url) => requireSession(url, hasAccessToken())),
-        errorElement: <RouteError />,
-        lazy: screen(() => signedIn(import('./routes/remote-photos.tsx'))),
-      },
-      {
-        path: paths.receipt,
-        loader: guard((url) => requireSession(url, hasAccessToken())),
-        errorElement: <RouteError />,
-        lazy: screen(() => signedIn(import('./routes/receipt.tsx'))),
       },
       {
         path: paths.login,
@@ -150,8 +163,13 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, lazy: screen(() => import('./routes/login.tsx')) },
-              { path: segments.findPassword, lazy: screen(() => import('./routes/find-password.tsx')) },
-              { path: segments.signUp, lazy: screen(() => import('./routes/sign-up.tsx')) },
+              {
+                lazy: queryRoutes,
+                children: [
+                  { path: segments.findPassword, lazy: screen(() => import('./routes/find-password.tsx')) },
+                  { path: segments.signUp, lazy: screen(() => import('./routes/sign-up.tsx')) },
+                ],
+              },
             ],
           },
         ],

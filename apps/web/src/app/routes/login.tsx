@@ -1,16 +1,15 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { lazyWithQueries } from '../../shared/api/lazy-with-queries.tsx';
 import { FlashNotice } from '../../shared/notices/flash-notice.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 
 // The inquiry form and its checks load when a provider first opens it, not with the login page.
-const ProviderInquiryModal = lazy(() =>
-  import('../../features/inquiries/components/provider-inquiry-modal.tsx').then((module) => ({
-    default: module.ProviderInquiryModal,
-  })),
+const ProviderInquiryModal = lazyWithQueries(
+  async () => (await import('../../features/inquiries/components/provider-inquiry-modal.tsx')).ProviderInquiryModal,
 );
 
 /** `/login`, also the landing of verification links (`#verify=`) and of ended sessions. */

@@ -1,11 +1,6 @@
-import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import type * as LoginModule from './login.ts';
 
 /** The login request; it and its checks (zod) load with the first attempt rather than with the login page. */
 export function loadLogin(): Promise<typeof LoginModule> {
   return import('./login.ts');
-}
-
-export function useLogin(): UseMutationResult<LoginModule.LoginReply, Error, LoginModule.LoginInput> {
-  return useMutation({ mutationFn: async (input: LoginModule.LoginInput) => (await loadLogin()).loginRequest(input) });
 }

@@ -1,26 +1,23 @@
 import { FailedCode, type SecondStep } from '@clinic/contract';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactElement } from 'react';
+import { Suspense, useCallback, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
+import { lazyWithQueries } from '../../../shared/api/lazy-with-queries.tsx';
 import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
-import { loadLogin, useLogin } from '../api/use-login.ts';
+import { loadLogin } from '../api/use-login.ts';
 import { PasskeyButton } from './passkey-button.tsx';
 
 // Shown only after a login refused as not yet activated.
-const ResendVerification = lazy(() =>
-  import('./resend-verification.tsx').then((module) => ({ default: module.ResendVerification })),
-);
+const ResendVerification = lazyWithQueries(async () => (await import('./resend-verification.tsx')).ResendVerification);
 
 // The second step loads only for a clinician whose login needs one.
-const SecondFactorStep = lazy(() =>
-  import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })),
-);
-const RequiredSetup = lazy(() => import('./required-setup.tsx').then((module) => ({ default: module.RequiredSetup })));
+const SecondFactorStep = lazyWithQueries(async () => (await import('./second-factor-step.tsx')).SecondFactorStep);
+const RequiredSetup = lazyWithQueries(async () => (await import('./required-setup.tsx')).RequiredSetup);
 
 const initialValues = { userEmail: '', userPassword: '' };
 
@@ -32,7 +29,7 @@ export function LoginForm(): ReactElement {
   const navigate = useNavigate();
   const form = useFormState(initialValues);
   const { values, errors, setValue } = form;
-  const loginMutation = useLogin();
+  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ code: string; typedLogin: string }>();
   const [pending, setPending] = useState<{ failedCode: string; secondStep: SecondStep }>();
 
@@ -56,8 +53,11 @@ export function LoginForm(): ReactElement {
       form.setErrors(fieldErrorsOf(parsed));
       return;
     }
+    setSubmitting(true);
     try {
-      const reply = await loginMutation.mutateAsync({
+      const reply = await (
+        await loadLogin()
+      ).loginRequest({
         userEmail: parsed.data.userEmail,
         userPassword: parsed.data.userPassword,
       });
@@ -72,6 +72,8 @@ export function LoginForm(): ReactElement {
       setFailure({ code: reply.failedCode, typedLogin: parsed.data.userEmail });
     } catch {
       // The banner of the HTTP client has said what went wrong.
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -127,7 +129,7 @@ export function LoginForm(): ReactElement {
             onChange={(event) => form.setValue('userPassword', event.currentTarget.value)}
             error={message(errors.userPassword)}
           />
-          <Button type="submit" size="md" loading={loginMutation.isPending}>
+          <Button type="submit" size="md" loading={submitting}>
             {t('login.submit')}
           </Button>
         </Stack>
