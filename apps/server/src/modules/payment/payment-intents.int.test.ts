@@ -330,7 +330,8 @@ describe('a card typed in the processor’s fields', () => {
 
   it('changes the card, and in the grace period charges the overdue month to the new one', async () => {
     const people: Caller[] = [];
-    const { who, intent: waiting } = await renewalWaitingForHolder(people);
+    const { who } = await renewalWaitingForHolder(people);
+    const waiting = (await callAs(who, getPendingPayment, {})).success.pending!.intent;
     const change = await callAs(who, updatePaymentMethod, { idempotencyKey: randomUUID() });
     const intent = change.success.confirm;
     expect(intent.kind).toBe('payment');
@@ -340,9 +341,17 @@ describe('a card typed in the processor’s fields', () => {
       paymentMethod: { cardType: 'MasterCard', last4: '4444' },
     });
     expect((await history(who))[0]).toMatchObject({ kind: 'retry', status: 'paid', cardLast4: '4444' });
-    // The renewal that waited for the holder is settled: none is asked for any more.
+    // The renewal that waited for the holder is settled: none is asked for any more, and the
+    // processor refuses it, so a holder who finds it there cannot pay the month twice.
     expect((await callAs(who, getPendingPayment, {})).success.pending).toBeNull();
-    expect(waiting).toMatch(/^pi_/);
+    const late = await confirmAsBrowser(
+      origin,
+      keys.publishableKey,
+      { id: waiting.intentId, client_secret: waiting.clientSecret },
+      typed(sandboxTestCards.authenticatesAlways),
+    );
+    expect(late.status).toBe(400);
+    expect(await chargesTo(who)).toHaveLength(1);
   });
 
   it('lets the holder confirm a renewal from our page: the pending charge, its challenge, then done', async () => {

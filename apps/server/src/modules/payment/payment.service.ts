@@ -325,17 +325,19 @@ export function paymentService({
 
   /**
    * Makes a PaymentIntent answered to a browser the clinician's only open one: the one answered
-   * before (another tab's, say) is cancelled at the processor first, so it can no longer charge.
-   * When it charged before it could be cancelled, it is recorded, the new one is cancelled instead,
-   * and false asks the caller to look at the request again (the plan is now paid). Under the
-   * clinician's payment lock.
+   * before (another tab's, say) and a renewal charge waiting for its holder are cancelled at the
+   * processor first, so neither can charge the same month again. When one charged before it could
+   * be cancelled, it is recorded, the new one is cancelled instead, and false asks the caller to
+   * look at the request again (the plan is now paid). Under the clinician's payment lock.
    */
   async function makeOnlyOpenIntent(current: SubscriptionRow, confirm: IntentToConfirm, who: Who): Promise<boolean> {
-    const earlier = current.openIntent;
-    if (earlier && earlier !== confirm.intentId) {
-      const closed = await gateway.cancelIntent(earlier);
+    const earlier = [current.openIntent, current.pendingIntent].filter(
+      (intentId): intentId is string => intentId !== null && intentId !== confirm.intentId,
+    );
+    for (const intentId of earlier) {
+      const closed = await gateway.cancelIntent(intentId);
       if (closed === 'succeeded') {
-        const paid = await gateway.findIntent(earlier);
+        const paid = await gateway.findIntent(intentId);
         if (!paid) throw processorSilent();
         // No browser was given the new one; cancelled, it waits at the processor for nothing.
         await gateway.cancelIntent(confirm.intentId);
@@ -347,7 +349,10 @@ export function paymentService({
       }
       if (closed !== 'cancelled') throw processorSilent();
     }
-    await paymentRepository(db).updateSubscription(current.seqManager, { openIntent: confirm.intentId });
+    await paymentRepository(db).updateSubscription(current.seqManager, {
+      openIntent: confirm.intentId,
+      pendingIntent: null,
+    });
     return true;
   }
 
