@@ -6,7 +6,6 @@ export {
 } from './account-security.service.ts';
 export {
   accountOf,
-  type AccountSummary,
   anyAccount,
   eraseAccount,
   forgetPushToken,
