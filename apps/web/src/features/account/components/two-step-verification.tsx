@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { RecoveryCodes } from '../../../shared/second-factor/recovery-codes.tsx';
 import { TotpEnrolment, type Enrolment } from '../../../shared/second-factor/totp-enrolment.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useBeginTotpSetup } from '../api/begin-totp-setup.ts';
 import { useConfirmTotpSetup } from '../api/confirm-totp-setup.ts';
 import { useDisableTotp } from '../api/disable-totp.ts';
+import { usePasskeys } from '../api/passkeys.ts';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
 import { useSecondFactorStatus } from '../api/second-factor-status.ts';
 
@@ -105,15 +107,18 @@ function PasswordPrompt({
 export function TwoStepVerification(): ReactElement {
   const { t } = useTranslation();
   const status = useSecondFactorStatus();
+  const passkeys = usePasskeys();
   const begin = useBeginTotpSetup();
   const confirm = useConfirmTotpSetup();
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [codes, setCodes] = useState<string[]>();
   const [action, setAction] = useState<PasswordAction>();
 
-  if (status.isError) return <Alert color="red">{t('secondFactor.myPage.loadFailed')}</Alert>;
+  if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   if (!status.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
   const { totp, recoveryCodesLeft, required } = status.data;
+  const passkey = (passkeys.data?.passkeys.length ?? 0) > 0;
+  const factors = totp && passkey ? 'both' : totp ? 'app' : passkey ? 'passkey' : undefined;
 
   const start = async (): Promise<void> => {
     setCodes(undefined);
@@ -154,9 +159,14 @@ export function TwoStepVerification(): ReactElement {
   return (
     <Stack gap="md" align="flex-start">
       <Group gap="xs">
-        <Badge color={totp ? 'teal' : 'gray'} variant="light">
-          {totp ? t('secondFactor.myPage.on') : t('secondFactor.myPage.off')}
+        <Badge color={factors ? 'teal' : 'gray'} variant="light">
+          {factors ? t('secondFactor.myPage.on') : t('secondFactor.myPage.off')}
         </Badge>
+        {factors && (
+          <Text size="sm" c="dimmed">
+            {t(`secondFactor.myPage.factors.${factors}`)}
+          </Text>
+        )}
         {required && (
           <Text size="sm" c="dimmed">
             {t('secondFactor.myPage.required')}
