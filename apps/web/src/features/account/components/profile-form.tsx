@@ -34,7 +34,7 @@ function valuesOf(manager: ManagerProfile) {
     managerBackground: manager.managerBackground ?? '',
     managerLanguageList: manager.managerLanguageList,
     managerProfessionalEducation: manager.managerProfessionalEducation ?? '',
-    managerYearsOfExperience: manager.managerYearsOfExperience ?? '',
+    managerYearsOfExperience: manager.managerYearsOfExperience ?? ('' as const),
     managerClinicName: manager.managerClinicName ?? '',
     managerClinicAddress: manager.managerClinicAddress ?? '',
   };
