@@ -1,4 +1,10 @@
-import { kneeProgramExample } from '@clinic/contract';
+import {
+  addClinicAssignedExercise,
+  addPatient,
+  exerciseSettings,
+  kneeProgramExample,
+  uploadExerciseRecords,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
@@ -10,10 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
 describe('monitoring alerts in the browser', () => {
   it('shows a reported pain on home, opens the patient, acknowledges it with a note, and keeps the thresholds on My page', async () => {
     const member = await appMember(stack, {
@@ -24,19 +26,22 @@ describe('monitoring alerts in the browser', () => {
     });
     const { page } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 2 },
       token,
     );
-    const { exercise } = await api<{ exercise: { seqExercise: number } }>(
-      '/exercise/addClinicAssignedExercise',
-      { seqMedicalRelation, exercise: kneeProgramExample },
+    const { exercise } = await callApi(
+      stack,
+      addClinicAssignedExercise,
+      { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
       token,
     );
     const start = new Date().toISOString();
-    await api(
-      '/patientApp/exerciseRecord/upload',
+    await callApi(
+      stack,
+      uploadExerciseRecords,
       {
         records: [
           {

@@ -1,4 +1,4 @@
-import { messages } from '@clinic/contract';
+import { getManagerInfo, getMyPurchaseHistory, updateManagerInfo, messages } from '@clinic/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
@@ -8,10 +8,6 @@ import { accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 const t = ui.en;
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-
-interface Purchase {
-  purchaseList: { seqPayment: number; kind: string; status: string }[];
-}
 
 /**
  * On PostgreSQL, whose rows the test can reach: a month cannot pass in a browser test, so the trial's
@@ -36,27 +32,22 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
   it('opens the receipt of a renewal from the payment history and from its mail, and prints it alone', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const profile = await fetch(`${stack.url}/api/manager/updateManagerInfo`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    await callApi(
+      stack,
+      updateManagerInfo,
+      {
         firstName: 'Grace',
         lastName: 'Hopper',
         managerClinicName: 'Harbour Rehabilitation',
         managerClinicAddress: '12 Pier Road\nKowloon',
-      }),
-    });
-    expect(profile.status).toBe(200);
+      },
+      token,
+    );
     const form = await payForm(page);
     await fillCard(form, '4242424242424242');
     await form.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
     await page.waitForURL('**/payments/result?result=success*');
-    const { manager } = await callApi<{ manager: { seqManager: number } }>(
-      stack.url,
-      '/manager/getManagerInfo',
-      {},
-      token,
-    );
+    const { manager } = await callApi(stack, getManagerInfo, {}, token);
     const since = stack.mail.messages.length;
     const db = new pg.Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? databaseUrl });
     await db.connect();
@@ -75,12 +66,7 @@ describe.runIf(databaseUrl && redisUrl)('receipts in the browser', () => {
     const mail = receiptMail()!;
     expect(mail.subject).toMatch(/^Your receipt R-\d{4}-\d{6}$/);
     const number = mail.subject.replace('Your receipt ', '');
-    const { purchaseList } = await callApi<Purchase>(
-      stack.url,
-      '/payment/getMyPurchaseHistory',
-      { page: 1, size: 10 },
-      token,
-    );
+    const { purchaseList } = await callApi(stack, getMyPurchaseHistory, { page: 1, size: 10 }, token);
     const renewal = purchaseList.find((item) => item.kind === 'renewal' && item.status === 'paid')!;
     expect(mail.text).toContain(`${stack.url}/receipt?seqPayment=${renewal.seqPayment}`);
 
