@@ -9,8 +9,8 @@ type Answer<E extends Endpoint> = ((request: RequestOf<E>) => ReplyOf<E>) | { st
 
 /**
  * The server as a screen test needs it: each contract endpoint answers with replies its contract
- * types (and the HTTP client checks them against its reply schema, as in development). A call to an
- * endpoint the test did not answer fails the test.
+ * types (and the HTTP client checks them against its reply schema, as in development). A call the
+ * test gave no answer for gets a 501 and is listed in `missing`.
  */
 export class FakeApi {
   private readonly answers = new Map<string, { endpoint: Endpoint; answer: Answer<Endpoint> }>();
@@ -18,7 +18,7 @@ export class FakeApi {
   private readonly unanswered: string[] = [];
 
   /** Answers every later call of the endpoint, replacing an earlier answer. */
-  on<E extends Endpoint>(endpoint: E, answer: Answer<E>): this {
+  on<E extends Endpoint>(endpoint: E, answer: NoInfer<Answer<E>>): this {
     this.answers.set(endpoint.path, { endpoint, answer: answer as Answer<Endpoint> });
     return this;
   }
@@ -28,7 +28,7 @@ export class FakeApi {
     return this.calls.filter((call) => call.path === endpoint.path).map((call) => call.body as RequestOf<E>);
   }
 
-  /** Paths called that no answer was given for. */
+  /** The calls (method and path) no answer was given for. */
   get missing(): readonly string[] {
     return this.unanswered;
   }
@@ -42,16 +42,15 @@ export class FakeApi {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     this.calls.push({ path, body });
     const found = this.answers.get(path);
-    if (!found) {
-      this.unanswered.push(path);
-      return Promise.resolve(new Response(JSON.stringify({ message: 'not answered' }), { status: 501 }));
+    if (!found || found.endpoint.method !== init?.method) {
+      this.unanswered.push(`${init?.method} ${path}`);
+      return Promise.resolve(json({ message: 'not answered' }, 501));
     }
-    const { endpoint, answer } = found;
-    if (init?.method !== endpoint.method) throw new Error(`${path} takes ${endpoint.method}, not ${init?.method}`);
+    const { answer } = found;
     if (typeof answer !== 'function') {
       const failure: ErrorReply = { isSuccess: false, failedCode: 'server', message: 'The server failed.' };
       return Promise.resolve(json(failure, answer.status));
     }
-    return Promise.resolve(json(answer(body as RequestOf<Endpoint>), 200));
+    return Promise.resolve(json(answer(body), 200));
   };
 }
