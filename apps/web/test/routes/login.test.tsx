@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Component as LoginScreen } from '../../src/app/routes/login.tsx';
 import en from '../../src/locales/en/translation.json';
 import { FakeApi } from '../fake-api.ts';
-import { renderScreen } from '../render-screen.tsx';
+import { renderScreen, screenTestTimeout } from '../render-screen.tsx';
 
 const user = {
   seqUser: 1,
@@ -27,7 +27,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the login screen', () => {
+describe('the login screen', { timeout: screenTestTimeout }, () => {
   it('checks the fields with the contract before asking the server', async () => {
     const api = new FakeApi();
     await renderScreen('/login', LoginScreen, api);

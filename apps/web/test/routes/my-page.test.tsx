@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Component as MyPage } from '../../src/app/routes/options.tsx';
 import en from '../../src/locales/en/translation.json';
 import { FakeApi } from '../fake-api.ts';
-import { renderScreen } from '../render-screen.tsx';
+import { renderScreen, screenTestTimeout } from '../render-screen.tsx';
 
 const passkey = { seqPasskey: 3, name: 'Clinic laptop', createdAt: '2026-02-01T08:00:00.000Z', lastUsedAt: null };
 const withoutApp = { isSuccess: true, totp: false, recoveryCodesLeft: 0, required: false } as const;
@@ -19,7 +19,7 @@ async function secondFactorSection(api: FakeApi): Promise<HTMLElement> {
 
 afterEach(cleanup);
 
-describe("My page's second-factor section", () => {
+describe("My page's second-factor section", { timeout: screenTestTimeout }, () => {
   it('is on with a passkey alone, and says what is on', async () => {
     const api = new FakeApi()
       .on(secondFactorStatus, () => withoutApp)

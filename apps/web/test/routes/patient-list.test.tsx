@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Component as PatientListScreen } from '../../src/app/routes/patient-list.tsx';
 import en from '../../src/locales/en/translation.json';
 import { FakeApi } from '../fake-api.ts';
-import { renderScreen } from '../render-screen.tsx';
+import { renderScreen, screenTestTimeout } from '../render-screen.tsx';
 
 function patient(seqMedicalRelation: number, patientName: string, isEnabled: boolean): PatientListItem {
   return {
@@ -27,7 +27,7 @@ const patientList = [patient(1, 'Mei Chan', true), patient(2, 'Ola Berg', false)
 
 afterEach(cleanup);
 
-describe('the patient list screen', () => {
+describe('the patient list screen', { timeout: screenTestTimeout }, () => {
   it('counts the active patients against the plan and narrows the list by a search', async () => {
     const api = new FakeApi()
       .on(getMyPatients, () => ({ isSuccess: true, patientList, activeLimit: 5 }))
