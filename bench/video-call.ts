@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { closeMeeting, createMeeting } from '@clinic/contract';
 import type { Browser, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { startStack, type Stack } from '../e2e/harness.ts';
@@ -166,12 +167,7 @@ async function productCall(visit: Visit): Promise<number> {
     { timeout: 30_000 },
   );
   // The patient is in the call before Start: opened as Start opens it, joined, waiting.
-  const { Meeting } = await callApi<{ Meeting: { MeetingId: string } }>(
-    stack.url,
-    '/meeting/chime/createMeeting',
-    { seqSchedule },
-    token,
-  );
+  const { Meeting } = await callApi(stack, createMeeting, { seqSchedule }, token);
   await patient.getByRole('button', { name: patientEn.call.join, exact: true }).click();
   await callStatus(patient, 'waiting');
 
@@ -188,7 +184,7 @@ async function productCall(visit: Visit): Promise<number> {
   if (ms === undefined) throw new Error(`no remote frame within 60 s: ${await diagnose(clinician, patient)}`);
 
   // Ends the call for the next run; the visit waits again.
-  await callApi(stack.url, '/meeting/chime/closeMeeting', { meetingId: Meeting.MeetingId, seqSchedule }, token);
+  await callApi(stack, closeMeeting, { meetingId: Meeting.MeetingId, seqSchedule }, token);
   await callStatus(patient, 'ended');
   await patient.getByRole('button', { name: patientEn.call.back, exact: true }).click();
   await clinician.goto('about:blank');

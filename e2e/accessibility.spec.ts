@@ -1,3 +1,4 @@
+import { getMyPatients } from '@clinic/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
@@ -104,12 +105,7 @@ describe('accessibility of every screen (axe, WCAG 2.1 AA)', () => {
   it('the patient list, every patient tab, rehab and My page', async () => {
     const page = await demoSession();
     const token = await accessTokenOf(page);
-    const { patientList } = await callApi<{ patientList: { seqMedicalRelation: number; patientName: string }[] }>(
-      stack.url,
-      '/patient/getMyPatientsAndReservedSchedulesForToday',
-      {},
-      token,
-    );
+    const { patientList } = await callApi(stack, getMyPatients, {}, token);
     // A patient of the app, with a program, device records and visits.
     const member = patientList.find((patient) => patient.patientName === 'Min-jun Chan');
     if (!member) throw new Error('no demo app member');

@@ -1,4 +1,4 @@
-import { messages, nextDate, wallClockIn } from '@clinic/contract';
+import { addPatient, messages, nextDate, wallClockIn } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
@@ -16,16 +16,16 @@ function shown(date: string): string {
   return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 }
 
-async function addPatient(page: Page, userEmail: string, patientName: string): Promise<number> {
+async function addMemberPatient(page: Page, userEmail: string, patientName: string): Promise<number> {
   const member = await appMember(stack, {
     userEmail,
     patientName,
     patientInfoBirth: '1970-02-03',
     patientInfoGender: 'F',
   });
-  const { seqMedicalRelation } = await callApi<{ seqMedicalRelation: number }>(
-    stack.url,
-    '/patient/addPatient',
+  const { seqMedicalRelation } = await callApi(
+    stack,
+    addPatient,
     { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
     await accessTokenOf(page),
   );
@@ -53,8 +53,8 @@ describe('appointments, end to end', () => {
     await logIn(page, clinician.email, clinician.password);
     await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Grace Hopper')).waitFor();
     const unique = Date.now();
-    const mira = await addPatient(page, `mira.${unique}@example.com`, 'Mira Holm');
-    await addPatient(page, `noor.${unique}@example.com`, 'Noor Said');
+    const mira = await addMemberPatient(page, `mira.${unique}@example.com`, 'Mira Holm');
+    await addMemberPatient(page, `noor.${unique}@example.com`, 'Noor Said');
 
     const today = wallClockIn(new Date(), zone).date;
     const tomorrow = nextDate(today);

@@ -1,3 +1,12 @@
+import {
+  addPatientNoAuth,
+  changeActivationStatus,
+  createSchedule,
+  getMedicalRecord,
+  getMyPatients,
+  type MedicalRecordItem,
+  type PatientListItem,
+} from '@clinic/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
@@ -9,16 +18,7 @@ let stack: Stack;
 let page: Page;
 let token: string;
 
-interface Patient {
-  seqMedicalRelation: number;
-  patientName: string;
-  isAppMember: boolean;
-}
-let patients: Patient[];
-
-function api<T>(path: string, body: unknown): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
+let patients: PatientListItem[];
 
 beforeAll(async () => {
   stack = await startStack();
@@ -28,10 +28,7 @@ beforeAll(async () => {
   await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
   await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
   token = await accessTokenOf(page);
-  ({ patientList: patients } = await api<{ patientList: Patient[] }>(
-    '/patient/getMyPatientsAndReservedSchedulesForToday',
-    {},
-  ));
+  ({ patientList: patients } = await callApi(stack, getMyPatients, {}, token));
 });
 afterAll(() => stack?.close());
 
@@ -60,7 +57,7 @@ async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: n
   return box;
 }
 
-function patientOf(predicate: (patient: Patient) => boolean): Patient {
+function patientOf(predicate: (patient: PatientListItem) => boolean): PatientListItem {
   const patient = patients.find(predicate);
   if (!patient) throw new Error('no such demo patient');
   return patient;
@@ -79,22 +76,27 @@ describe('the demo clinic at 1280 px', () => {
 
   it('keeps a long e-mail address apart from the registration date on the dashboard', async () => {
     // The demo fills its plan: one patient makes room.
-    const response = await fetch(`${stack.url}/api/patient/changeActivationStatus`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ seqMedicalRelation: patients.at(-1)?.seqMedicalRelation, isEnabled: false }),
-    });
-    expect(response.ok).toBe(true);
+    await callApi(
+      stack,
+      changeActivationStatus,
+      { seqMedicalRelation: patients.at(-1)!.seqMedicalRelation, isEnabled: false },
+      token,
+    );
     const email = 'maximiliana.oberschwester-kowalczyk.rehabilitation@long-example-clinic.com';
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>('/patient/addPatient/noAuth', {
-      patientName: 'Maximiliana Kowalczyk',
-      patientEmail: email,
-      patientInfoBirth: '1958-03-14',
-      patientInfoGender: 'F',
-      heightCm: 165,
-      weightKg: 61,
-      deviceType: 1,
-    });
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatientNoAuth,
+      {
+        patientName: 'Maximiliana Kowalczyk',
+        patientEmail: email,
+        patientInfoBirth: '1958-03-14',
+        patientInfoGender: 'F',
+        heightCm: 165,
+        weightKg: 61,
+        deviceType: 1,
+      },
+      token,
+    );
     await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
     const shownEmail = page.getByText(email, { exact: true });
     await shownEmail.waitFor();
@@ -130,8 +132,8 @@ describe('the demo clinic at 1280 px', () => {
     const timeZone = middayZone();
     const start = new Date(Math.ceil((Date.now() + 30 * 60_000) / 900_000) * 900_000);
     await callApi(
-      stack.url,
-      '/schedule/createSchedule',
+      stack,
+      createSchedule,
       {
         seqMedicalRelation: member.seqMedicalRelation,
         scheduleExpectStartDatetime: start.toISOString(),
@@ -157,31 +159,28 @@ describe('the demo clinic at 1280 px', () => {
   });
 
   it('keeps the visits, with their notes and symptoms, in the medical record with the notes', async () => {
-    interface Item {
-      kind: string;
-      visit?: { scheduleNote: string | null; scheduleSymptoms: string | null };
-    }
+    const visitOf = (item: MedicalRecordItem) => (item.kind === 'visit' ? item.visit : undefined);
     const members = patients.filter((candidate) => candidate.isAppMember);
     const records = await Promise.all(
       members.map(async (member) => ({
         member,
-        record: (await api<{ record: Item[] }>('/patient/getMedicalRecord', member)).record,
+        record: (await callApi(stack, getMedicalRecord, member, token)).record,
       })),
     );
-    const held = records.find(({ record }) => record.some((item) => item.visit?.scheduleNote));
-    const booked = records.find(({ record }) => record.some((item) => item.visit?.scheduleSymptoms));
+    const held = records.find(({ record }) => record.some((item) => visitOf(item)?.scheduleNote));
+    const booked = records.find(({ record }) => record.some((item) => visitOf(item)?.scheduleSymptoms));
     if (!held || !booked) throw new Error('the demo has no visit with a note and one with symptoms');
 
     await page.goto(`/patientList/details/record?id=${held.member.seqMedicalRelation}`);
     const section = page.getByRole('region', { name: t.record.title });
     await section.getByText(t.record.intro, { exact: true }).waitFor();
     await section.getByText(t.record.visitEntry).first().waitFor();
-    const note = held.record.find((item) => item.visit?.scheduleNote)?.visit?.scheduleNote ?? '';
+    const note = held.record.map(visitOf).find((visit) => visit?.scheduleNote)?.scheduleNote ?? '';
     await section.getByText(note).first().waitFor();
     await section.getByText(t.schedule.states.completed).first().waitFor();
 
     await page.goto(`/patientList/details/record?id=${booked.member.seqMedicalRelation}`);
-    const symptoms = booked.record.find((item) => item.visit?.scheduleSymptoms)?.visit?.scheduleSymptoms ?? '';
+    const symptoms = booked.record.map(visitOf).find((visit) => visit?.scheduleSymptoms)?.scheduleSymptoms ?? '';
     await section.getByText(symptoms).waitFor();
     await section.getByText(t.schedule.fields.symptoms).waitFor();
   });

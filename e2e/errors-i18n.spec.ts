@@ -1,9 +1,18 @@
-import { languages, messages, type Language } from '@clinic/contract';
+import {
+  confirmUserPassword,
+  deleteManagerAccount,
+  type Language,
+  languages,
+  login,
+  messages,
+  signUp,
+  verifyEmail,
+} from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { linkIn } from '../apps/server/test/mail-catcher.ts';
 import { startStack, type Stack } from './harness.ts';
-import { acceptCookies, fillSignUp, logIn, newClinician, password, ui, type Clinician } from './steps.ts';
+import { acceptCookies, callApi, fillSignUp, logIn, newClinician, password, ui, type Clinician } from './steps.ts';
 
 const signature =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -12,17 +21,8 @@ let stack: Stack;
 let unverified: Clinician;
 let deleted: Clinician;
 
-async function api(path: string, body: unknown, token?: string, method = 'POST'): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
 async function signUpByApi(clinician: Clinician): Promise<void> {
-  await api('/user/signUp', {
+  await callApi(stack, signUp, {
     userId: clinician.userId,
     firstName: clinician.firstName,
     lastName: clinician.lastName,
@@ -45,11 +45,10 @@ beforeAll(async () => {
   deleted = newClinician();
   const since = stack.mail.messages.length;
   await signUpByApi(deleted);
-  await api('/user/verifyEmail', { token: linkIn(await stack.mail.next(deleted.email, since)).token });
-  const login = await api('/user/login', { userEmail: deleted.email, userPassword: password });
-  const token = (login.token as { accessToken: string }).accessToken;
-  await api('/user/confirmUserPassword', { password }, token);
-  await api('/manager/deleteManagerAccount', {}, token, 'PUT');
+  await callApi(stack, verifyEmail, { token: linkIn(await stack.mail.next(deleted.email, since)).token });
+  const { token } = await callApi(stack, login, { userEmail: deleted.email, userPassword: password });
+  await callApi(stack, confirmUserPassword, { password }, token.accessToken);
+  await callApi(stack, deleteManagerAccount, {}, token.accessToken);
 });
 afterAll(() => stack?.close());
 

@@ -1,4 +1,4 @@
-import { messages } from '@clinic/contract';
+import { addPatient, listMyPrescriptions, messages, uploadExerciseRecords, type Exercise } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
 import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
@@ -10,22 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
-interface Prescription {
-  seqExercise: number;
-  mode: number;
-  position: number;
-  direction: number;
-  minRom: number;
-  maxRom: number;
-  createdAt: string;
-}
-
 /** What the device records: three sessions between the prescription's creation and now. */
-function sessionsOf(prescription: Prescription, now: number) {
+function sessionsOf(prescription: Exercise, now: number) {
   const from = new Date(prescription.createdAt).getTime();
   return [0, 1, 2].map((index) => {
     const start = new Date(from + ((now - from) * (index + 1)) / 4);
@@ -64,8 +50,9 @@ describe('exercises, end to end', () => {
       patientInfoGender: 'M',
     });
     const { page } = await newClinicianSession(stack);
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 178, weightKg: 82, deviceType: 2 },
       await accessTokenOf(page),
     );
@@ -106,7 +93,7 @@ describe('exercises, end to end', () => {
     expect(await dueDate.inputValue()).toBe('13/45/2020');
     await dialog.getByRole('button', { name: t.exercises.save, exact: true }).click();
     await dialog.getByText(messages.en['validation.date_format']).waitFor();
-    const unsaved = await api<{ exerciseList: Prescription[] }>('/patientApp/exercise/list', {}, member.token);
+    const unsaved = await callApi(stack, listMyPrescriptions, {}, member.token);
     expect(unsaved.exerciseList).toHaveLength(0);
 
     // Fixed, it is saved and waits.
@@ -120,12 +107,13 @@ describe('exercises, end to end', () => {
     await table.getByText('40° – 90°').waitFor();
 
     // The device records three sessions through the patient's app.
-    const { exerciseList } = await api<{ exerciseList: Prescription[] }>('/patientApp/exercise/list', {}, member.token);
+    const { exerciseList } = await callApi(stack, listMyPrescriptions, {}, member.token);
     expect(exerciseList).toHaveLength(1);
     const [prescription] = exerciseList;
     if (!prescription) throw new Error('no prescription');
-    const upload = await api<{ accepted: number }>(
-      '/patientApp/exerciseRecord/upload',
+    const upload = await callApi(
+      stack,
+      uploadExerciseRecords,
       { records: sessionsOf(prescription, Date.now()) },
       member.token,
     );

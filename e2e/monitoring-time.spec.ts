@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { kneeProgramExample } from '@clinic/contract';
+import {
+  addClinicAssignedExercise,
+  addPatient,
+  exerciseSettings,
+  kneeProgramExample,
+  uploadExerciseRecords,
+} from '@clinic/contract';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +19,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
 
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
@@ -33,19 +35,22 @@ describe('monitoring time and the monthly sheet in the browser', () => {
     });
     const { page } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 180, weightKg: 80, deviceType: 2 },
       token,
     );
-    const { exercise } = await api<{ exercise: { seqExercise: number } }>(
-      '/exercise/addClinicAssignedExercise',
-      { seqMedicalRelation, exercise: kneeProgramExample },
+    const { exercise } = await callApi(
+      stack,
+      addClinicAssignedExercise,
+      { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
       token,
     );
     const start = new Date().toISOString();
-    await api(
-      '/patientApp/exerciseRecord/upload',
+    await callApi(
+      stack,
+      uploadExerciseRecords,
       {
         records: [
           {

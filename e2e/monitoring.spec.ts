@@ -1,4 +1,11 @@
-import { alertKinds, kneeProgramExample } from '@clinic/contract';
+import {
+  addClinicAssignedExercise,
+  addPatient,
+  alertKinds,
+  exerciseSettings,
+  kneeProgramExample,
+  uploadExerciseRecords,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { acceptCookies, accessTokenOf, appMember, callApi, logIn, newClinicianSession, ui } from './steps.ts';
@@ -9,10 +16,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
 
 describe('monitoring alerts in the browser', () => {
   it('brings a reported pain to the open home page, opens it on the chart, keeps the note in the medical record, and keeps the thresholds on My page', async () => {
@@ -26,19 +29,22 @@ describe('monitoring alerts in the browser', () => {
     const token = await accessTokenOf(page);
     // Home is open with its socket ready before anything happens.
     await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 2 },
       token,
     );
-    const { exercise } = await api<{ exercise: { seqExercise: number } }>(
-      '/exercise/addClinicAssignedExercise',
-      { seqMedicalRelation, exercise: kneeProgramExample },
+    const { exercise } = await callApi(
+      stack,
+      addClinicAssignedExercise,
+      { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
       token,
     );
     const start = new Date().toISOString();
-    await api(
-      '/patientApp/exerciseRecord/upload',
+    await callApi(
+      stack,
+      uploadExerciseRecords,
       {
         records: [
           {

@@ -1,4 +1,4 @@
-import { messages } from '@clinic/contract';
+import { addPatientNoAuth, getManagerInfo, getSubscriptionStatus, messages, resetManagerPw } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMail } from '../apps/server/src/mail/templates.ts';
@@ -13,33 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
 function addPatientByApi(token: string, patientName: string) {
-  return api<{ seqMedicalRelation: number }>(
-    '/patient/addPatient/noAuth',
+  return callApi(
+    stack,
+    addPatientNoAuth,
     { patientName, patientInfoBirth: '1970-05-20', patientInfoGender: 'M', heightCm: 180, weightKg: 80, deviceType: 1 },
     token,
   );
-}
-
-interface Status {
-  subscription: {
-    subscribeStatus: string;
-    isOverLimit: boolean;
-    activePatients: number;
-    patientLimit: number;
-    cancelAtPeriodEnd: boolean;
-  };
-}
-interface Manager {
-  manager: {
-    managerImageUrl: string | null;
-    managerESignatureImageUrl: string | null;
-    managerSpecialty: string | null;
-  };
 }
 
 /** A PNG drawn in the page with a canvas. */
@@ -104,7 +84,7 @@ describe('my page, payments and inquiries, end to end', () => {
     expect((await sent.response())?.status()).toBe(200);
     await page.getByRole('heading', { name: ui.ko.options.title, level: 2 }).waitFor();
     const since = stack.mail.messages.length;
-    await api('/user/resetManagerPw', { userEmail: clinician.email });
+    await callApi(stack, resetManagerPw, { userEmail: clinician.email });
     const resetMail = await stack.mail.next(clinician.email, since);
     expect(resetMail.subject).toBe(passwordResetMail('ko', clinician.email, '', '').subject);
     // A toast shown since then names its close button in Korean.
@@ -117,7 +97,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.getByRole('heading', { name: t.options.title, level: 2 }).waitFor();
 
     // Profile: a photo and a new e-signature, uploaded and kept.
-    const before = await api<Manager>('/manager/getManagerInfo', {}, token);
+    const before = await callApi(stack, getManagerInfo, {}, token);
     expect(before.manager.managerImageUrl).toBeNull();
     expect(before.manager.managerESignatureImageUrl).not.toBeNull(); // drawn at sign-up
     await page.getByRole('img', { name: t.profile.signatureAlt }).waitFor();
@@ -131,7 +111,7 @@ describe('my page, payments and inquiries, end to end', () => {
       .filter({ hasText: t.profile.saved })
       .getByRole('button', { name: t.common.close, exact: true })
       .waitFor();
-    const after = await api<Manager>('/manager/getManagerInfo', {}, token);
+    const after = await callApi(stack, getManagerInfo, {}, token);
     expect(after.manager.managerImageUrl).toMatch(/^\/api\/storage\/file\//);
     expect(after.manager.managerESignatureImageUrl).toMatch(/^\/api\/storage\/file\//);
     expect(after.manager.managerESignatureImageUrl).not.toBe(before.manager.managerESignatureImageUrl);
@@ -193,8 +173,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
 
     // Cancelling the renewal asks first; "No" changes nothing, "Yes" keeps the trial until it ends.
-    const renewal = async () =>
-      (await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.cancelAtPeriodEnd;
+    const renewal = async () => (await callApi(stack, getSubscriptionStatus, {}, token)).subscription.cancelAtPeriodEnd;
     const confirmCancel = page.getByRole('dialog', { name: t.payments.renewal.confirmTitle });
     await page.getByRole('button', { name: t.payments.renewal.cancel, exact: true }).click();
     await confirmCancel.getByRole('button', { name: t.common.no, exact: true }).click();
@@ -227,7 +206,7 @@ describe('my page, payments and inquiries, end to end', () => {
     await expectAccessible(page, 'over-limit pop-up');
     await page.keyboard.press('Escape'); // not closable except by its buttons
     await popup.waitFor();
-    expect((await api<Status>('/payment/getSubscriptionStatus', {}, token)).subscription.isOverLimit).toBe(true);
+    expect((await callApi(stack, getSubscriptionStatus, {}, token)).subscription.isOverLimit).toBe(true);
 
     // "Later" hides it for a day (the payPopup cookie); without the cookie it is back.
     await popup.getByRole('button', { name: t.payments.popup.later, exact: true }).click();
@@ -255,7 +234,7 @@ describe('my page, payments and inquiries, end to end', () => {
       .getByRole('button', { name: t.common.yes, exact: true })
       .click();
     await page.getByText(t.patients.activation.deactivated).waitFor();
-    const resolved = await api<Status>('/payment/getSubscriptionStatus', {}, token);
+    const resolved = await callApi(stack, getSubscriptionStatus, {}, token);
     expect(resolved.subscription).toMatchObject({ isOverLimit: false, activePatients: 50, patientLimit: 50 });
     await page.goto('/');
     await page.getByRole('link', { name: t.menu.myPage, exact: true }).click();

@@ -1,3 +1,10 @@
+import {
+  addPatient,
+  bookSchedule,
+  cancelMySchedule,
+  getReservableSlots,
+  updateReservableTimeline,
+} from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
@@ -9,22 +16,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
-/** callApi of steps.ts posts; a few endpoints are PUT. */
-async function put<T>(path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-time-zone': 'UTC' },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
 
 function isoDate(daysFromToday: number): string {
   return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
@@ -103,20 +94,24 @@ describe('notifications', () => {
       patientInfoBirth: '1985-04-12',
       patientInfoGender: 'F',
     });
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
       clinicianToken,
     );
 
     // The clinician opens every day for booking; the patient takes the first free slot.
-    await put(
-      '/schedule/reservableTimeline/updateTimeline',
+    await callApi(
+      stack,
+      updateReservableTimeline,
       { timeline: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '07:00', endTime: '21:00' })) },
       clinicianToken,
+      'UTC',
     );
-    const { slotList } = await api<{ slotList: string[] }>(
-      '/patientApp/schedule/getReservableSlots',
+    const { slotList } = await callApi(
+      stack,
+      getReservableSlots,
       { seqMedicalRelation, scheduleExpectProgressTime: '00:30:00', startDate: isoDate(1), endDate: isoDate(6) },
       member.token,
     );
@@ -128,8 +123,9 @@ describe('notifications', () => {
     await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
     await page.getByRole('button', { name: t.notifications.bell, exact: true }).waitFor();
 
-    const { schedule } = await api<{ schedule: { seqSchedule: number } }>(
-      '/patientApp/schedule/book',
+    const { schedule } = await callApi(
+      stack,
+      bookSchedule,
       { seqMedicalRelation, scheduleExpectStartDatetime: slot, scheduleExpectProgressTime: '00:30:00' },
       member.token,
     );
@@ -164,7 +160,7 @@ describe('notifications', () => {
 
     // 50 older ones kept; the 51st (the patient cancels) drops the oldest.
     await seedFifty(page);
-    await put('/patientApp/schedule/cancel', { seqSchedule: schedule.seqSchedule }, member.token);
+    await callApi(stack, cancelMySchedule, { seqSchedule: schedule.seqSchedule }, member.token, 'UTC');
     await bellWithOne.waitFor();
     const keys = await storedKeys(page);
     expect(keys).toHaveLength(50);

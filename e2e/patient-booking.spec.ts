@@ -1,3 +1,10 @@
+import {
+  addPatient,
+  cancelNotStartedYetSchedule,
+  createSchedule,
+  getAllScheduleByRangeForClinic,
+  updateReservableTimeline,
+} from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
@@ -16,17 +23,6 @@ afterAll(() => stack?.close());
 /** The time zone of this machine, which Chromium uses too unless told otherwise. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-async function putApi<T>(path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${stack.url}/api${path}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-time-zone': timeZone },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
-}
-
 describe('the patient web client', () => {
   it('books the first free slot and the clinician’s open calendar shows the visit without a reload', async () => {
     const patientName = 'Ida Novak';
@@ -42,17 +38,19 @@ describe('the patient web client', () => {
     const { page: clinicianPage } = await newClinicianSession(stack);
     const clinicianToken = await accessTokenOf(clinicianPage);
     await callApi(
-      stack.url,
-      '/patient/addPatient',
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
       clinicianToken,
     );
-    await putApi(
-      '/schedule/reservableTimeline/updateTimeline',
+    await callApi(
+      stack,
+      updateReservableTimeline,
       {
         timeline: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, startTime: '07:00', endTime: '21:00' })),
       },
       clinicianToken,
+      timeZone,
     );
     await clinicianPage.goto('/appointments');
     await clinicianPage.waitForURL('**/appointments**');
@@ -106,9 +104,12 @@ describe('the patient web client', () => {
     // The server has it as booked by the patient.
     const from = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    const { scheduleList } = await callApi<{
-      scheduleList: { patientName: string; bookedBy: string; scheduleExpectStartDatetime: string }[];
-    }>(stack.url, '/schedule/getAllScheduleByRangeForClinic', { startDate: from, endDate: to }, clinicianToken);
+    const { scheduleList } = await callApi(
+      stack,
+      getAllScheduleByRangeForClinic,
+      { startDate: from, endDate: to },
+      clinicianToken,
+    );
     expect(scheduleList).toEqual([expect.objectContaining({ patientName, bookedBy: 'patient' })]);
 
     // Without a reload, the clinician's bell shows one unread notification naming the patient...
@@ -154,9 +155,9 @@ describe('the patient web client', () => {
     });
     const { page: clinicianPage } = await newClinicianSession(stack);
     const clinicianToken = await accessTokenOf(clinicianPage);
-    const { seqMedicalRelation } = await callApi<{ seqMedicalRelation: number }>(
-      stack.url,
-      '/patient/addPatient',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatient,
       { patientSyncAuthCode: member.code, heightCm: 180, weightKg: 80, deviceType: 1 },
       clinicianToken,
     );
@@ -179,9 +180,9 @@ describe('the patient web client', () => {
     };
     const booked: number[] = [];
     for (const start of [day(1, 10), day(4, 10)]) {
-      const { schedule } = await callApi<{ schedule: { seqSchedule: number } }>(
-        stack.url,
-        '/schedule/createSchedule',
+      const { schedule } = await callApi(
+        stack,
+        createSchedule,
         { seqMedicalRelation, scheduleExpectStartDatetime: start, scheduleExpectProgressTime: '00:30:00' },
         clinicianToken,
       );
@@ -225,7 +226,7 @@ describe('the patient web client', () => {
     await waiting.first().getByText(p.visit.photos.replace('{{count}}', '1')).waitFor();
 
     // The clinician cancels the second visit: the patient is told and it moves to the past.
-    await putApi('/schedule/cancelNotStartedYetSchedule', { seqSchedule: booked[1] }, clinicianToken);
+    await callApi(stack, cancelNotStartedYetSchedule, { seqSchedule: booked[1]! }, clinicianToken, timeZone);
     await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(1);
     await patientPage.getByRole('article').filter({ hasText: p.visit.status.cancelled }).waitFor();
 

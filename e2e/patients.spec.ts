@@ -1,4 +1,4 @@
-import { messages } from '@clinic/contract';
+import { addPatientNoAuth, messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
@@ -20,14 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
 /** A patient registered through the API, to save time where the UI is not the point. */
 function addPatientByApi(token: string, patientName: string, primaryDeviceType: 1 | 2 = 1) {
-  return api<{ seqMedicalRelation: number }>(
-    '/patient/addPatient/noAuth',
+  return callApi(
+    stack,
+    addPatientNoAuth,
     {
       patientName,
       patientInfoBirth: '1970-05-20',

@@ -1,4 +1,11 @@
-import { messages } from '@clinic/contract';
+import {
+  getManagerInfo,
+  getMyPurchaseHistory,
+  getSubscriptionStatus,
+  messages,
+  updateLanguage,
+  updateManagerInfo,
+} from '@clinic/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
@@ -8,10 +15,6 @@ import { accessTokenOf, callApi, newClinicianSession, ui } from './steps.ts';
 const t = ui.en;
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-
-interface Purchase {
-  purchaseList: { seqPayment: number; kind: string; status: string; cardLast4: string | null }[];
-}
 
 /**
  * On PostgreSQL, whose rows the test can reach: a month cannot pass in a browser test, so the trial's
@@ -35,12 +38,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
 
   /** Ends the clinician's trial a minute ago: the renewal job, every 30 s on either instance, renews it. */
   async function renewalDue(token: string): Promise<void> {
-    const { manager } = await callApi<{ manager: { seqManager: number } }>(
-      stack.url,
-      '/manager/getManagerInfo',
-      {},
-      token,
-    );
+    const { manager } = await callApi(stack, getManagerInfo, {}, token);
     const db = new pg.Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? databaseUrl });
     await db.connect();
     try {
@@ -52,13 +50,6 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       await db.end();
     }
   }
-  /** A PUT to our API as the signed-in clinician. */
-  const put = (path: string, body: unknown, token: string) =>
-    fetch(`${stack.url}/api${path}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
   /**
    * The page a mail links to, on this test's browser origin: the instance whose job sent the mail
    * links to its own address (in production both have one public address).
@@ -78,8 +69,9 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
   it('opens the receipt of a renewal from the payment history and from its mail, and prints it alone', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const profile = await put(
-      '/manager/updateManagerInfo',
+    await callApi(
+      stack,
+      updateManagerInfo,
       {
         firstName: 'Grace',
         lastName: 'Hopper',
@@ -88,7 +80,6 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       },
       token,
     );
-    expect(profile.status).toBe(200);
     const form = await payForm(page);
     await fillCard(form, '4242424242424242');
     await form.getByRole('button', { name: t.payments.info.pay, exact: true }).click();
@@ -98,12 +89,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
     const mail = await mailTo(clinician.email, since);
     expect(mail.subject).toMatch(/^Your receipt R-\d{4}-\d{6}$/);
     const number = mail.subject.replace('Your receipt ', '');
-    const { purchaseList } = await callApi<Purchase>(
-      stack.url,
-      '/payment/getMyPurchaseHistory',
-      { page: 1, size: 10 },
-      token,
-    );
+    const { purchaseList } = await callApi(stack, getMyPurchaseHistory, { page: 1, size: 10 }, token);
     const renewal = purchaseList.find((item) => item.kind === 'renewal' && item.status === 'paid')!;
     const receiptPage = linkedPage(mail.text, /\/receipt\?seqPayment=\d+/);
     expect(receiptPage).toBe(`/receipt?seqPayment=${renewal.seqPayment}`);
@@ -155,8 +141,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
   it('asks the holder of a card that always asks to confirm the renewal, by mail in their language, in the grace period', async () => {
     const { page, clinician } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const korean = await put('/user/updateLanguage', { language: 'ko' }, token);
-    expect(korean.status).toBe(200);
+    await callApi(stack, updateLanguage, { language: 'ko' }, token);
     // The trial starts once the holder confirms the card (…3184 asks every time).
     const form = await payForm(page);
     await fillCard(form, '4000002760003184');
@@ -172,13 +157,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
     expect(mail.text).toContain('3184');
     const link = linkedPage(mail.text, /\/options/);
     expect(link).toBe('/options');
-    const status = () =>
-      callApi<{ subscription: { subscribeStatus: string; isSubscribeActive: boolean } }>(
-        stack.url,
-        '/payment/getSubscriptionStatus',
-        {},
-        token,
-      );
+    const status = () => callApi(stack, getSubscriptionStatus, {}, token);
     // Meanwhile the grace period keeps the plan.
     expect((await status()).subscription).toMatchObject({ subscribeStatus: 'grace', isSubscribeActive: true });
 
@@ -200,12 +179,7 @@ describe.runIf(databaseUrl && redisUrl)('renewals and receipts in the browser', 
       .waitFor();
     await confirm.waitFor({ state: 'detached' });
     expect((await status()).subscription).toMatchObject({ subscribeStatus: 'active', isSubscribeActive: true });
-    const { purchaseList } = await callApi<Purchase>(
-      stack.url,
-      '/payment/getMyPurchaseHistory',
-      { page: 1, size: 10 },
-      token,
-    );
+    const { purchaseList } = await callApi(stack, getMyPurchaseHistory, { page: 1, size: 10 }, token);
     expect(purchaseList.filter((item) => item.status === 'paid')).toEqual([
       expect.objectContaining({ kind: 'retry', cardLast4: '3184' }),
     ]);

@@ -1,4 +1,13 @@
-import { messages, recordRangePageMax } from '@clinic/contract';
+import {
+  addPatientNoAuth,
+  getMyPatients,
+  getPatientRecordsByRange,
+  getReport,
+  listReports,
+  messages,
+  recordRangePageMax,
+  updateManagerInfo,
+} from '@clinic/contract';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,31 +20,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  return callApi<T>(stack.url, path, body, token);
-}
-
-interface Patient {
-  seqMedicalRelation: number;
-  patientName: string;
-  patientEmail: string | null;
-  isAppMember: boolean;
-  isEnabled: boolean;
-}
-
-interface SavedReport {
-  seqReport: number;
-  startDate: string;
-  endDate: string;
-  expertOpinion: string;
-  romDays: { date: string; maxAngle: number; minAngle: number; sessions: number }[];
-  data: { initStatus: Condition | null; lastStatus: Condition | null };
-}
-
-interface Condition {
-  primaryDiagnosis: string | null;
-}
 
 /** The clinic the demo clinician names on My page, and where it moves after the report is kept. */
 const clinic = { name: `Harbour Rehabilitation ${Date.now()}`, address: '12 Pier Road\nKowloon, Hong Kong' };
@@ -98,11 +82,7 @@ describe('reports, end to end', () => {
     await logIn(page, 'demo@clinic.localhost', 'Demo-clinic-2026');
     await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
     const token = await accessTokenOf(page);
-    const { patientList } = await api<{ patientList: Patient[] }>(
-      '/patient/getMyPatientsAndReservedSchedulesForToday',
-      {},
-      token,
-    );
+    const { patientList } = await callApi(stack, getMyPatients, {}, token);
     const members = patientList.filter((patient) => patient.isAppMember && patient.isEnabled);
     const patient = members.find((one) => one.patientName === 'Min-jun Chan') ?? members[0];
     if (!patient) throw new Error('the demo has no app member');
@@ -146,28 +126,20 @@ describe('reports, end to end', () => {
     const period = `${us(start)} – ${us(end)}`;
     const list = page.getByRole('region', { name: t.report.savedList.title });
     await list.getByRole('cell', { name: period }).first().waitFor();
-    const { reportList } = await api<{ reportList: { seqReport: number; startDate: string; endDate: string }[] }>(
-      '/report/list',
-      { seqMedicalRelation: patient.seqMedicalRelation },
-      token,
-    );
+    const { reportList } = await callApi(stack, listReports, { seqMedicalRelation: patient.seqMedicalRelation }, token);
     expect(reportList).toHaveLength(1);
     expect(reportList[0]).toMatchObject({ startDate: iso(start), endDate: iso(end) });
-    const { report } = await api<{ report: SavedReport }>(
-      '/report/get',
-      { seqReport: reportList[0]?.seqReport },
-      token,
-    );
+    const { report } = await callApi(stack, getReport, { seqReport: reportList[0]!.seqReport }, token);
     expect(report.expertOpinion).toBe(opinion);
     expect(report.romDays.length).toBeGreaterThan(0);
 
     // The clinic moves after the report was kept; the kept report still names the clinic it was saved with.
-    const moved = await fetch(`${stack.url}/api/manager/updateManagerInfo`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ firstName: 'Dana', lastName: 'Demo', managerClinicName: movedClinic }),
-    });
-    expect(moved.status).toBe(200);
+    await callApi(
+      stack,
+      updateManagerInfo,
+      { firstName: 'Dana', lastName: 'Demo', managerClinicName: movedClinic },
+      token,
+    );
 
     // Print waits for the signature and the charts: on a fresh load the signature comes late.
     await page.addInitScript(() => {
@@ -283,9 +255,8 @@ describe('reports, end to end', () => {
     const shown = page.getByRole('status').filter({ hasText: /of/ });
     await shown.first().waitFor();
     // The records are held back, so the overlay stays while the keyboard tries to leave it.
-    const recordsPath = '/exercise/getDetailExerciseListBySeqMedicalRelationBySingleRange/v2';
     const tried = gate();
-    await page.route(`**/api${recordsPath}`, async (route) => {
+    await page.route(`**/api${getPatientRecordsByRange.path}`, async (route) => {
       await tried.passed;
       await route.continue();
     });
@@ -315,11 +286,7 @@ describe('reports, end to end', () => {
     await workbook.xlsx.readFile(file.path);
     expect(workbook.worksheets.length).toBeGreaterThan(0);
     // Every record of the last 365 days, on however many pages the server holds them.
-    const { patientList } = await api<{ patientList: Patient[] }>(
-      '/patient/getMyPatientsAndReservedSchedulesForToday',
-      {},
-      token,
-    );
+    const { patientList } = await callApi(stack, getMyPatients, {}, token);
     const end = new Date();
     const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 364);
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -328,9 +295,9 @@ describe('reports, end to end', () => {
       expect(sheet.name.length).toBeLessThanOrEqual(30);
       const patient = patientList.find((one) => one.patientName === sheet.name);
       if (!patient) throw new Error(`no patient named ${sheet.name}`);
-      const { totalCount } = await callApi<{ totalCount: number }>(
-        stack.url,
-        recordsPath,
+      const { totalCount } = await callApi(
+        stack,
+        getPatientRecordsByRange,
         { seqMedicalRelation: patient.seqMedicalRelation, startDate: iso(start), endDate: iso(end), size: 1 },
         token,
         timeZone,
@@ -346,8 +313,9 @@ describe('reports, end to end', () => {
   it('disables the output of a period with nothing to report, and of a report without parameters, saying why', async () => {
     const { page } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const { seqMedicalRelation } = await api<{ seqMedicalRelation: number }>(
-      '/patient/addPatient/noAuth',
+    const { seqMedicalRelation } = await callApi(
+      stack,
+      addPatientNoAuth,
       {
         patientName: 'Quiet Period',
         patientInfoBirth: '1970-05-20',

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { npiCheckDigit, wallClockIn } from '@clinic/contract';
+import {
+  issueSyncAuthCode,
+  login,
+  npiCheckDigit,
+  patientSignUp,
+  verifyEmail,
+  wallClockIn,
+  type Endpoint,
+  type ReplyOf,
+  type RequestOf,
+} from '@clinic/contract';
 import type { Locator, Page } from 'playwright-core';
 import { linkIn, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 import type { Stack } from './harness.ts';
@@ -101,19 +111,23 @@ export async function setSwitch(within: Locator, name: string, on: boolean): Pro
   await within.getByRole('switch', { name }).setChecked(on);
 }
 
+/** The reply of a call that succeeded, as the contract describes it. */
+type SuccessOf<E extends Endpoint> = Extract<ReplyOf<E>, { isSuccess: true }>;
+
 /**
- * Posts to the stack's API (as a browser in timeZone, when given) and fails on an HTTP error or an
- * unsuccessful reply.
+ * Calls a contract endpoint on the stack's API (as a browser in timeZone, when given) with a body its
+ * request schema allows; returns the reply parsed by its reply schema, and fails on an HTTP error or
+ * an unsuccessful reply.
  */
-export async function callApi<T>(
-  baseUrl: string,
-  path: string,
-  body: unknown,
+export async function callApi<E extends Endpoint>(
+  stack: Pick<Stack, 'url'>,
+  endpoint: E,
+  body: RequestOf<E>,
   token?: string,
   timeZone?: string,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
+): Promise<SuccessOf<E>> {
+  const response = await fetch(`${stack.url}/api${endpoint.path}`, {
+    method: endpoint.method,
     headers: {
       'content-type': 'application/json',
       ...(token && { authorization: `Bearer ${token}` }),
@@ -121,9 +135,10 @@ export async function callApi<T>(
     },
     body: JSON.stringify(body),
   });
-  const reply = (await response.json()) as T & { isSuccess: boolean };
-  if (!response.ok || !reply.isSuccess) throw new Error(`${path}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
+  const text = await response.text();
+  const reply = response.ok ? (endpoint.reply.parse(JSON.parse(text)) as ReplyOf<E> & { isSuccess: boolean }) : null;
+  if (!reply?.isSuccess) throw new Error(`${endpoint.path}: ${response.status} ${text}`);
+  return reply as SuccessOf<E>;
 }
 
 /** Whole-hour zones around the globe, one for each offset from -11 to +14. */
@@ -194,19 +209,10 @@ export async function appMember(
 ): Promise<{ token: string; code: string }> {
   const userPassword = memberPassword;
   const since = stack.mail.messages.length;
-  await callApi(stack.url, '/patientApp/signUp', { ...member, userPassword });
+  await callApi(stack, patientSignUp, { ...member, userPassword });
   const { token: verifyToken } = linkIn(await stack.mail.next(member.userEmail, since));
-  await callApi(stack.url, '/user/verifyEmail', { token: verifyToken });
-  const login = await callApi<{ token: { accessToken: string } }>(stack.url, '/user/login', {
-    userEmail: member.userEmail,
-    userPassword,
-    userType: 'patient',
-  });
-  const { patientSyncAuthCode } = await callApi<{ patientSyncAuthCode: string }>(
-    stack.url,
-    '/patientApp/issueSyncAuthCode',
-    {},
-    login.token.accessToken,
-  );
-  return { token: login.token.accessToken, code: patientSyncAuthCode };
+  await callApi(stack, verifyEmail, { token: verifyToken });
+  const { token } = await callApi(stack, login, { userEmail: member.userEmail, userPassword, userType: 'patient' });
+  const { patientSyncAuthCode } = await callApi(stack, issueSyncAuthCode, {}, token.accessToken);
+  return { token: token.accessToken, code: patientSyncAuthCode };
 }

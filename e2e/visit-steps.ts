@@ -1,4 +1,13 @@
-import { FailedCode, startSlotMinutes, wallClockIn, type Schedule } from '@clinic/contract';
+import {
+  addPatient,
+  createSchedule,
+  FailedCode,
+  getListAndLatestDoneSchedule,
+  type RequestOf,
+  type Schedule,
+  startSlotMinutes,
+  wallClockIn,
+} from '@clinic/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import type { ContextOptions, Stack } from './harness.ts';
@@ -8,6 +17,8 @@ import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession,
 export const nameHelper = 'globalThis.__name = (target) => target;';
 
 const quarterMs = 15 * 60_000;
+
+type VisitLength = RequestOf<typeof createSchedule>['scheduleExpectProgressTime'];
 
 /** A time zone in which every one of the quarter hours is a bookable start (07:00 to 20:45). */
 export function bookableZone(...starts: Date[]): string {
@@ -74,9 +85,9 @@ export async function clinicianWithMember(
     patientInfoBirth: '1958-03-09',
     patientInfoGender: 'F',
   });
-  const { seqMedicalRelation } = await callApi<{ seqMedicalRelation: number }>(
-    stack.url,
-    '/patient/addPatient',
+  const { seqMedicalRelation } = await callApi(
+    stack,
+    addPatient,
     { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
     token,
   );
@@ -87,11 +98,11 @@ export async function clinicianWithMember(
 export async function bookVisit(
   baseUrl: string,
   token: string,
-  visit: { seqMedicalRelation: number; start: Date; length?: string; timeZone: string },
+  visit: { seqMedicalRelation: number; start: Date; length?: VisitLength; timeZone: string },
 ): Promise<number> {
-  const { schedule } = await callApi<{ schedule: { seqSchedule: number } }>(
-    baseUrl,
-    '/schedule/createSchedule',
+  const { schedule } = await callApi(
+    { url: baseUrl },
+    createSchedule,
     {
       seqMedicalRelation: visit.seqMedicalRelation,
       scheduleExpectStartDatetime: visit.start.toISOString(),
@@ -110,7 +121,7 @@ export async function bookVisit(
 export async function bookCallableVisit(
   baseUrl: string,
   token: string,
-  visit: { seqMedicalRelation: number; length: string; timeZone: string },
+  visit: { seqMedicalRelation: number; length: VisitLength; timeZone: string },
 ): Promise<{ seqSchedule: number; start: Date }> {
   for (;;) {
     const start = nextQuarterHour();
@@ -129,12 +140,7 @@ export async function visitOf(
   seqMedicalRelation: number,
   seqSchedule: number,
 ): Promise<Schedule> {
-  const { scheduleList } = await callApi<{ scheduleList: Schedule[] }>(
-    baseUrl,
-    '/schedule/getListAndLatestDoneScheduleBySeqMedicalRelation',
-    { seqMedicalRelation },
-    token,
-  );
+  const { scheduleList } = await callApi({ url: baseUrl }, getListAndLatestDoneSchedule, { seqMedicalRelation }, token);
   const visit = scheduleList.find((candidate) => candidate.seqSchedule === seqSchedule);
   if (!visit) throw new Error(`visit ${seqSchedule} is not in the patient's list`);
   return visit;

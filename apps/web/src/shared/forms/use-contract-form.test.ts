@@ -60,6 +60,18 @@ describe('submitContractForm', () => {
     expect(form.sent).toEqual([]);
   });
 
+  it('checks with a schema loaded at the submit, as the login does', async () => {
+    const form = formOf({ ...initialValues, noteTitle: '' });
+    const options = optionsFor(form, () => ({ isSuccess: true }));
+    await submitContractForm({ ...options, schema: () => Promise.resolve(noteFields) }, form);
+    expect(form.errors).toEqual({ noteTitle: 'validation.required' });
+    expect(form.sent).toEqual([]);
+
+    form.values = initialValues;
+    await submitContractForm({ ...options, schema: () => Promise.resolve(noteFields) }, form);
+    expect(form.sent).toEqual([{ seqManagerNote: 7, note: initialValues }]);
+  });
+
   it('sends the parsed request and shows the failedCode of a refusal', async () => {
     const form = formOf(initialValues);
     await submitContractForm(

@@ -16,8 +16,11 @@ type FieldOf<Values, Request> = keyof Values | keyof Request;
 
 export interface ContractFormOptions<Values extends object, Request extends object, Reply> {
   initialValues: Values;
-  /** The endpoint's request schema from the contract: the one place its field rules are written. */
-  schema: RequestSchema<Request>;
+  /**
+   * The endpoint's request schema from the contract: the one place its field rules are written. A
+   * screen that loads its request and checks with the first attempt (login) gives their loader.
+   */
+  schema: RequestSchema<Request> | (() => Promise<RequestSchema<Request>>);
   /** The request the values stand for (trimmed, converted), when they are not the request itself. */
   toRequest?: (values: Values) => unknown;
   /** Rules of the form alone, such as a repeated password, checked with the contract's. */
@@ -88,7 +91,8 @@ export async function submitContractForm<Values extends object, Request extends 
   form: ContractForm<Values, Request>,
 ): Promise<void> {
   form.setFailure(undefined);
-  const parsed = options.schema.safeParse(options.toRequest ? options.toRequest(form.values) : form.values);
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  const parsed = schema.safeParse(options.toRequest ? options.toRequest(form.values) : form.values);
   const contractErrors = renamed<FieldOf<Values, Request>>(fieldErrorsOf(parsed), options.fieldNames);
   const errors = options.validate ? options.validate(form.values, contractErrors) : contractErrors;
   if (!parsed.success || Object.keys(errors).length > 0) {

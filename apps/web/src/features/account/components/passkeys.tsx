@@ -17,6 +17,7 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { usePasskeyChanges, usePasskeys } from '../api/passkeys.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: PasskeySummary };
@@ -139,7 +140,7 @@ export function Passkeys(): ReactElement {
       <Text size="sm" c="dimmed">
         {t('passkeys.intro')}
       </Text>
-      {passkeys.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
+      {passkeys.isError && <LoadFailed onRetry={() => void passkeys.refetch()} />}
       {!passkeys.data && !passkeys.isError && <Skeleton height={40} aria-label={t('common.loading')} />}
       {passkeys.data?.passkeys.length === 0 && <Text size="sm">{t('passkeys.none')}</Text>}
       {passkeys.data && passkeys.data.passkeys.length > 0 && (

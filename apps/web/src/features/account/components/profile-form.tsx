@@ -1,12 +1,12 @@
 import { languages, profileRules, updateManagerInfo, type ManagerProfile } from '@clinic/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
@@ -25,6 +25,34 @@ function changeOf(state: ImageState): ProfileImageChange {
   return state.removed ? { kind: 'remove' } : { kind: 'keep' };
 }
 
+/** The form's values: the request's fields, with '' for an empty text or number. */
+function valuesOf(manager: ManagerProfile) {
+  return {
+    firstName: manager.firstName,
+    lastName: manager.lastName,
+    managerSpecialty: manager.managerSpecialty ?? '',
+    managerBackground: manager.managerBackground ?? '',
+    managerLanguageList: manager.managerLanguageList,
+    managerProfessionalEducation: manager.managerProfessionalEducation ?? '',
+    managerYearsOfExperience: manager.managerYearsOfExperience ?? ('' as const),
+    managerClinicName: manager.managerClinicName ?? '',
+    managerClinicAddress: manager.managerClinicAddress ?? '',
+  };
+}
+type ProfileValues = ReturnType<typeof valuesOf>;
+
+function requestOf(values: ProfileValues): unknown {
+  return {
+    ...values,
+    managerSpecialty: values.managerSpecialty.trim() || null,
+    managerBackground: values.managerBackground.trim() || null,
+    managerProfessionalEducation: values.managerProfessionalEducation.trim() || null,
+    managerYearsOfExperience: values.managerYearsOfExperience === '' ? null : values.managerYearsOfExperience,
+    managerClinicName: values.managerClinicName.trim() || null,
+    managerClinicAddress: values.managerClinicAddress.trim() || null,
+  };
+}
+
 function initialsOf(first: string, last: string): string {
   return `${first[0] ?? ''}${last[0] ?? ''}`.toUpperCase();
 }
@@ -34,53 +62,30 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
   const { t } = useTranslation();
   const message = useMessage();
   const save = useSaveManagerProfile();
-  const [firstName, setFirstName] = useState(manager.firstName);
-  const [lastName, setLastName] = useState(manager.lastName);
-  const [specialty, setSpecialty] = useState(manager.managerSpecialty ?? '');
-  const [background, setBackground] = useState(manager.managerBackground ?? '');
-  const [education, setEducation] = useState(manager.managerProfessionalEducation ?? '');
-  const [years, setYears] = useState<number | ''>(manager.managerYearsOfExperience ?? '');
-  const [spoken, setSpoken] = useState<string[]>(manager.managerLanguageList);
-  const [clinicName, setClinicName] = useState(manager.managerClinicName ?? '');
-  const [clinicAddress, setClinicAddress] = useState(manager.managerClinicAddress ?? '');
   const [image, setImage] = useState<ImageState>(untouched);
   const [signature, setSignature] = useState<ImageState>(untouched);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = updateManagerInfo.request.safeParse({
-      firstName,
-      lastName,
-      managerSpecialty: specialty.trim() || null,
-      managerBackground: background.trim() || null,
-      managerLanguageList: spoken,
-      managerProfessionalEducation: education.trim() || null,
-      managerYearsOfExperience: years === '' ? null : years,
-      managerClinicName: clinicName.trim() || null,
-      managerClinicAddress: clinicAddress.trim() || null,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ profile: parsed.data, image: changeOf(image), signature: changeOf(signature) });
+  const [initialValues] = useState(() => valuesOf(manager));
+  const form = useContractForm({
+    initialValues,
+    schema: updateManagerInfo.request,
+    toRequest: requestOf,
+    send: (profile) => save.mutateAsync({ profile, image: changeOf(image), signature: changeOf(signature) }),
+    onReply: () => {
       setImage(untouched);
       setSignature(untouched);
       showSuccess(t('profile.saved'));
-    } catch (error) {
-      if (error instanceof ImageRefusedError) setFailure(message(error.message) ?? message('CM0415'));
-      else if (isApiError(error) && error.status === 413) setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
-      else if (isApiError(error) && error.fields.length > 0) setErrors(fieldErrorsOfReply(error.fields));
-    }
-  };
+    },
+    onError: (error, form) => {
+      if (error instanceof ImageRefusedError) form.setFailure(message(error.message) ?? message('CM0415'));
+      else if (isApiError(error) && error.status === 413) {
+        form.setFailure(t('image.tooLarge', { size: uploadMaxMegabytes }));
+      }
+    },
+  });
+  const { values, errors, failure, setValue: set } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('profile.formTitle')}>
+    <form noValidate onSubmit={form.onSubmit} aria-label={t('profile.formTitle')}>
       <Stack gap="md">
         {failure && (
           <Alert color="red" role="alert">
@@ -122,30 +127,30 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextField
             label={t('profile.firstName')}
-            value={firstName}
-            onChange={setFirstName}
+            value={values.firstName}
+            onChange={(value) => set('firstName', value)}
             maxLength={50}
             error={errors.firstName}
           />
           <TextField
             label={t('profile.lastName')}
-            value={lastName}
-            onChange={setLastName}
+            value={values.lastName}
+            onChange={(value) => set('lastName', value)}
             maxLength={50}
             error={errors.lastName}
           />
         </SimpleGrid>
         <TextField
           label={t('profile.specialty')}
-          value={specialty}
-          onChange={setSpecialty}
+          value={values.managerSpecialty}
+          onChange={(value) => set('managerSpecialty', value)}
           maxLength={profileRules.specialtyMax}
           error={errors.managerSpecialty}
         />
         <NumberField
           label={t('profile.experience')}
-          value={years}
-          onChange={setYears}
+          value={values.managerYearsOfExperience}
+          onChange={(value) => set('managerYearsOfExperience', value)}
           min={0}
           max={profileRules.yearsMax}
           error={errors.managerYearsOfExperience}
@@ -154,38 +159,38 @@ export function ProfileForm({ manager }: { manager: ManagerProfile }): ReactElem
           label={t('profile.languages')}
           description={t('profile.languagesHint')}
           data={languages.map((tag) => t(`language.names.${tag}`))}
-          value={spoken}
-          onChange={setSpoken}
+          value={values.managerLanguageList}
+          onChange={(value) => set('managerLanguageList', value)}
           maxTags={profileRules.languagesMax}
           error={message(errors.managerLanguageList)}
           clearable
         />
         <TextareaField
           label={t('profile.background')}
-          value={background}
-          onChange={setBackground}
+          value={values.managerBackground}
+          onChange={(value) => set('managerBackground', value)}
           maxLength={profileRules.textMax}
           error={errors.managerBackground}
         />
         <TextareaField
           label={t('profile.education')}
-          value={education}
-          onChange={setEducation}
+          value={values.managerProfessionalEducation}
+          onChange={(value) => set('managerProfessionalEducation', value)}
           maxLength={profileRules.textMax}
           error={errors.managerProfessionalEducation}
         />
         <TextField
           label={t('profile.clinicName')}
           description={t('profile.clinicHint')}
-          value={clinicName}
-          onChange={setClinicName}
+          value={values.managerClinicName}
+          onChange={(value) => set('managerClinicName', value)}
           maxLength={profileRules.clinicNameMax}
           error={errors.managerClinicName}
         />
         <TextareaField
           label={t('profile.clinicAddress')}
-          value={clinicAddress}
-          onChange={setClinicAddress}
+          value={values.managerClinicAddress}
+          onChange={(value) => set('managerClinicAddress', value)}
           maxLength={profileRules.clinicAddressMax}
           error={errors.managerClinicAddress}
         />

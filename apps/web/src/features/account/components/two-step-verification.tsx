@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { RecoveryCodes } from '../../../shared/second-factor/recovery-codes.tsx';
 import { TotpEnrolment, type Enrolment } from '../../../shared/second-factor/totp-enrolment.tsx';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useBeginTotpSetup } from '../api/begin-totp-setup.ts';
 import { useConfirmTotpSetup } from '../api/confirm-totp-setup.ts';
 import { useDisableTotp } from '../api/disable-totp.ts';
@@ -113,11 +114,13 @@ export function TwoStepVerification(): ReactElement {
   const [codes, setCodes] = useState<string[]>();
   const [action, setAction] = useState<PasswordAction>();
 
-  if (status.isError) return <Alert color="red">{t('secondFactor.myPage.loadFailed')}</Alert>;
+  if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   if (!status.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
   const { totp, recoveryCodesLeft, required } = status.data;
+  const passkey = (passkeys.data?.passkeys.length ?? 0) > 0;
+  const factors = totp && passkey ? 'both' : totp ? 'app' : passkey ? 'passkey' : undefined;
   // Recovery codes stand in for any second factor: passkeys alone get them too.
-  const passkeysOnly = !totp && (passkeys.data?.passkeys.length ?? 0) > 0;
+  const passkeysOnly = factors === 'passkey';
 
   const start = async (): Promise<void> => {
     setCodes(undefined);
@@ -158,9 +161,14 @@ export function TwoStepVerification(): ReactElement {
   return (
     <Stack gap="md" align="flex-start">
       <Group gap="xs">
-        <Badge color={totp ? 'teal' : 'gray'} variant="light">
-          {totp ? t('secondFactor.myPage.on') : t('secondFactor.myPage.off')}
+        <Badge color={factors ? 'teal' : 'gray'} variant="light">
+          {factors ? t('secondFactor.myPage.on') : t('secondFactor.myPage.off')}
         </Badge>
+        {factors && (
+          <Text size="sm" c="dimmed">
+            {t(`secondFactor.myPage.factors.${factors}`)}
+          </Text>
+        )}
         {required && (
           <Text size="sm" c="dimmed">
             {t('secondFactor.myPage.required')}

@@ -22,7 +22,5 @@ export async function loginRequest(input: LoginInput): Promise<LoginReply> {
   return reply;
 }
 
-/** The login form's values checked as the server will check them. */
-export function parseLogin(values: LoginInput): ReturnType<typeof login.request.safeParse> {
-  return login.request.safeParse({ ...values, userType: 'manager' });
-}
+/** The login request's checks, as the server makes them (a clinician's login unless said otherwise). */
+export const loginChecks = login.request;

@@ -1,12 +1,11 @@
 import { FailedCode, type SecondStep } from '@clinic/contract';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Suspense, useCallback, useState, type FormEvent, type ReactElement } from 'react';
+import { Suspense, useCallback, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
 import { lazyWithQueries } from '../../../shared/api/lazy-with-queries.tsx';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { loadLogin } from '../api/use-login.ts';
@@ -27,55 +26,51 @@ export function LoginForm(): ReactElement {
   const message = useMessage();
   const location = useLocation();
   const navigate = useNavigate();
-  const form = useFormState(initialValues);
-  const { values, errors, setValue } = form;
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ code: string; typedLogin: string }>();
+  // The login a refusal was for: a clinician not yet activated may have the mail sent again.
+  const [typedLogin, setTypedLogin] = useState('');
   const [pending, setPending] = useState<{ failedCode: string; secondStep: SecondStep }>();
 
   const enter = async (): Promise<void> => {
     await navigate(withLangQuery(paths.home, location.search), { replace: true });
   };
-  const restart = useCallback(
-    (failedCode?: string): void => {
-      setPending(undefined);
-      setValue('userPassword', '');
-      if (failedCode) setFailure({ code: failedCode, typedLogin: values.userEmail });
+  const form = useContractForm({
+    initialValues,
+    schema: async () => (await loadLogin()).loginChecks,
+    send: async ({ userEmail, userPassword }) => {
+      setSubmitting(true);
+      try {
+        return await (await loadLogin()).loginRequest({ userEmail, userPassword });
+      } finally {
+        setSubmitting(false);
+      }
     },
-    [setValue, values.userEmail],
-  );
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = (await loadLogin()).parseLogin(values);
-    if (!parsed.success) {
-      form.setErrors(fieldErrorsOf(parsed));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const reply = await (
-        await loadLogin()
-      ).loginRequest({
-        userEmail: parsed.data.userEmail,
-        userPassword: parsed.data.userPassword,
-      });
+    onReply: (reply, form, request) => {
       if (reply.isSuccess) {
-        await enter();
+        void enter();
         return;
       }
       if (reply.secondStep) {
         setPending({ failedCode: reply.failedCode, secondStep: reply.secondStep });
         return;
       }
-      setFailure({ code: reply.failedCode, typedLogin: parsed.data.userEmail });
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      setTypedLogin(request.userEmail);
+      form.setFailure(reply.failedCode);
+    },
+  });
+  const { values, errors, failure, setValue, setFailure } = form;
+
+  const restart = useCallback(
+    (failedCode?: string): void => {
+      setPending(undefined);
+      setValue('userPassword', '');
+      if (failedCode) {
+        setTypedLogin(values.userEmail);
+        setFailure(failedCode);
+      }
+    },
+    [setValue, setFailure, values.userEmail],
+  );
 
   const search = location.search;
 
@@ -104,29 +99,29 @@ export function LoginForm(): ReactElement {
       {failure && (
         <Alert color="red" role="alert">
           <Stack gap="xs">
-            <Text size="sm">{message(failure.code)}</Text>
-            {failure.code === FailedCode.NotActivated && (
+            <Text size="sm">{message(failure)}</Text>
+            {failure === FailedCode.NotActivated && (
               <Suspense fallback={null}>
-                <ResendVerification typedLogin={failure.typedLogin} />
+                <ResendVerification typedLogin={typedLogin} />
               </Suspense>
             )}
           </Stack>
         </Alert>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+      <form noValidate onSubmit={form.onSubmit} aria-labelledby="login-title">
         <Stack gap="md">
           <TextInput
             label={t('login.loginId')}
             autoComplete="username"
             value={values.userEmail}
-            onChange={(event) => form.setValue('userEmail', event.currentTarget.value)}
+            onChange={(event) => setValue('userEmail', event.currentTarget.value)}
             error={message(errors.userEmail)}
           />
           <PasswordInput
             label={t('login.password')}
             autoComplete="current-password"
             value={values.userPassword}
-            onChange={(event) => form.setValue('userPassword', event.currentTarget.value)}
+            onChange={(event) => setValue('userPassword', event.currentTarget.value)}
             error={message(errors.userPassword)}
           />
           <Button type="submit" size="md" loading={submitting}>

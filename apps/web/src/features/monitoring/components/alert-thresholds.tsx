@@ -1,8 +1,10 @@
-import { monitoringLimits, type MonitoringSettings } from '@clinic/contract';
+import { monitoringLimits, saveMonitoringSettings, type MonitoringSettings } from '@clinic/contract';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
+import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
+import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useMonitoringSettings, useSaveMonitoringSettings } from '../api/monitoring.ts';
 
 const fields = ['noDataDays', 'adherencePercent', 'romDropDegrees', 'romDropPercent', 'painLevel'] as const;
@@ -10,15 +12,16 @@ const fields = ['noDataDays', 'adherencePercent', 'romDropDegrees', 'romDropPerc
 function ThresholdsForm({ saved }: { saved: MonitoringSettings }): ReactElement {
   const { t } = useTranslation();
   const save = useSaveMonitoringSettings();
-  const [values, setValues] = useState<Record<keyof MonitoringSettings, number | ''>>(saved);
+  const initialValues: Record<keyof MonitoringSettings, number | ''> = saved;
+  const form = useContractForm({
+    initialValues,
+    schema: saveMonitoringSettings.request,
+    send: (settings) => save.mutateAsync(settings),
+  });
+  const { values, errors } = form;
   const complete = fields.every((field) => values[field] !== '');
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (complete) save.mutate(values as MonitoringSettings);
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('monitoring.settings.intro')}
@@ -31,7 +34,8 @@ function ThresholdsForm({ saved }: { saved: MonitoringSettings }): ReactElement 
               value={values[field]}
               min={monitoringLimits[field][0]}
               max={monitoringLimits[field][1]}
-              onChange={(value) => setValues({ ...values, [field]: value })}
+              onChange={(value) => form.setValue(field, value)}
+              error={errors[field]}
             />
           ))}
         </SimpleGrid>
@@ -49,7 +53,7 @@ function ThresholdsForm({ saved }: { saved: MonitoringSettings }): ReactElement 
 export function AlertThresholds(): ReactElement {
   const { t } = useTranslation();
   const settings = useMonitoringSettings();
-  if (settings.isError) return <Alert color="red">{t('common.loadFailed')}</Alert>;
+  if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
   if (!settings.data) return <Skeleton height={160} aria-label={t('common.loading')} />;
   return <ThresholdsForm saved={settings.data} />;
 }
