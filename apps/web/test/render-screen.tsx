@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Providers } from '../src/app/providers.tsx';
 import { queryClient } from '../src/shared/api/query-client.ts';
+import { QueryProvider } from '../src/shared/api/query-provider.tsx';
 import { i18nReady, loadSignedInStrings } from '../src/shared/i18n/i18n.ts';
 import type { FakeApi } from './fake-api.ts';
 
@@ -20,7 +21,7 @@ function Elsewhere(): string {
 }
 
 /**
- * Draws a route's screen, in English, at its path as the app's providers do, with the page's API
+ * Draws a route's screen, in English, at its path as the app's providers and query routes do, with the page's API
  * calls served by the fake. Any other path draws "elsewhere: <path>".
  */
 export async function renderScreen(
@@ -42,7 +43,9 @@ export async function renderScreen(
   );
   return render(
     <Providers>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </Providers>,
   );
 }

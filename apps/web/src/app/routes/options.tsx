@@ -23,7 +23,7 @@ function Profile(): ReactElement {
   const { t } = useTranslation();
   const info = useManagerInfo();
   if (info.isError) return <Alert color="red">{t('home.profileError')}</Alert>;
-  if (!info.data) return <Skeleton height={200} aria-label={t('common.loading')} />;
+  if (!info.data) return <Skeleton height={200} role="status" aria-label={t('common.loading')} />;
   // A fresh form when the saved profile changes.
   return <ProfileForm key={info.dataUpdatedAt} manager={info.data} />;
 }

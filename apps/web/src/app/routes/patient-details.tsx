@@ -96,7 +96,7 @@ export function Component(): ReactElement {
           ))}
         </Tabs.List>
       </Tabs>
-      {detail.isPending && <Loader aria-label={t('common.loading')} />}
+      {detail.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {detail.isError && <LoadFailed onRetry={() => void detail.refetch()} />}
       {detail.data && (
         <div role="tabpanel" aria-label={t(currentTab.labelKey)}>

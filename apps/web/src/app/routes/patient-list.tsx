@@ -144,7 +144,7 @@ export function Component(): ReactElement {
         )}
       </Group>
 
-      {patients.isPending && <Loader aria-label={t('common.loading')} />}
+      {patients.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
       {list && <PatientTable patients={rows} sort={sort} onSort={onSort} />}
 

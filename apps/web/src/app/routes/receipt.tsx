@@ -43,7 +43,7 @@ export function Component(): ReactElement {
         <ReceiptDocument receipt={receipt.data} />
       ) : (
         <Center w="100%" maw={760}>
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
     </Stack>

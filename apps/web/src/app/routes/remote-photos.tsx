@@ -21,7 +21,7 @@ export function Component(): ReactElement {
   if (visit.isPending && seqSchedule !== null) {
     return (
       <Center mih="100dvh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

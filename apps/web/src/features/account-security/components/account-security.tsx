@@ -52,7 +52,7 @@ function Sessions(): ReactElement {
   const end = useEndSessions();
   const [confirmAll, setConfirmAll] = useState(false);
   if (sessions.isError) return <LoadFailed onRetry={() => void sessions.refetch()} />;
-  if (!sessions.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
+  if (!sessions.data) return <Skeleton height={80} role="status" aria-label={t('common.loading')} />;
   const others = sessions.data.filter((session) => !session.current).length;
   return (
     <Stack gap="md">
@@ -91,7 +91,7 @@ function LoginHistory(): ReactElement {
   const logins = useLoginHistory();
   const browserText = useBrowserText();
   if (logins.isError) return <LoadFailed onRetry={() => void logins.refetch()} />;
-  if (!logins.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
+  if (!logins.data) return <Skeleton height={80} role="status" aria-label={t('common.loading')} />;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

@@ -141,7 +141,7 @@ export function Passkeys(): ReactElement {
         {t('passkeys.intro')}
       </Text>
       {passkeys.isError && <LoadFailed onRetry={() => void passkeys.refetch()} />}
-      {!passkeys.data && !passkeys.isError && <Skeleton height={40} aria-label={t('common.loading')} />}
+      {!passkeys.data && !passkeys.isError && <Skeleton height={40} role="status" aria-label={t('common.loading')} />}
       {passkeys.data?.passkeys.length === 0 && <Text size="sm">{t('passkeys.none')}</Text>}
       {passkeys.data && passkeys.data.passkeys.length > 0 && (
         <Stack

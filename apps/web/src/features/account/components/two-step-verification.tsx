@@ -115,7 +115,7 @@ export function TwoStepVerification(): ReactElement {
   const [action, setAction] = useState<PasswordAction>();
 
   if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
-  if (!status.data) return <Skeleton height={80} aria-label={t('common.loading')} />;
+  if (!status.data) return <Skeleton height={80} role="status" aria-label={t('common.loading')} />;
   const { totp, recoveryCodesLeft, required } = status.data;
   const passkey = (passkeys.data?.passkeys.length ?? 0) > 0;
   const factors = totp && passkey ? 'both' : totp ? 'app' : passkey ? 'passkey' : undefined;

@@ -82,7 +82,7 @@ export function RequiredSetup({ challenge, onLoggedIn, onRestart }: RequiredSetu
           }
         />
       ) : (
-        <Skeleton height={320} aria-label={t('common.loading')} />
+        <Skeleton height={320} role="status" aria-label={t('common.loading')} />
       )}
     </Stack>
   );

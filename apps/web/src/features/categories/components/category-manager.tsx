@@ -92,7 +92,7 @@ export function CategoryManager(): ReactElement {
         ) : (
           <CategoryNameForm label={t('categories.newName')} submitLabel={t('categories.create')} />
         )}
-        {categories.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {categories.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {categories.data?.length === 0 && <Text c="dimmed">{t('categories.empty')}</Text>}
         {categories.data && categories.data.length > 0 && (
           <Table aria-labelledby="category-manager-heading">

@@ -30,7 +30,7 @@ export function PagedExerciseTable({
   const { t } = useTranslation();
   return (
     <>
-      {list.isPending && <Loader aria-label={t('common.loading')} />}
+      {list.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       {list.data && (
         <>

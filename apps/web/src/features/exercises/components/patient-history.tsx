@@ -29,7 +29,7 @@ function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: (
       size="100%"
       title={t('exercises.recordsOf', { name: `${text.position(exercise.position)} · ${text.mode(exercise.mode)}` })}
     >
-      {records.isPending && <Loader aria-label={t('common.loading')} />}
+      {records.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}
       {records.data && <RecordTable records={records.data} />}
     </Modal>
@@ -73,7 +73,7 @@ export function PatientHistory({
       <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={deviceType} />
       <Stack gap="sm">
         <Title order={3}>{t('exercises.recordsTitle')}</Title>
-        {records.isPending && <Loader aria-label={t('common.loading')} />}
+        {records.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}
         {records.data && (
           <>
@@ -97,7 +97,7 @@ export function PatientHistory({
       </Stack>
       <Stack gap="sm">
         <Title order={3}>{t('exercises.byPrescription')}</Title>
-        {exercises.isPending && <Loader aria-label={t('common.loading')} />}
+        {exercises.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {exercises.isError && <LoadFailed onRetry={() => void exercises.refetch()} />}
         {exercises.data && (
           <>

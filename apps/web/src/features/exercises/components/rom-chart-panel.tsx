@@ -135,12 +135,12 @@ export function RomChartPanel({
               })}
             </Text>
           )}
-        {statistics.isPending && <Loader aria-label={t('common.loading')} />}
+        {statistics.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {statistics.isError && <LoadFailed onRetry={() => void statistics.refetch()} />}
         {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}
         {series && series.x.length > 0 && (
           <Box role="figure" aria-label={t('exercises.chart.summary', { days: series.x.length })}>
-            <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+            <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
               <RomChart series={series} labels={labels} height={compact ? 220 : 360} span={span} />
             </Suspense>
           </Box>

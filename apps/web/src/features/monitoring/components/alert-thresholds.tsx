@@ -54,6 +54,6 @@ export function AlertThresholds(): ReactElement {
   const { t } = useTranslation();
   const settings = useMonitoringSettings();
   if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
-  if (!settings.data) return <Skeleton height={160} aria-label={t('common.loading')} />;
+  if (!settings.data) return <Skeleton height={160} role="status" aria-label={t('common.loading')} />;
   return <ThresholdsForm saved={settings.data} />;
 }

@@ -76,7 +76,7 @@ export function NeedsAttention(): ReactElement {
       {alerts.isError ? (
         <LoadFailed onRetry={() => void alerts.refetch()} />
       ) : !alerts.data ? (
-        <Skeleton height={80} aria-label={t('common.loading')} />
+        <Skeleton height={80} role="status" aria-label={t('common.loading')} />
       ) : patients.size === 0 ? (
         <Text c="dimmed">{t('monitoring.empty')}</Text>
       ) : (

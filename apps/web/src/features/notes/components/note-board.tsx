@@ -149,7 +149,7 @@ export function NoteBoard({ seqMedicalRelation }: { seqMedicalRelation: number }
           <Button onClick={() => setEditing(null)}>{t('notes.add')}</Button>
         </Group>
       </Group>
-      {notes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {notes.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {notes.isError && <LoadFailed onRetry={() => void notes.refetch()} />}
       {notes.data?.noteList.length === 0 && <Text c="dimmed">{t('notes.empty')}</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('notes.title')}>
@@ -202,7 +202,7 @@ export function LatestNotes({
         </Title>
         {moreLink}
       </Group>
-      {notes.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {notes.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {notes.data?.noteList.length === 0 && <Text c="dimmed">{t('notes.empty')}</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {notes.data?.noteList.map((note) => (

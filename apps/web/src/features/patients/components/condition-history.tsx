@@ -58,7 +58,7 @@ export function ConditionHistory({ seqMedicalRelation }: { seqMedicalRelation: n
         </Title>
         <Button onClick={() => setAdding(true)}>{t('condition.add')}</Button>
       </Group>
-      {list.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {list.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && <Text c="dimmed">{t('condition.empty')}</Text>}
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -44,7 +44,7 @@ export function MedicalRecord({
       <Text size="sm" c="dimmed" mb="md">
         {t('record.intro')}
       </Text>
-      {record.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {record.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {record.isError && <LoadFailed onRetry={() => void record.refetch()} />}
       {record.data?.length === 0 && <Text c="dimmed">{t('record.empty')}</Text>}
       {record.data && record.data.length > 0 && (

@@ -166,7 +166,7 @@ export function MonitoringPanel({ seqMedicalRelation }: { seqMedicalRelation: nu
           />
         </Group>
         {monitoring.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
-        {!data && !monitoring.isError && <Loader size="sm" aria-label={t('common.loading')} />}
+        {!data && !monitoring.isError && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {data && (
           <>
             <EpisodeStart

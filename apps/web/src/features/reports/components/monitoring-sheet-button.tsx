@@ -54,7 +54,7 @@ function SheetContent(): ReactElement {
         </Group>
       </Group>
       {sheet.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
-      {sheet.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {sheet.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {sheet.data?.codeTable === null && (
         <Text size="sm" c="dimmed">
           {t('monitoringTime.codesOff')}

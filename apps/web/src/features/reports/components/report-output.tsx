@@ -126,7 +126,7 @@ export function ReportOutput({
             days: data.x.length,
           })}
         >
-          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+          <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
             <DayChart
               x={data.x}
               y={data.y}

@@ -207,7 +207,7 @@ function ReportBuilder({
         </Stack>
       </Paper>
       {(conditions.isPending || romStatistics.isPending) && problem === undefined && (
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       )}
       {(conditions.isError || romStatistics.isError) && (
         <LoadFailed
@@ -264,7 +264,7 @@ function SavedReportView({
           {t('report.savedList.close')}
         </Button>
       </Group>
-      {report.isPending && <Loader aria-label={t('common.loading')} />}
+      {report.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {report.isError && <LoadFailed onRetry={() => void report.refetch()} />}
       {view && <ReportOutput report={view} conditionFacts={conditionFacts} />}
     </Stack>
@@ -287,7 +287,7 @@ function SavedReportList({
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
         <Title order={3}>{title}</Title>
-        {list.isPending && <Loader aria-label={t('common.loading')} />}
+        {list.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
         {list.data && list.data.length === 0 && <Text c="dimmed">{t('report.savedList.empty')}</Text>}
         {list.data && list.data.length > 0 && (

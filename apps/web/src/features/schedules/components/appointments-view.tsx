@@ -103,7 +103,7 @@ export function AppointmentsView({
                 <Text fw={600} aria-live="polite" data-testid="calendar-period">
                   {title}
                 </Text>
-                {query.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+                {query.isFetching && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
               </Group>
               <SegmentedControl
                 aria-label={t('schedule.viewLabel')}

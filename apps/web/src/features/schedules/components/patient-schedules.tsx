@@ -64,7 +64,7 @@ export function PatientSchedules({
           {t('schedule.patientTab.notAppMember')}
         </Alert>
       )}
-      {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {query.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
       {query.data && (
         <Card withBorder padding="md" component="section" aria-label={t('schedule.patientTab.latestDone')}>

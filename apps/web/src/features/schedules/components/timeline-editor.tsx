@@ -37,7 +37,7 @@ export function TimelineEditorModal({ onClose }: { onClose: () => void }): React
   const timeline = useReservableTimeline();
   return (
     <Modal opened onClose={onClose} title={t('schedule.timeline.title')} size="lg">
-      {timeline.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {timeline.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {timeline.isError && <LoadFailed onRetry={() => void timeline.refetch()} />}
       {timeline.data && <TimelineForm initial={timeline.data} onClose={onClose} />}
     </Modal>

@@ -37,7 +37,7 @@ export function TodayVisits({
         <Title order={3} size="h5" id="today-visits-title">
           {t('schedule.todayTitle')}
         </Title>
-        {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {query.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}
         {query.data && placed.length === 0 && (
           <Text size="sm" c="dimmed">

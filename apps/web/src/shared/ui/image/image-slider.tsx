@@ -26,7 +26,7 @@ function WholeImage({ path, alt }: { path: string; alt: string }): ReactElement 
     };
   }, [file.data]);
   if (file.isError) return <Text c="red">{t('common.loadFailed')}</Text>;
-  if (!file.data) return <Loader aria-label={t('common.loading')} />;
+  if (!file.data) return <Loader role="status" aria-label={t('common.loading')} />;
   return <img ref={imageRef} alt={alt} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />;
 }
 
