@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import {
-  addClinicAssignedExercise,
-  addPatient,
-  exerciseSettings,
-  kneeProgramExample,
-  uploadExerciseRecords,
-} from '@clinic/contract';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
+import { accessTokenOf, appMember, newClinicianSession, patientWithSession, ui } from './steps.ts';
 
 const t = ui.en;
 const m = t.monitoringTime;
@@ -35,46 +28,7 @@ describe('monitoring time and the monthly sheet in the browser', () => {
     });
     const { page } = await newClinicianSession(stack);
     const token = await accessTokenOf(page);
-    const { seqMedicalRelation } = await callApi(
-      stack,
-      addPatient,
-      { patientSyncAuthCode: member.code, heightCm: 180, weightKg: 80, deviceType: 2 },
-      token,
-    );
-    const { exercise } = await callApi(
-      stack,
-      addClinicAssignedExercise,
-      { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
-      token,
-    );
-    const start = new Date().toISOString();
-    await callApi(
-      stack,
-      uploadExerciseRecords,
-      {
-        records: [
-          {
-            recordKey: `e2e-rtm-${exercise.seqExercise}`,
-            seqExercise: exercise.seqExercise,
-            iuppiterUsageMode: 0,
-            iuppiterUsageCount: 20,
-            iuppiterUsageMinAngle: 12,
-            iuppiterUsageMaxAngle: 90,
-            iuppiterUsageMinSpeed: 3,
-            iuppiterUsageMaxSpeed: 18,
-            deviceUsageDuration: 600,
-            exerciseGuideMode: 0,
-            exerciseGuideMinRom: 10,
-            exerciseGuideMaxRom: 100,
-            exerciseGuideDirection: 2,
-            exerciseGuidePosition: 3,
-            usageStartDatetime: start,
-            createDatetime: start,
-          },
-        ],
-      },
-      member.token,
-    );
+    const { seqMedicalRelation } = await patientWithSession(stack, token, member);
 
     await page.goto(`/patientList/details?id=${seqMedicalRelation}`);
     const section = page.getByRole('region', { name: m.title });

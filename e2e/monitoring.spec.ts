@@ -1,14 +1,15 @@
-import {
-  addClinicAssignedExercise,
-  addPatient,
-  alertKinds,
-  exerciseSettings,
-  kneeProgramExample,
-  uploadExerciseRecords,
-} from '@clinic/contract';
+import { alertKinds } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { acceptCookies, accessTokenOf, appMember, callApi, logIn, newClinicianSession, ui } from './steps.ts';
+import {
+  acceptCookies,
+  accessTokenOf,
+  appMember,
+  logIn,
+  newClinicianSession,
+  patientWithSession,
+  ui,
+} from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -29,48 +30,12 @@ describe('monitoring alerts in the browser', () => {
     const token = await accessTokenOf(page);
     // Home is open with its socket ready before anything happens.
     await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
-    const { seqMedicalRelation } = await callApi(
-      stack,
-      addPatient,
-      { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 2 },
-      token,
-    );
-    const { exercise } = await callApi(
-      stack,
-      addClinicAssignedExercise,
-      { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
-      token,
-    );
-    const start = new Date().toISOString();
-    await callApi(
-      stack,
-      uploadExerciseRecords,
-      {
-        records: [
-          {
-            recordKey: `e2e-pain-${exercise.seqExercise}`,
-            seqExercise: exercise.seqExercise,
-            iuppiterUsageMode: 0,
-            iuppiterUsageCount: 12,
-            iuppiterUsageMinAngle: 15,
-            iuppiterUsageMaxAngle: 70,
-            iuppiterUsageMinSpeed: 3,
-            iuppiterUsageMaxSpeed: 18,
-            deviceUsageDuration: 300,
-            exerciseGuideMode: 0,
-            exerciseGuideMinRom: 10,
-            exerciseGuideMaxRom: 100,
-            exerciseGuideDirection: 2,
-            exerciseGuidePosition: 3,
-            usageStartDatetime: start,
-            createDatetime: start,
-            patientReview: 'Sharp pain, stopped',
-            painLevel: 8,
-          },
-        ],
-      },
-      member.token,
-    );
+    const { seqMedicalRelation } = await patientWithSession(stack, token, member, {
+      iuppiterUsageMinAngle: 15,
+      iuppiterUsageMaxAngle: 70,
+      patientReview: 'Sharp pain, stopped',
+      painLevel: 8,
+    });
 
     // The server's job raises the alert on its next pass: it reaches the open home page over the
     // socket, which refreshes the worklist and keeps it in the notifications, without a reload.

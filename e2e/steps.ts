@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
+  addClinicAssignedExercise,
+  addPatient,
+  exerciseSettings,
   issueSyncAuthCode,
+  kneeProgramExample,
   login,
   npiCheckDigit,
   patientSignUp,
+  uploadExerciseRecords,
   verifyEmail,
   wallClockIn,
   type Endpoint,
@@ -215,4 +220,52 @@ export async function appMember(
   const { token } = await callApi(stack, login, { userEmail: member.userEmail, userPassword, userType: 'patient' });
   const { patientSyncAuthCode } = await callApi(stack, issueSyncAuthCode, {}, token.accessToken);
   return { token: token.accessToken, code: patientSyncAuthCode };
+}
+
+type DeviceRecord = RequestOf<typeof uploadExerciseRecords>['records'][number];
+
+/**
+ * Makes an app member the clinician's patient with a knee program, and uploads one session their
+ * device recorded now (what the test gives replaces the defaults).
+ */
+export async function patientWithSession(
+  stack: Pick<Stack, 'url'>,
+  token: string,
+  member: { token: string; code: string },
+  session: Partial<DeviceRecord> = {},
+): Promise<{ seqMedicalRelation: number; seqExercise: number }> {
+  const { seqMedicalRelation } = await callApi(
+    stack,
+    addPatient,
+    { patientSyncAuthCode: member.code, heightCm: 170, weightKg: 70, deviceType: 2 },
+    token,
+  );
+  const { exercise } = await callApi(
+    stack,
+    addClinicAssignedExercise,
+    { seqMedicalRelation, exercise: exerciseSettings.parse(kneeProgramExample) },
+    token,
+  );
+  const start = new Date().toISOString();
+  const record: DeviceRecord = {
+    recordKey: `e2e-session-${exercise.seqExercise}`,
+    seqExercise: exercise.seqExercise,
+    iuppiterUsageMode: 0,
+    iuppiterUsageCount: 20,
+    iuppiterUsageMinAngle: 12,
+    iuppiterUsageMaxAngle: 90,
+    iuppiterUsageMinSpeed: 3,
+    iuppiterUsageMaxSpeed: 18,
+    deviceUsageDuration: 600,
+    exerciseGuideMode: 0,
+    exerciseGuideMinRom: 10,
+    exerciseGuideMaxRom: 100,
+    exerciseGuideDirection: 2,
+    exerciseGuidePosition: 3,
+    usageStartDatetime: start,
+    createDatetime: start,
+    ...session,
+  };
+  await callApi(stack, uploadExerciseRecords, { records: [record] }, member.token);
+  return { seqMedicalRelation, seqExercise: exercise.seqExercise };
 }
