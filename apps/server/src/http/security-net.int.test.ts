@@ -252,6 +252,7 @@ const missingId = 2_000_000_000;
 /** Text values tried, in order, for a string field with a pattern. */
 const textCandidates = (names: Names): string[] => [
   names.date,
+  names.date.slice(0, 7),
   '00:20:00',
   '10:00',
   `${names.date}T10:00:00.000Z`,
