@@ -1,45 +1,17 @@
 import { defaultLanguage, languages, type Language, type Messages } from '@clinic/contract';
+import { languageFilesLoader } from '@clinic/client/language-files';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserStorage, patientStorageKeys } from '../session/token-store.ts';
 import { isLanguage, languageQueryName, resolveLanguage } from './language.ts';
 
-interface LanguageFiles {
-  translation: object;
-  messages: Messages;
-}
-
 /** Each language's strings in chunks of their own: a page loads only the language it shows. */
-const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
-  en: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../locales/en.json'),
-      import('@clinic/contract/messages/en'),
-    ]);
-    return { translation: translation.default, messages: messages.en };
-  },
-  ko: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../locales/ko.json'),
-      import('@clinic/contract/messages/ko'),
-    ]);
-    return { translation: translation.default, messages: messages.ko };
-  },
-  'zh-HK': async () => {
-    const [translation, messages] = await Promise.all([
-      import('../locales/zh-HK.json'),
-      import('@clinic/contract/messages/zh-HK'),
-    ]);
-    return { translation: translation.default, messages: messages.zhHK };
-  },
-  cs: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../locales/cs.json'),
-      import('@clinic/contract/messages/cs'),
-    ]);
-    return { translation: translation.default, messages: messages.cs };
-  },
-};
+const loadLanguageFiles = languageFilesLoader({
+  en: () => import('../locales/en.json'),
+  ko: () => import('../locales/ko.json'),
+  'zh-HK': () => import('../locales/zh-HK.json'),
+  cs: () => import('../locales/cs.json'),
+});
 
 /** The contract's failedCode and validation messages of each loaded language. */
 const loadedMessages: Partial<Record<Language, Messages>> = {};
@@ -70,7 +42,7 @@ export const i18n = i18next.createInstance();
 /** Fetches a language's strings once; later calls for it resolve at once. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loadedMessages[language]) return;
-  const files = await languageFiles[language]();
+  const files = await loadLanguageFiles(language);
   i18n.addResourceBundle(language, 'translation', files.translation);
   loadedMessages[language] = files.messages;
 }

@@ -1,4 +1,5 @@
-import { defaultLanguage, languages, type Language, type Messages } from '@clinic/contract';
+import { defaultLanguage, languages, type Language } from '@clinic/contract';
+import { languageFilesLoader } from '@clinic/client/language-files';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, persistLanguage } from './language.ts';
@@ -7,45 +8,20 @@ import { nestKeys } from './nest-keys.ts';
 /** Namespace of the contract's shared messages: failedCodes and validation keys. */
 export const messagesNamespace = 'messages';
 
-interface LanguageFiles {
-  translation: object;
-  messages: Messages;
-}
-
 /** Each language's files in chunks of their own: a page loads only the language it shows (and its dayjs locale). */
-const languageFiles: Record<Language, () => Promise<LanguageFiles>> = {
-  en: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../../locales/en/translation.json?part=start'),
-      import('@clinic/contract/messages/en'),
-    ]);
-    return { translation: translation.default, messages: messages.en };
+const loadLanguageFiles = languageFilesLoader(
+  {
+    en: () => import('../../locales/en/translation.json?part=start'),
+    ko: () => import('../../locales/ko/translation.json?part=start'),
+    'zh-HK': () => import('../../locales/zh-HK/translation.json?part=start'),
+    cs: () => import('../../locales/cs/translation.json?part=start'),
   },
-  ko: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../../locales/ko/translation.json?part=start'),
-      import('@clinic/contract/messages/ko'),
-      import('dayjs/locale/ko'),
-    ]);
-    return { translation: translation.default, messages: messages.ko };
+  {
+    ko: () => import('dayjs/locale/ko'),
+    'zh-HK': () => import('dayjs/locale/zh-hk'),
+    cs: () => import('dayjs/locale/cs'),
   },
-  'zh-HK': async () => {
-    const [translation, messages] = await Promise.all([
-      import('../../locales/zh-HK/translation.json?part=start'),
-      import('@clinic/contract/messages/zh-HK'),
-      import('dayjs/locale/zh-hk'),
-    ]);
-    return { translation: translation.default, messages: messages.zhHK };
-  },
-  cs: async () => {
-    const [translation, messages] = await Promise.all([
-      import('../../locales/cs/translation.json?part=start'),
-      import('@clinic/contract/messages/cs'),
-      import('dayjs/locale/cs'),
-    ]);
-    return { translation: translation.default, messages: messages.cs };
-  },
-};
+);
 
 export const i18n = i18next.createInstance();
 
@@ -76,7 +52,7 @@ export async function loadLanguage(language: Language): Promise<void> {
 
 async function loadStart(language: Language): Promise<void> {
   if (loaded.has(language)) return;
-  const files = await languageFiles[language]();
+  const files = await loadLanguageFiles(language);
   i18n.addResourceBundle(language, 'translation', files.translation, true, false);
   i18n.addResourceBundle(language, messagesNamespace, nestKeys(files.messages));
   loaded.add(language);
