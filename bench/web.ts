@@ -183,9 +183,11 @@ async function clinicianWithPatients(dataDir: string, patients: number): Promise
   }
 }
 
-/** The demo data (SPEC: a clinician with patients, visits and a year of device records). */
+/** The demo data (SPEC: a clinician with patients, visits and a year of device records), with its alerts. */
 async function demoData(dataDir: string): Promise<void> {
   const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent' }));
+  // The monitoring job's first pass, so home shows the demo's alerts from the first round on.
+  await app.jobs.tick();
   await app.close();
 }
 

@@ -134,6 +134,11 @@ describe('web hosting', () => {
     const asset = await t.app.inject('/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A hashed script keeps what applies to it and none of a document's headers.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentHeader of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
+      expect(asset.headers[documentHeader]).toBeUndefined();
     expect((await t.app.inject('/assets/missing-1.js')).statusCode).toBe(404);
   });
 });

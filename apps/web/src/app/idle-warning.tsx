@@ -1,14 +1,16 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useCallback, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
 import { env } from '../config/env.ts';
 import { endSession } from '../features/auth/api/logout.ts';
 import { keepServerSessionAlive } from '../shared/session/keep-alive.ts';
 import { useIdleTimer } from '../shared/session/use-idle-timer.ts';
 
+// The dialog loads when the countdown starts (a minute before the limit), not with every signed-in page.
+const IdleWarningModal = lazy(() =>
+  import('./idle-warning-modal.tsx').then((module) => ({ default: module.IdleWarningModal })),
+);
+
 /** SPEC 4 "Session": a countdown in the last 60 s before the idle limit, then a logout. */
 export function IdleWarning({ enabled }: { enabled: boolean }): ReactElement {
-  const { t } = useTranslation();
   const onExpire = useCallback((): void => {
     void endSession({ forced: true, notice: 'idleLogout' });
   }, []);
@@ -19,27 +21,20 @@ export function IdleWarning({ enabled }: { enabled: boolean }): ReactElement {
     onExpire,
     onActivity,
   });
+  const warning = enabled && status.kind === 'warning';
+  // Once shown, the dialog stays mounted so that closing it animates.
+  const [warned, setWarned] = useState(false);
+  if (warning && !warned) setWarned(true);
 
   return (
-    <Modal
-      opened={enabled && status.kind === 'warning'}
-      onClose={stayActive}
-      title={t('idle.title')}
-      centered
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      zIndex={400}
-    >
-      <Stack gap="md">
-        <Text aria-live="assertive" role="timer">
-          {t('idle.body', { seconds: status.kind === 'warning' ? status.secondsLeft : 0 })}
-        </Text>
-        <Group justify="flex-end">
-          <Button onClick={stayActive} data-autofocus>
-            {t('idle.stay')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      {warned && (
+        <IdleWarningModal
+          opened={warning}
+          secondsLeft={status.kind === 'warning' ? status.secondsLeft : 0}
+          onStay={stayActive}
+        />
+      )}
+    </Suspense>
   );
 }

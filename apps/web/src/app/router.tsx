@@ -28,6 +28,8 @@ function screen(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> 
 
 /** A signed-in screen is drawn once the signed-in strings of its language are there too. */
 async function signedIn<T>(load: Promise<T>): Promise<T> {
+  // A signed-in screen calls the server at once: its HTTP client loads beside it, not after it.
+  void import('@clinic/client/http-client').catch(() => undefined);
   const [module] = await Promise.all([load, loadSignedInStrings()]);
   return module;
 }

@@ -1,6 +1,7 @@
-import { Stack, Title } from '@mantine/core';
+import { Box, Stack, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMonitoringAlerts } from '../../features/monitoring/api/monitoring.ts';
 import { NeedsAttention } from '../../features/monitoring/components/needs-attention.tsx';
 import { AppointmentsView } from '../../features/schedules/components/appointments-view.tsx';
 import { useStartVideoVisit } from '../../features/video-call/components/start-visit.tsx';
@@ -13,12 +14,18 @@ export function Component(): ReactElement {
   const userName = useAuthStore((state) => state.userName);
   useDocumentTitle(t('schedule.documentTitle'));
   const videoVisit = useStartVideoVisit();
+  // The calendar (mounted, so its visits load meanwhile) shows with the list above it: a list
+  // arriving after it would push it down the screen.
+  const alerts = useMonitoringAlerts();
+  const listSettled = alerts.data !== undefined || alerts.isError;
 
   return (
     <Stack gap="md">
       <Title order={2}>{userName ? t('home.welcomeNamed', { name: userName }) : t('home.welcome')}</Title>
       <NeedsAttention />
-      <AppointmentsView onStartVisit={videoVisit.startVisit} />
+      <Box display={listSettled ? undefined : 'none'}>
+        <AppointmentsView onStartVisit={videoVisit.startVisit} />
+      </Box>
       {videoVisit.notice}
     </Stack>
   );

@@ -1,28 +1,19 @@
 import type { MonitoringAlert } from '@clinic/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
-import { useAcknowledgeAlert, useMonitoringAlerts, useSnoozeAlert } from '../api/monitoring.ts';
+import { useMonitoringAlerts, useSnoozeAlert } from '../api/monitoring.ts';
 import { alertChartPath } from '../alert-period.ts';
+
+// The dialog loads when first opened, so home's first paint does not wait for the modal's code.
+const AcknowledgeAlertModal = lazy(() =>
+  import('./acknowledge-alert-modal.tsx').then((module) => ({ default: module.AcknowledgeAlertModal })),
+);
 
 const snoozeDays = [1, 3, 7] as const;
 
@@ -58,11 +49,11 @@ export function NeedsAttention(): ReactElement {
   const { t } = useTranslation();
   const { search } = useLocation();
   const alerts = useMonitoringAlerts();
-  const acknowledge = useAcknowledgeAlert();
   const snooze = useSnoozeAlert();
   const reasonOf = useReasonText();
   const [acknowledging, setAcknowledging] = useState<MonitoringAlert | null>(null);
-  const [note, setNote] = useState('');
+  // Once opened, the dialog stays mounted so that closing it animates.
+  const [acknowledgeOpened, setAcknowledgeOpened] = useState(false);
 
   const patients = new Map<number, MonitoringAlert[]>();
   for (const alert of alerts.data ?? [])
@@ -81,7 +72,7 @@ export function NeedsAttention(): ReactElement {
         <Text c="dimmed">{t('monitoring.empty')}</Text>
       ) : (
         <Stack gap="md">
-          {(acknowledge.isError || snooze.isError) && <Alert color="red">{t('monitoring.changeFailed')}</Alert>}
+          {snooze.isError && <Alert color="red">{t('monitoring.changeFailed')}</Alert>}
           {[...patients].map(([seqMedicalRelation, list]) => (
             <Stack key={seqMedicalRelation} gap="xs" component="article" aria-label={list[0]?.patientName}>
               <Anchor
@@ -115,29 +106,32 @@ export function NeedsAttention(): ReactElement {
                       size="xs"
                       variant="light"
                       onClick={() => {
-                        setNote('');
                         setAcknowledging(alert);
+                        setAcknowledgeOpened(true);
                       }}
                     >
                       {t('monitoring.acknowledge')}
                     </Button>
-                    <Menu>
-                      <Menu.Target>
-                        <Button size="xs" variant="default" loading={snooze.isPending}>
-                          {t('monitoring.snooze')}
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {snoozeDays.map((days) => (
-                          <Menu.Item
-                            key={days}
-                            onClick={() => snooze.mutate({ seqMonitoringAlert: alert.seqMonitoringAlert, days })}
-                          >
-                            {t(`monitoring.snoozeFor.${days}`)}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
+                    {/* The phone's own picker, and no dropdown code before the list can show. */}
+                    <NativeSelect
+                      size="xs"
+                      aria-label={t('monitoring.snooze')}
+                      disabled={snooze.isPending}
+                      value=""
+                      onChange={(event) =>
+                        snooze.mutate({
+                          seqMonitoringAlert: alert.seqMonitoringAlert,
+                          days: Number(event.currentTarget.value),
+                        })
+                      }
+                      data={[
+                        { value: '', label: t('monitoring.snooze'), disabled: true },
+                        ...snoozeDays.map((days) => ({
+                          value: String(days),
+                          label: t(`monitoring.snoozeFor.${days}`),
+                        })),
+                      ]}
+                    />
                   </Group>
                 </Group>
               ))}
@@ -145,38 +139,15 @@ export function NeedsAttention(): ReactElement {
           ))}
         </Stack>
       )}
-      <Modal
-        opened={acknowledging !== null}
-        onClose={() => setAcknowledging(null)}
-        title={t('monitoring.acknowledgeTitle', { name: acknowledging?.patientName ?? '' })}
-      >
-        <Stack gap="sm">
-          {acknowledging && <Text size="sm">{reasonOf(acknowledging)}</Text>}
-          <Textarea
-            label={t('monitoring.note')}
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
+      <Suspense fallback={null}>
+        {acknowledgeOpened && (
+          <AcknowledgeAlertModal
+            alert={acknowledging}
+            reason={acknowledging ? reasonOf(acknowledging) : ''}
+            onClose={() => setAcknowledging(null)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAcknowledging(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              loading={acknowledge.isPending}
-              onClick={() => {
-                if (!acknowledging) return;
-                acknowledge.mutate(
-                  { seqMonitoringAlert: acknowledging.seqMonitoringAlert, note },
-                  { onSuccess: () => setAcknowledging(null) },
-                );
-              }}
-            >
-              {t('monitoring.acknowledge')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        )}
+      </Suspense>
     </Paper>
   );
 }

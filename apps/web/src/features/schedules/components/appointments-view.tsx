@@ -1,6 +1,6 @@
 import { wallClockIn, type Schedule } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
-import { ActionIcon, Button, Grid, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
@@ -28,6 +28,11 @@ function useNow(): Date {
   return now;
 }
 
+/** A phone's screen fits one day's column of slots, not seven (below Mantine's `sm` breakpoint). */
+function defaultView(): CalendarView {
+  return window.matchMedia('(max-width: 47.99em)').matches ? 'day' : 'week';
+}
+
 function periodTitle(view: CalendarView, date: string, language: string): string {
   if (view === 'day') return formatDate(date, language);
   if (view === 'week') {
@@ -53,7 +58,7 @@ export function AppointmentsView({
   const timeZone = browserTimeZone();
   const now = useNow();
   const today = wallClockIn(now, timeZone).date;
-  const [view, setView] = useState<CalendarView>('week');
+  const [view, setView] = useState<CalendarView>(defaultView);
   const [date, setDate] = useState(today);
   const [target, setTarget] = useState<ScheduleModalTarget | null>(null);
   const [editingHours, setEditingHours] = useState(false);
@@ -105,12 +110,19 @@ export function AppointmentsView({
                 </Text>
                 {query.isFetching && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
               </Group>
-              <SegmentedControl
-                aria-label={t('schedule.viewLabel')}
-                value={view}
-                onChange={setView}
-                data={calendarViews.map((value) => ({ value, label: t(`schedule.views.${value}`) }))}
-              />
+              {/* Plain buttons: a segmented control measures the page to place its indicator, a long forced layout. */}
+              <Button.Group aria-label={t('schedule.viewLabel')}>
+                {calendarViews.map((value) => (
+                  <Button
+                    key={value}
+                    variant={view === value ? 'filled' : 'default'}
+                    aria-pressed={view === value}
+                    onClick={() => setView(value)}
+                  >
+                    {t(`schedule.views.${value}`)}
+                  </Button>
+                ))}
+              </Button.Group>
             </Group>
             <StatusLegend />
             {query.isError && <LoadFailed onRetry={() => void query.refetch()} />}

@@ -1,21 +1,25 @@
 import { type Schedule } from '@clinic/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { openVideoVisit } from '../open-visit-window.ts';
+
+// A dialog seldom needed: it loads when a popup is first blocked, not with the screens that start visits.
+const PopupBlockedModal = lazy(() =>
+  import('./popup-blocked-modal.tsx').then((module) => ({ default: module.PopupBlockedModal })),
+);
 
 /**
  * Opens the video visit of a visit (SPEC 2): a popup on desktop, the same page on touch browsers.
  * A blocked popup shows the two messages; a closed popup refreshes today's visits.
  */
 export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void; notice: ReactElement } {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [blocked, setBlocked] = useState(false);
+  // Once opened, the dialog stays mounted so that closing it animates.
+  const [everBlocked, setEverBlocked] = useState(false);
 
   const startVisit = useCallback(
     (schedule: Schedule): void => {
@@ -23,23 +27,18 @@ export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void
         navigate: (to) => void navigate(to),
         onClosed: () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules }),
       });
-      if (outcome === 'blocked') setBlocked(true);
+      if (outcome === 'blocked') {
+        setBlocked(true);
+        setEverBlocked(true);
+      }
     },
     [navigate, queryClient],
   );
 
   const notice = (
-    <Modal opened={blocked} onClose={() => setBlocked(false)} title={t('videoCall.alertTitle')} centered>
-      <Stack gap="sm" role="alert">
-        <Text size="sm">{t('videoCall.errors.popupBlocked')}</Text>
-        <Text size="sm">{t('videoCall.errors.popupFailed')}</Text>
-        <Group justify="flex-end">
-          <Button onClick={() => setBlocked(false)} data-autofocus>
-            {t('videoCall.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      {everBlocked && <PopupBlockedModal opened={blocked} onClose={() => setBlocked(false)} />}
+    </Suspense>
   );
   return { startVisit, notice };
 }
