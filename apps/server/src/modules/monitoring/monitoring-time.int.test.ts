@@ -1,14 +1,12 @@
 import {
   addClinicAssignedExercise,
   addMonitoringTime,
-  addPatient,
   completeSchedule,
   createMeeting,
   createSchedule,
   getMonitoringSheet,
   getPatientMonitoring,
   getReportConditions,
-  issueSyncAuthCode,
   joinMeeting,
   nextDate,
   removeMonitoringTime,
@@ -28,6 +26,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { registerMember } from '../../../test/realtime.ts';
 import { auditEvent } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
@@ -63,10 +62,7 @@ beforeAll(async () => {
   clinician = await verifiedClinician(t.app, t.mail);
   other = await verifiedClinician(t.app, t.mail);
   member = await verifiedPatient(t.app, t.mail);
-  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken })).success
-    .patientSyncAuthCode;
-  seqMedicalRelation = (await as(addPatient, { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 2 }))
-    .success.seqMedicalRelation;
+  seqMedicalRelation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken, 2);
   seqExercise = (await as(addClinicAssignedExercise, { seqMedicalRelation, exercise: kneeProgram })).success.exercise
     .seqExercise;
 });

@@ -2,10 +2,8 @@ import {
   FailedCode,
   acknowledgeMonitoringAlert,
   addClinicAssignedExercise,
-  addPatient,
   getMedicalRecord,
   getMonitoringSettings,
-  issueSyncAuthCode,
   listMonitoringAlerts,
   monitoringDefaults,
   saveMonitoringSettings,
@@ -29,7 +27,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
-import { listenOnLoopback, openSocket, type SocketClient } from '../../../test/realtime.ts';
+import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
 import { auditEvent, monitoringAlert } from '../../db/schema.ts';
 
 const day = 86_400_000;
@@ -86,10 +84,7 @@ beforeAll(async () => {
   clinician = await verifiedClinician(t.app, t.mail);
   other = await verifiedClinician(t.app, t.mail);
   member = await verifiedPatient(t.app, t.mail);
-  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: member.tokens.accessToken })).success
-    .patientSyncAuthCode;
-  seqMedicalRelation = (await as(addPatient, { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 2 }))
-    .success.seqMedicalRelation;
+  seqMedicalRelation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken, 2);
   seqExercise = (await as(addClinicAssignedExercise, { seqMedicalRelation, exercise: kneeProgram })).success.exercise
     .seqExercise;
   start = t.clock().getTime();
