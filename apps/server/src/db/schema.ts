@@ -492,6 +492,8 @@ export const exerciseRecord = pgTable(
     uniqueIndex('exercise_record_key').on(table.seqPatient, table.recordKey),
     index('exercise_record_relation_time').on(table.seqMedicalRelation, table.usageStartAt),
     index('exercise_record_exercise').on(table.seqExercise, table.usageStartAt),
+    // The monitoring job reads every patient's last two weeks: a range of this index, not the table.
+    index('exercise_record_time').on(table.usageStartAt),
   ],
 );
 

@@ -102,18 +102,18 @@ export function monitoringRepository(db: Database): MonitoringRepository {
       return rows.map((row) => ({ ...row, recentSessions: Number(row.recentSessions) }) satisfies OpenPrescription);
     },
 
-    /** The last instant of device data of each given relation. */
+    /** The last instant of device data of each given relation: one look-up in its index each, not a scan of its records. */
     async lastDataAt(relations: number[]): Promise<Map<number, Date>> {
       if (relations.length === 0) return new Map();
-      const rows = await db
-        .select({
-          seqMedicalRelation: exerciseRecord.seqMedicalRelation,
-          last: sql<string>`max(${exerciseRecord.usageStartAt})`,
-        })
-        .from(exerciseRecord)
-        .where(inArray(exerciseRecord.seqMedicalRelation, relations))
-        .groupBy(exerciseRecord.seqMedicalRelation);
-      return new Map(rows.map((row) => [row.seqMedicalRelation, new Date(row.last)]));
+      const result = (await db.execute(sql`
+        select relation.id as "seqMedicalRelation", last.at as "last"
+        from unnest(${`{${relations.join(',')}}`}::int[]) as relation(id)
+        cross join lateral (
+          select ${exerciseRecord.usageStartAt} as at from ${exerciseRecord}
+          where ${exerciseRecord.seqMedicalRelation} = relation.id
+          order by ${exerciseRecord.usageStartAt} desc limit 1
+        ) as last`)) as { rows: { seqMedicalRelation: number; last: string | Date }[] };
+      return new Map(result.rows.map((row) => [row.seqMedicalRelation, new Date(row.last)]));
     },
 
     /** Each enabled relation's daily furthest angles per joint and direction, from the given instant on. */

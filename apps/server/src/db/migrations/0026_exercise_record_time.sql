@@ -1,0 +1,1 @@
+CREATE INDEX "exercise_record_time" ON "exercise_record" USING btree ("usage_start_at");
