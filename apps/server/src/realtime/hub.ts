@@ -94,6 +94,8 @@ export async function registerRealtimeHub(
       /** Signals are handled one at a time, so the other side gets them in the order sent. */
       let signalling: Promise<void> = Promise.resolve();
       let pendingSignals = 0;
+      /** Set once the socket floods; the signals still waiting then are dropped, not relayed. */
+      let cutOff = false;
       const authTimer = setTimeout(() => socket.close(realtimeCloseCodes.unauthorized, 'no auth'), authTimeoutMs);
 
       socket.once('message', (raw: Buffer) => {
@@ -131,6 +133,7 @@ export async function registerRealtimeHub(
           return;
         }
         if (pendingSignals >= maxPendingSignals) {
+          cutOff = true;
           socket.close(realtimeCloseCodes.badMessage, 'too many signals');
           return;
         }
@@ -138,6 +141,9 @@ export async function registerRealtimeHub(
         const { type: _type, ...signal } = parsed.data;
         signalling = signalling
           .then(async () => {
+            // Relaying a flood's backlog is the database work the cut-off is there to stop. A socket
+            // closed otherwise still has its last signals relayed: the other side needs a page's bye.
+            if (cutOff) return;
             const failedCode = await hub.relaySignal(identity.seqUser, signal);
             if (failedCode) send({ type: 'refused', meetingId: signal.meetingId, failedCode });
           })

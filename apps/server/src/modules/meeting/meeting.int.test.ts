@@ -163,13 +163,29 @@ describe('a video visit', () => {
     // A socket flooding signals is cut off once too many wait to be relayed. The relay is held on
     // the table meanwhile: otherwise a flood arriving in several reads is relayed between them, and
     // never backs up.
-    const flood = await openSocket(url, secondMember.tokens.accessToken);
+    const flood = await openSocket(url, member.tokens.accessToken);
     await t.app.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${meetingAttendee} in access exclusive mode`);
       for (let i = 0; i < 300; i++)
-        flood.send(JSON.stringify({ type: 'signal', meetingId, attendeeId: randomUUID(), data: { kind: 'bye' } }));
+        flood.send(JSON.stringify({ type: 'signal', meetingId, attendeeId: memberAttendee, data: { kind: 'bye' } }));
       expect(await flood.closedWithin()).toBe(realtimeCloseCodes.badMessage);
     });
+    // The signals still waiting then are dropped: only the one being relayed reaches the other side,
+    // before a signal sent after the flood.
+    await clinicianSocket.waitFor((message) => message.type === 'signal' && message.data.kind === 'bye');
+    signal(memberSocket, {
+      kind: 'candidates',
+      candidates: [{ candidate: 'candidate:3', sdpMid: '0', sdpMLineIndex: 0 }],
+    });
+    await clinicianSocket.waitFor(
+      (message) =>
+        message.type === 'signal' &&
+        message.data.kind === 'candidates' &&
+        message.data.candidates[0]?.candidate === 'candidate:3',
+    );
+    expect(
+      clinicianSocket.messages.filter((message) => message.type === 'signal' && message.data.kind === 'bye'),
+    ).toHaveLength(1);
 
     // The patient joins again (a reload): signals go to the new joining, from the new one only.
     t.clock.advance(1000);
