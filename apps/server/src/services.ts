@@ -36,7 +36,6 @@ import {
   startSandboxProcessor,
   stripeInBrowser,
   type ProcessorInBrowser,
-  stripeClient,
   stripeGateway,
   type SandboxProcessor,
   subscriptionPlanLimits,
@@ -186,7 +185,8 @@ export async function createServices(
     ? sandboxInBrowser(sandbox.apiUrl, sandbox.publishableKey, config.publicUrl)
     : stripeInBrowser(processor.publishableKey);
   const gateway = stripeGateway({
-    stripe: stripeClient(processor.secretKey, processor.apiUrl),
+    secretKey: processor.secretKey,
+    apiUrl: processor.apiUrl,
     webhookSecret: processor.webhookSecret,
     deploymentId,
     log,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import * as tar from 'tar';
 import { hasPgliteDatabase, loadPgliteDatabase } from '../db/client.ts';
 
 /**
@@ -25,6 +24,8 @@ export async function writeBackup(options: {
   const staging = await mkdtemp(join(dirname(options.file), '.backup-'));
   const partial = join(staging, 'backup.tar');
   try {
+    // The archiver loads with a backup, not with every start of the server.
+    const tar = await import('tar');
     const dump = await options.dumpDatabase();
     await writeFile(join(staging, databaseEntry), Buffer.from(await dump.arrayBuffer()));
     await tar.create({ file: partial, cwd: staging, portable: true }, [databaseEntry]);
@@ -49,6 +50,7 @@ export async function restoreBackup(options: { dataDir: string; file: string }):
   }
   const staging = await mkdtemp(join(options.dataDir, '.restore-'));
   try {
+    const tar = await import('tar');
     await tar.extract({ file: options.file, cwd: staging, strict: true });
     const dump = join(staging, databaseEntry);
     if (!existsSync(dump)) throw new Error(`${options.file} is not a backup: it holds no ${databaseEntry}`);

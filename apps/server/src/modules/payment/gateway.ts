@@ -130,18 +130,23 @@ const isUnsettled = (error: unknown): boolean =>
  * request ids, never a request: the secret key stays out of it.
  */
 export function stripeGateway({
-  stripe,
+  secretKey,
+  apiUrl,
   webhookSecret,
   deploymentId,
   log,
 }: {
-  stripe: Stripe;
+  secretKey: string;
+  apiUrl: string;
   webhookSecret: string;
   /** Prefixes our keys: deployments sharing a Stripe account (a copy restored for testing) never replay each other's. */
   deploymentId: string;
   log: FastifyBaseLogger;
 }): PaymentGateway {
   const keyed = (idempotencyKey: string) => ({ idempotencyKey: `${deploymentId}:${idempotencyKey}` });
+  // Made at the first call: the client's set-up costs every start of the server otherwise.
+  let client: Stripe | undefined;
+  const stripe = (): Stripe => (client ??= stripeClient(secretKey, apiUrl));
 
   /** Runs a call; a refusal becomes its code, an answer that settles nothing an unknown outcome. */
   async function attempt<T>(what: string, call: () => Promise<T>): Promise<GatewayResult<T>> {
@@ -188,7 +193,7 @@ export function stripeGateway({
       const [customer, paymentMethod] = token.split('/');
       if (!customer || !paymentMethod) return { ok: false, failedCode: FailedCode.PaymentFailed };
       const intent = await attempt('charge', () =>
-        stripe.paymentIntents.create(
+        stripe().paymentIntents.create(
           {
             amount: amountMinor,
             currency: currency.toLowerCase(),
@@ -204,7 +209,7 @@ export function stripeGateway({
       if (!isUnknown(intent)) return intent.ok ? outcomeOf(intent.value) : intent;
       // The answer was lost: the processor says whether the charge was made, rather than a guess.
       const found = await attempt('look up charge', () =>
-        stripe.paymentIntents.search({ query: `metadata['charge_key']:'${deploymentId}:${idempotencyKey}'` }),
+        stripe().paymentIntents.search({ query: `metadata['charge_key']:'${deploymentId}:${idempotencyKey}'` }),
       );
       const [made] = found.ok ? found.value.data : [];
       return made ? outcomeOf(made) : outcomeUnknown;
@@ -213,22 +218,22 @@ export function stripeGateway({
     async forgetCard(token) {
       // Deleting the customer detaches its payment methods; a failure is logged by attempt.
       const [customer] = token.split('/');
-      if (customer) await attempt('forget card', () => stripe.customers.del(customer));
+      if (customer) await attempt('forget card', () => stripe().customers.del(customer));
     },
 
     async startIntent({ kind, amountMinor, currency, metadata, idempotencyKey }) {
       const customer = await attempt('new customer', () =>
-        stripe.customers.create({ metadata }, keyed(`${idempotencyKey}:customer`)),
+        stripe().customers.create({ metadata }, keyed(`${idempotencyKey}:customer`)),
       );
       if (!customer.ok) return customer;
       const options = keyed(`${idempotencyKey}:intent`);
       const intent =
         kind === 'setup'
           ? await attempt('new intent', () =>
-              stripe.setupIntents.create({ customer: customer.value.id, usage: 'off_session', metadata }, options),
+              stripe().setupIntents.create({ customer: customer.value.id, usage: 'off_session', metadata }, options),
             )
           : await attempt('new intent', () =>
-              stripe.paymentIntents.create(
+              stripe().paymentIntents.create(
                 {
                   customer: customer.value.id,
                   amount: amountMinor,
@@ -245,15 +250,17 @@ export function stripeGateway({
 
     async cancelIntent(intentId) {
       const cancelled = await attempt('cancel intent', () =>
-        stripe.paymentIntents.cancel(intentId).then(
-          () => 'cancelled' as const,
-          (error: unknown) => {
-            // No such intent (another processor's, say): it charges nothing.
-            if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing')
-              return 'cancelled' as const;
-            throw error;
-          },
-        ),
+        stripe()
+          .paymentIntents.cancel(intentId)
+          .then(
+            () => 'cancelled' as const,
+            (error: unknown) => {
+              // No such intent (another processor's, say): it charges nothing.
+              if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing')
+                return 'cancelled' as const;
+              throw error;
+            },
+          ),
       );
       if (isUnknown(cancelled)) return outcomeUnknown;
       if (cancelled.ok) return cancelled.value;
@@ -266,8 +273,8 @@ export function stripeGateway({
     async findIntent(intentId) {
       const setup = intentId.startsWith('seti_');
       const found = setup
-        ? await attempt('find intent', () => stripe.setupIntents.retrieve(intentId))
-        : await attempt('find intent', () => stripe.paymentIntents.retrieve(intentId));
+        ? await attempt('find intent', () => stripe().setupIntents.retrieve(intentId))
+        : await attempt('find intent', () => stripe().paymentIntents.retrieve(intentId));
       if (!found.ok) return undefined;
       const intent: Stripe.SetupIntent | Stripe.PaymentIntent = found.value;
       const error = intent.object === 'setup_intent' ? intent.last_setup_error : intent.last_payment_error;
@@ -275,7 +282,7 @@ export function stripeGateway({
       const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
       const method =
         intent.status === 'succeeded' && methodId
-          ? await attempt('find card', () => stripe.paymentMethods.retrieve(methodId))
+          ? await attempt('find card', () => stripe().paymentMethods.retrieve(methodId))
           : undefined;
       const details = method?.ok ? method.value.card : undefined;
       const cardType = details ? cardTypeOfBrand[details.brand] : undefined;
@@ -304,14 +311,14 @@ export function stripeGateway({
     },
 
     verifyEvent(payload, signature) {
-      return stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+      return stripe().webhooks.constructEvent(payload, signature, webhookSecret);
     },
   };
   return gateway;
 }
 
 /** The official client, pointed at Stripe or at another server speaking its API (the sandbox). */
-export function stripeClient(secretKey: string, apiUrl: string): Stripe {
+function stripeClient(secretKey: string, apiUrl: string): Stripe {
   const url = new URL(apiUrl);
   return new Stripe(secretKey, {
     apiVersion: stripeApiVersion,

@@ -1,4 +1,4 @@
-export { type PaymentGateway, stripeClient, stripeGateway } from './gateway.ts';
+export { type PaymentGateway, stripeGateway } from './gateway.ts';
 export { paymentRoutes, paymentWebhookRoute } from './payment.routes.ts';
 export { whilePaymentsLocked } from './payment-lock.ts';
 export { endSubscriptionOfDeletedAccount, paymentService, type PaymentService } from './payment.service.ts';

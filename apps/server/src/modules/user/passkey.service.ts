@@ -5,14 +5,10 @@ import {
   type PasskeySummary,
   type TokenPair,
 } from '@clinic/contract';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Principal, RequestContext } from '../../context.ts';
 import { BusinessFailure } from '../../domain-error.ts';
@@ -26,6 +22,9 @@ import { type PasskeyRow, passkeyRepository } from './passkey.repository.ts';
 import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { userRepository } from './user.repository.ts';
+
+// WebAuthn and its certificate parsing load with the first ceremony, not with every start of the server.
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long a WebAuthn ceremony may take, from its options to the browser's answer. */
 const challengeSeconds = 5 * 60;
@@ -97,7 +96,9 @@ export async function verifyPasskeyAssertion(
   }
   const url = new URL(publicUrl);
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: credential as unknown as AuthenticationResponseJSON,
       expectedChallenge,
       expectedOrigin: url.origin,
@@ -153,7 +154,9 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
       await checkPasswordForChange(deps, principal.seqUser, password);
       const user = await userRepository(db).findById(principal.seqUser);
       if (!user) throw new BusinessFailure(FailedCode.WrongPassword);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: url.host,
         rpID: url.hostname,
         userName: user.userEmail,
@@ -172,7 +175,9 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
       const expectedChallenge = await useChallenge(credential, 'passkey_register', principal.seqUser);
       let registered;
       try {
-        const { verified, registrationInfo } = await verifyRegistrationResponse({
+        const { verified, registrationInfo } = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: credential as unknown as RegistrationResponseJSON,
           expectedChallenge,
           expectedOrigin: url.origin,
@@ -234,14 +239,18 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
     async beginLogin(loginChallenge, context) {
       await enforceLimits(deps.limiter, [[`passkey-login:ip:${clientNetwork(context.ip)}`, loginsPerAddress]]);
       if (loginChallenge === undefined) {
-        const options = await generateAuthenticationOptions({ rpID: url.hostname, userVerification: 'required' });
+        const options = await (
+          await webauthn()
+        ).generateAuthenticationOptions({ rpID: url.hostname, userVerification: 'required' });
         await keepChallenge(options.challenge, 'passkey_login');
         return { options };
       }
       const step = await challengeRepository(db).findLive(sha256(loginChallenge), now());
       if (step?.purpose !== 'second_factor' || step.seqUser === null)
         throw new BusinessFailure(FailedCode.LoginStepExpired);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: url.hostname,
         userVerification: 'required',
         challenge: Buffer.from(secondStepChallenge(loginChallenge), 'base64url'),

@@ -8,7 +8,6 @@ import {
   type TokenPair,
 } from '@clinic/contract';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure } from '../../domain-error.ts';
@@ -23,6 +22,9 @@ import { challengeRepository, type ChallengeRow } from './challenge.repository.t
 import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { type UserRow, userRepository } from './user.repository.ts';
+
+// The QR code writer loads with the first set-up of an authenticator app, not with every start.
+const qrCodes = () => import('qrcode');
 
 /** Wrong codes an account may send in an hour, whatever the address: six digits leave no room for more. */
 const wrongCodesPerAccount: RateLimit = { max: 10, windowSeconds: 3600 };
@@ -116,7 +118,9 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
     const secret = generateSecret();
     await secondFactorRepository(db).replacePending(seqUser, keys.seal(secret));
     const otpauthUri = generateURI({ issuer, label: user.userEmail, secret });
-    const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    const svg = await (
+      await qrCodes()
+    ).default.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
