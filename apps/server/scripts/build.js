@@ -1,6 +1,6 @@
-// The production server: one ES module, apps/server/dist/server.js, started with plain node. The
-// workspace packages (TypeScript) and most dependencies go into it, so a start neither transpiles
-// nor resolves and parses hundreds of CommonJS files one by one.
+// The production server: apps/server/dist/server.js and its chunks (ES modules), started with plain
+// node. The workspace packages (TypeScript) and most dependencies go into them, so a start neither
+// transpiles nor resolves and parses hundreds of CommonJS files one by one.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
