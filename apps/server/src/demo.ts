@@ -15,10 +15,20 @@ import {
   isoInZone,
   nextDate,
   ScheduleStatus,
+  startSlotMinutes,
   wallClockIn,
   type ExerciseSettings,
   type ScheduleDuration,
 } from '@clinic/contract';
+
+/**
+ * The start (minutes of the day) of the demo's visit later today: two hours from now on the hour,
+ * not before the first start slot, none once the day's last slots are near (undefined).
+ */
+export function laterTodayMinute(nowMinute: number): number | undefined {
+  const start = Math.max(startSlotMinutes[0] ?? 0, Math.ceil((nowMinute + 120) / 60) * 60);
+  return start <= 20 * 60 ? start : undefined;
+}
 
 /** A signature of one transparent pixel: the demo clinician has not signed anything yet. */
 const blankSignature =
@@ -352,9 +362,9 @@ async function seedVisits(
     await book(schedules, relation, at(nextDate(today, 1 + index), index % 2 === 0 ? 10 : 14), '00:30:00');
   }
   // One visit later today, when the day still has slots, for today's list.
-  const laterToday = Math.ceil((wallClockIn(new Date(), timeZone).minute + 120) / 60) * 60;
+  const laterToday = laterTodayMinute(wallClockIn(new Date(), timeZone).minute);
   const second = relations[1];
-  if (second && laterToday <= 20 * 60)
+  if (second && laterToday !== undefined)
     await book(schedules, second, isoInZone(instantOf(today, laterToday, timeZone), timeZone), '00:15:00');
   const patientSide = relations.at(-1);
   if (!patientSide) return;
