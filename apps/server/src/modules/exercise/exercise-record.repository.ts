@@ -211,7 +211,6 @@ export function exerciseRecordRepository(db: Database): ExerciseRecordRepository
       const { range, filter } = query;
       const position = filter.position || undefined;
       const mode = filter.mode ?? undefined;
-      const day = sql`to_char(${exerciseRecord.usageStartAt} at time zone ${range.timeZone}, 'YYYY-MM-DD')`;
       const result = (await db.execute(sql`
         with owned as (
           select ${medicalRelation.seqMedicalRelation} as seq_medical_relation, ${medicalRelation.seqPatient} as seq_patient
@@ -224,12 +223,13 @@ export function exerciseRecordRepository(db: Database): ExerciseRecordRepository
           seqPatient: sql`owned.seq_patient`,
         })})
         select
-          coalesce((select json_agg(json_build_object('date', date, 'minAngle', min_angle, 'maxAngle', max_angle,
-              'exerciseSeconds', seconds, 'sessions', sessions) order by date)
+          -- Grouped by date (JSON writes it as YYYY-MM-DD) rather than formatted text, and each row
+          -- written whole in the sorted subquery's order: both cost about half.
+          coalesce((select json_agg(days)
             from (
-              select ${day} as date, min(${exerciseRecord.minAngle})::real as min_angle,
-                max(${exerciseRecord.maxAngle})::real as max_angle,
-                sum(${exerciseRecord.durationSeconds})::int as seconds, count(*)::int as sessions
+              select (${exerciseRecord.usageStartAt} at time zone ${range.timeZone})::date as "date",
+                min(${exerciseRecord.minAngle})::real as "minAngle", max(${exerciseRecord.maxAngle})::real as "maxAngle",
+                sum(${exerciseRecord.durationSeconds})::int as "exerciseSeconds", count(*)::int as "sessions"
               from ${exerciseRecord}
               where ${and(
                 eq(exerciseRecord.seqMedicalRelation, sql`owned.seq_medical_relation`),
@@ -237,7 +237,7 @@ export function exerciseRecordRepository(db: Database): ExerciseRecordRepository
                 position ? eq(exerciseRecord.guidePosition, position) : undefined,
                 mode !== undefined ? eq(exerciseRecord.guideMode, mode) : undefined,
               )}
-              group by 1) days), '[]'::json) as days,
+              group by 1 order by 1) days), '[]'::json) as days,
           coalesce((select json_agg(json_build_object('seqExercise', ${exercise.seqExercise},
               'position', ${exercise.position}, 'mode', ${exercise.mode}, 'minRom', ${exercise.minRom},
               'maxRom', ${exercise.maxRom},
