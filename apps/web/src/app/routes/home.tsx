@@ -1,5 +1,5 @@
 import { Box, Stack, Title } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useDeferredValue, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMonitoringAlerts } from '../../features/monitoring/api/monitoring.ts';
 import { NeedsAttention } from '../../features/monitoring/components/needs-attention.tsx';
@@ -15,9 +15,9 @@ export function Component(): ReactElement {
   useDocumentTitle(t('schedule.documentTitle'));
   const videoVisit = useStartVideoVisit();
   // The calendar (mounted, so its visits load meanwhile) shows with the list above it: a list
-  // arriving after it would push it down the screen.
+  // arriving after it would push it down the screen. Deferred as the list is, so both show in one render.
   const alerts = useMonitoringAlerts();
-  const listSettled = alerts.data !== undefined || alerts.isError;
+  const listSettled = useDeferredValue(alerts.data !== undefined || alerts.isError);
 
   return (
     <Stack gap="md">

@@ -75,7 +75,7 @@ export function ageOn(birth: string, today: Date = new Date()): number | undefin
   return age;
 }
 
-/** Today's local date as YYYY-MM-DD. */
+/** Today's local date (or that of `now`) as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

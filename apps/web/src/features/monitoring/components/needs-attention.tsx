@@ -1,6 +1,6 @@
 import type { MonitoringAlert } from '@clinic/contract';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -49,6 +49,8 @@ export function NeedsAttention(): ReactElement {
   const { t } = useTranslation();
   const { search } = useLocation();
   const alerts = useMonitoringAlerts();
+  // Rendered in slices between frames rather than in one long task, as home's calendar is.
+  const list = useDeferredValue(alerts.data);
   const snooze = useSnoozeAlert();
   const reasonOf = useReasonText();
   const [acknowledging, setAcknowledging] = useState<MonitoringAlert | null>(null);
@@ -56,7 +58,7 @@ export function NeedsAttention(): ReactElement {
   const [acknowledgeOpened, setAcknowledgeOpened] = useState(false);
 
   const patients = new Map<number, MonitoringAlert[]>();
-  for (const alert of alerts.data ?? [])
+  for (const alert of list ?? [])
     patients.set(alert.seqMedicalRelation, [...(patients.get(alert.seqMedicalRelation) ?? []), alert]);
 
   return (
@@ -66,7 +68,7 @@ export function NeedsAttention(): ReactElement {
       </Title>
       {alerts.isError ? (
         <LoadFailed onRetry={() => void alerts.refetch()} />
-      ) : !alerts.data ? (
+      ) : !list ? (
         <Skeleton height={80} role="status" aria-label={t('common.loading')} />
       ) : patients.size === 0 ? (
         <Text c="dimmed">{t('monitoring.empty')}</Text>

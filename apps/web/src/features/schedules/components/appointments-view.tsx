@@ -1,7 +1,7 @@
 import { wallClockIn, type Schedule } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
 import { ActionIcon, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
@@ -44,15 +44,18 @@ function periodTitle(view: CalendarView, date: string, language: string): string
   );
 }
 
+const noSchedules: Schedule[] = [];
+
 /**
  * SPEC 2 appointments view: the calendar of visits, today's list, booking and the open hours.
- * `onStartVisit` opens the video visit of one of today's waiting or running visits.
+ * `onStartVisit` opens the video visit of one of today's waiting or running visits. Memoised: home
+ * re-renders when its alerts arrive, which changes nothing here.
  */
-export function AppointmentsView({
+export const AppointmentsView = memo(function AppointmentsView({
   onStartVisit,
 }: {
   onStartVisit?: ((schedule: Schedule) => void) | undefined;
-} = {}): ReactElement {
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const timeZone = browserTimeZone();
@@ -64,8 +67,19 @@ export function AppointmentsView({
   const [editingHours, setEditingHours] = useState(false);
   const range = rangeOf(view, date);
   const query = useSchedulesInRange(range);
+  // A query's answer renders at once and in one piece; the calendar's hundreds of slots then take a
+  // phone's main thread for a third of a second. Deferred, they render in slices between frames.
+  const schedules = useDeferredValue(query.data ?? noSchedules);
 
-  const openSchedule = (schedule: Schedule): void => setTarget({ kind: 'existing', schedule });
+  const openSchedule = useCallback((schedule: Schedule): void => setTarget({ kind: 'existing', schedule }), []);
+  const openSlot = useCallback(
+    (slotDate: string, minute: number) => setTarget({ kind: 'new', date: slotDate, minute }),
+    [],
+  );
+  const openDay = useCallback((day: string) => {
+    setDate(day);
+    setView('day');
+  }, []);
   const title = periodTitle(view, date, language);
 
   return (
@@ -132,13 +146,10 @@ export function AppointmentsView({
               today={today}
               now={now}
               timeZone={timeZone}
-              schedules={query.data ?? []}
-              onSlot={(slotDate, minute) => setTarget({ kind: 'new', date: slotDate, minute })}
+              schedules={schedules}
+              onSlot={openSlot}
               onSchedule={openSchedule}
-              onDay={(day) => {
-                setDate(day);
-                setView('day');
-              }}
+              onDay={openDay}
             />
           </Stack>
         </Grid.Col>
@@ -160,4 +171,4 @@ export function AppointmentsView({
       </Suspense>
     </Stack>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { minutesToClock, scheduleRules, startSlotMinutes, type Schedule } from '@clinic/contract';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMemo, type CSSProperties, type ReactElement } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import {
@@ -77,13 +77,16 @@ function useVisitLabel(): (placed: PlacedSchedule) => string {
     });
 }
 
-/** The clinician's visits as a day, week (time grid, Monday first) or month calendar. */
-export function ScheduleCalendar(props: ScheduleCalendarProps): ReactElement {
+/**
+ * The clinician's visits as a day, week (time grid, Monday first) or month calendar; memoised, as it
+ * is the costliest part of home to render.
+ */
+export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps): ReactElement {
   const byDate = useMemo(() => schedulesByDate(props.schedules, props.timeZone), [props.schedules, props.timeZone]);
   if (props.view === 'month') return <MonthGrid {...props} byDate={byDate} />;
   const days = props.view === 'day' ? [props.date] : weekDays(props.date);
   return <TimeGrid {...props} days={days} byDate={byDate} />;
-}
+});
 
 function TimeGrid({
   days,
