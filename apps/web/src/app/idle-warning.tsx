@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, type ReactElement } from 'react';
 import { env } from '../config/env.ts';
 import { endSession } from '../features/auth/api/logout.ts';
 import { keepServerSessionAlive } from '../shared/session/keep-alive.ts';
 import { useIdleTimer } from '../shared/session/use-idle-timer.ts';
+import { useOpenedOnce } from '../shared/ui/use-opened-once.ts';
 
 // The dialog loads when the countdown starts (a minute before the limit), not with every signed-in page.
 const IdleWarningModal = lazy(() =>
@@ -22,13 +23,11 @@ export function IdleWarning({ enabled }: { enabled: boolean }): ReactElement {
     onActivity,
   });
   const warning = enabled && status.kind === 'warning';
-  // Once shown, the dialog stays mounted so that closing it animates.
-  const [warned, setWarned] = useState(false);
-  if (warning && !warned) setWarned(true);
+  const warningMounted = useOpenedOnce(warning);
 
   return (
     <Suspense fallback={null}>
-      {warned && (
+      {warningMounted && (
         <IdleWarningModal
           opened={warning}
           secondsLeft={status.kind === 'warning' ? status.secondsLeft : 0}

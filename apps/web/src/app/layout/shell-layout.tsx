@@ -10,6 +10,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { LanguageSelect } from '../../shared/ui/language-select.tsx';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once.ts';
 
 // The agreement text and the contact form (with its checks) load when first opened, not with every signed-in page.
 const ServiceAgreementModal = lazy(() =>
@@ -52,9 +53,8 @@ export function ShellLayout(): ReactElement {
   const userName = useAuthStore((state) => state.userName);
   const logout = useLogout();
   const [dialog, setDialog] = useState<'agreement' | 'contact' | null>(null);
-  // Once opened, each dialog stays mounted so that closing it animates as before.
-  const [agreementOpened, setAgreementOpened] = useState(false);
-  const [contactOpened, setContactOpened] = useState(false);
+  const agreementMounted = useOpenedOnce(dialog === 'agreement');
+  const contactMounted = useOpenedOnce(dialog === 'contact');
 
   return (
     <AppShell
@@ -126,7 +126,6 @@ export function ShellLayout(): ReactElement {
           label={t('menu.agreement')}
           onClick={() => {
             closeMenu();
-            setAgreementOpened(true);
             setDialog('agreement');
           }}
         />
@@ -135,7 +134,6 @@ export function ShellLayout(): ReactElement {
           label={t('menu.contactUs')}
           onClick={() => {
             closeMenu();
-            setContactOpened(true);
             setDialog('contact');
           }}
         />
@@ -145,8 +143,8 @@ export function ShellLayout(): ReactElement {
         <Outlet />
       </AppShell.Main>
       <Suspense fallback={null}>
-        {agreementOpened && <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />}
-        {contactOpened && <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />}
+        {agreementMounted && <ServiceAgreementModal opened={dialog === 'agreement'} onClose={() => setDialog(null)} />}
+        {contactMounted && <ContactUsModal opened={dialog === 'contact'} onClose={() => setDialog(null)} />}
       </Suspense>
       <PayPopup />
     </AppShell>

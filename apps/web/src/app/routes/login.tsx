@@ -6,6 +6,7 @@ import { VerifyEmailNotice } from '../../features/auth/components/verify-email-n
 import { lazyWithQueries } from '../../shared/api/lazy-with-queries.tsx';
 import { FlashNotice } from '../../shared/notices/flash-notice.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once.ts';
 
 // The inquiry form and its checks load when a provider first opens it, not with the login page.
 const ProviderInquiryModal = lazyWithQueries(
@@ -16,8 +17,7 @@ const ProviderInquiryModal = lazyWithQueries(
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const [inquiring, setInquiring] = useState(false);
-  // Once opened, the form stays mounted so that closing it animates as before.
-  const [inquiryOpened, setInquiryOpened] = useState(false);
+  const inquiryMounted = useOpenedOnce(inquiring);
   useDocumentTitle(t('login.title'));
   return (
     <Stack gap="md">
@@ -26,19 +26,11 @@ export function Component(): ReactElement {
       <LoginForm />
       <Text size="sm" ta="center" c="dimmed">
         {t('login.inquiryIntro')}{' '}
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            setInquiryOpened(true);
-            setInquiring(true);
-          }}
-        >
+        <Anchor component="button" type="button" size="sm" onClick={() => setInquiring(true)}>
           {t('login.providerInquiry')}
         </Anchor>
       </Text>
-      {inquiryOpened && (
+      {inquiryMounted && (
         <Suspense fallback={null}>
           <ProviderInquiryModal opened={inquiring} onClose={() => setInquiring(false)} />
         </Suspense>

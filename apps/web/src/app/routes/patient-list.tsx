@@ -20,6 +20,7 @@ import { PagedSelect } from '../../shared/forms/paged-select.tsx';
 import { SelectField } from '../../shared/forms/select-field.tsx';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 import { LoadFailed } from '../../shared/ui/load-failed.tsx';
+import { useOpenedOnce } from '../../shared/ui/use-opened-once.ts';
 
 // The add dialog, with its date picker and search fields, loads when first opened.
 const PatientAddModal = lazy(() =>
@@ -49,8 +50,7 @@ export function Component(): ReactElement {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [adding, setAdding] = useState(false);
-  // Once opened, the dialog stays mounted so that closing it animates.
-  const [addOpened, setAddOpened] = useState(false);
+  const addMounted = useOpenedOnce(adding);
   const [planFull, setPlanFull] = useState(false);
   useDocumentTitle(t('patients.list.title'));
 
@@ -96,14 +96,7 @@ export function Component(): ReactElement {
         <Group gap="sm">
           <RecordsExportButton patients={rows} />
           <MonitoringSheetButton />
-          <Button
-            onClick={() => {
-              setAddOpened(true);
-              setAdding(true);
-            }}
-          >
-            {t('patients.add.open')}
-          </Button>
+          <Button onClick={() => setAdding(true)}>{t('patients.add.open')}</Button>
         </Group>
       </Group>
 
@@ -148,7 +141,7 @@ export function Component(): ReactElement {
       {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
       {list && <PatientTable patients={rows} sort={sort} onSort={onSort} />}
 
-      {addOpened && (
+      {addMounted && (
         <Suspense fallback={null}>
           <PatientAddModal
             opened={adding}

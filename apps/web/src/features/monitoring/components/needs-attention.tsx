@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { useOpenedOnce } from '../../../shared/ui/use-opened-once.ts';
 import { useMonitoringAlerts, useSnoozeAlert } from '../api/monitoring.ts';
 import { alertChartPath } from '../alert-period.ts';
 
@@ -49,13 +50,13 @@ export function NeedsAttention(): ReactElement {
   const { t } = useTranslation();
   const { search } = useLocation();
   const alerts = useMonitoringAlerts();
-  // Rendered in slices between frames rather than in one long task, as home's calendar is.
-  const list = useDeferredValue(alerts.data);
+  // Rendered in slices between frames rather than in one long task, as home's calendar is; even an
+  // answer at hand (home's route asks for it early) waits for the first paint.
+  const list = useDeferredValue(alerts.data, undefined);
   const snooze = useSnoozeAlert();
   const reasonOf = useReasonText();
   const [acknowledging, setAcknowledging] = useState<MonitoringAlert | null>(null);
-  // Once opened, the dialog stays mounted so that closing it animates.
-  const [acknowledgeOpened, setAcknowledgeOpened] = useState(false);
+  const acknowledgeMounted = useOpenedOnce(acknowledging !== null);
 
   const patients = new Map<number, MonitoringAlert[]>();
   for (const alert of list ?? [])
@@ -104,14 +105,7 @@ export function NeedsAttention(): ReactElement {
                     )}
                   </Group>
                   <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => {
-                        setAcknowledging(alert);
-                        setAcknowledgeOpened(true);
-                      }}
-                    >
+                    <Button size="xs" variant="light" onClick={() => setAcknowledging(alert)}>
                       {t('monitoring.acknowledge')}
                     </Button>
                     {/* The phone's own picker, and no dropdown code before the list can show. */}
@@ -142,7 +136,7 @@ export function NeedsAttention(): ReactElement {
         </Stack>
       )}
       <Suspense fallback={null}>
-        {acknowledgeOpened && (
+        {acknowledgeMounted && (
           <AcknowledgeAlertModal
             alert={acknowledging}
             reason={acknowledging ? reasonOf(acknowledging) : ''}

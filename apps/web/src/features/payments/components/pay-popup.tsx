@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { getBrowserCookie, setBrowserCookie } from '../../../shared/storage/cookies.ts';
+import { useOpenedOnce } from '../../../shared/ui/use-opened-once.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { useUpdatePenaltyInfo, type PenaltyChoice } from '../api/update-penalty-info.ts';
 import { payPopupCookieDays, payPopupCookieName, shouldShowPayPopup } from '../pay-popup.ts';
@@ -26,7 +27,6 @@ export function PayPopup(): ReactElement | null {
   const status = useSubscriptionStatus();
   const record = useUpdatePenaltyInfo();
   const [, rerender] = useState(0);
-  const [shown, setShown] = useState(false);
   const deactivating = useDeactivating((state) => state.deactivating);
   const setDeactivating = useDeactivating((state) => state.set);
   const subscription = status.data;
@@ -37,15 +37,17 @@ export function PayPopup(): ReactElement | null {
     if (!overLimit) setDeactivating(false);
   }, [overLimit, setDeactivating]);
 
-  if (!subscription) return null;
-
-  const opened = shouldShowPayPopup({
-    isOverLimit: subscription.isOverLimit,
-    laterCookie: getBrowserCookie(payPopupCookieName),
-    pathname: location.pathname,
-    deactivating,
-  });
-  if (opened && !shown) setShown(true);
+  const opened =
+    subscription !== undefined &&
+    shouldShowPayPopup({
+      isOverLimit: subscription.isOverLimit,
+      laterCookie: getBrowserCookie(payPopupCookieName),
+      pathname: location.pathname,
+      deactivating,
+    });
+  // The dialog's code loads the first time it is shown; it then stays mounted so that closing it animates.
+  const mounted = useOpenedOnce(opened);
+  if (!subscription || !mounted) return null;
 
   const choose = (choice: PenaltyChoice): void => {
     // The choice is recorded for the service team; the clinician need not wait for it.
@@ -58,8 +60,6 @@ export function PayPopup(): ReactElement | null {
     if (choice === 'deactivate') void navigate(withLangQuery(`${paths.patientList}?status=active`, location.search));
   };
 
-  // The dialog's code loads the first time it is shown; it then stays mounted so that closing it animates.
-  if (!shown) return null;
   return (
     <Suspense fallback={null}>
       <PayPopupModal

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { useOpenedOnce } from '../../../shared/ui/use-opened-once.ts';
 import { openVideoVisit } from '../open-visit-window.ts';
 
 // A dialog seldom needed: it loads when a popup is first blocked, not with the screens that start visits.
@@ -18,8 +19,7 @@ export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [blocked, setBlocked] = useState(false);
-  // Once opened, the dialog stays mounted so that closing it animates.
-  const [everBlocked, setEverBlocked] = useState(false);
+  const noticeMounted = useOpenedOnce(blocked);
 
   const startVisit = useCallback(
     (schedule: Schedule): void => {
@@ -27,17 +27,14 @@ export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void
         navigate: (to) => void navigate(to),
         onClosed: () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules }),
       });
-      if (outcome === 'blocked') {
-        setBlocked(true);
-        setEverBlocked(true);
-      }
+      if (outcome === 'blocked') setBlocked(true);
     },
     [navigate, queryClient],
   );
 
   const notice = (
     <Suspense fallback={null}>
-      {everBlocked && <PopupBlockedModal opened={blocked} onClose={() => setBlocked(false)} />}
+      {noticeMounted && <PopupBlockedModal opened={blocked} onClose={() => setBlocked(false)} />}
     </Suspense>
   );
   return { startVisit, notice };
