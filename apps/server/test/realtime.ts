@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import {
   addPatient,
   issueSyncAuthCode,
@@ -22,6 +23,8 @@ export interface SocketClient {
   /** Resolves once a message matching the predicate has arrived. */
   waitFor(predicate: (message: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   send(raw: string): void;
+  /** Sends the messages in one write, so that the server reads them together. */
+  sendBurst(raws: string[]): void;
   close(): void;
 }
 
@@ -75,6 +78,13 @@ export async function openSocket(url: string, accessToken?: string): Promise<Soc
       return Promise.race([closed, late]).finally(() => clearTimeout(timer));
     },
     send: (raw) => socket.send(raw),
+    sendBurst(raws) {
+      // ws writes each frame to its TCP socket; corked, they leave as one segment train.
+      const tcp = (socket as unknown as { _socket: Socket })._socket;
+      tcp.cork();
+      for (const raw of raws) socket.send(raw);
+      tcp.uncork();
+    },
     close: () => socket.close(),
   };
   if (accessToken) {

@@ -137,13 +137,15 @@ export async function registerRealtimeHub(
           socket.close(realtimeCloseCodes.badMessage, 'too many signals');
           return;
         }
+        // Nothing ahead of it: it is relayed at once, even if the rest of its read then floods.
+        const first = pendingSignals === 0;
         pendingSignals += 1;
         const { type: _type, ...signal } = parsed.data;
         signalling = signalling
           .then(async () => {
             // Relaying a flood's backlog is the database work the cut-off is there to stop. A socket
             // closed otherwise still has its last signals relayed: the other side needs a page's bye.
-            if (cutOff) return;
+            if (cutOff && !first) return;
             const failedCode = await hub.relaySignal(identity.seqUser, signal);
             if (failedCode) send({ type: 'refused', meetingId: signal.meetingId, failedCode });
           })
