@@ -67,7 +67,8 @@ async function lighthouseScore(url: string, storage?: Record<string, string>): P
   } finally {
     const exited = new Promise((resolve) => browser.once('exit', resolve));
     if (browser.kill()) await exited;
-    await rm(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile as the browser exits.
+    await rm(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -50,9 +50,8 @@ export function NeedsAttention(): ReactElement {
   const { t } = useTranslation();
   const { search } = useLocation();
   const alerts = useMonitoringAlerts();
-  // Rendered in slices between frames rather than in one long task, as home's calendar is; even an
-  // answer at hand (home's route asks for it early) waits for the first paint.
-  const list = useDeferredValue(alerts.data, undefined);
+  // Rendered in slices between frames rather than in one long task, as home's calendar is.
+  const list = useDeferredValue(alerts.data);
   const snooze = useSnoozeAlert();
   const reasonOf = useReasonText();
   const [acknowledging, setAcknowledging] = useState<MonitoringAlert | null>(null);
