@@ -19,8 +19,11 @@ export interface LoadGenerator {
   close(): Promise<void>;
 }
 
-/** What a browser asks for: the server's compression, if any, is part of what a request costs. */
-export const browserEncoding = { 'accept-encoding': 'gzip, deflate, br' };
+/**
+ * What the web app's requests carry: the server's compression, if any, and its reading of the
+ * browser's time zone are part of what a request costs.
+ */
+export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', 'x-time-zone': 'UTC' };
 
 /** The load generator in a child process, kept for all the rounds of a benchmark. */
 export function startLoad(): LoadGenerator {

@@ -8,7 +8,7 @@ import { parseConfig } from '../apps/server/src/config.ts';
 import { exercise, medicalRelation, patient } from '../apps/server/src/db/schema.ts';
 import { managerRepository } from '../apps/server/src/modules/shared/index.ts';
 import { liveAccountByEmail, markEmailVerified } from '../apps/server/src/modules/user/index.ts';
-import { browserEncoding, startLoad } from './load.ts';
+import { browserHeaders, startLoad } from './load.ts';
 import { alternate, type RoundOptions } from './rounds.ts';
 
 /** Seconds of load per round on each side. */
@@ -224,7 +224,7 @@ export async function loadRounds(
       const result = await load.run({
         url: target.url,
         body: target.body,
-        headers: { ...browserEncoding, ...target.headers },
+        headers: { ...browserHeaders, ...target.headers },
         seconds: options.smoke ? 0.5 : seconds,
         concurrency: 8,
       });
