@@ -1,6 +1,9 @@
 import { completePayment, getPaymentProcessor, type IntentToConfirm, type ReplyOf } from '@clinic/contract';
 import { CardNumberElement, Elements } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+// The pure entry adds Stripe.js to the page at the first loadStripe call, not on import: the sandbox
+// never needs it, and its origin is outside the sandbox's content security policy.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
