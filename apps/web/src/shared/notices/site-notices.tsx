@@ -1,8 +1,9 @@
 import { client } from '@clinic/contract';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { currentBrowser } from './browser.ts';
 import { readConsent } from './cookie-consent.ts';
+import { useOpenedOnce } from '../ui/use-opened-once.ts';
 import { isDismissed } from './dismissal.ts';
 
 const narrowQuery = `(max-width: ${client.recommendedWidth - 0.02}px)`;
@@ -33,8 +34,7 @@ export function SiteNotices(): ReactElement | null {
   const narrow = useMediaQuery(narrowQuery, false, { getInitialValueInEffect: false });
   const due = noticeDue(narrow);
   // Once loaded, the banners stay mounted and hide themselves as before.
-  const [loaded, setLoaded] = useState(false);
-  if (due && !loaded) setLoaded(true);
+  const loaded = useOpenedOnce(due);
   if (!loaded) return null;
   if (LoadedBanners) return <LoadedBanners />;
   return (
