@@ -46,7 +46,9 @@ export const listSessions = defineEndpoint({
   tag,
   summary: "The clinician's open sessions: the one of this call first, marked current, then the latest active first",
   request: emptyRequest,
-  reply: success({ sessions: z.array(openSession) }),
+  get reply() {
+    return success({ sessions: z.array(openSession) });
+  },
 });
 
 export const endSession = defineEndpoint({
@@ -57,8 +59,12 @@ export const endSession = defineEndpoint({
   tag,
   summary:
     "Ends one open session of the clinician; its browser is logged out within seconds. Another clinician's session answers 404 like a missing one",
-  request: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
-  reply: success({}),
+  get request() {
+    return z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const endOtherSessions = defineEndpoint({
@@ -69,7 +75,9 @@ export const endOtherSessions = defineEndpoint({
   tag,
   summary: 'Ends every open session of the clinician but the one of this call',
   request: emptyRequest,
-  reply: success({}),
+  get reply() {
+    return success({});
+  },
 });
 
 export const loginHistory = defineEndpoint({
@@ -80,5 +88,7 @@ export const loginHistory = defineEndpoint({
   tag,
   summary: `The clinician's latest ${loginHistoryLength} logins and wrong-password failures, the newest first`,
   request: emptyRequest,
-  reply: success({ logins: z.array(loginAttempt) }),
+  get reply() {
+    return success({ logins: z.array(loginAttempt) });
+  },
 });

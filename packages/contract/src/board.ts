@@ -37,8 +37,12 @@ export const saveClinicInquiry = defineEndpoint({
   audit: { action: 'create', entity: 'inquiry' },
   tag,
   summary: "Sends the clinician's question to the service team and keeps it in their list",
-  request: z.object({ category: z.enum(inquiryCategories, { error: 'validation.invalid' }), title, content }),
-  reply: success({ inquiry }),
+  get request() {
+    return z.object({ category: z.enum(inquiryCategories, { error: 'validation.invalid' }), title, content });
+  },
+  get reply() {
+    return success({ inquiry });
+  },
 });
 
 /** The provider inquiry form of the login area: anyone may ask about the service. */
@@ -49,25 +53,29 @@ export const saveProviderInquiry = defineEndpoint({
   audit: false,
   tag,
   summary: 'Sends a question from a provider who has no account yet to the service team',
-  request: z.object({
-    name: nameField,
-    email: emailField,
-    organization: z
-      .string()
-      .trim()
-      .max(inquiryRules.organizationMax, { error: 'validation.too_long' })
-      .nullable()
-      .optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^[0-9+() -]{0,30}$/, { error: 'validation.phone' })
-      .nullable()
-      .optional(),
-    title,
-    content,
-  }),
-  reply: success({ seqBoard: z.number().int() }),
+  get request() {
+    return z.object({
+      name: nameField,
+      email: emailField,
+      organization: z
+        .string()
+        .trim()
+        .max(inquiryRules.organizationMax, { error: 'validation.too_long' })
+        .nullable()
+        .optional(),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^[0-9+() -]{0,30}$/, { error: 'validation.phone' })
+        .nullable()
+        .optional(),
+      title,
+      content,
+    });
+  },
+  get reply() {
+    return success({ seqBoard: z.number().int() });
+  },
 });
 
 export const listInquiries = defineEndpoint({
@@ -77,11 +85,15 @@ export const listInquiries = defineEndpoint({
   audit: { action: 'read', entity: 'inquiry' },
   tag,
   summary: "The clinician's own inquiries, newest first",
-  request: z.object({
-    page: pageField,
-    size: z.number().int().min(1).max(100).default(20),
-  }),
-  reply: success({ inquiryList: z.array(inquiry), totalCount: z.number().int() }),
+  get request() {
+    return z.object({
+      page: pageField,
+      size: z.number().int().min(1).max(100).default(20),
+    });
+  },
+  get reply() {
+    return success({ inquiryList: z.array(inquiry), totalCount: z.number().int() });
+  },
 });
 
 export const deleteInquiry = defineEndpoint({
@@ -91,6 +103,10 @@ export const deleteInquiry = defineEndpoint({
   audit: { action: 'delete', entity: 'inquiry' },
   tag,
   summary: 'Removes one of the clinician’s inquiries from their list',
-  request: z.object({ seqBoard: idField }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqBoard: idField });
+  },
+  get reply() {
+    return success({});
+  },
 });

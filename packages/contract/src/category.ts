@@ -26,8 +26,12 @@ export const listCategories = defineEndpoint({
   audit: { action: 'read', entity: 'category_list' },
   tag,
   summary: "The clinician's categories with how many patients each holds",
-  request: z.object({}).strict(),
-  reply: success({ categoryList: z.array(category) }),
+  get request() {
+    return z.object({}).strict();
+  },
+  get reply() {
+    return success({ categoryList: z.array(category) });
+  },
 });
 
 export const saveCategory = defineEndpoint({
@@ -37,8 +41,12 @@ export const saveCategory = defineEndpoint({
   audit: { action: 'update', entity: 'category' },
   tag,
   summary: 'Creates a category, or renames one when seqCategory is given',
-  request: z.object({ seqCategory: idField.optional(), categoryName: categoryNameField }),
-  reply: success({ category }),
+  get request() {
+    return z.object({ seqCategory: idField.optional(), categoryName: categoryNameField });
+  },
+  get reply() {
+    return success({ category });
+  },
 });
 
 export const removeCategory = defineEndpoint({
@@ -48,8 +56,12 @@ export const removeCategory = defineEndpoint({
   audit: { action: 'delete', entity: 'category' },
   tag,
   summary: 'Removes a category; its patients stay',
-  request: z.object({ seqCategory: idField }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqCategory: idField });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const setPatientCategories = defineEndpoint({
@@ -59,9 +71,13 @@ export const setPatientCategories = defineEndpoint({
   audit: { action: 'update', entity: 'patient_category' },
   tag,
   summary: 'Puts a patient in exactly the given categories',
-  request: z.object({
-    seqMedicalRelation: idField,
-    categoryIds: z.array(idField).max(rules.categoriesMax),
-  }),
-  reply: success({}),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      categoryIds: z.array(idField).max(rules.categoriesMax),
+    });
+  },
+  get reply() {
+    return success({});
+  },
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
 import { endpoints, operationIdOf } from './index.ts';
 import { pageField } from './validation.ts';
 
@@ -11,6 +12,31 @@ function shapeOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
     ),
   );
 }
+
+describe("an endpoint's schemas", () => {
+  it('are built at first use, once', () => {
+    let builds = 0;
+    const endpoint = defineEndpoint({
+      method: 'POST',
+      path: '/example/read',
+      access: 'manager',
+      audit: false,
+      tag: 'example',
+      summary: 'An example',
+      request: emptyRequest,
+      get reply() {
+        builds += 1;
+        return success({ count: z.number() });
+      },
+    });
+    expect(builds).toBe(0);
+    const reply = endpoint.reply;
+    expect(endpoint.reply).toBe(reply);
+    expect(builds).toBe(1);
+    expect(reply.parse({ isSuccess: true, count: 2 })).toEqual({ isSuccess: true, count: 2 });
+    expect(Object.keys(endpoint)).toContain('reply');
+  });
+});
 
 describe('replies', () => {
   // A client may then take a reply the server's tests checked as it is, without parsing it again.

@@ -65,8 +65,12 @@ export const uploadExerciseRecords = defineEndpoint({
   audit: { action: 'create', entity: 'exercise_record' },
   tag: 'patientApp',
   summary: 'Stores the sessions and measurements a device recorded; retries are idempotent',
-  request: z.object({ records: z.array(exerciseRecordUpload).min(1).max(500) }),
-  reply: success({ accepted: z.number().int(), duplicates: z.number().int() }),
+  get request() {
+    return z.object({ records: z.array(exerciseRecordUpload).min(1).max(500) });
+  },
+  get reply() {
+    return success({ accepted: z.number().int(), duplicates: z.number().int() });
+  },
 });
 
 export const exerciseRecord = z.object({
@@ -110,8 +114,12 @@ export const getSelectedExerciseRecords = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_record' },
   tag,
   summary: 'Every record the device made for one exercise, newest first',
-  request: z.object({ seqExercise: idField }),
-  reply: success({ recordList: z.array(exerciseRecord) }),
+  get request() {
+    return z.object({ seqExercise: idField });
+  },
+  get reply() {
+    return success({ recordList: z.array(exerciseRecord) });
+  },
 });
 
 export const recordSortings = ['usageStartDatetime', 'iuppiterUsageMaxAngle', 'deviceUsageDuration'] as const;
@@ -123,14 +131,18 @@ export const getPatientRecordsPaged = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_record' },
   tag,
   summary: "A patient's device records, sorted and paged",
-  request: z.object({
-    seqMedicalRelation: idField,
-    page: pageField,
-    size: z.number().int().min(1).max(100),
-    sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
-    isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
-  }),
-  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      page: pageField,
+      size: z.number().int().min(1).max(100),
+      sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
+      isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
+    });
+  },
+  get reply() {
+    return success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() });
+  },
 });
 
 /** The most records one page of a patient's records between two dates holds. */
@@ -150,14 +162,18 @@ export const getPatientRecordsByRange = defineEndpoint({
   tag,
   summary:
     "A patient's device records between two dates (in the caller's time zone), oldest first, a page at a time, with how many there are",
-  request: z
-    .object({
-      seqMedicalRelation: idField,
-      ...range,
-      ...rangePage,
-    })
-    .refine(checkRange, rangeError),
-  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
+  get request() {
+    return z
+      .object({
+        seqMedicalRelation: idField,
+        ...range,
+        ...rangePage,
+      })
+      .refine(checkRange, rangeError);
+  },
+  get reply() {
+    return success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() });
+  },
 });
 
 export const getUserMeasureDataByRange = defineEndpoint({
@@ -168,8 +184,12 @@ export const getUserMeasureDataByRange = defineEndpoint({
   tag: 'measure',
   summary:
     'The measurements (passive and active measure modes) of a patient app member between two dates, oldest first, a page at a time, with how many there are',
-  request: z.object({ seqUser: idField, ...range, ...rangePage }).refine(checkRange, rangeError),
-  reply: success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() }),
+  get request() {
+    return z.object({ seqUser: idField, ...range, ...rangePage }).refine(checkRange, rangeError);
+  },
+  get reply() {
+    return success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() });
+  },
 });
 
 export const romDay = z.object({
@@ -187,26 +207,30 @@ export const getRomStatistics = defineEndpoint({
   audit: { action: 'read', entity: 'rom_statistics' },
   tag: 'statistic',
   summary: 'Per day: the smallest and largest angle reached, exercise time and sessions, with the prescribed ranges',
-  request: z
-    .object({
-      seqMedicalRelation: idField,
-      ...range,
-      position: small(1, 5).nullable().optional(),
-      mode: small(0, 3).nullable().optional(),
-    })
-    .refine(checkRange, rangeError),
-  reply: success({
-    days: z.array(romDay),
-    prescriptions: z.array(
-      z.object({
-        seqExercise: z.number().int(),
-        position: z.number().int(),
-        mode: z.number().int(),
-        minRom: z.number().int(),
-        maxRom: z.number().int(),
-        createdAt: z.string(),
-        dueDate: z.string(),
-      }),
-    ),
-  }),
+  get request() {
+    return z
+      .object({
+        seqMedicalRelation: idField,
+        ...range,
+        position: small(1, 5).nullable().optional(),
+        mode: small(0, 3).nullable().optional(),
+      })
+      .refine(checkRange, rangeError);
+  },
+  get reply() {
+    return success({
+      days: z.array(romDay),
+      prescriptions: z.array(
+        z.object({
+          seqExercise: z.number().int(),
+          position: z.number().int(),
+          mode: z.number().int(),
+          minRom: z.number().int(),
+          maxRom: z.number().int(),
+          createdAt: z.string(),
+          dueDate: z.string(),
+        }),
+      ),
+    });
+  },
 });

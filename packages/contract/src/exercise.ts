@@ -153,8 +153,12 @@ export const addClinicAssignedExercise = defineEndpoint({
   audit: { action: 'create', entity: 'exercise' },
   tag,
   summary: 'Prescribes an exercise for the device of one of the clinician’s patients',
-  request: z.object({ seqMedicalRelation: idField, exercise: exerciseSettings }),
-  reply: success({ exercise }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField, exercise: exerciseSettings });
+  },
+  get reply() {
+    return success({ exercise });
+  },
 });
 
 export const updateClinicAssignedExercise = defineEndpoint({
@@ -164,8 +168,12 @@ export const updateClinicAssignedExercise = defineEndpoint({
   audit: { action: 'update', entity: 'exercise' },
   tag,
   summary: 'Changes a prescription that has not started yet',
-  request: z.object({ seqExercise: idField, exercise: exerciseSettings }),
-  reply: reply({ exercise }, exerciseFailures),
+  get request() {
+    return z.object({ seqExercise: idField, exercise: exerciseSettings });
+  },
+  get reply() {
+    return reply({ exercise }, exerciseFailures);
+  },
 });
 
 export const updateExerciseStatus = defineEndpoint({
@@ -175,8 +183,12 @@ export const updateExerciseStatus = defineEndpoint({
   audit: { action: 'update', entity: 'exercise' },
   tag,
   summary: 'Moves an exercise to another status, if the transition is allowed',
-  request: z.object({ seqExercise: idField, exerciseStatus: literals([0, 1, 2, 3, 4, 5]) }),
-  reply: reply({ exercise }, exerciseFailures),
+  get request() {
+    return z.object({ seqExercise: idField, exerciseStatus: literals([0, 1, 2, 3, 4, 5]) });
+  },
+  get reply() {
+    return reply({ exercise }, exerciseFailures);
+  },
 });
 
 export const deleteExerciseGuide = defineEndpoint({
@@ -186,8 +198,12 @@ export const deleteExerciseGuide = defineEndpoint({
   audit: { action: 'delete', entity: 'exercise' },
   tag,
   summary: 'Deletes a prescription that has not started yet',
-  request: z.object({ seqExercise: idField }),
-  reply: reply({}, exerciseFailures),
+  get request() {
+    return z.object({ seqExercise: idField });
+  },
+  get reply() {
+    return reply({}, exerciseFailures);
+  },
 });
 
 export const exerciseSortings = ['createdAt', 'dueDate', 'patientName', 'mode', 'position', 'exerciseStatus'] as const;
@@ -208,7 +224,9 @@ export const listMyPatientsHomeExercises = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: "Every home-device exercise of the clinician's patients, searched, sorted and paged",
-  request: z.object(paging),
+  get request() {
+    return z.object(paging);
+  },
   reply: page,
 });
 
@@ -219,7 +237,9 @@ export const listMyPatientsProExercises = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: "Every pro-device exercise of the clinician's patients, searched, sorted and paged",
-  request: z.object(paging),
+  get request() {
+    return z.object(paging);
+  },
   reply: page,
 });
 
@@ -230,7 +250,9 @@ export const listPatientHomeExercises = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: 'The home-device exercises of one patient, searched, sorted and paged',
-  request: z.object({ ...paging, seqMedicalRelation: idField }),
+  get request() {
+    return z.object({ ...paging, seqMedicalRelation: idField });
+  },
   reply: page,
 });
 
@@ -241,7 +263,9 @@ export const listPatientProExercises = defineEndpoint({
   audit: { action: 'read', entity: 'exercise_list' },
   tag,
   summary: 'The pro-device exercises of one patient, searched, sorted and paged',
-  request: z.object({ ...paging, seqMedicalRelation: idField }),
+  get request() {
+    return z.object({ ...paging, seqMedicalRelation: idField });
+  },
   reply: page,
 });
 
@@ -253,6 +277,10 @@ export const listMyPrescriptions = defineEndpoint({
   audit: { action: 'read', entity: 'exercise' },
   tag: 'patientApp',
   summary: 'The waiting and on-progress exercises prescribed to the patient, for the device',
-  request: z.object({}).strict(),
-  reply: success({ exerciseList: z.array(exercise) }),
+  get request() {
+    return z.object({}).strict();
+  },
+  get reply() {
+    return success({ exerciseList: z.array(exercise) });
+  },
 });

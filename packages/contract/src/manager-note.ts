@@ -43,14 +43,18 @@ export const listManagerNotes = defineEndpoint({
   audit: { action: 'read', entity: 'manager_note' },
   tag,
   summary: 'Notes on a patient, important first then newest, paged from startIndex',
-  request: z.object({
-    seqMedicalRelation: idField,
-    startIndex: z.number().int().min(0).max(1_000_000),
-    size: z.number().int().min(1).max(rules.notePageMax),
-    /** Only public (true) or only private (false) notes; all when absent. */
-    isPublic: z.boolean().nullable().optional(),
-  }),
-  reply: success({ noteList: z.array(managerNote), totalCount: z.number().int() }),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      startIndex: z.number().int().min(0).max(1_000_000),
+      size: z.number().int().min(1).max(rules.notePageMax),
+      /** Only public (true) or only private (false) notes; all when absent. */
+      isPublic: z.boolean().nullable().optional(),
+    });
+  },
+  get reply() {
+    return success({ noteList: z.array(managerNote), totalCount: z.number().int() });
+  },
 });
 
 export const addManagerNote = defineEndpoint({
@@ -60,8 +64,12 @@ export const addManagerNote = defineEndpoint({
   audit: { action: 'create', entity: 'manager_note' },
   tag,
   summary: 'Writes a note on a patient',
-  request: noteFields.extend({ seqMedicalRelation: idField }),
-  reply: success({ note: managerNote }),
+  get request() {
+    return noteFields.extend({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({ note: managerNote });
+  },
 });
 
 export const modifyManagerNote = defineEndpoint({
@@ -71,8 +79,12 @@ export const modifyManagerNote = defineEndpoint({
   audit: { action: 'update', entity: 'manager_note' },
   tag,
   summary: 'Changes a note',
-  request: noteFields.extend({ seqManagerNote: idField }),
-  reply: success({ note: managerNote }),
+  get request() {
+    return noteFields.extend({ seqManagerNote: idField });
+  },
+  get reply() {
+    return success({ note: managerNote });
+  },
 });
 
 export const markManagerNoteImportant = defineEndpoint({
@@ -82,8 +94,12 @@ export const markManagerNoteImportant = defineEndpoint({
   audit: { action: 'update', entity: 'manager_note' },
   tag,
   summary: 'Stars or unstars a note',
-  request: z.object({ seqManagerNote: idField, isImportant: z.boolean() }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqManagerNote: idField, isImportant: z.boolean() });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const removeManagerNote = defineEndpoint({
@@ -93,6 +109,10 @@ export const removeManagerNote = defineEndpoint({
   audit: { action: 'delete', entity: 'manager_note' },
   tag,
   summary: 'Removes a note',
-  request: z.object({ seqManagerNote: idField }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqManagerNote: idField });
+  },
+  get reply() {
+    return success({});
+  },
 });

@@ -35,7 +35,9 @@ export const getManagerInfo = defineEndpoint({
   tag,
   summary: "The logged-in clinician's profile",
   request: emptyRequest,
-  reply: success({ manager: managerProfile }),
+  get reply() {
+    return success({ manager: managerProfile });
+  },
 });
 
 export const deleteManagerAccount = defineEndpoint({
@@ -46,7 +48,9 @@ export const deleteManagerAccount = defineEndpoint({
   tag,
   summary: 'Deletes the account after a password confirmation of the last minutes and ends every session',
   request: emptyRequest,
-  reply: reply({}, [FailedCode.PasswordConfirmationRequired]),
+  get reply() {
+    return reply({}, [FailedCode.PasswordConfirmationRequired]);
+  },
 });
 
 const optionalText = (max: number) =>
@@ -69,29 +73,33 @@ export const updateManagerInfo = defineEndpoint({
   audit: false,
   tag,
   summary: "Changes the clinician's profile; an image left out is kept, null removes it",
-  request: z.object({
-    firstName: nameField,
-    lastName: nameField,
-    managerImageUrl: uploadPathField.nullable().optional(),
-    managerESignatureImageUrl: uploadPathField.nullable().optional(),
-    managerSpecialty: optionalText(profileRules.specialtyMax),
-    managerBackground: optionalText(profileRules.textMax),
-    managerLanguageList: z
-      .array(z.string().trim().min(1).max(profileRules.languageMax, { error: 'validation.too_long' }))
-      .max(profileRules.languagesMax, { error: 'validation.too_long' })
-      .default([]),
-    managerProfessionalEducation: optionalText(profileRules.textMax),
-    managerYearsOfExperience: z
-      .number({ error: 'validation.integer' })
-      .int({ error: 'validation.integer' })
-      .min(0, { error: 'validation.out_of_range' })
-      .max(profileRules.yearsMax, { error: 'validation.out_of_range' })
-      .nullable()
-      .optional(),
-    managerClinicName: optionalText(profileRules.clinicNameMax),
-    managerClinicAddress: optionalText(profileRules.clinicAddressMax),
-  }),
-  reply: success({ manager: managerProfile }),
+  get request() {
+    return z.object({
+      firstName: nameField,
+      lastName: nameField,
+      managerImageUrl: uploadPathField.nullable().optional(),
+      managerESignatureImageUrl: uploadPathField.nullable().optional(),
+      managerSpecialty: optionalText(profileRules.specialtyMax),
+      managerBackground: optionalText(profileRules.textMax),
+      managerLanguageList: z
+        .array(z.string().trim().min(1).max(profileRules.languageMax, { error: 'validation.too_long' }))
+        .max(profileRules.languagesMax, { error: 'validation.too_long' })
+        .default([]),
+      managerProfessionalEducation: optionalText(profileRules.textMax),
+      managerYearsOfExperience: z
+        .number({ error: 'validation.integer' })
+        .int({ error: 'validation.integer' })
+        .min(0, { error: 'validation.out_of_range' })
+        .max(profileRules.yearsMax, { error: 'validation.out_of_range' })
+        .nullable()
+        .optional(),
+      managerClinicName: optionalText(profileRules.clinicNameMax),
+      managerClinicAddress: optionalText(profileRules.clinicAddressMax),
+    });
+  },
+  get reply() {
+    return success({ manager: managerProfile });
+  },
 });
 
 /** What a clinician over their plan's patient limit chose in the pay pop-up. */
@@ -112,6 +120,10 @@ export const updatePenaltyInfo = defineEndpoint({
   tag,
   summary:
     'Records what a clinician over the patient limit chose (pay, deactivate patients, or later), with the count and the limit at that moment',
-  request: z.object({ choice: z.enum(penaltyChoices, { error: 'validation.invalid' }) }),
-  reply: success({ penalty: penaltyRecord }),
+  get request() {
+    return z.object({ choice: z.enum(penaltyChoices, { error: 'validation.invalid' }) });
+  },
+  get reply() {
+    return success({ penalty: penaltyRecord });
+  },
 });

@@ -20,6 +20,10 @@ export const getMedicalRecord = defineEndpoint({
   audit: { action: 'read', entity: 'medical_record' },
   tag: 'patient',
   summary: 'The medical record of a patient: condition entries, notes and visits, newest first',
-  request: z.object({ seqMedicalRelation: idField }),
-  reply: success({ record: z.array(medicalRecordItem) }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({ record: z.array(medicalRecordItem) });
+  },
 });

@@ -61,8 +61,12 @@ export const createMeeting = defineEndpoint({
   audit: { action: 'create', entity: 'meeting' },
   tag,
   summary: 'Opens the video call of a visit (or rejoins it) and adds the clinician as an attendee',
-  request: z.object({ seqSchedule: idField }),
-  reply: reply(meetingReply, startFailures),
+  get request() {
+    return z.object({ seqSchedule: idField });
+  },
+  get reply() {
+    return reply(meetingReply, startFailures);
+  },
 });
 
 export const closeMeeting = defineEndpoint({
@@ -72,8 +76,12 @@ export const closeMeeting = defineEndpoint({
   audit: { action: 'update', entity: 'meeting' },
   tag,
   summary: 'Ends the call; a visit that was not completed waits again until its time is over',
-  request: z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField }),
-  reply: reply({}, [FailedCode.MeetingNotFound]),
+  get request() {
+    return z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.MeetingNotFound]);
+  },
 });
 
 export const meetingHeartbeat = defineEndpoint({
@@ -84,8 +92,12 @@ export const meetingHeartbeat = defineEndpoint({
   tag,
   summary:
     "Says the clinician's browser is still in the call; a call silent for 90 s is closed as abandoned and its visit waits again",
-  request: z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField }),
-  reply: reply({}, [FailedCode.MeetingNotFound]),
+  get request() {
+    return z.object({ meetingId: z.uuid({ error: 'validation.invalid' }), seqSchedule: idField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.MeetingNotFound]);
+  },
 });
 
 /** progressTime of SPEC 3 "Completion payload": the measured length, HH:mm:ss. */
@@ -98,17 +110,21 @@ export const completeSchedule = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag: 'schedule',
   summary: 'Completes a visit with the measured start and length of its call',
-  request: z.object({
-    seqSchedule: idField,
-    startDatetime: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }),
-    progressTime: progressTimeField,
-    meetingId: z.uuid({ error: 'validation.invalid' }),
-  }),
-  reply: reply({ schedule }, [
-    FailedCode.CompletionRejected,
-    FailedCode.CompletionMeetingMismatch,
-    FailedCode.ScheduleNotWaiting,
-  ]),
+  get request() {
+    return z.object({
+      seqSchedule: idField,
+      startDatetime: z.iso.datetime({ offset: true, error: 'validation.datetime_format' }),
+      progressTime: progressTimeField,
+      meetingId: z.uuid({ error: 'validation.invalid' }),
+    });
+  },
+  get reply() {
+    return reply({ schedule }, [
+      FailedCode.CompletionRejected,
+      FailedCode.CompletionMeetingMismatch,
+      FailedCode.ScheduleNotWaiting,
+    ]);
+  },
 });
 
 /** One thing that happened in a call, as the browser saw it. */
@@ -140,11 +156,15 @@ export const saveMeetingEvents = defineEndpoint({
   audit: { action: 'create', entity: 'meeting_event' },
   tag,
   summary: 'Keeps the events of a call the caller attended, sent once the call has ended',
-  request: z.object({
-    meetingId: z.uuid({ error: 'validation.invalid' }),
-    events: z.array(meetingEvent).max(meetingRules.eventsMax, { error: 'validation.too_long' }),
-  }),
-  reply: reply({ saved: z.number().int() }, [FailedCode.MeetingNotFound]),
+  get request() {
+    return z.object({
+      meetingId: z.uuid({ error: 'validation.invalid' }),
+      events: z.array(meetingEvent).max(meetingRules.eventsMax, { error: 'validation.too_long' }),
+    });
+  },
+  get reply() {
+    return reply({ saved: z.number().int() }, [FailedCode.MeetingNotFound]);
+  },
 });
 
 // The patient's side.
@@ -156,13 +176,17 @@ export const joinMeeting = defineEndpoint({
   audit: { action: 'create', entity: 'meeting_attendee' },
   tag: 'patientApp',
   summary: 'Joins the call of a visit once the clinician has opened it',
-  request: z.object({ seqSchedule: idField }),
-  reply: reply(meetingReply, [
-    FailedCode.MeetingNotOpen,
-    FailedCode.ScheduleCompleted,
-    FailedCode.ScheduleCancelled,
-    FailedCode.ScheduleExpired,
-  ]),
+  get request() {
+    return z.object({ seqSchedule: idField });
+  },
+  get reply() {
+    return reply(meetingReply, [
+      FailedCode.MeetingNotOpen,
+      FailedCode.ScheduleCompleted,
+      FailedCode.ScheduleCancelled,
+      FailedCode.ScheduleExpired,
+    ]);
+  },
 });
 
 /** Signalling data relayed between the two attendees of a meeting. */

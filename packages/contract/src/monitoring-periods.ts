@@ -189,8 +189,12 @@ export const getPatientMonitoring = defineEndpoint({
   audit: { action: 'read', entity: 'monitoring_time' },
   tag,
   summary: "A patient's monitoring periods, and a calendar month's minutes, logged time and codes",
-  request: z.object({ seqMedicalRelation: idField, month: monthField }),
-  reply: success({ monitoring: patientMonitoring }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField, month: monthField });
+  },
+  get reply() {
+    return success({ monitoring: patientMonitoring });
+  },
 });
 
 export const addMonitoringTime = defineEndpoint({
@@ -200,19 +204,23 @@ export const addMonitoringTime = defineEndpoint({
   audit: { action: 'create', entity: 'monitoring_time' },
   tag,
   summary: "Logs time spent on a patient's monitoring",
-  request: z.object({
-    seqMedicalRelation: idField,
-    date: dateField,
-    minutes: z
-      .number({ error: 'validation.required' })
-      .int({ error: 'validation.invalid' })
-      .min(monitoringTimeLimits.minutes[0], { error: 'validation.out_of_range' })
-      .max(monitoringTimeLimits.minutes[1], { error: 'validation.out_of_range' }),
-    activity: z.enum(monitoringActivities, { error: 'validation.invalid' }),
-    interactive: z.boolean(),
-    note: z.string().trim().max(monitoringTimeLimits.noteMax, { error: 'validation.too_long' }),
-  }),
-  reply: success({ entry: monitoringTimeEntry }),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      date: dateField,
+      minutes: z
+        .number({ error: 'validation.required' })
+        .int({ error: 'validation.invalid' })
+        .min(monitoringTimeLimits.minutes[0], { error: 'validation.out_of_range' })
+        .max(monitoringTimeLimits.minutes[1], { error: 'validation.out_of_range' }),
+      activity: z.enum(monitoringActivities, { error: 'validation.invalid' }),
+      interactive: z.boolean(),
+      note: z.string().trim().max(monitoringTimeLimits.noteMax, { error: 'validation.too_long' }),
+    });
+  },
+  get reply() {
+    return success({ entry: monitoringTimeEntry });
+  },
 });
 
 export const removeMonitoringTime = defineEndpoint({
@@ -222,8 +230,12 @@ export const removeMonitoringTime = defineEndpoint({
   audit: { action: 'delete', entity: 'monitoring_time' },
   tag,
   summary: 'Removes logged monitoring time',
-  request: z.object({ seqMonitoringTime: idField }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqMonitoringTime: idField });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const setMonitoringStart = defineEndpoint({
@@ -233,8 +245,12 @@ export const setMonitoringStart = defineEndpoint({
   audit: { action: 'update', entity: 'monitoring_episode' },
   tag,
   summary: "Sets the first day of a patient's monitoring episode, or clears it to start from the first device day",
-  request: z.object({ seqMedicalRelation: idField, startDate: dateField.nullable() }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqMedicalRelation: idField, startDate: dateField.nullable() });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 /** One patient's row of the monthly monitoring sheet. */
@@ -252,9 +268,13 @@ export const getMonitoringSheet = defineEndpoint({
   audit: { action: 'read', entity: 'monitoring_sheet' },
   tag,
   summary: "The month's monitoring of every patient of the clinician with device days or minutes in it",
-  request: z.object({ month: monthField }),
-  reply: success({
-    rows: z.array(monitoringSheetRow),
-    codeTable: z.enum(monitoringCodeTableNames).nullable(),
-  }),
+  get request() {
+    return z.object({ month: monthField });
+  },
+  get reply() {
+    return success({
+      rows: z.array(monitoringSheetRow),
+      codeTable: z.enum(monitoringCodeTableNames).nullable(),
+    });
+  },
 });

@@ -101,8 +101,12 @@ export const getMonitoringSettings = defineEndpoint({
   audit: false,
   tag,
   summary: "The clinician's alert thresholds, the defaults until changed",
-  request: z.object({}),
-  reply: success({ settings: monitoringSettings }),
+  get request() {
+    return z.object({});
+  },
+  get reply() {
+    return success({ settings: monitoringSettings });
+  },
 });
 
 export const saveMonitoringSettings = defineEndpoint({
@@ -113,7 +117,9 @@ export const saveMonitoringSettings = defineEndpoint({
   tag,
   summary: "Changes the clinician's alert thresholds; the next pass of the job uses them",
   request: monitoringSettings,
-  reply: success({ settings: monitoringSettings }),
+  get reply() {
+    return success({ settings: monitoringSettings });
+  },
 });
 
 export const listMonitoringAlerts = defineEndpoint({
@@ -124,8 +130,12 @@ export const listMonitoringAlerts = defineEndpoint({
   tag,
   summary:
     "The clinician's alerts that need attention (open, or snoozed past their time), most severe then newest first",
-  request: z.object({}),
-  reply: success({ alertList: z.array(monitoringAlert) }),
+  get request() {
+    return z.object({});
+  },
+  get reply() {
+    return success({ alertList: z.array(monitoringAlert) });
+  },
 });
 
 export const acknowledgeMonitoringAlert = defineEndpoint({
@@ -135,11 +145,15 @@ export const acknowledgeMonitoringAlert = defineEndpoint({
   audit: { action: 'update', entity: 'monitoring_alert' },
   tag,
   summary: "Acknowledges an alert; a note is kept in the patient's medical record",
-  request: z.object({
-    seqMonitoringAlert: idField,
-    note: z.string().trim().max(monitoringLimits.noteMax, { error: 'validation.note_too_long' }).optional(),
-  }),
-  reply: success({ alert: monitoringAlert }),
+  get request() {
+    return z.object({
+      seqMonitoringAlert: idField,
+      note: z.string().trim().max(monitoringLimits.noteMax, { error: 'validation.note_too_long' }).optional(),
+    });
+  },
+  get reply() {
+    return success({ alert: monitoringAlert });
+  },
 });
 
 export const snoozeMonitoringAlert = defineEndpoint({
@@ -149,6 +163,10 @@ export const snoozeMonitoringAlert = defineEndpoint({
   audit: { action: 'update', entity: 'monitoring_alert' },
   tag,
   summary: 'Hides an alert from the worklist for some days',
-  request: z.object({ seqMonitoringAlert: idField, days: bounded(monitoringLimits.snoozeDays) }),
-  reply: success({ alert: monitoringAlert }),
+  get request() {
+    return z.object({ seqMonitoringAlert: idField, days: bounded(monitoringLimits.snoozeDays) });
+  },
+  get reply() {
+    return success({ alert: monitoringAlert });
+  },
 });

@@ -84,5 +84,7 @@ export const getWebPushKey = defineEndpoint({
   tag: 'notification',
   summary: "The server's VAPID public key, for the browser's push subscription (sent with PUT /user/updateToken)",
   request: emptyRequest,
-  reply: success({ publicKey: z.string() }),
+  get reply() {
+    return success({ publicKey: z.string() });
+  },
 });

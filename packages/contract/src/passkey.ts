@@ -35,7 +35,9 @@ export const listPasskeys = defineEndpoint({
   tag,
   summary: "The clinician's passkeys, oldest first",
   request: emptyRequest,
-  reply: success({ passkeys: z.array(passkeySummary) }),
+  get reply() {
+    return success({ passkeys: z.array(passkeySummary) });
+  },
 });
 
 export const beginPasskeyRegistration = defineEndpoint({
@@ -46,8 +48,12 @@ export const beginPasskeyRegistration = defineEndpoint({
   tag,
   summary:
     'Starts registering a passkey after the password: the creation options, with a single-use challenge good for 5 minutes',
-  request: z.object({ password: currentPasswordField }),
-  reply: reply({ options: ceremonyOptions }, [FailedCode.WrongPassword]),
+  get request() {
+    return z.object({ password: currentPasswordField });
+  },
+  get reply() {
+    return reply({ options: ceremonyOptions }, [FailedCode.WrongPassword]);
+  },
 });
 
 export const finishPasskeyRegistration = defineEndpoint({
@@ -57,8 +63,12 @@ export const finishPasskeyRegistration = defineEndpoint({
   audit: false,
   tag,
   summary: "Stores the passkey the browser made for the registration's challenge; the challenge works once",
-  request: z.object({ name: passkeyNameField, credential: passkeyCredential }),
-  reply: reply({ passkey: passkeySummary }, [FailedCode.PasskeyNotAccepted]),
+  get request() {
+    return z.object({ name: passkeyNameField, credential: passkeyCredential });
+  },
+  get reply() {
+    return reply({ passkey: passkeySummary }, [FailedCode.PasskeyNotAccepted]);
+  },
 });
 
 export const renamePasskey = defineEndpoint({
@@ -68,8 +78,12 @@ export const renamePasskey = defineEndpoint({
   audit: false,
   tag,
   summary: "Renames one of the clinician's passkeys",
-  request: z.object({ seqPasskey: idField, name: passkeyNameField }),
-  reply: reply({}, [FailedCode.PasskeyNotFound]),
+  get request() {
+    return z.object({ seqPasskey: idField, name: passkeyNameField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.PasskeyNotFound]);
+  },
 });
 
 export const removePasskey = defineEndpoint({
@@ -79,8 +93,12 @@ export const removePasskey = defineEndpoint({
   audit: false,
   tag,
   summary: "Removes one of the clinician's passkeys after the password",
-  request: z.object({ seqPasskey: idField, password: currentPasswordField }),
-  reply: reply({}, [FailedCode.WrongPassword, FailedCode.PasskeyNotFound, FailedCode.SecondFactorMandatory]),
+  get request() {
+    return z.object({ seqPasskey: idField, password: currentPasswordField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.WrongPassword, FailedCode.PasskeyNotFound, FailedCode.SecondFactorMandatory]);
+  },
 });
 
 export const beginPasskeyLogin = defineEndpoint({
@@ -91,8 +109,12 @@ export const beginPasskeyLogin = defineEndpoint({
   tag,
   summary:
     "The request options of a passkey login: alone, any of the clinic's passkeys on the device (a single-use challenge good for 5 minutes); with a login's challenge, the second step after that password",
-  request: z.object({ challenge: challengeField.optional() }),
-  reply: reply({ options: ceremonyOptions }, [FailedCode.LoginStepExpired]),
+  get request() {
+    return z.object({ challenge: challengeField.optional() });
+  },
+  get reply() {
+    return reply({ options: ceremonyOptions }, [FailedCode.LoginStepExpired]);
+  },
 });
 
 export const passkeyLogin = defineEndpoint({
@@ -103,9 +125,13 @@ export const passkeyLogin = defineEndpoint({
   tag,
   summary:
     "Logs in with a passkey alone: the device's user verification makes it both factors; the challenge works once",
-  request: z.object({
-    credential: passkeyCredential,
-    browserId: z.uuid({ error: 'validation.invalid' }).optional(),
-  }),
-  reply: reply({ token: tokenPair, user: loginUser }, [FailedCode.PasskeyNotAccepted]),
+  get request() {
+    return z.object({
+      credential: passkeyCredential,
+      browserId: z.uuid({ error: 'validation.invalid' }).optional(),
+    });
+  },
+  get reply() {
+    return reply({ token: tokenPair, user: loginUser }, [FailedCode.PasskeyNotAccepted]);
+  },
 });

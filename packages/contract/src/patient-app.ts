@@ -13,14 +13,18 @@ export const patientSignUp = defineEndpoint({
   audit: false,
   tag,
   summary: 'Registers a patient app member and mails a verification link',
-  request: z.object({
-    userEmail: emailField,
-    userPassword: passwordField,
-    patientName: nameField,
-    patientInfoBirth: birthDateField,
-    patientInfoGender: genderField,
-  }),
-  reply: reply({ userEmail: z.string() }, [FailedCode.EmailExists, FailedCode.SignUpFailed]),
+  get request() {
+    return z.object({
+      userEmail: emailField,
+      userPassword: passwordField,
+      patientName: nameField,
+      patientInfoBirth: birthDateField,
+      patientInfoGender: genderField,
+    });
+  },
+  get reply() {
+    return reply({ userEmail: z.string() }, [FailedCode.EmailExists, FailedCode.SignUpFailed]);
+  },
 });
 
 export const issueSyncAuthCode = defineEndpoint({
@@ -30,8 +34,12 @@ export const issueSyncAuthCode = defineEndpoint({
   audit: { action: 'create', entity: 'sync_code' },
   tag,
   summary: 'A six-digit code the patient gives a clinician to be registered; valid for ten minutes',
-  request: z.object({}).strict(),
-  reply: success({ patientSyncAuthCode: z.string(), expiresAt: z.string() }),
+  get request() {
+    return z.object({}).strict();
+  },
+  get reply() {
+    return success({ patientSyncAuthCode: z.string(), expiresAt: z.string() });
+  },
 });
 
 export const patientLogout = defineEndpoint({
@@ -42,5 +50,7 @@ export const patientLogout = defineEndpoint({
   tag,
   summary: "Ends the patient's session on this device",
   request: emptyRequest,
-  reply: success({}),
+  get reply() {
+    return success({});
+  },
 });

@@ -63,8 +63,12 @@ export const getMyPatients = defineEndpoint({
   audit: { action: 'read', entity: 'patient_list' },
   tag,
   summary: "Every patient of the clinician, active and inactive, with today's booked visits",
-  request: z.object({}).strict(),
-  reply: success({ patientList: z.array(patientListItem), activeLimit: z.number().int() }),
+  get request() {
+    return z.object({}).strict();
+  },
+  get reply() {
+    return success({ patientList: z.array(patientListItem), activeLimit: z.number().int() });
+  },
 });
 
 const profileFields = {
@@ -95,12 +99,14 @@ export const addPatient = defineEndpoint({
   audit: { action: 'create', entity: 'medical_relation' },
   tag,
   summary: 'Registers an app member with the sync auth code their app shows',
-  request: z.object({
-    patientSyncAuthCode: syncAuthCodeField,
-    heightCm: heightField,
-    weightKg: weightField,
-    deviceType: deviceTypeField,
-  }),
+  get request() {
+    return z.object({
+      patientSyncAuthCode: syncAuthCodeField,
+      heightCm: heightField,
+      weightKg: weightField,
+      deviceType: deviceTypeField,
+    });
+  },
   reply: addReply,
 });
 
@@ -111,7 +117,9 @@ export const addPatientNoAuth = defineEndpoint({
   audit: { action: 'create', entity: 'medical_relation' },
   tag,
   summary: 'Registers a patient who is not an app member yet',
-  request: z.object(profileFields),
+  get request() {
+    return z.object(profileFields);
+  },
   reply: addReply,
 });
 
@@ -122,17 +130,21 @@ export const isPatientSyncAuthCodeValid = defineEndpoint({
   audit: { action: 'read', entity: 'sync_code' },
   tag,
   summary: 'Checks a sync auth code and shows whose it is',
-  request: z.object({ patientSyncAuthCode: syncAuthCodeField }),
-  reply: reply(
-    {
-      patient: z.object({
-        patientName: z.string(),
-        patientInfoBirth: z.string(),
-        patientInfoGender: z.enum(['M', 'F']).nullable(),
-      }),
-    },
-    [FailedCode.InvalidSyncCode, FailedCode.AlreadyLinked],
-  ),
+  get request() {
+    return z.object({ patientSyncAuthCode: syncAuthCodeField });
+  },
+  get reply() {
+    return reply(
+      {
+        patient: z.object({
+          patientName: z.string(),
+          patientInfoBirth: z.string(),
+          patientInfoGender: z.enum(['M', 'F']).nullable(),
+        }),
+      },
+      [FailedCode.InvalidSyncCode, FailedCode.AlreadyLinked],
+    );
+  },
 });
 
 export const updatePatientInfo = defineEndpoint({
@@ -142,13 +154,17 @@ export const updatePatientInfo = defineEndpoint({
   audit: { action: 'update', entity: 'medical_relation' },
   tag,
   summary: "Updates the clinician's record of a patient (profile, body, device, image)",
-  request: z.object({
-    seqMedicalRelation: idField,
-    ...profileFields,
-    /** A path answered by /storage/upload/single, or null to remove the image. */
-    imageUrl: uploadPathField.nullable(),
-  }),
-  reply: success({ patient: patientSummary }),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      ...profileFields,
+      /** A path answered by /storage/upload/single, or null to remove the image. */
+      imageUrl: uploadPathField.nullable(),
+    });
+  },
+  get reply() {
+    return success({ patient: patientSummary });
+  },
 });
 
 export const changeActivationStatus = defineEndpoint({
@@ -158,8 +174,12 @@ export const changeActivationStatus = defineEndpoint({
   audit: { action: 'update', entity: 'activation' },
   tag,
   summary: 'Activates or deactivates a patient; activation counts against the plan limit',
-  request: z.object({ seqMedicalRelation: idField, isEnabled: z.boolean() }),
-  reply: reply({}, [FailedCode.PlanLimitReached]),
+  get request() {
+    return z.object({ seqMedicalRelation: idField, isEnabled: z.boolean() });
+  },
+  get reply() {
+    return reply({}, [FailedCode.PlanLimitReached]);
+  },
 });
 
 export const onsetKinds = ['stroke', 'orthopedic_surgery'] as const;
@@ -236,8 +256,12 @@ export const appendPatientStatus = defineEndpoint({
   audit: { action: 'create', entity: 'patient_status' },
   tag,
   summary: 'Adds a dated condition entry to the history of a patient',
-  request: z.object({ seqMedicalRelation: idField, status: conditionFields }),
-  reply: success({ status: conditionEntry }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField, status: conditionFields });
+  },
+  get reply() {
+    return success({ status: conditionEntry });
+  },
 });
 
 export const removePatientStatus = defineEndpoint({
@@ -247,8 +271,12 @@ export const removePatientStatus = defineEndpoint({
   audit: { action: 'delete', entity: 'patient_status' },
   tag,
   summary: 'Removes a condition entry from the history (kept in the audit trail)',
-  request: z.object({ seqPatientStatus: idField }),
-  reply: success({}),
+  get request() {
+    return z.object({ seqPatientStatus: idField });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const getPatientStatusList = defineEndpoint({
@@ -258,8 +286,12 @@ export const getPatientStatusList = defineEndpoint({
   audit: { action: 'read', entity: 'patient_status' },
   tag,
   summary: 'The condition history of a patient, newest first',
-  request: z.object({ seqMedicalRelation: idField }),
-  reply: success({ statusList: z.array(conditionEntry) }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({ statusList: z.array(conditionEntry) });
+  },
 });
 
 export const getPatientDetail = defineEndpoint({
@@ -269,10 +301,14 @@ export const getPatientDetail = defineEndpoint({
   audit: { action: 'read', entity: 'patient_detail' },
   tag,
   summary: 'One patient with the first and latest condition entries',
-  request: z.object({ seqMedicalRelation: idField }),
-  reply: success({
-    patient: patientSummary,
-    firstStatus: conditionEntry.nullable(),
-    latestStatus: conditionEntry.nullable(),
-  }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({
+      patient: patientSummary,
+      firstStatus: conditionEntry.nullable(),
+      latestStatus: conditionEntry.nullable(),
+    });
+  },
 });

@@ -168,7 +168,9 @@ export const getProductList = defineEndpoint({
   tag,
   summary: 'The plans on offer, with their patient limits and monthly prices',
   request: emptyRequest,
-  reply: success({ productList: z.array(product) }),
+  get reply() {
+    return success({ productList: z.array(product) });
+  },
 });
 
 export const checkout = defineEndpoint({
@@ -179,17 +181,21 @@ export const checkout = defineEndpoint({
   tag,
   summary:
     'Subscribes to a plan: the first subscription starts the 30-day free trial with the card checked; later ones are charged at once. A retry with the same key charges once.',
-  request: z.object({
-    seqProduct: idField,
-    /** A new card typed in the processor's fields: the answer is the intent the browser confirms. Without, the card on file is charged. */
-    newCard: z.boolean().optional(),
-    /** Made by the browser for this checkout; a retried request with the same key is answered, not charged again. */
-    idempotencyKey: z.uuid({ error: 'validation.invalid' }),
-  }),
-  reply: reply({ subscription: subscriptionStatus, payment: payment.nullable(), confirm: intentToConfirm.nullable() }, [
-    ...paymentFailures,
-    FailedCode.ProductInUse,
-  ]),
+  get request() {
+    return z.object({
+      seqProduct: idField,
+      /** A new card typed in the processor's fields: the answer is the intent the browser confirms. Without, the card on file is charged. */
+      newCard: z.boolean().optional(),
+      /** Made by the browser for this checkout; a retried request with the same key is answered, not charged again. */
+      idempotencyKey: z.uuid({ error: 'validation.invalid' }),
+    });
+  },
+  get reply() {
+    return reply(
+      { subscription: subscriptionStatus, payment: payment.nullable(), confirm: intentToConfirm.nullable() },
+      [...paymentFailures, FailedCode.ProductInUse],
+    );
+  },
 });
 
 export const completePayment = defineEndpoint({
@@ -200,11 +206,15 @@ export const completePayment = defineEndpoint({
   tag,
   summary:
     'Records what became of an intent the browser confirmed (a checkout, a card change, a renewal the holder confirmed), as the processor tells it',
-  request: z.object({ intentId: intentIdField }),
-  reply: reply(
-    { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
-    [...paymentFailures, FailedCode.ProductInUse],
-  ),
+  get request() {
+    return z.object({ intentId: intentIdField });
+  },
+  get reply() {
+    return reply(
+      { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
+      [...paymentFailures, FailedCode.ProductInUse],
+    );
+  },
 });
 
 export const getPaymentProcessor = defineEndpoint({
@@ -215,12 +225,14 @@ export const getPaymentProcessor = defineEndpoint({
   tag,
   summary: "The processor whose fields take the card: its publishable key, and the sandbox's script",
   request: emptyRequest,
-  reply: success({
-    processor: z.enum(['stripe', 'sandbox']),
-    publishableKey: z.string(),
-    /** The sandbox's Stripe.js-compatible script, from its own origin; null with Stripe (Stripe.js). */
-    scriptUrl: z.string().nullable(),
-  }),
+  get reply() {
+    return success({
+      processor: z.enum(['stripe', 'sandbox']),
+      publishableKey: z.string(),
+      /** The sandbox's Stripe.js-compatible script, from its own origin; null with Stripe (Stripe.js). */
+      scriptUrl: z.string().nullable(),
+    });
+  },
 });
 
 export const getPendingPayment = defineEndpoint({
@@ -231,11 +243,13 @@ export const getPendingPayment = defineEndpoint({
   tag,
   summary: 'A renewal charge waiting for the card holder to confirm it, if any',
   request: emptyRequest,
-  reply: success({
-    pending: z
-      .object({ intent: intentToConfirm, amountMinor: z.number().int(), currency: z.string(), cardLast4: z.string() })
-      .nullable(),
-  }),
+  get reply() {
+    return success({
+      pending: z
+        .object({ intent: intentToConfirm, amountMinor: z.number().int(), currency: z.string(), cardLast4: z.string() })
+        .nullable(),
+    });
+  },
 });
 
 export const getMyPurchaseSummary = defineEndpoint({
@@ -246,12 +260,14 @@ export const getMyPurchaseSummary = defineEndpoint({
   tag,
   summary: 'The current plan, the next charge and the card on file',
   request: emptyRequest,
-  reply: success({
-    product: product.nullable(),
-    nextChargeAt: z.string().nullable(),
-    nextAmountMinor: z.number().int().nullable(),
-    paymentMethod: paymentMethod.nullable(),
-  }),
+  get reply() {
+    return success({
+      product: product.nullable(),
+      nextChargeAt: z.string().nullable(),
+      nextAmountMinor: z.number().int().nullable(),
+      paymentMethod: paymentMethod.nullable(),
+    });
+  },
 });
 
 export const getMyPurchaseHistory = defineEndpoint({
@@ -261,11 +277,15 @@ export const getMyPurchaseHistory = defineEndpoint({
   audit: false,
   tag,
   summary: 'Charges and trial starts, newest first',
-  request: z.object({
-    page: pageField,
-    size: z.number().int().min(1).max(100).default(20),
-  }),
-  reply: success({ purchaseList: z.array(payment), totalCount: z.number().int() }),
+  get request() {
+    return z.object({
+      page: pageField,
+      size: z.number().int().min(1).max(100).default(20),
+    });
+  },
+  get reply() {
+    return success({ purchaseList: z.array(payment), totalCount: z.number().int() });
+  },
 });
 
 export const getSubscriptionStatus = defineEndpoint({
@@ -276,7 +296,9 @@ export const getSubscriptionStatus = defineEndpoint({
   tag,
   summary: 'The subscription, its grace period, and the active patients against the limit',
   request: emptyRequest,
-  reply: success({ subscription: subscriptionStatus }),
+  get reply() {
+    return success({ subscription: subscriptionStatus });
+  },
 });
 
 export const updatePaymentMethod = defineEndpoint({
@@ -286,8 +308,12 @@ export const updatePaymentMethod = defineEndpoint({
   audit: false,
   tag,
   summary: 'Replaces the card on file after the processor checked it; in the grace period the overdue month is charged',
-  request: z.object({ idempotencyKey: z.uuid({ error: 'validation.invalid' }) }),
-  reply: reply({ subscription: subscriptionStatus, confirm: intentToConfirm }, paymentFailures),
+  get request() {
+    return z.object({ idempotencyKey: z.uuid({ error: 'validation.invalid' }) });
+  },
+  get reply() {
+    return reply({ subscription: subscriptionStatus, confirm: intentToConfirm }, paymentFailures);
+  },
 });
 
 export const changeSubscription = defineEndpoint({
@@ -297,12 +323,16 @@ export const changeSubscription = defineEndpoint({
   audit: false,
   tag,
   summary: 'Moves to another plan, once a month; its limit applies at once and its price from the next charge',
-  request: z.object({ seqProduct: idField }),
-  reply: reply({ subscription: subscriptionStatus }, [
-    FailedCode.ProductInUse,
-    FailedCode.PlanChangeTooSoon,
-    FailedCode.NoSubscription,
-  ]),
+  get request() {
+    return z.object({ seqProduct: idField });
+  },
+  get reply() {
+    return reply({ subscription: subscriptionStatus }, [
+      FailedCode.ProductInUse,
+      FailedCode.PlanChangeTooSoon,
+      FailedCode.NoSubscription,
+    ]);
+  },
 });
 
 export const changeRenewal = defineEndpoint({
@@ -313,6 +343,10 @@ export const changeRenewal = defineEndpoint({
   tag,
   summary:
     'Cancels the renewal (the plan stays until the period ends, then ends without a charge) or resumes it before then',
-  request: z.object({ cancelAtPeriodEnd: z.boolean({ error: 'validation.required' }) }),
-  reply: reply({ subscription: subscriptionStatus }, [FailedCode.NoSubscription]),
+  get request() {
+    return z.object({ cancelAtPeriodEnd: z.boolean({ error: 'validation.required' }) });
+  },
+  get reply() {
+    return reply({ subscription: subscriptionStatus }, [FailedCode.NoSubscription]);
+  },
 });

@@ -39,6 +39,10 @@ export const getReceipt = defineEndpoint({
   audit: { action: 'read', entity: 'receipt' },
   tag: 'payment',
   summary: 'The receipt of one of the caller’s successful charges; any other payment answers 404',
-  request: z.object({ seqPayment: idField }),
-  reply: success({ receipt }),
+  get request() {
+    return z.object({ seqPayment: idField });
+  },
+  get reply() {
+    return success({ receipt });
+  },
 });

@@ -107,7 +107,9 @@ export const getReportConditions = defineEndpoint({
   tag,
   summary: 'The first and the latest condition, adherence and days with device data for a report period',
   request: reportRange,
-  reply: success(reportData.shape),
+  get reply() {
+    return success(reportData.shape);
+  },
 });
 
 const reportWords = {
@@ -147,10 +149,14 @@ export const saveReport = defineEndpoint({
   audit: { action: 'create', entity: 'report' },
   tag,
   summary: 'Keeps a report with the data of its period as they are now, to be opened again unchanged',
-  request: checkedPeriod(
-    z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField, ...reportWords }),
-  ),
-  reply: success({ report: savedReport }),
+  get request() {
+    return checkedPeriod(
+      z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField, ...reportWords }),
+    );
+  },
+  get reply() {
+    return success({ report: savedReport });
+  },
 });
 
 export const listReports = defineEndpoint({
@@ -160,12 +166,16 @@ export const listReports = defineEndpoint({
   audit: { action: 'read', entity: 'report_list' },
   tag,
   summary: "A patient's kept reports, newest first",
-  request: z.object({ seqMedicalRelation: idField }),
-  reply: success({
-    reportList: z.array(
-      savedReport.pick({ seqReport: true, startDate: true, endDate: true, parameters: true, createdAt: true }),
-    ),
-  }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({
+      reportList: z.array(
+        savedReport.pick({ seqReport: true, startDate: true, endDate: true, parameters: true, createdAt: true }),
+      ),
+    });
+  },
 });
 
 export const getReport = defineEndpoint({
@@ -175,6 +185,10 @@ export const getReport = defineEndpoint({
   audit: { action: 'read', entity: 'report' },
   tag,
   summary: 'A kept report, exactly as it was saved',
-  request: z.object({ seqReport: idField }),
-  reply: success({ report: savedReport }),
+  get request() {
+    return z.object({ seqReport: idField });
+  },
+  get reply() {
+    return success({ report: savedReport });
+  },
 });

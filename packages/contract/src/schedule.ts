@@ -56,14 +56,18 @@ export const getAllScheduleByRangeForClinic = defineEndpoint({
   audit: { action: 'read', entity: 'schedule_list' },
   tag,
   summary: `The clinician's visits between two dates of their time zone, at most ${scheduleRules.rangeMaxDays} days apart`,
-  request: z
-    .object(range)
-    .refine(rangeOrder, rangeOrderError)
-    .refine((value) => spanDays(value) <= scheduleRules.rangeMaxDays, {
-      error: 'validation.range_too_long',
-      path: ['endDate'],
-    }),
-  reply: success({ scheduleList: z.array(schedule) }),
+  get request() {
+    return z
+      .object(range)
+      .refine(rangeOrder, rangeOrderError)
+      .refine((value) => spanDays(value) <= scheduleRules.rangeMaxDays, {
+        error: 'validation.range_too_long',
+        path: ['endDate'],
+      });
+  },
+  get reply() {
+    return success({ scheduleList: z.array(schedule) });
+  },
 });
 
 export const getListAndLatestDoneSchedule = defineEndpoint({
@@ -73,8 +77,12 @@ export const getListAndLatestDoneSchedule = defineEndpoint({
   audit: { action: 'read', entity: 'schedule' },
   tag,
   summary: "One patient's visits, newest first, and the latest completed one with its visit note",
-  request: z.object({ seqMedicalRelation: idField }),
-  reply: success({ scheduleList: z.array(schedule), latestDoneSchedule: schedule.nullable() }),
+  get request() {
+    return z.object({ seqMedicalRelation: idField });
+  },
+  get reply() {
+    return success({ scheduleList: z.array(schedule), latestDoneSchedule: schedule.nullable() });
+  },
 });
 
 export const createSchedule = defineEndpoint({
@@ -84,18 +92,22 @@ export const createSchedule = defineEndpoint({
   audit: { action: 'create', entity: 'schedule' },
   tag,
   summary: 'Books an online visit with one of the clinician’s patients who uses the app',
-  request: z.object({
-    seqMedicalRelation: idField,
-    scheduleExpectStartDatetime: datetimeField,
-    scheduleExpectProgressTime: durationField,
-    scheduleNote: noteField.nullable().optional(),
-  }),
-  reply: reply({ schedule }, [
-    FailedCode.ScheduleOverlap,
-    FailedCode.PatientScheduleOverlap,
-    FailedCode.SchedulePast,
-    FailedCode.NotAppMember,
-  ]),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      scheduleExpectStartDatetime: datetimeField,
+      scheduleExpectProgressTime: durationField,
+      scheduleNote: noteField.nullable().optional(),
+    });
+  },
+  get reply() {
+    return reply({ schedule }, [
+      FailedCode.ScheduleOverlap,
+      FailedCode.PatientScheduleOverlap,
+      FailedCode.SchedulePast,
+      FailedCode.NotAppMember,
+    ]);
+  },
 });
 
 export const updateNotStartedYetSchedule = defineEndpoint({
@@ -105,13 +117,17 @@ export const updateNotStartedYetSchedule = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Moves or changes a visit that is still waiting',
-  request: z.object({
-    seqSchedule: idField,
-    scheduleExpectStartDatetime: datetimeField,
-    scheduleExpectProgressTime: durationField,
-    scheduleNote: noteField.nullable().optional(),
-  }),
-  reply: reply({ schedule }, changeFailures),
+  get request() {
+    return z.object({
+      seqSchedule: idField,
+      scheduleExpectStartDatetime: datetimeField,
+      scheduleExpectProgressTime: durationField,
+      scheduleNote: noteField.nullable().optional(),
+    });
+  },
+  get reply() {
+    return reply({ schedule }, changeFailures);
+  },
 });
 
 export const cancelNotStartedYetSchedule = defineEndpoint({
@@ -121,8 +137,12 @@ export const cancelNotStartedYetSchedule = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Cancels a visit that is still waiting; the patient is told',
-  request: z.object({ seqSchedule: idField }),
-  reply: reply({ schedule }, [FailedCode.ScheduleNotWaiting]),
+  get request() {
+    return z.object({ seqSchedule: idField });
+  },
+  get reply() {
+    return reply({ schedule }, [FailedCode.ScheduleNotWaiting]);
+  },
 });
 
 export const saveScheduleNote = defineEndpoint({
@@ -132,12 +152,16 @@ export const saveScheduleNote = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag,
   summary: 'Saves the visit note (and whether it is important)',
-  request: z.object({
-    seqSchedule: idField,
-    scheduleNote: noteField,
-    isNoteImportant: z.boolean().optional(),
-  }),
-  reply: success({ data: z.object({ isSuccess: z.literal(true) }), schedule }),
+  get request() {
+    return z.object({
+      seqSchedule: idField,
+      scheduleNote: noteField,
+      isNoteImportant: z.boolean().optional(),
+    });
+  },
+  get reply() {
+    return success({ data: z.object({ isSuccess: z.literal(true) }), schedule });
+  },
 });
 
 /** One weekly window of availability, in the clinician's time zone. */
@@ -168,7 +192,9 @@ export const getReservableTimeline = defineEndpoint({
   tag,
   summary: "The clinician's weekly hours in which patients may book",
   request: emptyRequest,
-  reply: success(reservableTimeline.shape),
+  get reply() {
+    return success(reservableTimeline.shape);
+  },
 });
 
 export const updateReservableTimeline = defineEndpoint({
@@ -178,25 +204,29 @@ export const updateReservableTimeline = defineEndpoint({
   audit: false,
   tag,
   summary: "Replaces the clinician's weekly hours; they are kept in the caller's time zone",
-  request: z.object({
-    timeline: z
-      .array(timelineWindow)
-      .max(7 * 28, { error: 'validation.too_long' })
-      .refine(
-        (windows) =>
-          windows.every((window, index) =>
-            windows.every(
-              (other, otherIndex) =>
-                otherIndex === index ||
-                other.dayOfWeek !== window.dayOfWeek ||
-                other.endTime <= window.startTime ||
-                other.startTime >= window.endTime,
+  get request() {
+    return z.object({
+      timeline: z
+        .array(timelineWindow)
+        .max(7 * 28, { error: 'validation.too_long' })
+        .refine(
+          (windows) =>
+            windows.every((window, index) =>
+              windows.every(
+                (other, otherIndex) =>
+                  otherIndex === index ||
+                  other.dayOfWeek !== window.dayOfWeek ||
+                  other.endTime <= window.startTime ||
+                  other.startTime >= window.endTime,
+              ),
             ),
-          ),
-        { error: 'validation.timeline_overlap' },
-      ),
-  }),
-  reply: success(reservableTimeline.shape),
+          { error: 'validation.timeline_overlap' },
+        ),
+    });
+  },
+  get reply() {
+    return success(reservableTimeline.shape);
+  },
 });
 
 // The patient's side, used by the patients' app and apps/patient.
@@ -215,15 +245,17 @@ export const getMyClinicians = defineEndpoint({
   tag: patientTag,
   summary: 'The clinicians the patient is registered with, for booking',
   request: emptyRequest,
-  reply: success({
-    clinicianList: z.array(
-      z.object({
-        seqMedicalRelation: z.number().int(),
-        managerName: z.string(),
-        managerSpecialty: z.string().nullable(),
-      }),
-    ),
-  }),
+  get reply() {
+    return success({
+      clinicianList: z.array(
+        z.object({
+          seqMedicalRelation: z.number().int(),
+          managerName: z.string(),
+          managerSpecialty: z.string().nullable(),
+        }),
+      ),
+    });
+  },
 });
 
 export const getReservableSlots = defineEndpoint({
@@ -233,14 +265,18 @@ export const getReservableSlots = defineEndpoint({
   audit: { action: 'read', entity: 'reservable_slots' },
   tag: patientTag,
   summary: `Free start times in the clinician's weekly hours, for one visit length, at most ${scheduleRules.slotRangeMaxDays} days`,
-  request: z
-    .object({ seqMedicalRelation: idField, scheduleExpectProgressTime: durationField, ...range })
-    .refine(rangeOrder, rangeOrderError)
-    .refine((value) => spanDays(value) <= scheduleRules.slotRangeMaxDays, {
-      error: 'validation.range_too_long',
-      path: ['endDate'],
-    }),
-  reply: success({ slotList: z.array(z.string()) }),
+  get request() {
+    return z
+      .object({ seqMedicalRelation: idField, scheduleExpectProgressTime: durationField, ...range })
+      .refine(rangeOrder, rangeOrderError)
+      .refine((value) => spanDays(value) <= scheduleRules.slotRangeMaxDays, {
+        error: 'validation.range_too_long',
+        path: ['endDate'],
+      });
+  },
+  get reply() {
+    return success({ slotList: z.array(z.string()) });
+  },
 });
 
 export const listMySchedules = defineEndpoint({
@@ -251,7 +287,9 @@ export const listMySchedules = defineEndpoint({
   tag: patientTag,
   summary: "The patient's visits with every clinician, soonest first",
   request: emptyRequest,
-  reply: success({ scheduleList: z.array(patientSchedule) }),
+  get reply() {
+    return success({ scheduleList: z.array(patientSchedule) });
+  },
 });
 
 export const bookSchedule = defineEndpoint({
@@ -261,18 +299,22 @@ export const bookSchedule = defineEndpoint({
   audit: { action: 'create', entity: 'schedule' },
   tag: patientTag,
   summary: "Books a visit in a free slot of the clinician's weekly hours; the clinician is told at once",
-  request: z.object({
-    seqMedicalRelation: idField,
-    scheduleExpectStartDatetime: datetimeField,
-    scheduleExpectProgressTime: durationField,
-    scheduleSymptoms: symptomsField.nullable().optional(),
-  }),
-  reply: reply({ schedule: patientSchedule }, [
-    FailedCode.ScheduleOverlap,
-    FailedCode.PatientScheduleOverlap,
-    FailedCode.SchedulePast,
-    FailedCode.OutsideOpenHours,
-  ]),
+  get request() {
+    return z.object({
+      seqMedicalRelation: idField,
+      scheduleExpectStartDatetime: datetimeField,
+      scheduleExpectProgressTime: durationField,
+      scheduleSymptoms: symptomsField.nullable().optional(),
+    });
+  },
+  get reply() {
+    return reply({ schedule: patientSchedule }, [
+      FailedCode.ScheduleOverlap,
+      FailedCode.PatientScheduleOverlap,
+      FailedCode.SchedulePast,
+      FailedCode.OutsideOpenHours,
+    ]);
+  },
 });
 
 export const cancelMySchedule = defineEndpoint({
@@ -282,8 +324,12 @@ export const cancelMySchedule = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
   summary: 'Cancels a waiting visit; the clinician is told at once',
-  request: z.object({ seqSchedule: idField }),
-  reply: reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]),
+  get request() {
+    return z.object({ seqSchedule: idField });
+  },
+  get reply() {
+    return reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]);
+  },
 });
 
 export const updateScheduleSymptoms = defineEndpoint({
@@ -293,10 +339,14 @@ export const updateScheduleSymptoms = defineEndpoint({
   audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
   summary: 'Attaches the symptoms text and photos (paths from /patientApp/storage/upload) to a waiting visit',
-  request: z.object({
-    seqSchedule: idField,
-    scheduleSymptoms: symptomsField.nullable(),
-    schedulePhotoList: z.array(uploadPathField).max(scheduleRules.photosMax, { error: 'validation.too_many_photos' }),
-  }),
-  reply: reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]),
+  get request() {
+    return z.object({
+      seqSchedule: idField,
+      scheduleSymptoms: symptomsField.nullable(),
+      schedulePhotoList: z.array(uploadPathField).max(scheduleRules.photosMax, { error: 'validation.too_many_photos' }),
+    });
+  },
+  get reply() {
+    return reply({ schedule: patientSchedule }, [FailedCode.ScheduleNotWaiting]);
+  },
 });

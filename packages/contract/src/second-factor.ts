@@ -40,16 +40,20 @@ export const completeLogin = defineEndpoint({
   tag,
   summary:
     "Finishes a login that answered SecondFactorRequired with a code of the clinician's authenticator app, a recovery code or a passkey; the challenge works once",
-  request: z.discriminatedUnion('method', [
-    z.object({ challenge: challengeField, method: z.literal('totp'), code: totpCodeField }),
-    z.object({ challenge: challengeField, method: z.literal('recovery_code'), code: recoveryCodeField }),
-    z.object({ challenge: challengeField, method: z.literal('passkey'), credential: passkeyCredential }),
-  ]),
-  reply: reply({ token: tokenPair, user: loginUser }, [
-    FailedCode.WrongSecondFactorCode,
-    FailedCode.PasskeyNotAccepted,
-    FailedCode.LoginStepExpired,
-  ]),
+  get request() {
+    return z.discriminatedUnion('method', [
+      z.object({ challenge: challengeField, method: z.literal('totp'), code: totpCodeField }),
+      z.object({ challenge: challengeField, method: z.literal('recovery_code'), code: recoveryCodeField }),
+      z.object({ challenge: challengeField, method: z.literal('passkey'), credential: passkeyCredential }),
+    ]);
+  },
+  get reply() {
+    return reply({ token: tokenPair, user: loginUser }, [
+      FailedCode.WrongSecondFactorCode,
+      FailedCode.PasskeyNotAccepted,
+      FailedCode.LoginStepExpired,
+    ]);
+  },
 });
 
 export const beginRequiredSetup = defineEndpoint({
@@ -60,8 +64,12 @@ export const beginRequiredSetup = defineEndpoint({
   tag,
   summary:
     'Starts the set-up of an authenticator app that a login answering SecondFactorSetupRequired asks for (REQUIRE_MFA)',
-  request: z.object({ challenge: challengeField }),
-  reply: reply(totpEnrolment, [FailedCode.LoginStepExpired]),
+  get request() {
+    return z.object({ challenge: challengeField });
+  },
+  get reply() {
+    return reply(totpEnrolment, [FailedCode.LoginStepExpired]);
+  },
 });
 
 export const completeRequiredSetup = defineEndpoint({
@@ -72,12 +80,16 @@ export const completeRequiredSetup = defineEndpoint({
   tag,
   summary:
     'Confirms the required set-up with a first code and logs in; the recovery codes are shown this once and stored hashed',
-  request: z.object({ challenge: challengeField, code: totpCodeField }),
-  reply: reply({ recoveryCodes: z.array(z.string()), token: tokenPair, user: loginUser }, [
-    FailedCode.WrongSecondFactorCode,
-    FailedCode.LoginStepExpired,
-    FailedCode.SecondFactorNotSetUp,
-  ]),
+  get request() {
+    return z.object({ challenge: challengeField, code: totpCodeField });
+  },
+  get reply() {
+    return reply({ recoveryCodes: z.array(z.string()), token: tokenPair, user: loginUser }, [
+      FailedCode.WrongSecondFactorCode,
+      FailedCode.LoginStepExpired,
+      FailedCode.SecondFactorNotSetUp,
+    ]);
+  },
 });
 
 export const secondFactorStatus = defineEndpoint({
@@ -89,7 +101,9 @@ export const secondFactorStatus = defineEndpoint({
   summary:
     'Tells whether the clinician has an authenticator app, how many recovery codes are left and whether a second factor is required',
   request: emptyRequest,
-  reply: success({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() }),
+  get reply() {
+    return success({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
+  },
 });
 
 export const beginTotpSetup = defineEndpoint({
@@ -101,7 +115,9 @@ export const beginTotpSetup = defineEndpoint({
   summary:
     'Makes a new authenticator secret, pending until a first code confirms it; an app already set up keeps working until then',
   request: emptyRequest,
-  reply: success(totpEnrolment),
+  get reply() {
+    return success(totpEnrolment);
+  },
 });
 
 export const confirmTotpSetup = defineEndpoint({
@@ -112,11 +128,15 @@ export const confirmTotpSetup = defineEndpoint({
   tag,
   summary:
     'Confirms the pending authenticator with a first code; it replaces any earlier one, and new recovery codes are shown this once',
-  request: z.object({ code: totpCodeField }),
-  reply: reply({ recoveryCodes: z.array(z.string()) }, [
-    FailedCode.WrongSecondFactorCode,
-    FailedCode.SecondFactorNotSetUp,
-  ]),
+  get request() {
+    return z.object({ code: totpCodeField });
+  },
+  get reply() {
+    return reply({ recoveryCodes: z.array(z.string()) }, [
+      FailedCode.WrongSecondFactorCode,
+      FailedCode.SecondFactorNotSetUp,
+    ]);
+  },
 });
 
 export const disableTotp = defineEndpoint({
@@ -126,8 +146,12 @@ export const disableTotp = defineEndpoint({
   audit: false,
   tag,
   summary: 'Turns two-step verification off after the password: the authenticator and the recovery codes are removed',
-  request: z.object({ password: currentPasswordField }),
-  reply: reply({}, [FailedCode.WrongPassword, FailedCode.SecondFactorMandatory, FailedCode.SecondFactorNotSetUp]),
+  get request() {
+    return z.object({ password: currentPasswordField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.WrongPassword, FailedCode.SecondFactorMandatory, FailedCode.SecondFactorNotSetUp]);
+  },
 });
 
 export const regenerateRecoveryCodes = defineEndpoint({
@@ -137,6 +161,10 @@ export const regenerateRecoveryCodes = defineEndpoint({
   audit: false,
   tag,
   summary: 'Replaces the recovery codes after the password; the new ones are shown this once',
-  request: z.object({ password: currentPasswordField }),
-  reply: reply({ recoveryCodes: z.array(z.string()) }, [FailedCode.WrongPassword, FailedCode.SecondFactorNotSetUp]),
+  get request() {
+    return z.object({ password: currentPasswordField });
+  },
+  get reply() {
+    return reply({ recoveryCodes: z.array(z.string()) }, [FailedCode.WrongPassword, FailedCode.SecondFactorNotSetUp]);
+  },
 });

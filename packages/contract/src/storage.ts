@@ -21,9 +21,13 @@ export const uploadSingle = defineEndpoint({
   audit: { action: 'create', entity: 'upload' },
   tag: 'storage',
   summary: `Uploads one image (png, gif, jpeg, bmp, x-icon) of at most ${rules.uploadMaxBytes / 1024 / 1024} MiB`,
-  request: z.object({ folderPath: z.enum(uploadFolders, { error: 'validation.invalid' }) }),
+  get request() {
+    return z.object({ folderPath: z.enum(uploadFolders, { error: 'validation.invalid' }) });
+  },
   multipart: true,
-  reply: reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]),
+  get reply() {
+    return reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]);
+  },
 });
 
 /** The patient's side: a symptom photo for a visit (multipart, one `file`). */
@@ -34,7 +38,11 @@ export const uploadSymptomPhoto = defineEndpoint({
   audit: { action: 'create', entity: 'upload' },
   tag: 'patientApp',
   summary: 'Uploads one symptom photo; its publicPath is then attached to a visit',
-  request: z.object({}),
+  get request() {
+    return z.object({});
+  },
   multipart: true,
-  reply: reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]),
+  get reply() {
+    return reply({ publicPath: z.string() }, [FailedCode.UnsupportedFile]);
+  },
 });

@@ -42,8 +42,12 @@ export const validUserEmail = defineEndpoint({
   audit: false,
   tag,
   summary: 'Tells whether an e-mail address is free for sign-up',
-  request: z.object({ userEmail: emailField }),
-  reply: reply({}, [FailedCode.EmailExists]),
+  get request() {
+    return z.object({ userEmail: emailField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.EmailExists]);
+  },
 });
 
 export const signUpRequest = z.object({
@@ -81,7 +85,9 @@ export const signUp = defineEndpoint({
   tag,
   summary: 'Registers a clinician and mails a single-use verification link',
   request: signUpRequest,
-  reply: reply({ userEmail: z.string() }, [FailedCode.UserIdExists, FailedCode.EmailExists, FailedCode.SignUpFailed]),
+  get reply() {
+    return reply({ userEmail: z.string() }, [FailedCode.UserIdExists, FailedCode.EmailExists, FailedCode.SignUpFailed]);
+  },
 });
 
 export const resendAuthEmail = defineEndpoint({
@@ -91,8 +97,12 @@ export const resendAuthEmail = defineEndpoint({
   audit: false,
   tag,
   summary: 'Mails a new verification link; earlier links stop working',
-  request: z.object({ userEmail: emailField }),
-  reply: reply({}, [FailedCode.EmailNotExist, FailedCode.AlreadyVerified]),
+  get request() {
+    return z.object({ userEmail: emailField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.EmailNotExist, FailedCode.AlreadyVerified]);
+  },
 });
 
 export const verifyEmail = defineEndpoint({
@@ -102,8 +112,12 @@ export const verifyEmail = defineEndpoint({
   audit: false,
   tag,
   summary: 'Activates the account of a mailed verification link',
-  request: z.object({ token: linkTokenField }),
-  reply: reply({ userEmail: z.string() }, [FailedCode.LinkInvalid]),
+  get request() {
+    return z.object({ token: linkTokenField });
+  },
+  get reply() {
+    return reply({ userEmail: z.string() }, [FailedCode.LinkInvalid]);
+  },
 });
 
 export const login = defineEndpoint({
@@ -113,29 +127,33 @@ export const login = defineEndpoint({
   audit: false,
   tag,
   summary: 'Logs in with the e-mail address or the user ID; tokens also come in x-access-token and x-refresh-token',
-  request: z.object({
-    userEmail: loginIdField,
-    userPassword: currentPasswordField,
-    userType: z.enum(userTypes).default('manager'),
-    fcmToken: z.string().max(4096).optional(),
-    /** This browser's lasting random id (the devId kept in local storage): a login from a new one is mailed. */
-    browserId: z.uuid({ error: 'validation.invalid' }).optional(),
-  }),
+  get request() {
+    return z.object({
+      userEmail: loginIdField,
+      userPassword: currentPasswordField,
+      userType: z.enum(userTypes).default('manager'),
+      fcmToken: z.string().max(4096).optional(),
+      /** This browser's lasting random id (the devId kept in local storage): a login from a new one is mailed. */
+      browserId: z.uuid({ error: 'validation.invalid' }).optional(),
+    });
+  },
   // A clinician with a second factor (or required to set one up) gets no tokens yet: a failure that
   // carries the next step, so that a client unaware of it still shows a message (decision 0011).
-  reply: z.discriminatedUnion('isSuccess', [
-    z.object({ isSuccess: z.literal(true), token: tokenPair, user: loginUser }),
-    failure([
-      FailedCode.NotActivated,
-      FailedCode.LoginFailed,
-      FailedCode.WrongCredentials,
-      FailedCode.NotMember,
-      FailedCode.ProfileNotFound,
-      FailedCode.AccountDeleted,
-      FailedCode.SecondFactorRequired,
-      FailedCode.SecondFactorSetupRequired,
-    ]).extend({ secondStep: secondStep.optional() }),
-  ]),
+  get reply() {
+    return z.discriminatedUnion('isSuccess', [
+      z.object({ isSuccess: z.literal(true), token: tokenPair, user: loginUser }),
+      failure([
+        FailedCode.NotActivated,
+        FailedCode.LoginFailed,
+        FailedCode.WrongCredentials,
+        FailedCode.NotMember,
+        FailedCode.ProfileNotFound,
+        FailedCode.AccountDeleted,
+        FailedCode.SecondFactorRequired,
+        FailedCode.SecondFactorSetupRequired,
+      ]).extend({ secondStep: secondStep.optional() }),
+    ]);
+  },
 });
 
 export const refreshToken = defineEndpoint({
@@ -146,7 +164,9 @@ export const refreshToken = defineEndpoint({
   tag,
   summary: 'Rotates the refresh token of the x-refresh-token header; new tokens come in the reply headers',
   request: emptyRequest,
-  reply: success({ token: tokenPair }),
+  get reply() {
+    return success({ token: tokenPair });
+  },
 });
 
 export const logout = defineEndpoint({
@@ -157,7 +177,9 @@ export const logout = defineEndpoint({
   tag,
   summary: 'Ends this session',
   request: emptyRequest,
-  reply: success({}),
+  get reply() {
+    return success({});
+  },
 });
 
 export const findUserId = defineEndpoint({
@@ -167,8 +189,12 @@ export const findUserId = defineEndpoint({
   audit: false,
   tag,
   summary: 'Finds the user ID of a clinician by name and e-mail; mails it and answers it masked',
-  request: z.object({ firstName: nameField, lastName: nameField, userEmail: emailField }),
-  reply: reply({ maskedUserId: z.string() }, [FailedCode.WrongNameOrEmail]),
+  get request() {
+    return z.object({ firstName: nameField, lastName: nameField, userEmail: emailField });
+  },
+  get reply() {
+    return reply({ maskedUserId: z.string() }, [FailedCode.WrongNameOrEmail]);
+  },
 });
 
 export const resetManagerPw = defineEndpoint({
@@ -178,8 +204,12 @@ export const resetManagerPw = defineEndpoint({
   audit: false,
   tag,
   summary: 'Mails a single-use link to set a new password',
-  request: z.object({ userEmail: emailField }),
-  reply: reply({}, [FailedCode.NotMember, FailedCode.AccountDeleted, FailedCode.RecoverInApp]),
+  get request() {
+    return z.object({ userEmail: emailField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.NotMember, FailedCode.AccountDeleted, FailedCode.RecoverInApp]);
+  },
 });
 
 export const completePasswordReset = defineEndpoint({
@@ -189,8 +219,12 @@ export const completePasswordReset = defineEndpoint({
   audit: false,
   tag,
   summary: 'Sets a new password with a mailed reset link and ends every session',
-  request: z.object({ token: linkTokenField, newPassword: passwordField }),
-  reply: reply({}, [FailedCode.LinkInvalid]),
+  get request() {
+    return z.object({ token: linkTokenField, newPassword: passwordField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.LinkInvalid]);
+  },
 });
 
 export const confirmUserPassword = defineEndpoint({
@@ -200,8 +234,12 @@ export const confirmUserPassword = defineEndpoint({
   audit: false,
   tag,
   summary: 'Checks the password of the logged-in clinician before a sensitive action',
-  request: z.object({ password: currentPasswordField }),
-  reply: reply({}, [FailedCode.WrongPassword]),
+  get request() {
+    return z.object({ password: currentPasswordField });
+  },
+  get reply() {
+    return reply({}, [FailedCode.WrongPassword]);
+  },
 });
 
 export const changePasswordRequest = z
@@ -219,7 +257,9 @@ export const changePassword = defineEndpoint({
   tag,
   summary: 'Changes the password and ends every other session',
   request: changePasswordRequest,
-  reply: reply({}, [FailedCode.WrongPassword]),
+  get reply() {
+    return reply({}, [FailedCode.WrongPassword]);
+  },
 });
 
 export const updateToken = defineEndpoint({
@@ -229,8 +269,12 @@ export const updateToken = defineEndpoint({
   audit: false,
   tag,
   summary: "Registers this session's push token; an empty token clears it",
-  request: z.object({ fcmToken: z.string().max(4096) }),
-  reply: success({}),
+  get request() {
+    return z.object({ fcmToken: z.string().max(4096) });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const updateLanguage = defineEndpoint({
@@ -240,8 +284,12 @@ export const updateLanguage = defineEndpoint({
   audit: false,
   tag,
   summary: 'Keeps the language chosen on My page: every mail to the clinician is written in it',
-  request: z.object({ language: z.enum(languages) }),
-  reply: success({}),
+  get request() {
+    return z.object({ language: z.enum(languages) });
+  },
+  get reply() {
+    return success({});
+  },
 });
 
 export const keepAlive = defineEndpoint({
@@ -252,5 +300,7 @@ export const keepAlive = defineEndpoint({
   tag,
   summary: 'Tells the server the clinician is active in the browser, so the idle limit counts from now',
   request: emptyRequest,
-  reply: success({}),
+  get reply() {
+    return success({});
+  },
 });

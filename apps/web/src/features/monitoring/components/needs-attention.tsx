@@ -76,7 +76,14 @@ export function NeedsAttention(): ReactElement {
         <Stack gap="md">
           {snooze.isError && <Alert color="red">{t('monitoring.changeFailed')}</Alert>}
           {[...patients].map(([seqMedicalRelation, list]) => (
-            <Stack key={seqMedicalRelation} gap="xs" component="article" aria-label={list[0]?.patientName}>
+            <Stack
+              key={seqMedicalRelation}
+              gap="xs"
+              component="article"
+              aria-label={list[0]?.patientName}
+              // A patient below the screen is laid out when scrolled to, not while the list first shows.
+              style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 10rem' }}
+            >
               <Anchor
                 component={Link}
                 fw={600}
