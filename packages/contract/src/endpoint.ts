@@ -32,8 +32,8 @@ export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z
 
 /**
  * An endpoint whose `request` and `reply` are getters, built at first use and kept: a page loads
- * the contract's modules whole, and building every endpoint's schemas took a phone a third of the
- * time before its first paint, for the few endpoints a screen calls.
+ * the contract's modules whole, and building every endpoint's schemas, for the few a screen calls,
+ * was the largest block of script before home's first paint.
  */
 export function defineEndpoint<Request extends z.ZodType, Reply extends z.ZodType>(
   endpoint: Endpoint<Request, Reply>,
