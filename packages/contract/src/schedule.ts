@@ -14,6 +14,12 @@ const noteField = z.string().max(scheduleRules.noteMax, { error: 'validation.too
 const symptomsField = z.string().trim().max(scheduleRules.symptomsMax, { error: 'validation.too_long' });
 
 const range = { startDate: dateField, endDate: dateField };
+/** A visit's time and note as the clinician books or moves it. */
+const visitTiming = {
+  scheduleExpectStartDatetime: datetimeField,
+  scheduleExpectProgressTime: durationField,
+  scheduleNote: noteField.nullable().optional(),
+};
 const rangeOrder = (value: { startDate: string; endDate: string }): boolean => value.startDate <= value.endDate;
 const rangeOrderError = { error: 'validation.range_order', path: ['endDate'] };
 const spanDays = (value: { startDate: string; endDate: string }): number =>
@@ -93,12 +99,7 @@ export const createSchedule = defineEndpoint({
   tag,
   summary: 'Books an online visit with one of the clinician’s patients who uses the app',
   get request() {
-    return z.object({
-      seqMedicalRelation: idField,
-      scheduleExpectStartDatetime: datetimeField,
-      scheduleExpectProgressTime: durationField,
-      scheduleNote: noteField.nullable().optional(),
-    });
+    return z.object({ seqMedicalRelation: idField, ...visitTiming });
   },
   get reply() {
     return reply({ schedule }, [
@@ -118,12 +119,7 @@ export const updateNotStartedYetSchedule = defineEndpoint({
   tag,
   summary: 'Moves or changes a visit that is still waiting',
   get request() {
-    return z.object({
-      seqSchedule: idField,
-      scheduleExpectStartDatetime: datetimeField,
-      scheduleExpectProgressTime: durationField,
-      scheduleNote: noteField.nullable().optional(),
-    });
+    return z.object({ seqSchedule: idField, ...visitTiming });
   },
   get reply() {
     return reply({ schedule }, changeFailures);
