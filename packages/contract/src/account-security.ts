@@ -17,22 +17,26 @@ export const browserLabel = z.object({
 });
 export type BrowserLabel = z.infer<typeof browserLabel>;
 
-export const openSession = browserLabel.extend({
-  id: z.uuid(),
-  /** The session of the call itself. */
-  current: z.boolean(),
-  ip: z.string().nullable(),
-  startedAt: z.iso.datetime({ offset: true }),
-  lastActiveAt: z.iso.datetime({ offset: true }),
-});
+export const openSession = z.lazy(() =>
+  browserLabel.extend({
+    id: z.uuid(),
+    /** The session of the call itself. */
+    current: z.boolean(),
+    ip: z.string().nullable(),
+    startedAt: z.iso.datetime({ offset: true }),
+    lastActiveAt: z.iso.datetime({ offset: true }),
+  }),
+);
 export type OpenSession = z.infer<typeof openSession>;
 
-export const loginAttempt = browserLabel.extend({
-  at: z.iso.datetime({ offset: true }),
-  /** False: a wrong password was given. */
-  succeeded: z.boolean(),
-  ip: z.string().nullable(),
-});
+export const loginAttempt = z.lazy(() =>
+  browserLabel.extend({
+    at: z.iso.datetime({ offset: true }),
+    /** False: a wrong password was given. */
+    succeeded: z.boolean(),
+    ip: z.string().nullable(),
+  }),
+);
 export type LoginAttempt = z.infer<typeof loginAttempt>;
 
 /** How many of the latest logins and failures the history shows. */

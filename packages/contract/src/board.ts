@@ -9,24 +9,30 @@ export const inquiryRules = { titleMax: 200, contentMax: rules.noteMax, organiza
 
 export const inquiryCategories = ['service', 'payment', 'device', 'account', 'other'] as const;
 
-const title = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(inquiryRules.titleMax, { error: 'validation.too_long' });
-const content = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(inquiryRules.contentMax, { error: 'validation.too_long' });
+const title = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(inquiryRules.titleMax, { error: 'validation.too_long' }),
+);
+const content = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(inquiryRules.contentMax, { error: 'validation.too_long' }),
+);
 
-export const inquiry = z.object({
-  seqBoard: z.number().int(),
-  category: z.enum(inquiryCategories),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-});
+export const inquiry = z.lazy(() =>
+  z.object({
+    seqBoard: z.number().int(),
+    category: z.enum(inquiryCategories),
+    title: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type Inquiry = z.infer<typeof inquiry>;
 
 /** Contact us: a logged-in clinician writes to the service. */

@@ -6,18 +6,22 @@ import { idField } from './validation.ts';
 const tag = 'category';
 
 /** The clinician's own labels for grouping patients, usable as a list filter. */
-export const category = z.object({
-  seqCategory: z.number().int(),
-  categoryName: z.string(),
-  patientCount: z.number().int(),
-});
+export const category = z.lazy(() =>
+  z.object({
+    seqCategory: z.number().int(),
+    categoryName: z.string(),
+    patientCount: z.number().int(),
+  }),
+);
 export type Category = z.infer<typeof category>;
 
-const categoryNameField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(rules.categoryNameMax, { error: 'validation.too_long' });
+const categoryNameField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(rules.categoryNameMax, { error: 'validation.too_long' }),
+);
 
 export const listCategories = defineEndpoint({
   method: 'POST',

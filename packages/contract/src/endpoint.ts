@@ -94,15 +94,17 @@ export function success<const Shape extends z.ZodRawShape>(shape: Shape): Succes
   return z.object({ isSuccess: z.literal(true), ...shape });
 }
 
-export const emptyRequest = z.object({}).strict();
+export const emptyRequest = z.lazy(() => z.object({}).strict());
 
 /** The body of every HTTP error (400, 401, 403, 404, 409, 413, 429, 500). */
-export const errorReply = z.object({
-  isSuccess: z.literal(false),
-  failedCode: z.string(),
-  message: z.string(),
-  fields: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
-});
+export const errorReply = z.lazy(() =>
+  z.object({
+    isSuccess: z.literal(false),
+    failedCode: z.string(),
+    message: z.string(),
+    fields: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+  }),
+);
 export type ErrorReply = z.infer<typeof errorReply>;
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;

@@ -2,18 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
 import { dateField, idField, pageField } from './validation.ts';
 
-const angle = z
-  .number({ error: 'validation.required' })
-  .min(-180, { error: 'validation.out_of_range' })
-  .max(360, { error: 'validation.out_of_range' });
+const angle = z.lazy(() =>
+  z
+    .number({ error: 'validation.required' })
+    .min(-180, { error: 'validation.out_of_range' })
+    .max(360, { error: 'validation.out_of_range' }),
+);
 const nonNegative = z.number({ error: 'validation.required' }).min(0, { error: 'validation.out_of_range' });
 const small = (low: number, high: number) =>
   z.number().int().min(low, { error: 'validation.out_of_range' }).max(high, { error: 'validation.out_of_range' });
-const clock = z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' });
+const clock = z.lazy(() => z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' }));
 /** An instant with its offset, in the years a device can have recorded anything. */
-const instant = z.iso
-  .datetime({ offset: true, error: 'validation.date_format' })
-  .refine((value) => /^2\d{3}-/.test(value), { error: 'validation.date_format' });
+const instant = z.lazy(() =>
+  z.iso
+    .datetime({ offset: true, error: 'validation.date_format' })
+    .refine((value) => /^2\d{3}-/.test(value), { error: 'validation.date_format' }),
+);
 
 /** The fields a device records (SPEC 3 "Exercise record entries"), as the patient's app sends them. */
 const recordFields = {
@@ -44,19 +48,21 @@ const recordFields = {
   painLevel: small(0, 10).nullable().optional(),
 };
 
-export const exerciseRecordUpload = z
-  .object({
-    /** The device's own id for this record: an upload retried with the same key is stored once. */
-    recordKey: z.string().regex(/^[\w-]{8,100}$/, { error: 'validation.invalid' }),
-    seqExercise: idField,
-    /** The device finished the whole prescribed program with this session. */
-    exerciseCompleted: z.boolean().default(false),
-    ...recordFields,
-  })
-  .refine((record) => record.iuppiterUsageMaxAngle >= record.iuppiterUsageMinAngle, {
-    error: 'validation.rom_max_above_min',
-    path: ['iuppiterUsageMaxAngle'],
-  });
+export const exerciseRecordUpload = z.lazy(() =>
+  z
+    .object({
+      /** The device's own id for this record: an upload retried with the same key is stored once. */
+      recordKey: z.string().regex(/^[\w-]{8,100}$/, { error: 'validation.invalid' }),
+      seqExercise: idField,
+      /** The device finished the whole prescribed program with this session. */
+      exerciseCompleted: z.boolean().default(false),
+      ...recordFields,
+    })
+    .refine((record) => record.iuppiterUsageMaxAngle >= record.iuppiterUsageMinAngle, {
+      error: 'validation.rom_max_above_min',
+      path: ['iuppiterUsageMaxAngle'],
+    }),
+);
 
 export const uploadExerciseRecords = defineEndpoint({
   method: 'POST',
@@ -73,33 +79,35 @@ export const uploadExerciseRecords = defineEndpoint({
   },
 });
 
-export const exerciseRecord = z.object({
-  seqExerciseRecord: z.number().int(),
-  seqExercise: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  iuppiterUsageMode: z.number().int(),
-  iuppiterUsageCount: z.number().int(),
-  iuppiterUsageMinAngle: z.number(),
-  iuppiterUsageMaxAngle: z.number(),
-  iuppiterUsageMinSpeed: z.number(),
-  iuppiterUsageMaxSpeed: z.number(),
-  minTorque: z.number().nullable(),
-  maxTorque: z.number().nullable(),
-  deviceUsageDuration: z.number().int(),
-  exerciseGuideMode: z.number().int(),
-  exerciseGuideMinRom: z.number().int(),
-  exerciseGuideMaxRom: z.number().int(),
-  exerciseGuideExtension: z.number().int().nullable(),
-  exerciseGuideFlexion: z.number().int().nullable(),
-  exerciseGuideSpeed: z.number().int().nullable(),
-  exerciseGuideCount: z.number().int().nullable(),
-  exerciseGuideTime: z.string().nullable(),
-  exerciseGuideDirection: z.number().int(),
-  exerciseGuidePosition: z.number().int(),
-  usageStartDatetime: z.string(),
-  createDatetime: z.string(),
-  patientReview: z.string().nullable(),
-});
+export const exerciseRecord = z.lazy(() =>
+  z.object({
+    seqExerciseRecord: z.number().int(),
+    seqExercise: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    iuppiterUsageMode: z.number().int(),
+    iuppiterUsageCount: z.number().int(),
+    iuppiterUsageMinAngle: z.number(),
+    iuppiterUsageMaxAngle: z.number(),
+    iuppiterUsageMinSpeed: z.number(),
+    iuppiterUsageMaxSpeed: z.number(),
+    minTorque: z.number().nullable(),
+    maxTorque: z.number().nullable(),
+    deviceUsageDuration: z.number().int(),
+    exerciseGuideMode: z.number().int(),
+    exerciseGuideMinRom: z.number().int(),
+    exerciseGuideMaxRom: z.number().int(),
+    exerciseGuideExtension: z.number().int().nullable(),
+    exerciseGuideFlexion: z.number().int().nullable(),
+    exerciseGuideSpeed: z.number().int().nullable(),
+    exerciseGuideCount: z.number().int().nullable(),
+    exerciseGuideTime: z.string().nullable(),
+    exerciseGuideDirection: z.number().int(),
+    exerciseGuidePosition: z.number().int(),
+    usageStartDatetime: z.string(),
+    createDatetime: z.string(),
+    patientReview: z.string().nullable(),
+  }),
+);
 export type ExerciseRecord = z.infer<typeof exerciseRecord>;
 
 const tag = 'exercise';
@@ -192,13 +200,15 @@ export const getUserMeasureDataByRange = defineEndpoint({
   },
 });
 
-export const romDay = z.object({
-  date: z.string(),
-  minAngle: z.number(),
-  maxAngle: z.number(),
-  exerciseSeconds: z.number().int(),
-  sessions: z.number().int(),
-});
+export const romDay = z.lazy(() =>
+  z.object({
+    date: z.string(),
+    minAngle: z.number(),
+    maxAngle: z.number(),
+    exerciseSeconds: z.number().int(),
+    sessions: z.number().int(),
+  }),
+);
 
 export const getRomStatistics = defineEndpoint({
   method: 'POST',

@@ -23,11 +23,13 @@ const literals = <const T extends readonly [number, ...number[]]>(values: T) =>
     error: 'validation.invalid',
   });
 
-export const exerciseGuide = z.object({
-  /** The session length as HH:MM:SS, converted from seconds. */
-  exerciseGuideTime: z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' }),
-  exerciseGuideEvent: z.literal('RomExercise', { error: 'validation.invalid' }),
-});
+export const exerciseGuide = z.lazy(() =>
+  z.object({
+    /** The session length as HH:MM:SS, converted from seconds. */
+    exerciseGuideTime: z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' }),
+    exerciseGuideEvent: z.literal('RomExercise', { error: 'validation.invalid' }),
+  }),
+);
 
 /** A knee program on the pro device, twice a day: a valid prescription, the API's example of one. */
 export const kneeProgramExample = {
@@ -54,93 +56,97 @@ export const kneeProgramExample = {
 };
 
 /** A prescription for the home or pro device (SPEC 3 "Exercise", rules of SPEC 5). */
-export const exerciseSettings = z
-  .object({
-    deviceType: literals([1, 2]),
-    mode: literals([0, 1, 2, 3]),
-    position: literals([1, 2, 3, 4, 5]),
-    direction: literals([1, 2]),
-    method: optionalInt([0, 9]),
-    strength: int(limits.strength),
-    frequency: int(limits.frequency),
-    countPerSet: optionalInt(limits.count),
-    timePerSetMinutes: optionalInt(limits.timeMinutes),
-    sets: int(limits.sets),
-    dueDate: dateField,
-    minRom: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }),
-    maxRom: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }),
-    speed: optionalInt(limits.speed),
-    assistance: optionalInt(limits.assistance),
-    resistanceSensitivity: optionalInt(limits.resistanceSensitivity),
-    deviceHeight: optionalInt(limits.deviceHeight),
-    upDelay: optionalInt(limits.delaySeconds),
-    downDelay: optionalInt(limits.delaySeconds),
-    upLimit: optionalInt(limits.limitSeconds),
-    downLimit: optionalInt(limits.limitSeconds),
-    memo: z.string().trim().max(limits.memoMax, { error: 'validation.too_long' }).nullable().optional(),
-    exerciseGuide,
-  })
-  .superRefine((value, context) => {
-    const issue = (path: string, message: string): void => {
-      context.addIssue({ code: 'custom', path: [path], message });
-    };
-    const range = romRanges[value.deviceType][value.position];
-    if (!range) {
-      issue('position', 'validation.position_not_on_device');
-    } else {
-      if (value.maxRom < range.max[0] || value.maxRom > range.max[1]) issue('maxRom', 'validation.rom_out_of_range');
-      if (value.minRom < range.min[0] || value.minRom > range.min[1]) issue('minRom', 'validation.rom_out_of_range');
-      if (value.maxRom <= value.minRom) issue('maxRom', 'validation.rom_max_above_min');
-      else if (value.maxRom - value.minRom < limits.romGap) issue('maxRom', 'validation.rom_gap');
-    }
-    const hasCount = value.countPerSet !== null && value.countPerSet !== undefined;
-    const hasTime = value.timePerSetMinutes !== null && value.timePerSetMinutes !== undefined;
-    if (hasCount === hasTime) issue(hasCount ? 'timePerSetMinutes' : 'countPerSet', 'validation.count_or_time');
-    for (const field of applicableFields(value.deviceType, value.mode, value.position)) {
-      if (value[field] === null || value[field] === undefined) issue(field, 'validation.required');
-    }
-    const [low, high] = methodRange(value.position);
-    if (typeof value.method === 'number' && (value.method < low || value.method > high)) {
-      issue('method', 'validation.out_of_range');
-    }
-  })
-  // Its rules depend on the device and the joint, so the API's readers (and tests) get a valid one.
-  .meta({ examples: [kneeProgramExample] });
+export const exerciseSettings = z.lazy(() =>
+  z
+    .object({
+      deviceType: literals([1, 2]),
+      mode: literals([0, 1, 2, 3]),
+      position: literals([1, 2, 3, 4, 5]),
+      direction: literals([1, 2]),
+      method: optionalInt([0, 9]),
+      strength: int(limits.strength),
+      frequency: int(limits.frequency),
+      countPerSet: optionalInt(limits.count),
+      timePerSetMinutes: optionalInt(limits.timeMinutes),
+      sets: int(limits.sets),
+      dueDate: dateField,
+      minRom: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }),
+      maxRom: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }),
+      speed: optionalInt(limits.speed),
+      assistance: optionalInt(limits.assistance),
+      resistanceSensitivity: optionalInt(limits.resistanceSensitivity),
+      deviceHeight: optionalInt(limits.deviceHeight),
+      upDelay: optionalInt(limits.delaySeconds),
+      downDelay: optionalInt(limits.delaySeconds),
+      upLimit: optionalInt(limits.limitSeconds),
+      downLimit: optionalInt(limits.limitSeconds),
+      memo: z.string().trim().max(limits.memoMax, { error: 'validation.too_long' }).nullable().optional(),
+      exerciseGuide,
+    })
+    .superRefine((value, context) => {
+      const issue = (path: string, message: string): void => {
+        context.addIssue({ code: 'custom', path: [path], message });
+      };
+      const range = romRanges[value.deviceType][value.position];
+      if (!range) {
+        issue('position', 'validation.position_not_on_device');
+      } else {
+        if (value.maxRom < range.max[0] || value.maxRom > range.max[1]) issue('maxRom', 'validation.rom_out_of_range');
+        if (value.minRom < range.min[0] || value.minRom > range.min[1]) issue('minRom', 'validation.rom_out_of_range');
+        if (value.maxRom <= value.minRom) issue('maxRom', 'validation.rom_max_above_min');
+        else if (value.maxRom - value.minRom < limits.romGap) issue('maxRom', 'validation.rom_gap');
+      }
+      const hasCount = value.countPerSet !== null && value.countPerSet !== undefined;
+      const hasTime = value.timePerSetMinutes !== null && value.timePerSetMinutes !== undefined;
+      if (hasCount === hasTime) issue(hasCount ? 'timePerSetMinutes' : 'countPerSet', 'validation.count_or_time');
+      for (const field of applicableFields(value.deviceType, value.mode, value.position)) {
+        if (value[field] === null || value[field] === undefined) issue(field, 'validation.required');
+      }
+      const [low, high] = methodRange(value.position);
+      if (typeof value.method === 'number' && (value.method < low || value.method > high)) {
+        issue('method', 'validation.out_of_range');
+      }
+    })
+    // Its rules depend on the device and the joint, so the API's readers (and tests) get a valid one.
+    .meta({ examples: [kneeProgramExample] }),
+);
 export type ExerciseSettings = z.infer<typeof exerciseSettings>;
 
-export const exercise = z.object({
-  seqExercise: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  patientName: z.string(),
-  deviceType: z.union([z.literal(1), z.literal(2)]),
-  mode: z.number().int(),
-  position: z.number().int(),
-  direction: z.number().int(),
-  method: z.number().int().nullable(),
-  strength: z.number().int(),
-  frequency: z.number().int(),
-  countPerSet: z.number().int().nullable(),
-  timePerSetMinutes: z.number().int().nullable(),
-  sets: z.number().int(),
-  dueDate: z.string(),
-  minRom: z.number().int(),
-  maxRom: z.number().int(),
-  speed: z.number().int().nullable(),
-  assistance: z.number().int().nullable(),
-  resistanceSensitivity: z.number().int().nullable(),
-  deviceHeight: z.number().int().nullable(),
-  upDelay: z.number().int().nullable(),
-  downDelay: z.number().int().nullable(),
-  upLimit: z.number().int().nullable(),
-  downLimit: z.number().int().nullable(),
-  memo: z.string().nullable(),
-  exerciseGuide,
-  exerciseStatus: z.number().int(),
-  /** Past its due date without being finished: shown as past due. */
-  isPastDue: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const exercise = z.lazy(() =>
+  z.object({
+    seqExercise: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    deviceType: z.union([z.literal(1), z.literal(2)]),
+    mode: z.number().int(),
+    position: z.number().int(),
+    direction: z.number().int(),
+    method: z.number().int().nullable(),
+    strength: z.number().int(),
+    frequency: z.number().int(),
+    countPerSet: z.number().int().nullable(),
+    timePerSetMinutes: z.number().int().nullable(),
+    sets: z.number().int(),
+    dueDate: z.string(),
+    minRom: z.number().int(),
+    maxRom: z.number().int(),
+    speed: z.number().int().nullable(),
+    assistance: z.number().int().nullable(),
+    resistanceSensitivity: z.number().int().nullable(),
+    deviceHeight: z.number().int().nullable(),
+    upDelay: z.number().int().nullable(),
+    downDelay: z.number().int().nullable(),
+    upLimit: z.number().int().nullable(),
+    downLimit: z.number().int().nullable(),
+    memo: z.string().nullable(),
+    exerciseGuide,
+    exerciseStatus: z.number().int(),
+    /** Past its due date without being finished: shown as past due. */
+    isPastDue: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type Exercise = z.infer<typeof exercise>;
 export type { ExerciseField };
 
@@ -215,7 +221,7 @@ const paging = {
   isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
   searchWord: z.string().trim().max(100).optional(),
 };
-const page = success({ exerciseList: z.array(exercise), totalCount: z.number().int() });
+const page = z.lazy(() => success({ exerciseList: z.array(exercise), totalCount: z.number().int() }));
 
 export const listMyPatientsHomeExercises = defineEndpoint({
   method: 'POST',

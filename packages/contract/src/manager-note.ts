@@ -5,28 +5,34 @@ import { idField } from './validation.ts';
 
 const tag = 'managerNote';
 
-export const managerNote = z.object({
-  seqManagerNote: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  noteTitle: z.string(),
-  noteContent: z.string(),
-  isImportant: z.boolean(),
-  isPublic: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const managerNote = z.lazy(() =>
+  z.object({
+    seqManagerNote: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    noteTitle: z.string(),
+    noteContent: z.string(),
+    isImportant: z.boolean(),
+    isPublic: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type ManagerNote = z.infer<typeof managerNote>;
 
-const noteTitleField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(rules.noteTitleMax, { error: 'validation.too_long' });
-const noteContentField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(rules.noteMax, { error: 'validation.note_too_long' });
+const noteTitleField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(rules.noteTitleMax, { error: 'validation.too_long' }),
+);
+const noteContentField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(rules.noteMax, { error: 'validation.note_too_long' }),
+);
 
 /** A note the clinician keeps on a patient. A private note is seen only by its author. */
 export const noteFields = z.object({

@@ -5,26 +5,28 @@ import { clinicianTitles, nameField, uploadPathField } from './validation.ts';
 
 const tag = 'manager';
 
-export const managerProfile = z.object({
-  seqManager: z.number().int(),
-  userId: z.string(),
-  userEmail: z.string(),
-  managerName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  title: z.enum(clinicianTitles),
-  npiNumber: z.string(),
-  managerImageUrl: z.string().nullable(),
-  managerESignatureImageUrl: z.string().nullable(),
-  managerSpecialty: z.string().nullable(),
-  managerBackground: z.string().nullable(),
-  managerLanguageList: z.array(z.string()),
-  managerProfessionalEducation: z.string().nullable(),
-  managerYearsOfExperience: z.number().int().nullable(),
-  /** The clinic the clinician works at, printed at the head of reports. */
-  managerClinicName: z.string().nullable(),
-  managerClinicAddress: z.string().nullable(),
-});
+export const managerProfile = z.lazy(() =>
+  z.object({
+    seqManager: z.number().int(),
+    userId: z.string(),
+    userEmail: z.string(),
+    managerName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    title: z.enum(clinicianTitles),
+    npiNumber: z.string(),
+    managerImageUrl: z.string().nullable(),
+    managerESignatureImageUrl: z.string().nullable(),
+    managerSpecialty: z.string().nullable(),
+    managerBackground: z.string().nullable(),
+    managerLanguageList: z.array(z.string()),
+    managerProfessionalEducation: z.string().nullable(),
+    managerYearsOfExperience: z.number().int().nullable(),
+    /** The clinic the clinician works at, printed at the head of reports. */
+    managerClinicName: z.string().nullable(),
+    managerClinicAddress: z.string().nullable(),
+  }),
+);
 export type ManagerProfile = z.infer<typeof managerProfile>;
 
 export const getManagerInfo = defineEndpoint({
@@ -105,12 +107,14 @@ export const updateManagerInfo = defineEndpoint({
 /** What a clinician over their plan's patient limit chose in the pay pop-up. */
 export const penaltyChoices = ['pay', 'deactivate', 'later'] as const;
 
-export const penaltyRecord = z.object({
-  choice: z.enum(penaltyChoices),
-  activePatients: z.number().int(),
-  patientLimit: z.number().int(),
-  recordedAt: z.string(),
-});
+export const penaltyRecord = z.lazy(() =>
+  z.object({
+    choice: z.enum(penaltyChoices),
+    activePatients: z.number().int(),
+    patientLimit: z.number().int(),
+    recordedAt: z.string(),
+  }),
+);
 
 export const updatePenaltyInfo = defineEndpoint({
   method: 'PUT',

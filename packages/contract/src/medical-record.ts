@@ -6,11 +6,13 @@ import { schedule } from './schedule.ts';
 import { idField } from './validation.ts';
 
 /** The patient's condition entries, notes and visits as one chronological record; a visit is placed at its start. */
-export const medicalRecordItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('condition'), at: z.string(), condition: conditionEntry }),
-  z.object({ kind: z.literal('note'), at: z.string(), note: managerNote }),
-  z.object({ kind: z.literal('visit'), at: z.string(), visit: schedule }),
-]);
+export const medicalRecordItem = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('condition'), at: z.string(), condition: conditionEntry }),
+    z.object({ kind: z.literal('note'), at: z.string(), note: managerNote }),
+    z.object({ kind: z.literal('visit'), at: z.string(), visit: schedule }),
+  ]),
+);
 export type MedicalRecordItem = z.infer<typeof medicalRecordItem>;
 
 export const getMedicalRecord = defineEndpoint({

@@ -30,11 +30,13 @@ export const meetingRules = {
 export const MeetingStopCode = { normal: 6, forced: 19 } as const;
 
 /** An ICE server for RTCPeerConnection: none on a LAN, STUN, or TURN with time-limited credentials. */
-export const iceServer = z.object({
-  urls: z.array(z.string()),
-  username: z.string().optional(),
-  credential: z.string().optional(),
-});
+export const iceServer = z.lazy(() =>
+  z.object({
+    urls: z.array(z.string()),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
 export type IceServer = z.infer<typeof iceServer>;
 
 /** Names stay as the patients' app speaks them (SPEC 3 "Meeting from server"). */
@@ -101,7 +103,7 @@ export const meetingHeartbeat = defineEndpoint({
 });
 
 /** progressTime of SPEC 3 "Completion payload": the measured length, HH:mm:ss. */
-const progressTimeField = z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' });
+const progressTimeField = z.lazy(() => z.string().regex(/^\d{2}:[0-5]\d:[0-5]\d$/, { error: 'validation.invalid' }));
 
 export const completeSchedule = defineEndpoint({
   method: 'PUT',
@@ -128,25 +130,27 @@ export const completeSchedule = defineEndpoint({
 });
 
 /** One thing that happened in a call, as the browser saw it. */
-export const meetingEvent = z.object({
-  name: z.enum([
-    'meetingStartRequested',
-    'meetingStarted',
-    'meetingStartFailed',
-    'meetingEnded',
-    'meetingFailed',
-    'attendeePresenceReceived',
-    'attendeeLeft',
-    'audioInputFailed',
-    'videoInputFailed',
-    'deviceChanged',
-    'reconnecting',
-    'reconnected',
-  ]),
-  /** Milliseconds since the epoch. */
-  timestampMs: z.number().int().nonnegative(),
-  attributes: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
-});
+export const meetingEvent = z.lazy(() =>
+  z.object({
+    name: z.enum([
+      'meetingStartRequested',
+      'meetingStarted',
+      'meetingStartFailed',
+      'meetingEnded',
+      'meetingFailed',
+      'attendeePresenceReceived',
+      'attendeeLeft',
+      'audioInputFailed',
+      'videoInputFailed',
+      'deviceChanged',
+      'reconnecting',
+      'reconnected',
+    ]),
+    /** Milliseconds since the epoch. */
+    timestampMs: z.number().int().nonnegative(),
+    attributes: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+  }),
+);
 export type MeetingEvent = z.infer<typeof meetingEvent>;
 
 export const saveMeetingEvents = defineEndpoint({
@@ -190,39 +194,45 @@ export const joinMeeting = defineEndpoint({
 });
 
 /** Signalling data relayed between the two attendees of a meeting. */
-export const signalData = z.discriminatedUnion('kind', [
-  /**
-   * I am here, in this joining of the call (sent on joining and answered by the other side);
-   * `answering` names the other side's joining whose hello this one answers.
-   */
-  z.object({
-    kind: z.literal('hello'),
-    sessionId: z.string().min(1).max(64),
-    answering: z.string().min(1).max(64).optional(),
-  }),
-  /** An offer, with the sender's joining: it may come before the hello. */
-  z.object({ kind: z.literal('offer'), sdp: z.string().max(100_000), sessionId: z.string().min(1).max(64).optional() }),
-  /** An answer, with the joining that answers. */
-  z.object({
-    kind: z.literal('answer'),
-    sdp: z.string().max(100_000),
-    sessionId: z.string().min(1).max(64).optional(),
-  }),
-  /** The ICE candidates gathered together, in one message. */
-  z.object({
-    kind: z.literal('candidates'),
-    candidates: z
-      .array(
-        z.object({
-          candidate: z.string().max(2000),
-          sdpMid: z.string().max(100).nullable(),
-          sdpMLineIndex: z.number().int().min(0).max(1000).nullable(),
-        }),
-      )
-      .min(1)
-      .max(meetingRules.candidatesMax),
-  }),
-  /** I am leaving the call. */
-  z.object({ kind: z.literal('bye') }),
-]);
+export const signalData = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    /**
+     * I am here, in this joining of the call (sent on joining and answered by the other side);
+     * `answering` names the other side's joining whose hello this one answers.
+     */
+    z.object({
+      kind: z.literal('hello'),
+      sessionId: z.string().min(1).max(64),
+      answering: z.string().min(1).max(64).optional(),
+    }),
+    /** An offer, with the sender's joining: it may come before the hello. */
+    z.object({
+      kind: z.literal('offer'),
+      sdp: z.string().max(100_000),
+      sessionId: z.string().min(1).max(64).optional(),
+    }),
+    /** An answer, with the joining that answers. */
+    z.object({
+      kind: z.literal('answer'),
+      sdp: z.string().max(100_000),
+      sessionId: z.string().min(1).max(64).optional(),
+    }),
+    /** The ICE candidates gathered together, in one message. */
+    z.object({
+      kind: z.literal('candidates'),
+      candidates: z
+        .array(
+          z.object({
+            candidate: z.string().max(2000),
+            sdpMid: z.string().max(100).nullable(),
+            sdpMLineIndex: z.number().int().min(0).max(1000).nullable(),
+          }),
+        )
+        .min(1)
+        .max(meetingRules.candidatesMax),
+    }),
+    /** I am leaving the call. */
+    z.object({ kind: z.literal('bye') }),
+  ]),
+);
 export type SignalData = z.infer<typeof signalData>;

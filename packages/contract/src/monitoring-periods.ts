@@ -41,7 +41,7 @@ type CodeTable = (typeof monitoringCodeTables)[MonitoringCodeTableName];
 /** The days a monitoring period lasts, whatever the code table. */
 export const monitoringPeriodDays = 30;
 
-export const billedCode = z.object({ code: z.string(), units: z.number().int() });
+export const billedCode = z.lazy(() => z.object({ code: z.string(), units: z.number().int() }));
 export type BilledCode = z.infer<typeof billedCode>;
 
 /** The device-supply code a 30-day period with this many days of device data qualifies for, if any. */
@@ -60,14 +60,16 @@ export function managementCodes(table: CodeTable, minutes: number, interactive: 
 }
 
 /** One 30-day period of an episode: its days, the days with device data, and the codes it qualifies for. */
-export const monitoringPeriod = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
-  days: z.number().int(),
-  /** Whether the period's last day is still to come: its device supply is not yet billed. */
-  ongoing: z.boolean(),
-  codes: z.array(billedCode),
-});
+export const monitoringPeriod = z.lazy(() =>
+  z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    days: z.number().int(),
+    /** Whether the period's last day is still to come: its device supply is not yet billed. */
+    ongoing: z.boolean(),
+    codes: z.array(billedCode),
+  }),
+);
 export type MonitoringPeriod = z.infer<typeof monitoringPeriod>;
 
 /**
@@ -105,15 +107,17 @@ export type MonitoringActivity = (typeof monitoringActivities)[number];
 export const monitoringTimeLimits = { minutes: [1, 240], noteMax: 500 } as const;
 
 /** Time a clinician logged by hand for a patient's monitoring. */
-export const monitoringTimeEntry = z.object({
-  seqMonitoringTime: z.number().int(),
-  date: z.string(),
-  minutes: z.number().int(),
-  activity: z.enum(monitoringActivities),
-  /** Whether the time included an interactive communication with the patient. */
-  interactive: z.boolean(),
-  note: z.string(),
-});
+export const monitoringTimeEntry = z.lazy(() =>
+  z.object({
+    seqMonitoringTime: z.number().int(),
+    date: z.string(),
+    minutes: z.number().int(),
+    activity: z.enum(monitoringActivities),
+    /** Whether the time included an interactive communication with the patient. */
+    interactive: z.boolean(),
+    note: z.string(),
+  }),
+);
 export type MonitoringTimeEntry = z.infer<typeof monitoringTimeEntry>;
 
 /** One calendar month of a patient's monitoring: the minutes, where they came from, and the codes. */
@@ -132,9 +136,11 @@ export const monitoringMonth = z.object({
 export type MonitoringMonth = z.infer<typeof monitoringMonth>;
 
 /** The calendar month (`YYYY-MM`) as a field. */
-export const monthField = z
-  .string({ error: 'validation.required' })
-  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, { error: 'validation.date_format' });
+export const monthField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, { error: 'validation.date_format' }),
+);
 
 /** The first and last day of a calendar month `YYYY-MM`. */
 export function monthDays(month: string): { startDate: string; endDate: string } {
@@ -170,16 +176,18 @@ export function monitoringMonthOf(
 }
 
 /** A patient's monitoring: the episode's start, its periods, the month asked for and its logged time. */
-export const patientMonitoring = z.object({
-  /** The episode's first day: the date the clinician set, else the first day with device data; null without data. */
-  startDate: z.string().nullable(),
-  startSetByClinician: z.boolean(),
-  periods: z.array(monitoringPeriod),
-  month: monitoringMonth,
-  entries: z.array(monitoringTimeEntry),
-  /** The code table in force; null where codes are turned off. */
-  codeTable: z.enum(monitoringCodeTableNames).nullable(),
-});
+export const patientMonitoring = z.lazy(() =>
+  z.object({
+    /** The episode's first day: the date the clinician set, else the first day with device data; null without data. */
+    startDate: z.string().nullable(),
+    startSetByClinician: z.boolean(),
+    periods: z.array(monitoringPeriod),
+    month: monitoringMonth,
+    entries: z.array(monitoringTimeEntry),
+    /** The code table in force; null where codes are turned off. */
+    codeTable: z.enum(monitoringCodeTableNames).nullable(),
+  }),
+);
 export type PatientMonitoring = z.infer<typeof patientMonitoring>;
 
 export const getPatientMonitoring = defineEndpoint({
@@ -254,11 +262,13 @@ export const setMonitoringStart = defineEndpoint({
 });
 
 /** One patient's row of the monthly monitoring sheet. */
-export const monitoringSheetRow = monitoringMonth.extend({
-  seqMedicalRelation: z.number().int(),
-  patientName: z.string(),
-  patientEmail: z.string().nullable(),
-});
+export const monitoringSheetRow = z.lazy(() =>
+  monitoringMonth.extend({
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    patientEmail: z.string().nullable(),
+  }),
+);
 export type MonitoringSheetRow = z.infer<typeof monitoringSheetRow>;
 
 export const getMonitoringSheet = defineEndpoint({

@@ -41,57 +41,63 @@ const bounded = ([low, high]: readonly [number, number]) =>
     .min(low, { error: 'validation.out_of_range' })
     .max(high, { error: 'validation.out_of_range' });
 
-export const monitoringSettings = z.object({
-  /** Days without any device data, while a prescription is open, before an alert. */
-  noDataDays: bounded(monitoringLimits.noDataDays),
-  /** Sessions done as a share of those prescribed over the last 7 days, below which an alert. */
-  adherencePercent: bounded(monitoringLimits.adherencePercent),
-  /** A fall of the 7-day median ROM by more than these degrees, or by more than this share, is a regression. */
-  romDropDegrees: bounded(monitoringLimits.romDropDegrees),
-  romDropPercent: bounded(monitoringLimits.romDropPercent),
-  /** A pain level (0-10) a patient reports at or above which raises an alert. */
-  painLevel: bounded(monitoringLimits.painLevel),
-});
+export const monitoringSettings = z.lazy(() =>
+  z.object({
+    /** Days without any device data, while a prescription is open, before an alert. */
+    noDataDays: bounded(monitoringLimits.noDataDays),
+    /** Sessions done as a share of those prescribed over the last 7 days, below which an alert. */
+    adherencePercent: bounded(monitoringLimits.adherencePercent),
+    /** A fall of the 7-day median ROM by more than these degrees, or by more than this share, is a regression. */
+    romDropDegrees: bounded(monitoringLimits.romDropDegrees),
+    romDropPercent: bounded(monitoringLimits.romDropPercent),
+    /** A pain level (0-10) a patient reports at or above which raises an alert. */
+    painLevel: bounded(monitoringLimits.painLevel),
+  }),
+);
 export type MonitoringSettings = z.infer<typeof monitoringSettings>;
 
 /** The numbers behind an alert, by kind, as the job computed them. */
-export const alertReason = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('noData'), days: z.number().int(), lastDataAt: z.string().nullable() }),
-  z.object({
-    kind: z.literal('lowAdherence'),
-    sessionsDone: z.number().int(),
-    sessionsPrescribed: z.number().int(),
-    percent: z.number().int(),
-  }),
-  z.object({
-    kind: z.literal('romRegression'),
-    position: z.number().int(),
-    direction: z.number().int(),
-    /** Which end of the range fell back: the reached maximum fell, or the reached minimum rose. */
-    end: z.enum(['max', 'min']),
-    previousMedian: z.number(),
-    recentMedian: z.number(),
-    dropDegrees: z.number(),
-    dropPercent: z.number(),
-  }),
-  z.object({ kind: z.literal('pain'), level: z.number().int(), reportedAt: z.string() }),
-  z.object({ kind: z.literal('pastDue'), seqExercise: z.number().int(), dueDate: z.string() }),
-]);
+export const alertReason = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('noData'), days: z.number().int(), lastDataAt: z.string().nullable() }),
+    z.object({
+      kind: z.literal('lowAdherence'),
+      sessionsDone: z.number().int(),
+      sessionsPrescribed: z.number().int(),
+      percent: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal('romRegression'),
+      position: z.number().int(),
+      direction: z.number().int(),
+      /** Which end of the range fell back: the reached maximum fell, or the reached minimum rose. */
+      end: z.enum(['max', 'min']),
+      previousMedian: z.number(),
+      recentMedian: z.number(),
+      dropDegrees: z.number(),
+      dropPercent: z.number(),
+    }),
+    z.object({ kind: z.literal('pain'), level: z.number().int(), reportedAt: z.string() }),
+    z.object({ kind: z.literal('pastDue'), seqExercise: z.number().int(), dueDate: z.string() }),
+  ]),
+);
 export type AlertReason = z.infer<typeof alertReason>;
 
-export const monitoringAlert = z.object({
-  seqMonitoringAlert: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  patientName: z.string(),
-  kind: z.enum(alertKinds),
-  reason: alertReason,
-  /** The episode: from when the condition was first seen to when it was last seen to end (null: ongoing). */
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  state: z.enum(alertStates),
-  note: z.string().nullable(),
-  snoozedUntil: z.string().nullable(),
-});
+export const monitoringAlert = z.lazy(() =>
+  z.object({
+    seqMonitoringAlert: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    kind: z.enum(alertKinds),
+    reason: alertReason,
+    /** The episode: from when the condition was first seen to when it was last seen to end (null: ongoing). */
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    state: z.enum(alertStates),
+    note: z.string().nullable(),
+    snoozedUntil: z.string().nullable(),
+  }),
+);
 export type MonitoringAlert = z.infer<typeof monitoringAlert>;
 
 export const getMonitoringSettings = defineEndpoint({

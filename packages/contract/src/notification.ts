@@ -8,69 +8,77 @@ import { pushTypes } from './schedule-rules.ts';
 export const realtimePath = '/api/realtime';
 
 /** A notification about a visit (SPEC 3 "Push types"); datetimes are UTC instants, shown in the reader's zone. */
-export const notification = z.object({
-  /** Unique per notification and reader: the browser keeps it once, whichever channel brought it. */
-  key: z.string(),
-  pushType: z.union(pushTypes.map((type) => z.literal(type))),
-  seqSchedule: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  patientName: z.string(),
-  managerName: z.string(),
-  scheduleExpectStartDatetime: z.string(),
-  time: z.string(),
-});
+export const notification = z.lazy(() =>
+  z.object({
+    /** Unique per notification and reader: the browser keeps it once, whichever channel brought it. */
+    key: z.string(),
+    pushType: z.union(pushTypes.map((type) => z.literal(type))),
+    seqSchedule: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    managerName: z.string(),
+    scheduleExpectStartDatetime: z.string(),
+    time: z.string(),
+  }),
+);
 export type Notification = z.infer<typeof notification>;
 
 /** A new monitoring alert on one of the clinician's patients, kept in the same list as the visits' notifications. */
-export const alertNotification = z.object({
-  key: z.string(),
-  seqMonitoringAlert: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  patientName: z.string(),
-  alertKind: z.enum(alertKinds),
-  time: z.string(),
-});
+export const alertNotification = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    seqMonitoringAlert: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    alertKind: z.enum(alertKinds),
+    time: z.string(),
+  }),
+);
 export type AlertNotification = z.infer<typeof alertNotification>;
 
 /** Either kind, as the clinician's list of notifications keeps them. */
-export const anyNotification = z.union([notification, alertNotification]);
+export const anyNotification = z.lazy(() => z.union([notification, alertNotification]));
 export type AnyNotification = z.infer<typeof anyNotification>;
 
 /** What a client sends over the socket. The token travels in the first message, never in the URL. */
-export const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
-  /** Signalling for the other attendee of a meeting, from the sender's joining of it (its AttendeeId). */
-  z.object({ type: z.literal('signal'), meetingId: z.uuid(), attendeeId: z.uuid(), data: signalData }),
-]);
+export const clientMessage = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
+    /** Signalling for the other attendee of a meeting, from the sender's joining of it (its AttendeeId). */
+    z.object({ type: z.literal('signal'), meetingId: z.uuid(), attendeeId: z.uuid(), data: signalData }),
+  ]),
+);
 export type ClientMessage = z.infer<typeof clientMessage>;
 /** A call's signal as a client sends it. */
 export type ClientSignal = Extract<ClientMessage, { type: 'signal' }>;
 
 /** What the server sends. */
-export const serverMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('notification'), notification }),
-  z.object({ type: z.literal('alert'), notification: alertNotification }),
-  /** The reader changed their own visits elsewhere (another tab or window): read them again. */
-  z.object({ type: z.literal('schedulesChanged') }),
-  /** Signalling from the other attendee of a meeting, for one joining of it: other tabs ignore it. */
-  z.object({
-    type: z.literal('signal'),
-    meetingId: z.string(),
-    fromAttendeeId: z.string(),
-    toAttendeeId: z.string(),
-    data: signalData,
-  }),
-  /** The clinician opened or closed the call of a visit (sent to its patient). */
-  z.object({
-    type: z.literal('meeting'),
-    meetingId: z.string(),
-    seqSchedule: z.number().int(),
-    state: z.enum(['opened', 'closed']),
-  }),
-  /** A signal the server refused, e.g. for a meeting the sender does not attend. */
-  z.object({ type: z.literal('refused'), meetingId: z.string(), failedCode: z.string() }),
-]);
+export const serverMessage = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ready') }),
+    z.object({ type: z.literal('notification'), notification }),
+    z.object({ type: z.literal('alert'), notification: alertNotification }),
+    /** The reader changed their own visits elsewhere (another tab or window): read them again. */
+    z.object({ type: z.literal('schedulesChanged') }),
+    /** Signalling from the other attendee of a meeting, for one joining of it: other tabs ignore it. */
+    z.object({
+      type: z.literal('signal'),
+      meetingId: z.string(),
+      fromAttendeeId: z.string(),
+      toAttendeeId: z.string(),
+      data: signalData,
+    }),
+    /** The clinician opened or closed the call of a visit (sent to its patient). */
+    z.object({
+      type: z.literal('meeting'),
+      meetingId: z.string(),
+      seqSchedule: z.number().int(),
+      state: z.enum(['opened', 'closed']),
+    }),
+    /** A signal the server refused, e.g. for a meeting the sender does not attend. */
+    z.object({ type: z.literal('refused'), meetingId: z.string(), failedCode: z.string() }),
+  ]),
+);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
 /** Close codes of the socket: the client logs in again on 4401, and does not retry on 4400. */

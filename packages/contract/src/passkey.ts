@@ -10,22 +10,26 @@ const tag = 'passkey';
 // removed to the audit trail (docs/decisions/0011-second-factor.md).
 
 /** The name a clinician gives a passkey, to tell their devices apart. */
-export const passkeyNameField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(60, { error: 'validation.too_long' });
+export const passkeyNameField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(60, { error: 'validation.too_long' }),
+);
 
-const passkeySummary = z.object({
-  seqPasskey: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
+const passkeySummary = z.lazy(() =>
+  z.object({
+    seqPasskey: z.number().int(),
+    name: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  }),
+);
 export type PasskeySummary = z.infer<typeof passkeySummary>;
 
 /** The WebAuthn options the browser hands to `navigator.credentials` (in JSON), challenge included. */
-const ceremonyOptions = z.looseObject({ challenge: z.string() });
+const ceremonyOptions = z.lazy(() => z.looseObject({ challenge: z.string() }));
 
 export const listPasskeys = defineEndpoint({
   method: 'POST',

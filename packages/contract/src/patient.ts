@@ -41,19 +41,21 @@ export const patientSummary = z.object({
 export type PatientSummary = z.infer<typeof patientSummary>;
 
 /** A row of the patient list: what the list shows, searches, filters and sorts by, nothing more. */
-export const patientListItem = patientSummary.pick({
-  seqMedicalRelation: true,
-  patientName: true,
-  patientEmail: true,
-  patientAge: true,
-  deviceType: true,
-  isEnabled: true,
-  isAppMember: true,
-  categoryIds: true,
-  primaryDiagnosis: true,
-  createdAt: true,
-  reservedSchedules: true,
-});
+export const patientListItem = z.lazy(() =>
+  patientSummary.pick({
+    seqMedicalRelation: true,
+    patientName: true,
+    patientEmail: true,
+    patientAge: true,
+    deviceType: true,
+    isEnabled: true,
+    isAppMember: true,
+    categoryIds: true,
+    primaryDiagnosis: true,
+    createdAt: true,
+    reservedSchedules: true,
+  }),
+);
 export type PatientListItem = z.infer<typeof patientListItem>;
 
 export const getMyPatients = defineEndpoint({
@@ -81,16 +83,20 @@ const profileFields = {
   deviceType: deviceTypeField,
 };
 
-const addReply = reply({ seqMedicalRelation: z.number().int(), seqPatient: z.number().int() }, [
-  FailedCode.PlanLimitReached,
-  FailedCode.InvalidSyncCode,
-  FailedCode.AlreadyLinked,
-]);
+const addReply = z.lazy(() =>
+  reply({ seqMedicalRelation: z.number().int(), seqPatient: z.number().int() }, [
+    FailedCode.PlanLimitReached,
+    FailedCode.InvalidSyncCode,
+    FailedCode.AlreadyLinked,
+  ]),
+);
 
-export const syncAuthCodeField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .regex(/^\d{6}$/, { error: 'validation.sync_code_format' });
+export const syncAuthCodeField = z.lazy(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.sync_code_format' }),
+);
 
 export const addPatient = defineEndpoint({
   method: 'POST',
@@ -194,59 +200,63 @@ const optionalText = (max: number) =>
   z.string().trim().max(max, { error: 'validation.too_long' }).nullable().optional();
 
 /** One dated condition entry (SPEC 3 "Patient condition"); entries form a history, never overwritten. */
-export const conditionFields = z
-  .object({
-    primaryDiagnosis: optionalText(rules.diagnosisMax),
-    secondaryDiagnosis: optionalText(rules.diagnosisMax),
-    onsetDate: dateField.nullable().optional(),
-    onsetKind: z.enum(onsetKinds, { error: 'validation.invalid' }).nullable().optional(),
-    onsetPeriod: z.enum(onsetPeriods, { error: 'validation.invalid' }).nullable().optional(),
-    durationMonths: z.number().int().min(0).max(1200, { error: 'validation.too_large' }).nullable().optional(),
-    /** 0 unset, 1-6 grades, 7 severe, 8 mild (SPEC 3). */
-    brainLesion: z.number().int().min(0).max(8, { error: 'validation.invalid' }).nullable().optional(),
-    paralysisPart: z.enum(paralysisParts, { error: 'validation.invalid' }).nullable().optional(),
-    paralysisPosition: z.enum(paralysisPositions, { error: 'validation.invalid' }).nullable().optional(),
-    /** 1 elbow, 2 wrist, 3 knee, 4 ankle. */
-    joint: z
-      .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'validation.invalid' })
-      .nullable()
-      .optional(),
-    /** 1 yes, 0 no. */
-    infection: z
-      .union([z.literal(0), z.literal(1)], { error: 'validation.invalid' })
-      .nullable()
-      .optional(),
-    medication: optionalText(rules.conditionTextMax),
-    dose: optionalText(rules.diagnosisMax),
-    mmt: z.enum(mmtGrades, { error: 'validation.invalid' }).nullable().optional(),
-    mrs: z.enum(mrsGrades, { error: 'validation.invalid' }).nullable().optional(),
-    chiefComplaint: optionalText(rules.conditionTextMax),
-  })
-  .refine((entry) => Object.values(entry).some((value) => value !== null && value !== undefined && value !== ''), {
-    error: 'validation.condition_empty',
-  });
+export const conditionFields = z.lazy(() =>
+  z
+    .object({
+      primaryDiagnosis: optionalText(rules.diagnosisMax),
+      secondaryDiagnosis: optionalText(rules.diagnosisMax),
+      onsetDate: dateField.nullable().optional(),
+      onsetKind: z.enum(onsetKinds, { error: 'validation.invalid' }).nullable().optional(),
+      onsetPeriod: z.enum(onsetPeriods, { error: 'validation.invalid' }).nullable().optional(),
+      durationMonths: z.number().int().min(0).max(1200, { error: 'validation.too_large' }).nullable().optional(),
+      /** 0 unset, 1-6 grades, 7 severe, 8 mild (SPEC 3). */
+      brainLesion: z.number().int().min(0).max(8, { error: 'validation.invalid' }).nullable().optional(),
+      paralysisPart: z.enum(paralysisParts, { error: 'validation.invalid' }).nullable().optional(),
+      paralysisPosition: z.enum(paralysisPositions, { error: 'validation.invalid' }).nullable().optional(),
+      /** 1 elbow, 2 wrist, 3 knee, 4 ankle. */
+      joint: z
+        .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'validation.invalid' })
+        .nullable()
+        .optional(),
+      /** 1 yes, 0 no. */
+      infection: z
+        .union([z.literal(0), z.literal(1)], { error: 'validation.invalid' })
+        .nullable()
+        .optional(),
+      medication: optionalText(rules.conditionTextMax),
+      dose: optionalText(rules.diagnosisMax),
+      mmt: z.enum(mmtGrades, { error: 'validation.invalid' }).nullable().optional(),
+      mrs: z.enum(mrsGrades, { error: 'validation.invalid' }).nullable().optional(),
+      chiefComplaint: optionalText(rules.conditionTextMax),
+    })
+    .refine((entry) => Object.values(entry).some((value) => value !== null && value !== undefined && value !== ''), {
+      error: 'validation.condition_empty',
+    }),
+);
 
-export const conditionEntry = z.object({
-  seqPatientStatus: z.number().int(),
-  seqMedicalRelation: z.number().int(),
-  recordedAt: z.string(),
-  primaryDiagnosis: z.string().nullable(),
-  secondaryDiagnosis: z.string().nullable(),
-  onsetDate: z.string().nullable(),
-  onsetKind: z.enum(onsetKinds).nullable(),
-  onsetPeriod: z.enum(onsetPeriods).nullable(),
-  durationMonths: z.number().int().nullable(),
-  brainLesion: z.number().int().nullable(),
-  paralysisPart: z.enum(paralysisParts).nullable(),
-  paralysisPosition: z.enum(paralysisPositions).nullable(),
-  joint: z.number().int().nullable(),
-  infection: z.number().int().nullable(),
-  medication: z.string().nullable(),
-  dose: z.string().nullable(),
-  mmt: z.enum(mmtGrades).nullable(),
-  mrs: z.enum(mrsGrades).nullable(),
-  chiefComplaint: z.string().nullable(),
-});
+export const conditionEntry = z.lazy(() =>
+  z.object({
+    seqPatientStatus: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    recordedAt: z.string(),
+    primaryDiagnosis: z.string().nullable(),
+    secondaryDiagnosis: z.string().nullable(),
+    onsetDate: z.string().nullable(),
+    onsetKind: z.enum(onsetKinds).nullable(),
+    onsetPeriod: z.enum(onsetPeriods).nullable(),
+    durationMonths: z.number().int().nullable(),
+    brainLesion: z.number().int().nullable(),
+    paralysisPart: z.enum(paralysisParts).nullable(),
+    paralysisPosition: z.enum(paralysisPositions).nullable(),
+    joint: z.number().int().nullable(),
+    infection: z.number().int().nullable(),
+    medication: z.string().nullable(),
+    dose: z.string().nullable(),
+    mmt: z.enum(mmtGrades).nullable(),
+    mrs: z.enum(mrsGrades).nullable(),
+    chiefComplaint: z.string().nullable(),
+  }),
+);
 export type ConditionEntry = z.infer<typeof conditionEntry>;
 
 export const appendPatientStatus = defineEndpoint({

@@ -43,7 +43,7 @@ const cardHolderShape = {
     .max(subscriptionRules.addressMax, { error: 'validation.too_long' })
     .regex(/^[\p{L}\p{N} ./,-]+$/u, { error: 'validation.address_chars' }),
 };
-export const cardHolderField = z.object(cardHolderShape);
+export const cardHolderField = z.lazy(() => z.object(cardHolderShape));
 export type CardHolderInput = z.input<typeof cardHolderField>;
 
 /** The plans' stable codes; their names are the messages plan.<code>, in every language. */
@@ -69,71 +69,79 @@ export function formatMoney(minor: number, currency: string, language: string): 
   }
 }
 
-export const product = z.object({
-  seqProduct: z.number().int(),
-  /** A stable name the web app translates the plan by (basic, standard, unlimited). */
-  productCode: z.string(),
-  defaultProductTitle: z.string(),
-  defaultProductSubTitle: z.string(),
-  /** Active patients the plan allows; 0 means no limit. */
-  productPatientProfileLimit: z.number().int(),
-  /** The monthly price in minor units (cents). */
-  priceMinor: z.number().int(),
-  currency: z.string(),
-});
+export const product = z.lazy(() =>
+  z.object({
+    seqProduct: z.number().int(),
+    /** A stable name the web app translates the plan by (basic, standard, unlimited). */
+    productCode: z.string(),
+    defaultProductTitle: z.string(),
+    defaultProductSubTitle: z.string(),
+    /** Active patients the plan allows; 0 means no limit. */
+    productPatientProfileLimit: z.number().int(),
+    /** The monthly price in minor units (cents). */
+    priceMinor: z.number().int(),
+    currency: z.string(),
+  }),
+);
 export type Product = z.infer<typeof product>;
 
 /** The card on file: never its number or security code. */
-export const paymentMethod = z.object({
-  paymentType: z.literal('card'),
-  cardType: z.enum(cardTypeNames),
-  last4: z.string(),
-  expiry: z.string(),
-});
+export const paymentMethod = z.lazy(() =>
+  z.object({
+    paymentType: z.literal('card'),
+    cardType: z.enum(cardTypeNames),
+    last4: z.string(),
+    expiry: z.string(),
+  }),
+);
 
 export const subscribeStatuses = ['none', 'trial', 'active', 'grace', 'ended'] as const;
 export type SubscribeStatus = (typeof subscribeStatuses)[number];
 
-export const subscriptionStatus = z.object({
-  isSubscribeActive: z.boolean(),
-  subscribeStatus: z.enum(subscribeStatuses),
-  isGracePeriod: z.boolean(),
-  currentSubscriptionInfo: z
-    .object({
-      productPatientProfileLimit: z.number().int(),
-      seqProduct: z.number().int(),
-      defaultProductTitle: z.string(),
-      defaultProductSubTitle: z.string(),
-      paymentType: z.literal('card'),
-    })
-    .nullable(),
-  trialEndsAt: z.string().nullable(),
-  currentPeriodEnd: z.string().nullable(),
-  graceEndsAt: z.string().nullable(),
-  /** When the plan may be changed again; null when it may now. */
-  planChangeAllowedAt: z.string().nullable(),
-  /** Renewal cancelled: the plan ends with its period (or its grace period), without a charge. */
-  cancelAtPeriodEnd: z.boolean(),
-  activePatients: z.number().int(),
-  /** The active patients allowed now: the plan's, or the free limit without a subscription; 0 means no limit. */
-  patientLimit: z.number().int(),
-  /** More active patients than allowed: the clinician pays or deactivates patients. */
-  isOverLimit: z.boolean(),
-});
+export const subscriptionStatus = z.lazy(() =>
+  z.object({
+    isSubscribeActive: z.boolean(),
+    subscribeStatus: z.enum(subscribeStatuses),
+    isGracePeriod: z.boolean(),
+    currentSubscriptionInfo: z
+      .object({
+        productPatientProfileLimit: z.number().int(),
+        seqProduct: z.number().int(),
+        defaultProductTitle: z.string(),
+        defaultProductSubTitle: z.string(),
+        paymentType: z.literal('card'),
+      })
+      .nullable(),
+    trialEndsAt: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    graceEndsAt: z.string().nullable(),
+    /** When the plan may be changed again; null when it may now. */
+    planChangeAllowedAt: z.string().nullable(),
+    /** Renewal cancelled: the plan ends with its period (or its grace period), without a charge. */
+    cancelAtPeriodEnd: z.boolean(),
+    activePatients: z.number().int(),
+    /** The active patients allowed now: the plan's, or the free limit without a subscription; 0 means no limit. */
+    patientLimit: z.number().int(),
+    /** More active patients than allowed: the clinician pays or deactivates patients. */
+    isOverLimit: z.boolean(),
+  }),
+);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
-export const payment = z.object({
-  seqPayment: z.number().int(),
-  productTitle: z.string(),
-  amountMinor: z.number().int(),
-  currency: z.string(),
-  status: z.enum(['paid', 'failed', 'trial']),
-  kind: z.enum(['subscribe', 'renewal', 'retry']),
-  periodStart: z.string().nullable(),
-  periodEnd: z.string().nullable(),
-  cardLast4: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const payment = z.lazy(() =>
+  z.object({
+    seqPayment: z.number().int(),
+    productTitle: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    status: z.enum(['paid', 'failed', 'trial']),
+    kind: z.enum(['subscribe', 'renewal', 'retry']),
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
 export type Payment = z.infer<typeof payment>;
 
 const paymentFailures = [
@@ -148,17 +156,19 @@ const paymentFailures = [
  * fields (and the holder's challenge, if their bank asks): a SetupIntent saves the card, a
  * PaymentIntent charges it. Then `completePayment` records the outcome.
  */
-export const intentToConfirm = z.object({
-  intentId: z.string(),
-  clientSecret: z.string(),
-  kind: z.enum(['setup', 'payment']),
-});
+export const intentToConfirm = z.lazy(() =>
+  z.object({
+    intentId: z.string(),
+    clientSecret: z.string(),
+    kind: z.enum(['setup', 'payment']),
+  }),
+);
 export type IntentToConfirm = z.infer<typeof intentToConfirm>;
 
 /** A processor's intent id, as the browser reports it back. */
-const intentIdField = z
-  .string({ error: 'validation.required' })
-  .regex(/^(seti|pi)_[A-Za-z0-9]{1,200}$/, { error: 'validation.invalid' });
+const intentIdField = z.lazy(() =>
+  z.string({ error: 'validation.required' }).regex(/^(seti|pi)_[A-Za-z0-9]{1,200}$/, { error: 'validation.invalid' }),
+);
 
 export const getProductList = defineEndpoint({
   method: 'POST',

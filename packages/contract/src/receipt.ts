@@ -11,25 +11,27 @@ export function receiptNumber(seqReceipt: number, paidAt: Date): string {
 }
 
 /** A successful charge as its receipt shows it, as it was when the charge was made (decision 0007). */
-export const receipt = z.object({
-  seqPayment: z.number().int(),
-  receiptNumber: z.string(),
-  paidAt: z.string(),
-  /** Who was charged: the clinician's name, their clinic and its address on My page then. */
-  billedTo: z.string(),
-  clinicName: z.string().nullable(),
-  clinicAddress: z.string().nullable(),
-  /** The plan's stable code (translated by the app) and its title then. */
-  productCode: z.string(),
-  productTitle: z.string(),
-  kind: z.enum(['subscribe', 'renewal', 'retry']),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  /** In the currency's minor unit. */
-  amountMinor: z.number().int(),
-  currency: z.string(),
-  cardLast4: z.string().nullable(),
-});
+export const receipt = z.lazy(() =>
+  z.object({
+    seqPayment: z.number().int(),
+    receiptNumber: z.string(),
+    paidAt: z.string(),
+    /** Who was charged: the clinician's name, their clinic and its address on My page then. */
+    billedTo: z.string(),
+    clinicName: z.string().nullable(),
+    clinicAddress: z.string().nullable(),
+    /** The plan's stable code (translated by the app) and its title then. */
+    productCode: z.string(),
+    productTitle: z.string(),
+    kind: z.enum(['subscribe', 'renewal', 'retry']),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    /** In the currency's minor unit. */
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    cardLast4: z.string().nullable(),
+  }),
+);
 export type Receipt = z.infer<typeof receipt>;
 
 export const getReceipt = defineEndpoint({

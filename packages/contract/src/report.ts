@@ -52,36 +52,44 @@ function checkedPeriod<T extends z.ZodType<{ startDate: string; endDate: string 
 }
 
 /** The period of a report, as the report form checks it before asking the server. */
-export const reportPeriod = checkedPeriod(z.object({ startDate: dateField, endDate: dateField }));
+export const reportPeriod = z.lazy(() => checkedPeriod(z.object({ startDate: dateField, endDate: dateField })));
 
-const reportRange = checkedPeriod(z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField }));
+const reportRange = z.lazy(() =>
+  checkedPeriod(z.object({ seqMedicalRelation: idField, startDate: dateField, endDate: dateField })),
+);
 
 /** Sessions done against sessions prescribed in the period. */
-export const adherence = z.object({
-  prescribedSessions: z.number().int(),
-  completedSessions: z.number().int(),
-  /** completed / prescribed, at most 1; null when nothing was prescribed. */
-  rate: z.number().nullable(),
-});
+export const adherence = z.lazy(() =>
+  z.object({
+    prescribedSessions: z.number().int(),
+    completedSessions: z.number().int(),
+    /** completed / prescribed, at most 1; null when nothing was prescribed. */
+    rate: z.number().nullable(),
+  }),
+);
 
 /** Days with device data in one 30-day period of the report (the last period may be shorter). */
-export const deviceDaysPeriod = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
-  days: z.number().int(),
-  /** Whether the period reaches the 16 days remote therapeutic monitoring counts. */
-  meetsBillingThreshold: z.boolean(),
-});
+export const deviceDaysPeriod = z.lazy(() =>
+  z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    days: z.number().int(),
+    /** Whether the period reaches the 16 days remote therapeutic monitoring counts. */
+    meetsBillingThreshold: z.boolean(),
+  }),
+);
 
 /** The clinician who signs the report, as they were when it was made. */
-export const reportClinician = z.object({
-  managerName: z.string(),
-  title: z.string(),
-  managerSpecialty: z.string().nullable(),
-  managerESignatureImageUrl: z.string().nullable(),
-  managerClinicName: z.string().nullable(),
-  managerClinicAddress: z.string().nullable(),
-});
+export const reportClinician = z.lazy(() =>
+  z.object({
+    managerName: z.string(),
+    title: z.string(),
+    managerSpecialty: z.string().nullable(),
+    managerESignatureImageUrl: z.string().nullable(),
+    managerClinicName: z.string().nullable(),
+    managerClinicAddress: z.string().nullable(),
+  }),
+);
 
 /** Everything a report shows except the clinician's words. */
 export const reportData = z.object({

@@ -8,10 +8,10 @@ const tag = 'schedule';
 const patientTag = 'patientApp';
 
 /** An instant with its offset, as SPEC 5 "Datetime" writes it: 2026-11-23T09:00:00+09:00. */
-export const datetimeField = z.iso.datetime({ offset: true, error: 'validation.datetime_format' });
-export const durationField = z.enum(scheduleRules.durations, { error: 'validation.schedule_duration' });
-const noteField = z.string().max(scheduleRules.noteMax, { error: 'validation.too_long' });
-const symptomsField = z.string().trim().max(scheduleRules.symptomsMax, { error: 'validation.too_long' });
+export const datetimeField = z.lazy(() => z.iso.datetime({ offset: true, error: 'validation.datetime_format' }));
+export const durationField = z.lazy(() => z.enum(scheduleRules.durations, { error: 'validation.schedule_duration' }));
+const noteField = z.lazy(() => z.string().max(scheduleRules.noteMax, { error: 'validation.too_long' }));
+const symptomsField = z.lazy(() => z.string().trim().max(scheduleRules.symptomsMax, { error: 'validation.too_long' }));
 
 const range = { startDate: dateField, endDate: dateField };
 /** A visit's time and note as the clinician books or moves it. */
@@ -161,18 +161,20 @@ export const saveScheduleNote = defineEndpoint({
 });
 
 /** One weekly window of availability, in the clinician's time zone. */
-export const timelineWindow = z
-  .object({
-    /** 1 Monday ... 7 Sunday. */
-    dayOfWeek: z.number({ error: 'validation.required' }).int().min(1).max(7, { error: 'validation.invalid' }),
-    startTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: 'validation.schedule_slot' }),
-    endTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^21:00$/, { error: 'validation.schedule_slot' }),
-  })
-  .refine((window) => window.startTime < window.endTime, { error: 'validation.range_order', path: ['endTime'] })
-  .refine((window) => window.startTime >= '07:00' && window.endTime <= '21:00', {
-    error: 'validation.schedule_slot',
-    path: ['startTime'],
-  });
+export const timelineWindow = z.lazy(() =>
+  z
+    .object({
+      /** 1 Monday ... 7 Sunday. */
+      dayOfWeek: z.number({ error: 'validation.required' }).int().min(1).max(7, { error: 'validation.invalid' }),
+      startTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, { error: 'validation.schedule_slot' }),
+      endTime: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^21:00$/, { error: 'validation.schedule_slot' }),
+    })
+    .refine((window) => window.startTime < window.endTime, { error: 'validation.range_order', path: ['endTime'] })
+    .refine((window) => window.startTime >= '07:00' && window.endTime <= '21:00', {
+      error: 'validation.schedule_slot',
+      path: ['startTime'],
+    }),
+);
 export type TimelineWindow = z.infer<typeof timelineWindow>;
 
 export const reservableTimeline = z.object({
@@ -228,9 +230,11 @@ export const updateReservableTimeline = defineEndpoint({
 // The patient's side, used by the patients' app and apps/patient.
 
 /** A visit as the patient sees it. */
-export const patientSchedule = schedule
-  .omit({ scheduleNote: true, isNoteImportant: true, patientName: true, isAppMember: true })
-  .extend({ managerName: z.string() });
+export const patientSchedule = z.lazy(() =>
+  schedule
+    .omit({ scheduleNote: true, isNoteImportant: true, patientName: true, isAppMember: true })
+    .extend({ managerName: z.string() }),
+);
 export type PatientSchedule = z.infer<typeof patientSchedule>;
 
 export const getMyClinicians = defineEndpoint({

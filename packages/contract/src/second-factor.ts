@@ -13,16 +13,20 @@ const tag = 'secondFactor';
 export const recoveryCodeCount = 10;
 
 /** Six digits from the authenticator app; spaces as some apps show them are ignored. */
-export const totpCodeField = z
-  .string({ error: 'validation.totp_code' })
-  .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: 'validation.totp_code' }));
+export const totpCodeField = z.lazy(() =>
+  z
+    .string({ error: 'validation.totp_code' })
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'validation.totp_code' })),
+);
 
 /** A recovery code as printed (xxxxx-xxxxx), in any case, with or without the hyphen and spaces. */
-export const recoveryCodeField = z
-  .string({ error: 'validation.recovery_code' })
-  .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z0-9]{10}$/, { error: 'validation.recovery_code' }));
+export const recoveryCodeField = z.lazy(() =>
+  z
+    .string({ error: 'validation.recovery_code' })
+    .transform((code) => code.replace(/[\s-]/g, '').toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9]{10}$/, { error: 'validation.recovery_code' })),
+);
 
 /** What an authenticator app needs to start making codes: the secret as a QR code and in text. */
 const totpEnrolment = {

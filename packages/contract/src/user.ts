@@ -20,19 +20,21 @@ import {
 const tag = 'user';
 export const userTypes = ['manager', 'patient'] as const;
 
-export const loginUser = z.object({
-  seqUser: z.number().int(),
-  /** The clinician profile; null for a patient app member. */
-  seqManager: z.number().int().nullable(),
-  /** The patient profile; null for a clinician. */
-  seqPatient: z.number().int().nullable(),
-  userId: z.string(),
-  userEmail: z.string(),
-  userName: z.string(),
-});
+export const loginUser = z.lazy(() =>
+  z.object({
+    seqUser: z.number().int(),
+    /** The clinician profile; null for a patient app member. */
+    seqManager: z.number().int().nullable(),
+    /** The patient profile; null for a clinician. */
+    seqPatient: z.number().int().nullable(),
+    userId: z.string(),
+    userEmail: z.string(),
+    userName: z.string(),
+  }),
+);
 export type LoginUser = z.infer<typeof loginUser>;
 
-export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export const tokenPair = z.lazy(() => z.object({ accessToken: z.string(), refreshToken: z.string() }));
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const validUserEmail = defineEndpoint({
@@ -68,14 +70,16 @@ export const signUpRequest = z.object({
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
 /** The sign-up form: the request plus the password confirmation, checked in the browser. */
-export const signUpForm = signUpRequest
-  .extend({ userPasswordConfirm: z.string() })
-  .refine((form) => form.userPassword === form.userPasswordConfirm, {
-    error: 'validation.password_mismatch',
-    path: ['userPasswordConfirm'],
-    // Checked even while other fields are wrong, so the form shows every problem at once.
-    when: ({ value }) => typeof value === 'object' && value !== null && 'userPasswordConfirm' in value,
-  });
+export const signUpForm = z.lazy(() =>
+  signUpRequest
+    .extend({ userPasswordConfirm: z.string() })
+    .refine((form) => form.userPassword === form.userPasswordConfirm, {
+      error: 'validation.password_mismatch',
+      path: ['userPasswordConfirm'],
+      // Checked even while other fields are wrong, so the form shows every problem at once.
+      when: ({ value }) => typeof value === 'object' && value !== null && 'userPasswordConfirm' in value,
+    }),
+);
 
 export const signUp = defineEndpoint({
   method: 'POST',
@@ -242,12 +246,14 @@ export const confirmUserPassword = defineEndpoint({
   },
 });
 
-export const changePasswordRequest = z
-  .object({ currentPassword: currentPasswordField, newPassword: passwordField })
-  .refine((body) => body.currentPassword !== body.newPassword, {
-    error: 'validation.password_same',
-    path: ['newPassword'],
-  });
+export const changePasswordRequest = z.lazy(() =>
+  z
+    .object({ currentPassword: currentPasswordField, newPassword: passwordField })
+    .refine((body) => body.currentPassword !== body.newPassword, {
+      error: 'validation.password_same',
+      path: ['newPassword'],
+    }),
+);
 
 export const changePassword = defineEndpoint({
   method: 'PUT',

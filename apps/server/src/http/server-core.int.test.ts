@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { FailedCode } from '@clinic/contract';
+import { FailedCode, languages } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
@@ -11,10 +11,14 @@ const run = promisify(execFile);
 
 let t: TestApp;
 beforeAll(async () => {
-  // A built web app to serve: an index page and one hashed asset.
+  // A built web app to serve: an index page, one hashed asset, and home's page in two languages.
   const web = await mkdtemp(join(tmpdir(), 'clinic-web-'));
   await mkdir(join(web, 'assets'), { recursive: true });
+  await mkdir(join(web, 'pages'), { recursive: true });
   await writeFile(join(web, 'index.html'), '<!doctype html><title>clinic</title>');
+  await writeFile(join(web, 'pages', 'pages.json'), JSON.stringify({ '/': 'home', '/appointments': 'home' }));
+  for (const language of languages)
+    await writeFile(join(web, 'pages', `home.${language}.html`), `<!doctype html><title>home ${language}</title>`);
   await writeFile(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await createTestApp({
     env: { WEB_DIST: web },
@@ -140,6 +144,24 @@ describe('web hosting', () => {
     for (const documentHeader of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
       expect(asset.headers[documentHeader]).toBeUndefined();
     expect((await t.app.inject('/assets/missing-1.js')).statusCode).toBe(404);
+  });
+
+  it("serves a path's own page, with the first screen's strings in the language the request asks for", async () => {
+    const title = async (url: string, headers: Record<string, string> = {}) => {
+      const page = await t.app.inject({ url, headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.vary).toContain('accept-language');
+      return /<title>(.*)<\/title>/.exec(page.body)?.[1];
+    };
+    expect(await title('/')).toBe('home en');
+    expect(await title('/appointments', { 'accept-language': 'cs-CZ,cs;q=0.9,en;q=0.8' })).toBe('home cs');
+    // The lang query first, then the lang cookie, then the browser's languages (SPEC 1).
+    expect(await title('/?lang=ko', { cookie: 'lang=cs', 'accept-language': 'cs' })).toBe('home ko');
+    expect(await title('/appointments/', { cookie: 'cookieConsent=x; lang=zh-HK', 'accept-language': 'cs' })).toBe(
+      'home zh-HK',
+    );
+    expect(await title('/?lang=xx', { cookie: 'lang=%E0' })).toBe('home en');
+    expect(await title('/patientList')).toBe('clinic');
   });
 });
 

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
-import { FailedCode, translate } from '@clinic/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FailedCode, firstLanguage, translate } from '@clinic/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from './errors.ts';
 
 /** Where the patient web client is served; the clinician's app has the rest. */
@@ -28,14 +28,43 @@ function staticOptions(root: string): FastifyStaticOptions {
 }
 
 /**
+ * The page the web app's build made for a path (apps/web/vite-page-preloads.ts): index.html with links
+ * that fetch the first screen's code and strings beside the entry. Its strings are those of the
+ * language the app will start in, as far as the request tells: the lang query, the lang cookie (kept
+ * with consent), the browser's languages; a choice kept only in the browser's storage is not sent.
+ */
+function pageFinder(webDist: string): (request: FastifyRequest, path: string) => string {
+  const manifest = join(webDist, 'pages/pages.json');
+  const pages = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>) : {};
+  return (request, path) => {
+    const page = pages[path.length > 1 ? path.replace(/\/$/, '') : path];
+    if (!page) return 'index.html';
+    const query = request.query as Record<string, unknown>;
+    const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+    const language = firstLanguage([
+      typeof query.lang === 'string' ? query.lang : undefined,
+      cookie,
+      languageOf(request),
+    ]);
+    return `pages/${page}.${language}.html`;
+  };
+}
+
+/**
  * Serves the built web apps with a history-mode fallback: any GET outside /api that is not a file
  * answers the app's index.html. Hashed assets are cached for a year; index.html is always revalidated.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string, patientWebDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   const hasPatientWeb = existsSync(join(patientWebDist, 'index.html'));
+  const pageOf = pageFinder(webDist);
+  // The page differs by language: a cache keeps one per request headers it was chosen from.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').sendFile(pageOf(request, path));
   if (hasWeb) {
     await app.register(fastifyStatic, staticOptions(webDist));
+    // The root is a page, not the folder of the files (which the files' route refuses when nothing is compressed).
+    app.get('/', (request, reply) => sendPage(request, reply, '/'));
   } else {
     app.log.warn({ webDist }, 'the web app is not built; run npm run build');
   }
@@ -53,7 +82,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, patient
       const isPatientPage = path === patientWebPrefix.slice(0, -1) || path.startsWith(patientWebPrefix);
       if (isPatientPage && hasPatientWeb)
         return reply.header('cache-control', 'no-cache').sendFile('index.html', patientWebDist);
-      if (!isPatientPage && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (!isPatientPage && hasWeb) return sendPage(request, reply, path);
     }
     return reply.code(404).send({
       isSuccess: false,

@@ -48,16 +48,29 @@ function guard(check: (url: URL) => GuardResult) {
 const homeScreen = screen(() => import('./routes/home.tsx'));
 const queryRoutes = screen(() => import('../shared/api/query-provider.tsx'));
 
-/** Asks for the patient list while its screen's chunk loads rather than after; the screen asks again if this fails. */
-function prefetchPatientList(): null {
-  if (hasAccessToken()) {
-    import('../shared/api/my-patients.ts').then(
-      ({ prefetchMyPatients }) => prefetchMyPatients(),
-      () => undefined,
-    );
-  }
-  return null;
+/**
+ * A loader that asks for a screen's first data while the screen's chunks load rather than after
+ * its first render; the screen asks again if this fails.
+ */
+function prefetch(start: () => Promise<unknown>): () => null {
+  return () => {
+    if (hasAccessToken()) start().catch(() => undefined);
+    return null;
+  };
 }
+const prefetchHome = prefetch(() =>
+  Promise.all([
+    import('../features/monitoring/api/monitoring.ts').then((module) => module.prefetchMonitoringAlerts()),
+    import('../features/schedules/api/get-schedules-in-range.ts').then((module) => module.prefetchFirstSchedules()),
+  ]),
+);
+const prefetchShell = prefetch(() =>
+  import('../features/payments/api/get-subscription-status.ts').then((module) => module.prefetchSubscriptionStatus()),
+);
+const requireSignedIn = guard((url) => requireSession(url, hasAccessToken()));
+const prefetchPatientList = prefetch(() =>
+  import('../shared/api/my-patients.ts').then((module) => module.prefetchMyPatients()),
+);
 const later = <NotYetAvailable />;
 const patientIdGuard = guard(requirePatientId);
 
@@ -88,7 +101,7 @@ export const routes: RouteObject[] = [
           {
             id: 'root',
             path: paths.home,
-            loader: guard((url) => requireSession(url, hasAccessToken())),
+            loader: (args) => requireSignedIn(args) ?? prefetchShell(),
             // Its own chunk: the login page does not load the signed-in header, menu and bell.
             lazy: screen(async () => ({
               Component: (await signedIn(import('./layout/shell-layout.tsx'))).ShellLayout,
@@ -97,8 +110,8 @@ export const routes: RouteObject[] = [
               {
                 errorElement: <RouteError />,
                 children: [
-                  { index: true, lazy: homeScreen },
-                  { path: segments.appointments, lazy: homeScreen },
+                  { index: true, loader: prefetchHome, lazy: homeScreen },
+                  { path: segments.appointments, loader: prefetchHome, lazy: homeScreen },
                   {
                     path: segments.patientList,
                     loader: prefetchPatientList,
@@ -143,19 +156,19 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.remote,
-            loader: guard((url) => requireSession(url, hasAccessToken())),
+            loader: requireSignedIn,
             errorElement: <RouteError />,
             lazy: screen(() => signedIn(import('./routes/remote.tsx'))),
           },
           {
             path: paths.remotePhotos,
-            loader: guard((url) => requireSession(url, hasAccessToken())),
+            loader: requireSignedIn,
             errorElement: <RouteError />,
             lazy: screen(() => signedIn(import('./routes/remote-photos.tsx'))),
           },
           {
             path: paths.receipt,
-            loader: guard((url) => requireSession(url, hasAccessToken())),
+            loader: requireSignedIn,
             errorElement: <RouteError />,
             lazy: screen(() => signedIn(import('./routes/receipt.tsx'))),
           },

@@ -13,6 +13,11 @@ import {
 export type CalendarView = 'day' | 'week' | 'month';
 export const calendarViews: readonly CalendarView[] = ['day', 'week', 'month'];
 
+/** A phone's screen fits one day's column of slots, not seven (below Mantine's `sm` breakpoint). */
+export function defaultView(): CalendarView {
+  return window.matchMedia('(max-width: 47.99em)').matches ? 'day' : 'week';
+}
+
 /** 1 Monday ... 7 Sunday of a YYYY-MM-DD date. */
 export function weekdayOf(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

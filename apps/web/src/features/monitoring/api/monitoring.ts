@@ -8,6 +8,7 @@ import {
   type MonitoringSettings,
 } from '@clinic/contract';
 import {
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -15,16 +16,24 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
+import { queryClient } from '../../../shared/api/query-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 const settingsKey = ['monitoring', 'settings'] as const;
 
+const monitoringAlertsQuery = queryOptions({
+  queryKey: queryKeys.monitoringAlerts,
+  queryFn: async ({ signal }) => (await callApi(listMonitoringAlerts, {}, { signal })).alertList,
+});
+
+/** Asks for the alerts while home's code loads, so the list can show in home's first render. */
+export function prefetchMonitoringAlerts(): Promise<void> {
+  return queryClient.prefetchQuery(monitoringAlertsQuery);
+}
+
 /** The clinician's alerts that need attention, most severe then newest first. */
 export function useMonitoringAlerts(): UseQueryResult<MonitoringAlert[]> {
-  return useQuery({
-    queryKey: queryKeys.monitoringAlerts,
-    queryFn: async ({ signal }) => (await callApi(listMonitoringAlerts, {}, { signal })).alertList,
-  });
+  return useQuery(monitoringAlertsQuery);
 }
 
 export function useAcknowledgeAlert(): UseMutationResult<void, Error, { seqMonitoringAlert: number; note: string }> {

@@ -1,7 +1,10 @@
-import { getAllScheduleByRangeForClinic, type Schedule } from '@clinic/contract';
+import { getAllScheduleByRangeForClinic, wallClockIn, type Schedule } from '@clinic/contract';
+import { browserTimeZone } from '@clinic/client/time-zone';
 import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
+import { queryClient } from '../../../shared/api/query-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { defaultView, rangeOf } from '../calendar.ts';
 
 export interface ScheduleRange {
   /** YYYY-MM-DD in the browser's time zone, both included. */
@@ -24,6 +27,14 @@ const schedulesInRangeQuery = ({ startDate, endDate }: ScheduleRange) =>
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
+
+/** Asks for the visits home's appointments view first shows: today's, and those of its first period. */
+export async function prefetchFirstSchedules(): Promise<void> {
+  const today = wallClockIn(new Date(), browserTimeZone()).date;
+  // On a phone both are today's: one request, as the cache shares a query in flight.
+  const ranges = [rangeOf(defaultView(), today), { startDate: today, endDate: today }];
+  await Promise.all(ranges.map((range) => queryClient.prefetchQuery(schedulesInRangeQuery(range))));
+}
 
 export function useSchedulesInRange(range: ScheduleRange): UseQueryResult<Schedule[]> {
   return useQuery(schedulesInRangeQuery(range));

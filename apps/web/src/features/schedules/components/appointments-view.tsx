@@ -5,7 +5,15 @@ import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useStat
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useSchedulesInRange } from '../api/get-schedules-in-range.ts';
-import { calendarViews, firstOpenSlot, rangeOf, shiftDate, weekDays, type CalendarView } from '../calendar.ts';
+import {
+  calendarViews,
+  defaultView,
+  firstOpenSlot,
+  rangeOf,
+  shiftDate,
+  weekDays,
+  type CalendarView,
+} from '../calendar.ts';
 import { ScheduleCalendar } from './schedule-calendar.tsx';
 import type { ScheduleModalTarget } from './schedule-modal.tsx';
 import { StatusLegend } from './schedule-status.tsx';
@@ -26,11 +34,6 @@ function useNow(): Date {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-}
-
-/** A phone's screen fits one day's column of slots, not seven (below Mantine's `sm` breakpoint). */
-function defaultView(): CalendarView {
-  return window.matchMedia('(max-width: 47.99em)').matches ? 'day' : 'week';
 }
 
 function periodTitle(view: CalendarView, date: string, language: string): string {

@@ -1,0 +1,97 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+/** The languages the app ships strings for, one folder each. */
+const languages = readdirSync(join(import.meta.dirname, 'src/locales'));
+
+/** A page whose first screen is known from its path: the modules that screen loads at once. */
+export interface PageScreen {
+  paths: readonly string[];
+  /** Source files (relative to the app) whose chunks the screen imports on its first load. */
+  modules: readonly string[];
+  /** The screen waits for the signed-in part of its language's strings too. */
+  signedIn: boolean;
+}
+
+/** Where the server finds each path's page (`pages/<name>.<language>.html`); other paths get index.html. */
+export const pagesManifest = 'pages/pages.json';
+
+/** The chunks of a language's strings: the app's part, the contract's messages and dayjs' locale. */
+function languageModules(language: string, signedIn: boolean): RegExp[] {
+  const escaped = language.replace('-', '\\-');
+  return [
+    new RegExp(`/locales/${escaped}/translation\\.json\\?part=start$`),
+    new RegExp(`/contract/src/messages/${escaped}\\.ts$`),
+    new RegExp(`/dayjs/(?:esm/)?locale/${escaped.toLowerCase()}\\.js$`),
+    ...(signedIn ? [new RegExp(`/locales/${escaped}/translation\\.json\\?part=signedIn$`)] : []),
+  ];
+}
+
+/**
+ * Writes a copy of index.html for each page and language, with links that fetch the first screen's
+ * chunks, stylesheets and strings beside the entry, while the HTML is read. Otherwise they are asked
+ * for only once the entry has run and the router has matched, one round trip after the other: on a
+ * phone's network most of a screen's first load. The server sends the page of a path in the
+ * language it reads from the request (the server's web plugin).
+ */
+export function pagePreloads(pages: Record<string, PageScreen>): Plugin {
+  return {
+    name: 'page-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('page-preloads: no index.html in the bundle');
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (roots: readonly Rollup.OutputChunk[]): Rollup.OutputChunk[] => {
+        const seen = new Map<string, Rollup.OutputChunk>();
+        const visit = (chunk: Rollup.OutputChunk): void => {
+          if (seen.has(chunk.fileName)) return;
+          seen.set(chunk.fileName, chunk);
+          for (const file of chunk.imports) visit(byFile.get(file)!);
+        };
+        roots.forEach(visit);
+        return [...seen.values()];
+      };
+      const entry = new Set(closure(chunks.filter((chunk) => chunk.isEntry)).map((chunk) => chunk.fileName));
+      // The chunk a module was bundled into: its own, or one it shares with the code that uses it.
+      const matching = (test: (id: string) => boolean): Rollup.OutputChunk[] =>
+        chunks.filter((chunk) => chunk.moduleIds.some(test));
+      const links = (roots: Rollup.OutputChunk[]): string[] =>
+        closure(roots)
+          .filter((chunk) => !entry.has(chunk.fileName))
+          .flatMap((chunk) => [
+            `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
+            ...[...(chunk.viteMetadata?.importedCss ?? [])].map(
+              (css) => `<link rel="stylesheet" crossorigin href="/${css}">`,
+            ),
+          ]);
+
+      const source = String(html.source);
+      const manifest: Record<string, string> = {};
+      for (const [name, page] of Object.entries(pages)) {
+        const screen = page.modules.map((module) => {
+          const found = matching((id) => id.endsWith(`/${module}`));
+          if (found.length !== 1) throw new Error(`page-preloads: ${name}: ${module} is in ${found.length} chunks`);
+          return found[0]!;
+        });
+        for (const language of languages) {
+          const strings = languageModules(language, page.signedIn).flatMap((pattern) =>
+            matching((id) => pattern.test(id)),
+          );
+          // The screen's own chunk first: what it needs most is asked for first.
+          const head = [...new Set([...links(screen), ...links(strings)])].join('\n    ');
+          this.emitFile({
+            type: 'asset',
+            fileName: `pages/${name}.${language}.html`,
+            source: source.replace('</head>', `  ${head}\n  </head>`),
+          });
+        }
+        for (const path of page.paths) manifest[path] = name;
+      }
+      this.emitFile({ type: 'asset', fileName: pagesManifest, source: JSON.stringify(manifest) });
+    },
+  };
+}
