@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { FailedCode, firstLanguage, translate } from '@clinic/contract';
@@ -34,8 +34,10 @@ function staticOptions(root: string): FastifyStaticOptions {
  * with consent), the browser's languages; a choice kept only in the browser's storage is not sent.
  */
 function pageFinder(webDist: string): (request: FastifyRequest, path: string) => string {
-  const manifest = join(webDist, 'pages/pages.json');
+  const folder = join(webDist, 'pages');
+  const manifest = join(folder, 'pages.json');
   const pages = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>) : {};
+  const built = new Set(existsSync(folder) ? readdirSync(folder) : []);
   return (request, path) => {
     const page = pages[path.length > 1 ? path.replace(/\/$/, '') : path];
     if (!page) return 'index.html';
@@ -46,7 +48,9 @@ function pageFinder(webDist: string): (request: FastifyRequest, path: string) =>
       cookie,
       languageOf(request),
     ]);
-    return `pages/${page}.${language}.html`;
+    const file = `${page}.${language}.html`;
+    // A build without that page's language still serves the app.
+    return built.has(file) ? `pages/${file}` : 'index.html';
   };
 }
 

@@ -8,11 +8,17 @@ import {
   type SubscriptionStatus,
 } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
-import { waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../src/app/router.tsx';
+import { useMonitoringAlerts } from '../../src/features/monitoring/api/monitoring.ts';
+import { useSubscriptionStatus } from '../../src/features/payments/api/get-subscription-status.ts';
+import { useSchedulesInRange } from '../../src/features/schedules/api/get-schedules-in-range.ts';
+import { defaultView, rangeOf } from '../../src/features/schedules/calendar.ts';
 import { queryClient } from '../../src/shared/api/query-client.ts';
+import { QueryProvider } from '../../src/shared/api/query-provider.tsx';
 import { authActions } from '../../src/shared/session/auth-store.ts';
 import { FakeApi } from '../fake-api.ts';
 import { screenTestTimeout } from '../render-screen.tsx';
@@ -49,30 +55,70 @@ function startRoutes(path: string, api: FakeApi): () => void {
   return () => router.dispose();
 }
 
-afterEach(() => authActions.clearSession());
+/** What home's route asks for, answered: no alerts, no visits, a trial. */
+function homeApi(): FakeApi {
+  return new FakeApi()
+    .on(listMonitoringAlerts, () => ({ isSuccess: true, alertList: [] }))
+    .on(getAllScheduleByRangeForClinic, () => ({ isSuccess: true, scheduleList: [] }))
+    .on(getSubscriptionStatus, () => ({ isSuccess: true, subscription }))
+    .on(getMyPatients, () => ({ isSuccess: true, patientList: [], activeLimit: 5 }));
+}
+
+/** The visits home's calendar and today's list show first: the calendar's first period, and today. */
+function firstRanges(): { startDate: string; endDate: string }[] {
+  const today = wallClockIn(new Date(), browserTimeZone()).date;
+  const ranges = [rangeOf(defaultView(), today), { startDate: today, endDate: today }];
+  return ranges.filter((range, index) => index === 0 || JSON.stringify(range) !== JSON.stringify(ranges[0]));
+}
+
+/** What home's views read of the prefetched data. */
+function HomeData(): ReactElement {
+  const [calendar, today] = firstRanges();
+  const alerts = useMonitoringAlerts();
+  const visits = useSchedulesInRange(calendar!);
+  const todays = useSchedulesInRange(today ?? calendar!);
+  const subscription = useSubscriptionStatus();
+  const ready = [alerts, visits, todays, subscription].every((query) => query.isSuccess);
+  return <p>{ready ? 'all read' : 'reading'}</p>;
+}
+
+beforeEach(() => authActions.setSession({ accessToken: 'access', refreshToken: 'refresh' }, clinician));
+afterEach(() => {
+  cleanup();
+  authActions.clearSession();
+});
 
 describe("a screen's first data", { timeout: screenTestTimeout }, () => {
   it('is asked for as home and the patient list start loading, before their screens draw', async () => {
-    authActions.setSession({ accessToken: 'access', refreshToken: 'refresh' }, clinician);
-    const api = new FakeApi()
-      .on(listMonitoringAlerts, () => ({ isSuccess: true, alertList: [] }))
-      .on(getAllScheduleByRangeForClinic, () => ({ isSuccess: true, scheduleList: [] }))
-      .on(getSubscriptionStatus, () => ({ isSuccess: true, subscription }))
-      .on(getMyPatients, () => ({ isSuccess: true, patientList: [], activeLimit: 5 }));
-
+    const api = homeApi();
     const stopHome = startRoutes('/', api);
     await waitFor(() => {
       expect(api.callsOf(listMonitoringAlerts)).toHaveLength(1);
       expect(api.callsOf(getSubscriptionStatus)).toHaveLength(1);
-      // Today's visits and the calendar's first period, both today's on a phone's screen.
-      expect(api.callsOf(getAllScheduleByRangeForClinic).length).toBeGreaterThan(0);
+      expect(api.callsOf(getAllScheduleByRangeForClinic)).toHaveLength(firstRanges().length);
     });
-    const today = wallClockIn(new Date(), browserTimeZone()).date;
-    expect(api.callsOf(getAllScheduleByRangeForClinic)).toContainEqual({ startDate: today, endDate: today });
+    expect(api.callsOf(getAllScheduleByRangeForClinic)).toEqual(expect.arrayContaining(firstRanges()));
     stopHome();
     const stopList = startRoutes('/patientList', api);
     await waitFor(() => expect(api.callsOf(getMyPatients)).toHaveLength(1));
     stopList();
     expect(api.callsOf(listMonitoringAlerts)).toHaveLength(1);
+  });
+
+  it("is read by home's views from the cache, without asking again", async () => {
+    const api = homeApi();
+    const stop = startRoutes('/', api);
+    await waitFor(() => expect(api.callsOf(getAllScheduleByRangeForClinic)).toHaveLength(firstRanges().length));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    render(
+      <QueryProvider>
+        <HomeData />
+      </QueryProvider>,
+    );
+    await screen.findByText('all read');
+    stop();
+    expect(api.callsOf(listMonitoringAlerts)).toHaveLength(1);
+    expect(api.callsOf(getSubscriptionStatus)).toHaveLength(1);
+    expect(api.callsOf(getAllScheduleByRangeForClinic)).toHaveLength(firstRanges().length);
   });
 });

@@ -18,12 +18,16 @@ export async function getSchedulesInRangeRequest(range: ScheduleRange, signal?: 
   return reply.scheduleList;
 }
 
+const justReadMs = 5_000;
+
 const schedulesInRangeQuery = ({ startDate, endDate }: ScheduleRange) =>
   queryOptions({
     queryKey: queryKeys.schedulesInRange(startDate, endDate),
     queryFn: ({ signal }) => getSchedulesInRangeRequest({ startDate, endDate }, signal),
-    // Patients book and cancel behind the clinician's back, and visits start and expire.
+    // Patients book and cancel behind the clinician's back, and visits start and expire: read again
+    // whenever a view opens, unless just read (by home's route, while its code loaded).
     staleTime: 0,
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > justReadMs,
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
