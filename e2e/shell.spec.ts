@@ -20,6 +20,38 @@ describe('the web shell', () => {
     await page.context().close();
   });
 
+  it("draws the clinic's mark before the styles and code have loaded, then the app with its styles", async () => {
+    for (const path of ['/login', '/']) {
+      const page = await stack.newPage();
+      // Whether the app's stylesheets had loaded when its first render was added.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.getElementById('root')?.childElementCount) return;
+          (window as { styledAtFirstRender?: boolean }).styledAtFirstRender = document.styleSheets.length > 0;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.css$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const loading = page.goto(path);
+      // Painted while every stylesheet is still on its way.
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+        .toBe(1);
+      expect(await page.locator('#app-loading svg').isVisible()).toBe(true);
+      release();
+      await loading;
+      await page.getByRole('heading', { name: ui.en.login.title }).first().waitFor();
+      expect(await page.locator('#app-loading').count()).toBe(0);
+      expect(await page.evaluate(() => (window as { styledAtFirstRender?: boolean }).styledAtFirstRender)).toBe(true);
+      await page.context().close();
+    }
+  });
+
   it('remembers the chosen language in a cookie once functional cookies are accepted', async () => {
     const page = await stack.newPage();
     await page.goto('/login?lang=cs');

@@ -14,6 +14,11 @@ export interface PageScreen {
   signedIn: boolean;
 }
 
+/** A stylesheet link as Vite writes it, with the whitespace before it. */
+const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
+
+const rootElement = '<div id="root">';
+
 /** Where the server finds each path's page (`pages/<name>.<language>.html`); other paths get index.html. */
 export const pagesManifest = 'pages/pages.json';
 
@@ -59,37 +64,52 @@ export function pagePreloads(pages: Record<string, PageScreen>): Plugin {
       // The chunk a module was bundled into: its own, or one it shares with the code that uses it.
       const matching = (test: (id: string) => boolean): Rollup.OutputChunk[] =>
         chunks.filter((chunk) => chunk.moduleIds.some(test));
-      const links = (roots: Rollup.OutputChunk[]): string[] =>
-        closure(roots)
-          .filter((chunk) => !entry.has(chunk.fileName))
-          .flatMap((chunk) => [
-            `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
-            ...[...(chunk.viteMetadata?.importedCss ?? [])].map(
-              (css) => `<link rel="stylesheet" crossorigin href="/${css}">`,
-            ),
-          ]);
+      const chunksOf = (roots: Rollup.OutputChunk[]): Rollup.OutputChunk[] =>
+        closure(roots).filter((chunk) => !entry.has(chunk.fileName));
+      const preloads = (chunks: Rollup.OutputChunk[]): string[] =>
+        chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`);
+      const stylesheetsOf = (chunks: Rollup.OutputChunk[]): string[] =>
+        chunks.flatMap((chunk) =>
+          [...(chunk.viteMetadata?.importedCss ?? [])].map(
+            (css) => `<link rel="stylesheet" crossorigin href="/${css}">`,
+          ),
+        );
 
+      // The stylesheets go between the clinic's mark and #root: the mark is then drawn as soon as the HTML
+      // is read, where in the head they would hold it back until they had loaded. The app's scripts still
+      // wait for them (a script waits for the stylesheets the parser met before it ran), and the style
+      // Mantine renders in #root comes after them, so its theme wins over their defaults.
       const source = String(html.source);
+      const entryStylesheets = (source.match(stylesheetLink) ?? []).map((link) => link.trim());
+      const page = (headLinks: string[], stylesheets: string[]): string =>
+        source
+          .replace(stylesheetLink, '')
+          .replace('</head>', headLinks.map((link) => `  ${link}\n  `).join('') + '</head>')
+          .replace(
+            rootElement,
+            [...entryStylesheets, ...stylesheets].map((link) => `${link}\n    `).join('') + rootElement,
+          );
+      html.source = page([], []);
       const manifest: Record<string, string> = {};
-      for (const [name, page] of Object.entries(pages)) {
-        const screen = page.modules.map((module) => {
+      for (const [name, pageScreen] of Object.entries(pages)) {
+        const screen = pageScreen.modules.map((module) => {
           const found = matching((id) => id.endsWith(`/${module}`));
           if (found.length !== 1) throw new Error(`page-preloads: ${name}: ${module} is in ${found.length} chunks`);
           return found[0]!;
         });
         for (const language of languages) {
-          const strings = languageModules(language, page.signedIn).flatMap((pattern) =>
+          const strings = languageModules(language, pageScreen.signedIn).flatMap((pattern) =>
             matching((id) => pattern.test(id)),
           );
           // The screen's own chunk first: what it needs most is asked for first.
-          const head = [...new Set([...links(screen), ...links(strings)])].join('\n    ');
+          const firstLoad = [...new Set([...chunksOf(screen), ...chunksOf(strings)])];
           this.emitFile({
             type: 'asset',
             fileName: `pages/${name}.${language}.html`,
-            source: source.replace('</head>', `  ${head}\n  </head>`),
+            source: page(preloads(firstLoad), stylesheetsOf(firstLoad)),
           });
         }
-        for (const path of page.paths) manifest[path] = name;
+        for (const path of pageScreen.paths) manifest[path] = name;
       }
       this.emitFile({ type: 'asset', fileName: pagesManifest, source: JSON.stringify(manifest) });
     },

@@ -5,6 +5,7 @@ import '@mantine/core/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppRouter, type AppRouter } from './app/router.tsx';
 import { i18nReady } from './shared/i18n/i18n.ts';
 
 // The development server serves Mantine pre-bundled, so it gets every stylesheet at once.
@@ -14,7 +15,7 @@ if (import.meta.env.DEV) {
   void import('@mantine/notifications/styles.css');
 }
 
-function render(): void {
+function render(router: AppRouter): void {
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);
@@ -22,12 +23,18 @@ function render(): void {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     ),
   );
 }
 
-// The first screen is drawn in its language, never as bare keys; a language file that fails to load still
-// leaves a working app (the keys are shown rather than a blank page).
-void i18nReady.then(render, render);
+// The router starts the first screen's loaders in a task after the one that ran the code: on a slow phone
+// the two together would hold the main thread long enough to delay a tap.
+setTimeout(() => {
+  const router = createAppRouter();
+  // The first screen is drawn in its language, never as bare keys; a language file that fails to load still
+  // leaves a working app (the keys are shown rather than a blank page).
+  const show = (): void => render(router);
+  void i18nReady.then(show, show);
+});

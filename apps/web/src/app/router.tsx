@@ -201,6 +201,11 @@ export const routes: RouteObject[] = [
 // Mailed link tokens leave the address bar before the router reads it.
 startLinkCapture();
 
-export const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-registerNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
+/** The app's router. Making it reads the address and starts the first screen's loaders. */
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(routes);
+  registerNavigator((to, options) => router.navigate(to, { replace: options?.replace ?? false }));
+  return router;
+}
