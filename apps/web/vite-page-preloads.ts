@@ -17,6 +17,7 @@ export interface PageScreen {
 /** A stylesheet link as Vite writes it, with the whitespace before it. */
 const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
 
+/** Where the app renders, after the clinic's mark. */
 const rootElement = '<div id="root">';
 
 /** Where the server finds each path's page (`pages/<name>.<language>.html`); other paths get index.html. */
@@ -38,7 +39,8 @@ function languageModules(language: string, signedIn: boolean): RegExp[] {
  * chunks, stylesheets and strings beside the entry, while the HTML is read. Otherwise they are asked
  * for only once the entry has run and the router has matched, one round trip after the other: on a
  * phone's network most of a screen's first load. The server sends the page of a path in the
- * language it reads from the request (the server's web plugin).
+ * language it reads from the request (the server's web plugin). In index.html and in each page the
+ * stylesheets follow the clinic's mark (below).
  */
 export function pagePreloads(pages: Record<string, PageScreen>): Plugin {
   return {
@@ -80,6 +82,7 @@ export function pagePreloads(pages: Record<string, PageScreen>): Plugin {
       // wait for them (a script waits for the stylesheets the parser met before it ran), and the style
       // Mantine renders in #root comes after them, so its theme wins over their defaults.
       const source = String(html.source);
+      if (!source.includes(rootElement)) throw new Error(`page-preloads: no ${rootElement} in index.html`);
       const entryStylesheets = (source.match(stylesheetLink) ?? []).map((link) => link.trim());
       const page = (headLinks: string[], stylesheets: string[]): string =>
         source
