@@ -23,11 +23,15 @@ describe('the web shell', () => {
   it("draws the clinic's mark before the styles and code have loaded, then the app with its styles", async () => {
     for (const path of ['/login', '/']) {
       const page = await stack.newPage();
-      // Whether the app's stylesheets had loaded when its first render was added.
+      // The stylesheets not yet applied when the app's first render was added.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
           if (!document.getElementById('root')?.childElementCount) return;
-          (window as { styledAtFirstRender?: boolean }).styledAtFirstRender = document.styleSheets.length > 0;
+          (window as { unstyledAtFirstRender?: string[] }).unstyledAtFirstRender = [
+            ...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+          ]
+            .filter((link) => link.sheet === null)
+            .map((link) => new URL(link.href).pathname);
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
@@ -47,9 +51,29 @@ describe('the web shell', () => {
       await loading;
       await page.getByRole('heading', { name: ui.en.login.title }).first().waitFor();
       expect(await page.locator('#app-loading').count()).toBe(0);
-      expect(await page.evaluate(() => (window as { styledAtFirstRender?: boolean }).styledAtFirstRender)).toBe(true);
+      const html = await (await page.request.get(path)).text();
+      const named = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+      expect(named.length).toBeGreaterThan(0);
+      const unstyled = await page.evaluate(
+        () => (window as { unstyledAtFirstRender?: string[] }).unstyledAtFirstRender,
+      );
+      expect(unstyled?.filter((href) => named.includes(href))).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('keeps the styles in order when a later screen brings its own: home after logging in at /login', async () => {
+    const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo', 'Demo-clinic-2026');
+    const menuEntry = page
+      .getByRole('navigation', { name: ui.en.menu.label })
+      .getByRole('button', { name: ui.en.menu.agreement });
+    await menuEntry.waitFor();
+    // A menu entry is Mantine's NavLink on its UnstyledButton: the NavLink's padding must override the button's 0.
+    expect(await menuEntry.evaluate((element) => getComputedStyle(element).paddingLeft)).not.toBe('0px');
+    await page.context().close();
   });
 
   it('remembers the chosen language in a cookie once functional cookies are accepted', async () => {

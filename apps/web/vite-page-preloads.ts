@@ -70,17 +70,20 @@ export function pagePreloads(pages: Record<string, PageScreen>): Plugin {
         closure(roots).filter((chunk) => !entry.has(chunk.fileName));
       const preloads = (chunks: Rollup.OutputChunk[]): string[] =>
         chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`);
-      const stylesheetsOf = (chunks: Rollup.OutputChunk[]): string[] =>
-        chunks.flatMap((chunk) =>
-          [...(chunk.viteMetadata?.importedCss ?? [])].map(
-            (css) => `<link rel="stylesheet" crossorigin href="/${css}">`,
+      const stylesheetsOf = (chunks: Rollup.OutputChunk[]): string[] => [
+        ...new Set(
+          chunks.flatMap((chunk) =>
+            [...(chunk.viteMetadata?.importedCss ?? [])].map(
+              (css) => `<link rel="stylesheet" crossorigin href="/${css}">`,
+            ),
           ),
-        );
+        ),
+      ];
 
       // The stylesheets go between the clinic's mark and #root: the mark is then drawn as soon as the HTML
-      // is read, where in the head they would hold it back until they had loaded. The app's scripts still
-      // wait for them (a script waits for the stylesheets the parser met before it ran), and the style
-      // Mantine renders in #root comes after them, so its theme wins over their defaults.
+      // is read, where in the head they would hold it back until they had loaded. The app's module scripts
+      // run only once they have loaded, and its first module moves them to the head, before any stylesheet
+      // loaded later (src/app/first-stylesheets.ts).
       const source = String(html.source);
       if (!source.includes(rootElement)) throw new Error(`page-preloads: no ${rootElement} in index.html`);
       const entryStylesheets = (source.match(stylesheetLink) ?? []).map((link) => link.trim());

@@ -1,3 +1,5 @@
+// First of the app's modules: it puts the page's stylesheets before any other (first-stylesheets.ts).
+import { pageStylesheetsApplied } from './app/first-stylesheets.ts';
 // Mantine's global styles; each component's own CSS comes with it (vite-mantine-styles.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -35,6 +37,5 @@ setTimeout(() => {
   const router = createAppRouter();
   // The first screen is drawn in its language, never as bare keys; a language file that fails to load still
   // leaves a working app (the keys are shown rather than a blank page).
-  const show = (): void => render(router);
-  void i18nReady.then(show, show);
+  void Promise.allSettled([i18nReady, pageStylesheetsApplied]).then(() => render(router));
 });
