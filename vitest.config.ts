@@ -30,7 +30,8 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server, database and browser.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { messages } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../apps/server/test/mail-catcher.ts';
 import { startStack, type Stack } from './harness.ts';
@@ -147,10 +148,10 @@ describe('a clinician account, end to end', () => {
     await page.goto('/options');
     await page.getByRole('button', { name: t.account.delete.open, exact: true }).click();
     const passwordDialog = page.getByRole('dialog', { name: t.account.delete.passwordTitle });
-    await passwordDialog.getByLabel(t.account.delete.password, { exact: true }).fill('Wrong-pass-1');
+    await passwordDialog.getByLabel(t.common.password, { exact: true }).fill('Wrong-pass-1');
     await passwordDialog.getByRole('button', { name: t.account.delete.continue }).click();
-    await passwordDialog.getByText(ui.en.errors.title).or(passwordDialog.getByRole('alert')).first().waitFor();
-    await passwordDialog.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await passwordDialog.getByText(messages.en.US0202).waitFor();
+    await passwordDialog.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
     await passwordDialog.getByRole('button', { name: t.account.delete.continue }).click();
     const confirm = page.getByRole('dialog', { name: t.account.delete.confirmTitle });
     await confirm.getByRole('button', { name: t.account.delete.yes }).click();

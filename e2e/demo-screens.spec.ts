@@ -51,6 +51,24 @@ function linesOf(locator: Locator): Promise<number> {
   });
 }
 
+/** The element's text, line by line as laid out. */
+function linesTextOf(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let offset = 0; offset < (node.textContent ?? '').length; offset++) {
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? '') + (node.textContent ?? '')[offset]);
+      }
+    }
+    return [...lines.entries()].sort(([above], [below]) => above - below).map(([, text]) => text);
+  });
+}
+
 async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await locator.boundingBox();
   if (!box) throw new Error('not shown');
@@ -109,6 +127,11 @@ describe('the demo clinic at 1280 px', () => {
       registeredBox.y + registeredBox.height <= emailBox.y + 1;
     expect(apart).toBe(true);
     expect(await isCut(shownEmail)).toBe(false);
+    // Where it wraps, it wraps after the @ or before a dot, never inside a word.
+    const lines = await linesTextOf(shownEmail);
+    expect(lines.join('')).toBe(email);
+    for (const [index, line] of lines.entries())
+      if (index > 0) expect(line.startsWith('.') || lines[index - 1]!.endsWith('@'), lines.join(' | ')).toBe(true);
   });
 
   it('shows the whole device-records table on the history tab, each joint on one line', async () => {
@@ -152,8 +175,13 @@ describe('the demo clinic at 1280 px', () => {
     for (let index = 0; index < (await visits.count()); index++) {
       const visit = visits.nth(index);
       const name = visit.getByText(member.patientName, { exact: true });
-      if ((await name.count()) > 0) expect(await isCut(name)).toBe(false);
+      if ((await name.count()) > 0) {
+        expect(await isCut(name)).toBe(false);
+        expect(await linesOf(name)).toBe(1);
+      }
       expect(await isCut(visit.locator('.mantine-Badge-label'))).toBe(false);
+      // The time and the length of the visit, "min" included, on one line.
+      expect(await linesOf(visit.getByText(/–.*·/))).toBe(1);
     }
     await home.context().close();
   });

@@ -54,15 +54,33 @@ describe('monitoring alerts in the browser', () => {
     // The alert opens the history tab on its period: the two weeks before it, to today.
     await patient.getByRole('link', { name: t.monitoring.kind.pain, exact: true }).click();
     await page.waitForURL(`**/patientList/details/history?id=${seqMedicalRelation}&from=*`);
-    const today = await page.evaluate(() => {
-      const now = new Date();
-      return `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+    const { today, yesterday } = await page.evaluate(() => {
+      const shown = (daysBack: number): string => {
+        const day = new Date();
+        day.setDate(day.getDate() - daysBack);
+        return `${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}/${day.getFullYear()}`;
+      };
+      return { today: shown(0), yesterday: shown(1) };
     });
     const period = page.getByTestId('alert-period');
     await period.waitFor();
     expect(await period.textContent()).toContain(` – ${today}`);
     expect(await page.getByLabel(t.exercises.chart.to, { exact: true }).inputValue()).toBe(today);
+    // The reported level shows where the alert leads: under the chart and with the session, whose
+    // records follow the chart's period.
+    const reportedPain = t.exercises.painValue.replace('{{level}}', '8');
+    expect(await page.getByTestId('highest-pain').textContent()).toBe(
+      t.exercises.chart.highestPain.replace('{{level}}', '8').replace('{{date}}', today),
+    );
+    const records = page.getByRole('table', { name: t.exercises.recordsLabel });
+    await records.getByRole('cell', { name: `${reportedPain} · Sharp pain, stopped`, exact: true }).waitFor();
+    expect(await page.getByTestId('records-period').textContent()).toContain(` – ${today}`);
     await expectAccessible(page, 'the chart on the period of an alert');
+    const to = page.getByLabel(t.exercises.chart.to, { exact: true });
+    await to.fill(yesterday);
+    await to.press('Enter');
+    await expect.poll(() => page.getByTestId('records-period').textContent()).toContain(` – ${yesterday}`);
+    await records.waitFor({ state: 'detached' });
     await page.goBack();
 
     await patient.getByRole('button', { name: t.monitoring.acknowledge }).click();
@@ -105,6 +123,8 @@ describe("the demo clinician's worklist", () => {
         .getByRole('link', { name: t.monitoring.kind[kind], exact: true })
         .first()
         .waitFor({ timeout: 90_000 });
+    // Every date in the reasons is written as the clinician reads dates, none as YYYY-MM-DD.
+    expect(await section.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await page.context().close();
   });
 });

@@ -280,6 +280,37 @@ describe('my page, payments and inquiries, end to end', () => {
     await page.context().close();
   });
 
+  it('lists its sections to jump to, and opens at the one a link names', async () => {
+    const { page } = await newClinicianSession(stack);
+    const inView = (name: string) =>
+      page.getByRole('heading', { name, level: 3, exact: true }).evaluate((heading) => {
+        const { top } = heading.getBoundingClientRect();
+        return top >= 60 && top < window.innerHeight - 100;
+      });
+    await page.goto('/options#options-payment');
+    await expect.poll(() => inView(t.payments.sectionTitle)).toBe(true);
+
+    const sections = page.getByRole('navigation', { name: t.options.sectionsLabel });
+    const links = sections.getByRole('link');
+    expect(await links.count()).toBe(11);
+    // Each link names a section by its heading.
+    for (const name of await links.allInnerTexts())
+      await page.getByRole('heading', { name, level: 3, exact: true }).waitFor();
+    await sections.getByRole('link', { name: t.options.languageTitle }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#options-language');
+    await expect.poll(() => inView(t.options.languageTitle)).toBe(true);
+    await expectAccessible(page, 'my page, its sections listed beside it');
+
+    // On a narrow screen, a select instead.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await sections.waitFor({ state: 'hidden' });
+    await page.getByLabel(t.options.goToSection, { exact: true }).selectOption('options-account');
+    await expect.poll(() => inView(t.account.title)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#options-account');
+    await expectAccessible(page, 'my page on a narrow screen, its section select');
+    await page.context().close();
+  });
+
   it('keeps the unit and language out of cookies while functional cookies are refused', async () => {
     const { page } = await newClinicianSession(stack);
     const cookieNames = async () => (await page.context().cookies()).map((cookie) => cookie.name).sort();

@@ -45,7 +45,7 @@ describe('passkeys', () => {
     await section.getByRole('button', { name: t.passkeys.add, exact: true }).click();
     const add = page.getByRole('dialog', { name: t.passkeys.add });
     await add.getByLabel(t.passkeys.name).fill('Clinic laptop');
-    await add.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await add.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
     await expectAccessible(page, 'My page, adding a passkey');
     await add.getByRole('button', { name: t.passkeys.add, exact: true }).click();
     await add.waitFor({ state: 'hidden' });
@@ -82,7 +82,7 @@ describe('passkeys', () => {
       .click();
     const remove = page.getByRole('dialog', { name: t.passkeys.removeTitle.replace('{{name}}', 'Old laptop') });
     await expectAccessible(page, 'My page, removing a passkey');
-    await remove.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await remove.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
     await remove.getByRole('button', { name: t.passkeys.remove, exact: true }).click();
     await section.getByText(t.passkeys.none, { exact: true }).waitFor();
     await logOut(page);

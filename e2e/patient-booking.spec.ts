@@ -214,6 +214,9 @@ describe('the patient web client', () => {
     );
     await symptoms.locator('input[type=file]').setInputFiles({ name: 'ankle.png', mimeType: 'image/png', buffer: png });
     await symptoms.getByRole('button', { name: p.symptoms.removePhoto.replace('{{number}}', '1') }).waitFor();
+    // The patient sees the photo itself, read back from the server with their own session.
+    const preview = symptoms.getByRole('img', { name: p.symptoms.photoAlt.replace('{{number}}', '1') });
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
     await symptoms.getByRole('button', { name: p.symptoms.save }).click();
     await symptoms.waitFor({ state: 'hidden' });
     await patientPage

@@ -1,5 +1,6 @@
 import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ui } from './steps.ts';
 
 const t = ui.en;
@@ -22,6 +23,12 @@ export async function fillCard(scope: Scope, cardNumber: string): Promise<void> 
   // A fixed format, told beside the processor's field.
   await scope.getByTestId('processor-cardExpiry').getByText(t.payments.card.expiryHint).waitFor();
   await processorField(scope, 'cvc').fill('123');
+  // The expiry and the code side by side start at the same height, whatever is told under them.
+  const [expiry, cvc] = await Promise.all([
+    processorField(scope, 'expiry').boundingBox(),
+    processorField(scope, 'cvc').boundingBox(),
+  ]);
+  expect(Math.abs((expiry?.y ?? 0) - (cvc?.y ?? Infinity))).toBeLessThanOrEqual(1);
   await scope.getByLabel(t.payments.card.zip, { exact: true }).fill('10001');
   await scope.getByLabel(t.payments.card.address, { exact: true }).fill('1 Main St., Apt 2/B');
 }

@@ -21,8 +21,7 @@ describe('paying with cards that the bank checks', () => {
     });
     const form = await payForm(page);
     const pay = form.getByRole('button', { name: t.payments.info.pay, exact: true });
-    const refusal = (code: 'PAY2000' | 'PAY2001' | 'PAY2002') =>
-      form.getByRole('alert').getByText(messages.en[code]).waitFor();
+    const refusal = (code: 'PAY2001' | 'PAY2002') => form.getByRole('alert').getByText(messages.en[code]).waitFor();
 
     await fillCard(form, '4000000000000002');
     await pay.click();
@@ -30,11 +29,11 @@ describe('paying with cards that the bank checks', () => {
     await processorField(form, 'number').fill('4000000000000069');
     await pay.click();
     await refusal('PAY2002');
-    // Asked every time (…3184): the holder fails the challenge.
+    // Asked every time (…3184): the holder fails the challenge, and is told it was their bank's check.
     await processorField(form, 'number').fill('4000002760003184');
     await pay.click();
     await answerChallenge(page, 'Fail');
-    await refusal('PAY2000');
+    await form.getByRole('alert').getByText(t.payments.verificationFailed).waitFor();
     // Declined after the holder confirms (…1629).
     await processorField(form, 'number').fill('4000008400001629');
     await pay.click();
@@ -56,8 +55,13 @@ describe('paying with cards that the bank checks', () => {
     // The card is changed to a plain one.
     await page.getByRole('button', { name: t.payments.card.updateTitle, exact: true }).click();
     const cardDialog = page.getByRole('dialog', { name: t.payments.card.updateTitle });
-    await fillCard(cardDialog, '4242424242424242');
-    await cardDialog.getByRole('button', { name: t.payments.card.save, exact: true }).click();
+    const save = cardDialog.getByRole('button', { name: t.payments.card.save, exact: true });
+    await fillCard(cardDialog, '4000002760003184');
+    await save.click();
+    await answerChallenge(page, 'Fail');
+    await cardDialog.getByRole('alert').getByText(t.payments.verificationFailed).waitFor();
+    await processorField(cardDialog, 'number').fill('4242424242424242');
+    await save.click();
     await cardDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('card-on-file').textContent()).toMatch(/4242/);
 

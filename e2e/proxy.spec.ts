@@ -3,10 +3,11 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaddy, type Caddy } from '../apps/server/test/caddy.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { outsideProgram } from '../apps/server/test/outside-program.ts';
 import { chromiumArgs, mediaArgs, startStack, type ContextOptions, type Stack } from './harness.ts';
 import { connectedVisit, visitOf } from './visit-steps.ts';
 
-describe('a video visit through Caddy on HTTPS', () => {
+describe.skipIf(!outsideProgram('caddy', 'caddy'))('a video visit through Caddy on HTTPS', () => {
   let stack: Stack;
   let caddy: Caddy;
   let browser: Browser;

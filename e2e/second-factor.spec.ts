@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { messages } from '@clinic/contract';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
@@ -35,6 +36,41 @@ async function confirmSetUp(page: Page, secret: string, screen: string): Promise
   return codes;
 }
 
+/** The codes leave the screen whole: copied one per line, saved as a text file, and printed alone. */
+async function expectCodesKept(page: Page, codes: string[], email: string): Promise<void> {
+  const panel = page.getByRole('region', { name: t.secondFactor.myPage.title });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await panel.getByRole('button', { name: t.secondFactor.recovery.copy, exact: true }).click();
+  await panel.getByRole('button', { name: t.secondFactor.recovery.copied, exact: true }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: t.secondFactor.recovery.download, exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+  const lines = (await readFile(await download.path(), 'utf8')).split('\n');
+  expect(lines[0]).toContain(email);
+  expect(lines.slice(1).filter(Boolean)).toEqual(codes);
+
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'codes');
+  });
+  await panel.getByRole('button', { name: t.secondFactor.recovery.print, exact: true }).click();
+  await page.locator('body[data-printed="codes"]').waitFor({ state: 'attached' });
+  // On paper only the codes: not the page around them (the section too), nor their buttons.
+  await page.emulateMedia({ media: 'print' });
+  const list = page.getByRole('list', { name: t.secondFactor.recovery.listLabel });
+  expect(await list.isVisible()).toBe(true);
+  for (const hidden of [
+    page.getByRole('button', { name: t.secondFactor.recovery.print, exact: true }),
+    page.getByRole('button', { name: t.secondFactor.myPage.codesSaved, exact: true }),
+    page.getByRole('heading', { name: t.secondFactor.myPage.title }),
+  ])
+    expect(await hidden.isVisible()).toBe(false);
+  await page.emulateMedia({ media: 'screen' });
+}
+
 async function logOut(page: Page): Promise<void> {
   await page.goto('/options');
   await page.getByRole('button', { name: t.account.logout.button, exact: true }).click();
@@ -54,9 +90,18 @@ describe('two-step verification', () => {
     const section = page.getByRole('region', { name: t.secondFactor.myPage.title });
     await section.getByText(t.secondFactor.myPage.off, { exact: true }).waitFor();
     await expectAccessible(page, 'My page, two-step verification off');
+    // Setting up asks for the password first: a session alone does not change the login.
     await section.getByRole('button', { name: t.secondFactor.myPage.setUp, exact: true }).click();
+    const setUp = page.getByRole('dialog', { name: t.secondFactor.myPage.setUpTitle });
+    await expectAccessible(page, 'set-up password dialog');
+    await setUp.getByLabel(t.common.password, { exact: true }).fill('Wrong-pass-1');
+    await setUp.getByRole('button', { name: t.common.continue, exact: true }).click();
+    await setUp.getByText(messages.en.US0202).waitFor();
+    await setUp.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
+    await setUp.getByRole('button', { name: t.common.continue, exact: true }).click();
     const secret = await setUpKeyOf(page);
     const codes = await confirmSetUp(page, secret, 'My page');
+    await expectCodesKept(page, codes, clinician.email);
     await section.getByRole('button', { name: t.secondFactor.myPage.codesSaved, exact: true }).click();
     await section.getByText(t.secondFactor.myPage.on, { exact: true }).waitFor();
     await section.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '10')).waitFor();
@@ -103,10 +148,10 @@ describe('two-step verification', () => {
     const dialog = page.getByRole('dialog', { name: t.secondFactor.myPage.regenerateTitle });
     await dialog.waitFor();
     await expectAccessible(page, 'new recovery codes dialog');
-    await dialog.getByLabel(t.account.delete.password, { exact: true }).fill('Wrong-pass-1');
+    await dialog.getByLabel(t.common.password, { exact: true }).fill('Wrong-pass-1');
     await dialog.getByRole('button', { name: t.secondFactor.myPage.regenerate, exact: true }).click();
     await dialog.getByText(messages.en.US0202).waitFor();
-    await dialog.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await dialog.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
     await dialog.getByRole('button', { name: t.secondFactor.myPage.regenerate, exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const fresh = section.getByRole('list', { name: t.secondFactor.recovery.listLabel }).getByRole('listitem');
@@ -115,7 +160,7 @@ describe('two-step verification', () => {
     await section.getByText(t.secondFactor.myPage.onIntro.replace('{{count}}', '10')).waitFor();
     await section.getByRole('button', { name: t.secondFactor.myPage.disable, exact: true }).click();
     const off = page.getByRole('dialog', { name: t.secondFactor.myPage.disableTitle });
-    await off.getByLabel(t.account.delete.password, { exact: true }).fill(clinician.password);
+    await off.getByLabel(t.common.password, { exact: true }).fill(clinician.password);
     await off.getByRole('button', { name: t.secondFactor.myPage.disable, exact: true }).click();
     await section.getByText(t.secondFactor.myPage.off, { exact: true }).waitFor();
     await page.context().close();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { outsideProgram } from '../apps/server/test/outside-program.ts';
 import { startStack, type Stack } from './harness.ts';
 import { connectedVisit } from './visit-steps.ts';
 
@@ -53,7 +54,9 @@ function selectedPair(page: Page) {
   });
 }
 
-describe('a video visit relayed by coturn (deploy/turnserver.conf)', () => {
+const coturnInstalled = outsideProgram('turnserver', 'coturn');
+
+describe.skipIf(!coturnInstalled)('a video visit relayed by coturn (deploy/turnserver.conf)', () => {
   let stack: Stack;
   let coturn: ChildProcess;
   let coturnLog = '';

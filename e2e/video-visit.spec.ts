@@ -100,7 +100,7 @@ describe('video visit in the browser, one server', () => {
     await clinician.goto(`/remote?seqSchedule=${inWindow}`);
     await callStatus(clinician, 'waiting');
     const heartbeat = clinician.waitForRequest(
-      (request) => new URL(request.url()).pathname === '/api/meeting/heartbeat',
+      (request) => new URL(request.url()).pathname === '/api/meeting/sendHeartbeat',
     );
     await button(clinician, t.videoCall.start).click();
     // The open call says at once, and then every half minute, that its browser is still there: the

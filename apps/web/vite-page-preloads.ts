@@ -8,7 +8,10 @@ const languages = readdirSync(join(import.meta.dirname, 'src/locales'));
 /** A page whose first screen is known from its path: the modules that screen loads at once. */
 export interface PageScreen {
   paths: readonly string[];
-  /** Source files (relative to the app) whose chunks the screen imports on its first load. */
+  /**
+   * Source files whose chunks the screen imports on its first load, relative to the app (or to the
+   * repository, in a workspace package).
+   */
   modules: readonly string[];
   /** The screen waits for the signed-in part of its language's strings too. */
   signedIn: boolean;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { paths } from './src/config/paths.ts';
+import { homeFirstLoad } from './src/app/first-load.ts';
 import { mantineComponentStyles } from './vite-mantine-styles.ts';
 import { pagePreloads } from './vite-page-preloads.ts';
 import { translationParts } from './vite-translation-parts.ts';
@@ -18,27 +18,7 @@ const reactRouterProduction = join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [
-    react(),
-    mantineComponentStyles(),
-    translationParts(),
-    pagePreloads({
-      home: {
-        paths: [paths.home, paths.appointments],
-        // The screen first, then its frame and the data it asks for at once (router.tsx).
-        modules: [
-          'src/app/routes/home.tsx',
-          'src/app/layout/shell-layout.tsx',
-          'src/shared/api/query-provider.tsx',
-          'packages/client/src/http-client.ts',
-          'src/features/monitoring/api/monitoring.ts',
-          'src/features/schedules/api/get-schedules-in-range.ts',
-          'src/features/payments/api/get-subscription-status.ts',
-        ],
-        signedIn: true,
-      },
-    }),
-  ],
+  plugins: [react(), mantineComponentStyles(), translationParts(), pagePreloads({ home: homeFirstLoad })],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: 'dist',

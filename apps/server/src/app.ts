@@ -19,7 +19,7 @@ import { boardRoutes } from './modules/board/index.ts';
 import { categoryRoutes } from './modules/category/index.ts';
 import { exerciseRecordRoutes, exerciseRoutes } from './modules/exercise/index.ts';
 import { managerNoteRoutes } from './modules/manager-note/index.ts';
-import { monitoringRoutes, monitoringTimeRoutes } from './modules/monitoring/index.ts';
+import { monitoringRoutes, monitoringBillingRoutes } from './modules/monitoring/index.ts';
 import { managerRoutes } from './modules/manager/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
@@ -56,6 +56,8 @@ export interface AppOverrides {
   startJobs?: boolean;
   /** Whether every reply is also checked against its contract's zod schema (tests). */
   checkReplies?: boolean;
+  /** Whether the demo's login is printed; not again after the seed's own process printed it. */
+  printDemoLogin?: boolean;
 }
 
 declare module 'fastify' {
@@ -72,10 +74,12 @@ declare module 'fastify' {
 }
 
 /**
- * Never logged: the tokens travel in these headers. Redacted wherever a logged object carries
- * headers (fastify's req and res, the multipart plugin's busboy options at trace level).
+ * Never logged: a header that may carry a credential, by its name (authorization, cookie and
+ * set-cookie, x-refresh-token, stripe-signature, x-api-key, any token's, key's or secret's).
+ * Redacted wherever a logged object carries headers (fastify's req and res, the multipart
+ * plugin's busboy options at trace level), at every level.
  */
-const redactedHeaders = ['authorization', 'x-refresh-token', 'x-access-token', 'cookie', 'set-cookie'];
+const credentialHeader = /auth|cookie|token|key|secret|signature|password|passwd|session|credential/i;
 
 /** A request id a proxy may hand us: short, and nothing a log or the audit trail would mangle. */
 const proxyRequestId = /^[\w.:-]{8,128}$/;
@@ -96,8 +100,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }),
       },
       redact: {
-        paths: redactedHeaders.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
-        censor: '[redacted]',
+        paths: ['headers.*', '*.headers.*'],
+        censor: (value: unknown, path: string[]) => (credentialHeader.test(path.at(-1) ?? '') ? '[redacted]' : value),
       },
     },
     // The id ends up in the audit trail, so a client may not choose it: the server's own, or the
@@ -140,6 +144,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         email: config.demoEmail,
         password: config.demoPassword,
         log: app.log,
+        printLogin: overrides.printDemoLogin !== false,
       })
     : [];
 
@@ -159,7 +164,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const authenticate: SessionService['authenticate'] = (authorization, access) =>
     sessions.authenticate(authorization, access);
-  registerContractRoutes(app, contractRoutes(services), authenticate, { db, now }, overrides.checkReplies === true);
+  registerContractRoutes(
+    app,
+    contractRoutes(services),
+    authenticate,
+    { db, now },
+    services.devices,
+    overrides.checkReplies === true,
+  );
   const hub = await registerRealtimeHub(app, {
     bus: services.bus,
     isLive: (sessionId) => sessions.isLive(sessionId),
@@ -184,7 +196,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const response = await app.inject({ method: 'POST', url: '/api/payment/webhook', payload, headers });
     return response.statusCode;
   });
-  registerFileDownload(app, services.files, contextHook('manager', authenticate), { db, now });
+  registerFileDownload(app, services.files, contextHook('signedIn', authenticate), { db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
   for (const member of demoMembers) await simulateDevice({ transport: inProcessTransport(app), ...member });
@@ -214,6 +226,6 @@ function contractRoutes(services: Services) {
     ...receiptRoutes(services.receipts),
     ...boardRoutes(services.board),
     ...monitoringRoutes(services.monitoring),
-    ...monitoringTimeRoutes(services.monitoringTime),
+    ...monitoringBillingRoutes(services.monitoringBilling),
   ];
 }

@@ -31,6 +31,8 @@ const environment = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   SECOND_FACTOR_KEY: z.string().min(32).optional(),
+  AUDIT_KEY: z.string().min(32).optional(),
+  AUDIT_CHECKPOINT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REQUIRE_MFA: flag,
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -88,6 +90,7 @@ const fileSecrets = [
   'SMTP_URL',
   'AUTH_SECRET',
   'SECOND_FACTOR_KEY',
+  'AUDIT_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
@@ -139,6 +142,8 @@ export interface Config {
   authSecret: string | undefined;
   /** The key sealing authenticator secrets (generated and kept in the database when unset), and whether clinicians must have a second factor. */
   secondFactor: { key: string | undefined; required: boolean };
+  /** The key signing the audit trail's checkpoints (generated once into DATA_DIR when unset), and how often one is signed. */
+  audit: { key: string | undefined; checkpointSeconds: number };
   s3:
     | {
         bucket: string;
@@ -218,6 +223,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     authSecret: value.AUTH_SECRET,
     secondFactor: { key: value.SECOND_FACTOR_KEY, required: value.REQUIRE_MFA ?? false },
+    audit: { key: value.AUDIT_KEY, checkpointSeconds: value.AUDIT_CHECKPOINT_SECONDS },
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

@@ -20,6 +20,8 @@ export interface RequestContext {
   ip: string;
   userAgent: string | undefined;
   refreshToken: string | undefined;
+  /** The device cookies the request carried (browsers send them to the login endpoints only). */
+  deviceCookies: string[];
   principal: Principal | undefined;
   patient: PatientPrincipal | undefined;
   requestId: string;

@@ -52,6 +52,8 @@ interface DemoOptions {
   email: string;
   password: string;
   log: FastifyBaseLogger;
+  /** Whether the login is printed for the person starting the app. */
+  printLogin: boolean;
 }
 
 const demoContext: RequestContext = {
@@ -59,6 +61,7 @@ const demoContext: RequestContext = {
   ip: '127.0.0.1',
   userAgent: 'demo seed',
   refreshToken: undefined,
+  deviceCookies: [],
   principal: undefined,
   patient: undefined,
   requestId: 'demo-seed',
@@ -96,7 +99,14 @@ interface MemberRelation {
  * Creates the demo clinician and their patients through the services, on an empty database
  * only. Answers the demo app members, whose devices then upload a year of records.
  */
-export async function seedDemo({ db, services, email: givenEmail, password, log }: DemoOptions): Promise<DemoMember[]> {
+export async function seedDemo({
+  db,
+  services,
+  email: givenEmail,
+  password,
+  log,
+  printLogin,
+}: DemoOptions): Promise<DemoMember[]> {
   const email = givenEmail.toLowerCase();
   const existing = await liveAccountByEmail(db, email);
   if (!existing && (await anyAccount(db))) return [];
@@ -141,9 +151,10 @@ export async function seedDemo({ db, services, email: givenEmail, password, log 
   const members = seeded?.members ?? [];
   if (!existing) log.info('demo clinician and patients created');
   // The demo login is public by design (README); it is printed for the person starting the app.
-  process.stdout.write(
-    `\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`,
-  );
+  if (printLogin)
+    process.stdout.write(
+      `\nDemo clinician: ${email} / ${existing ? '(password as set when it was created)' : password}\n\n`,
+    );
   return members;
 }
 

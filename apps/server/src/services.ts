@@ -9,6 +9,7 @@ import type { DemoServices } from './demo.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { mailQueue } from './mail/mail-queue.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer.ts';
+import { auditCheckpointJob, auditKeyOf, newestSignedCheckpoint } from './modules/audit/index.ts';
 import { boardService, type BoardService } from './modules/board/index.ts';
 import { type CategoryService, categoryService } from './modules/category/index.ts';
 import {
@@ -24,8 +25,8 @@ import {
   monitoringJob,
   monitoringService,
   type MonitoringService,
-  monitoringTimeService,
-  type MonitoringTimeService,
+  monitoringBillingService,
+  type MonitoringBillingService,
 } from './modules/monitoring/index.ts';
 import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import {
@@ -66,6 +67,7 @@ import {
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { type Bus, memoryBus, redisBus } from './realtime/bus.ts';
 import { accessTokens } from './security/access-token.ts';
+import { deviceCookies, type DeviceCookies } from './security/device-cookie.ts';
 import { memoryRateLimiter, redisRateLimiter } from './security/rate-limiter.ts';
 import { secondFactorKeys } from './security/sealed-secret.ts';
 import { secretRepository } from './security/secret.repository.ts';
@@ -88,6 +90,8 @@ export interface Services {
   bus: Bus;
   jobs: JobRunner;
   sessions: SessionService;
+  /** The device cookies every login hands its browser. */
+  devices: DeviceCookies;
   pushPublicKey: string;
   users: UserService;
   accountSecurity: AccountSecurityService;
@@ -112,7 +116,7 @@ export interface Services {
   board: BoardService;
   meetings: MeetingService;
   monitoring: MonitoringService;
-  monitoringTime: MonitoringTimeService;
+  monitoringBilling: MonitoringBillingService;
   /** The services the demo seed writes through, some on clocks of their own. */
   demo(): DemoServices;
   close(): Promise<void>;
@@ -147,6 +151,8 @@ export async function createServices(
   const secondFactorKey =
     config.secondFactor.key ??
     (await secretRepository(db).getOrCreate('second-factor', () => randomBytes(48).toString('base64url')));
+  // Signs the audit trail's checkpoints; kept off the database, which must not be able to sign.
+  const auditKey = await auditKeyOf(config);
   const storage = config.s3 ? await s3Storage(config.s3) : diskStorage(join(config.dataDir, 'uploads'));
   // Deployments sharing a Redis never hear each other's messages nor count each other's hits.
   const deploymentId = await secretRepository(db).getOrCreate('deployment-id', () => randomUUID());
@@ -164,6 +170,7 @@ export async function createServices(
   });
   const push = await webPushSender({ db, subject: vapidSubject(config.mailFrom), log, testService: testPushService });
   const mails = mailQueue({ db, mailer, now, log });
+  const devices = deviceCookies(secret, { secure: config.publicUrl.startsWith('https:'), now });
   const userDependencies = {
     db,
     mailer,
@@ -175,6 +182,7 @@ export async function createServices(
     now,
     publicUrl: config.publicUrl,
     secondFactor: { keys: secondFactorKeys(secondFactorKey), required: config.secondFactor.required },
+    devices,
   };
   const sandbox =
     config.payments.gateway === 'sandbox'
@@ -197,10 +205,12 @@ export async function createServices(
   const notes = managerNoteService({ db, now });
   const categories = categoryService({ db, now });
   const exerciseRecords = exerciseRecordService({ db, now });
-  const monitoringTime = monitoringTimeService({ db, now, codeTable: config.monitoringCodes });
+  const monitoringBilling = monitoringBillingService({ db, now, codeTable: config.monitoringCodes });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
-  const metrics = createMetrics(config.metricsToken);
+  const metrics = createMetrics(config.metricsToken, {
+    auditCheckpoint: () => newestSignedCheckpoint(db, auditKey),
+  });
   const jobs = jobRunner({
     db,
     log,
@@ -216,6 +226,11 @@ export async function createServices(
       },
       { name: 'monitoring', lockKey: 5, ...monitoringJob({ now, notify }) },
       { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
+      {
+        name: 'audit checkpoint',
+        lockKey: 7,
+        ...auditCheckpointJob({ key: auditKey, everySeconds: config.audit.checkpointSeconds, now, log }),
+      },
       // Last, so mail that an earlier job could not send waits for the next pass.
       { name: 'mail', lockKey: 4, ...mails.job },
     ],
@@ -233,6 +248,7 @@ export async function createServices(
     bus,
     jobs,
     sessions,
+    devices,
     pushPublicKey: push.publicKey,
     users: userService(userDependencies),
     accountSecurity: accountSecurityService(userDependencies),
@@ -247,7 +263,7 @@ export async function createServices(
     exercises: exerciseService({ db, now }),
     exerciseRecords,
     schedules,
-    reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringTime }),
+    reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringBilling }),
     payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
     receipts,
     paymentSandbox: sandbox,
@@ -255,7 +271,7 @@ export async function createServices(
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     monitoring: monitoringService({ db, now }),
-    monitoringTime,
+    monitoringBilling,
     demo(): DemoServices {
       return {
         // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.

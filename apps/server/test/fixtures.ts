@@ -59,6 +59,8 @@ interface CallOptions {
   /** The client's address (127.0.0.1 unless given). */
   remoteAddress?: string;
   userAgent?: string;
+  /** The Cookie header a browser would send. */
+  cookie?: string;
 }
 
 async function sendJson(
@@ -79,6 +81,7 @@ async function sendJson(
       ...(options.language && { 'accept-language': options.language }),
       ...(options.timeZone && { 'x-time-zone': options.timeZone }),
       ...(options.userAgent && { 'user-agent': options.userAgent }),
+      ...(options.cookie && { cookie: options.cookie }),
     },
     payload: JSON.stringify(body),
   });
@@ -172,13 +175,14 @@ export function invalid(body: unknown): never {
   return body as never;
 }
 
-/** A multipart upload of one file, with text fields, as a browser's FormData sends it. */
+/** A multipart upload of one file, with text fields (and other headers), as a browser's FormData sends it. */
 export async function uploadFile<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   token: string,
   bytes: Buffer,
   fields: RequestOf<E>,
+  headers: Record<string, string> = {},
 ): Promise<Answer<E>> {
   const boundary = '----clinic-test';
   const payload = Buffer.concat([
@@ -194,7 +198,11 @@ export async function uploadFile<E extends Endpoint>(
   const response = await app.inject({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    headers: {
+      ...headers,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${token}`,
+    },
     payload,
   });
   return answerOf(endpoint, response);

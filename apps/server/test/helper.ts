@@ -55,6 +55,8 @@ export async function createTestApp(
     sameDatabaseAs?: TestApp;
     /** Where the test's clock starts, when not at its fixed default. */
     clockStart?: Date;
+    /** Mail is written to DATA_DIR/mail, as with no SMTP_URL, rather than sent to the catcher. */
+    outbox?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
@@ -77,7 +79,7 @@ export async function createTestApp(
   };
   const config = parseConfig({
     ...databaseEnv,
-    SMTP_URL: mail.url,
+    ...(!options.outbox && { SMTP_URL: mail.url }),
     PUBLIC_URL: 'http://clinic.test',
     DEMO: '0',
     LOG_LEVEL: 'info',

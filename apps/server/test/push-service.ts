@@ -16,13 +16,17 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushService> {
+/** Listens on `address` (a loopback one); its certificate also names `hostNames`, for endpoints that reach it by name. */
+export async function startPushService({
+  address = '127.0.0.1',
+  hostNames = [],
+}: { address?: string; hostNames?: string[] } = {}): Promise<PushService> {
   const directory = mkdtempSync(join(tmpdir(), 'push-service-'));
   const [key, cert] = [join(directory, 'key.pem'), join(directory, 'cert.pem')];
   execFileSync('openssl', [
     ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
-    ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+    ...['-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${address}`],
+    ...['-addext', `subjectAltName=${[`IP:${address}`, ...hostNames.map((name) => `DNS:${name}`)].join(',')}`],
   ]);
   const service: PushService = {
     url: '',
@@ -39,9 +43,9 @@ export async function startPushService(): Promise<PushService> {
       response.writeHead(service.status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  service.url = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
+  const bound = server.address();
+  service.url = `https://${address}:${typeof bound === 'object' && bound ? bound.port : 0}`;
   return service;
 }
 

@@ -44,7 +44,7 @@ export const loginHistoryLength = 20;
 
 export const listSessions = defineEndpoint({
   method: 'POST',
-  path: '/user/session/list',
+  path: '/user/listSessions',
   access: 'manager',
   audit: false,
   tag,
@@ -56,8 +56,8 @@ export const listSessions = defineEndpoint({
 });
 
 export const endSession = defineEndpoint({
-  method: 'POST',
-  path: '/user/session/end',
+  method: 'PUT',
+  path: '/user/endSession',
   access: 'manager',
   audit: { action: 'delete', entity: 'session' },
   tag,
@@ -72,8 +72,8 @@ export const endSession = defineEndpoint({
 });
 
 export const endOtherSessions = defineEndpoint({
-  method: 'POST',
-  path: '/user/session/endOthers',
+  method: 'PUT',
+  path: '/user/endOtherSessions',
   access: 'manager',
   audit: { action: 'delete', entity: 'session' },
   tag,
@@ -86,7 +86,7 @@ export const endOtherSessions = defineEndpoint({
 
 export const loginHistory = defineEndpoint({
   method: 'POST',
-  path: '/user/login/history',
+  path: '/user/getLoginHistory',
   access: 'manager',
   audit: false,
   tag,

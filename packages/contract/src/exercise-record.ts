@@ -66,7 +66,7 @@ export const exerciseRecordUpload = z.lazy(() =>
 
 export const uploadExerciseRecords = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/exerciseRecord/upload',
+  path: '/patientApp/uploadExerciseRecord',
   access: 'patient',
   audit: { action: 'create', entity: 'exercise_record' },
   tag: 'patientApp',
@@ -106,6 +106,8 @@ export const exerciseRecord = z.lazy(() =>
     usageStartDatetime: z.string(),
     createDatetime: z.string(),
     patientReview: z.string().nullable(),
+    /** The pain the patient reported with the session, 0 (none) to 10 (worst); null when none was. */
+    painLevel: z.number().int().nullable(),
   }),
 );
 export type ExerciseRecord = z.infer<typeof exerciseRecord>;
@@ -138,15 +140,28 @@ export const getPatientRecordsPaged = defineEndpoint({
   access: 'manager',
   audit: { action: 'read', entity: 'exercise_record' },
   tag,
-  summary: "A patient's device records, sorted and paged",
+  summary:
+    "A patient's device records, sorted and paged; only those of the days between two dates (in the caller's time zone) when given",
   get request() {
-    return z.object({
-      seqMedicalRelation: idField,
-      page: pageField,
-      size: z.number().int().min(1).max(100),
-      sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
-      isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
-    });
+    return z
+      .object({
+        seqMedicalRelation: idField,
+        page: pageField,
+        size: z.number().int().min(1).max(100),
+        sortingParam: z.enum(recordSortings, { error: 'validation.invalid' }).default('usageStartDatetime'),
+        isDesc: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1),
+        startDate: dateField.optional(),
+        endDate: dateField.optional(),
+      })
+      .refine((value) => value.startDate !== undefined || value.endDate === undefined, {
+        error: 'validation.required',
+        path: ['startDate'],
+      })
+      .refine((value) => value.endDate !== undefined || value.startDate === undefined, {
+        error: 'validation.required',
+        path: ['endDate'],
+      })
+      .refine((value) => !value.startDate || !value.endDate || value.startDate <= value.endDate, rangeError);
   },
   get reply() {
     return success({ recordList: z.array(exerciseRecord), totalCount: z.number().int() });
@@ -207,6 +222,8 @@ export const romDay = z.lazy(() =>
     maxAngle: z.number(),
     exerciseSeconds: z.number().int(),
     sessions: z.number().int(),
+    /** The highest pain level reported with the day's sessions; null when none was, absent in reports kept before it. */
+    painLevel: z.number().int().nullable().optional(),
   }),
 );
 

@@ -278,7 +278,7 @@ export const listPatientProExercises = defineEndpoint({
 /** What the patient's app shows and sends to the device: the patient's open prescriptions. */
 export const listMyPrescriptions = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/exercise/list',
+  path: '/patientApp/listExercises',
   access: 'patient',
   audit: { action: 'read', entity: 'exercise' },
   tag: 'patientApp',

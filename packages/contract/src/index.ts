@@ -6,7 +6,7 @@ import * as exerciseRecord from './exercise-record.ts';
 import * as manager from './manager.ts';
 import * as meeting from './meeting.ts';
 import * as monitoring from './monitoring.ts';
-import * as monitoringPeriods from './monitoring-periods.ts';
+import * as monitoringBilling from './monitoring-billing.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
@@ -52,7 +52,7 @@ export * from './receipt.ts';
 export * from './board.ts';
 export * from './account-security.ts';
 export * from './monitoring.ts';
-export * from './monitoring-periods.ts';
+export * from './monitoring-billing.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -83,5 +83,5 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   receipt,
   board,
   monitoring,
-  monitoringPeriods,
+  monitoringBilling,
 ].flatMap(endpointsOf);

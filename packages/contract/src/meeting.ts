@@ -88,7 +88,7 @@ export const closeMeeting = defineEndpoint({
 
 export const meetingHeartbeat = defineEndpoint({
   method: 'POST',
-  path: '/meeting/heartbeat',
+  path: '/meeting/sendHeartbeat',
   access: 'manager',
   audit: { action: 'update', entity: 'meeting' },
   tag,
@@ -175,7 +175,7 @@ export const saveMeetingEvents = defineEndpoint({
 
 export const joinMeeting = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/meeting/join',
+  path: '/patientApp/joinMeeting',
   access: 'patient',
   audit: { action: 'create', entity: 'meeting_attendee' },
   tag: 'patientApp',

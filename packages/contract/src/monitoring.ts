@@ -117,7 +117,7 @@ export const getMonitoringSettings = defineEndpoint({
 
 export const saveMonitoringSettings = defineEndpoint({
   method: 'PUT',
-  path: '/monitoring/saveSettings',
+  path: '/monitoring/updateSettings',
   access: 'manager',
   audit: false,
   tag,
@@ -130,7 +130,7 @@ export const saveMonitoringSettings = defineEndpoint({
 
 export const listMonitoringAlerts = defineEndpoint({
   method: 'POST',
-  path: '/monitoring/alerts',
+  path: '/monitoring/listAlerts',
   access: 'manager',
   audit: { action: 'read', entity: 'monitoring_alert' },
   tag,
@@ -146,7 +146,7 @@ export const listMonitoringAlerts = defineEndpoint({
 
 export const acknowledgeMonitoringAlert = defineEndpoint({
   method: 'PUT',
-  path: '/monitoring/alert/acknowledge',
+  path: '/monitoring/acknowledgeAlert',
   access: 'manager',
   audit: { action: 'update', entity: 'monitoring_alert' },
   tag,
@@ -164,7 +164,7 @@ export const acknowledgeMonitoringAlert = defineEndpoint({
 
 export const snoozeMonitoringAlert = defineEndpoint({
   method: 'PUT',
-  path: '/monitoring/alert/snooze',
+  path: '/monitoring/snoozeAlert',
   access: 'manager',
   audit: { action: 'update', entity: 'monitoring_alert' },
   tag,

@@ -46,7 +46,7 @@ export const listPasskeys = defineEndpoint({
 
 export const beginPasskeyRegistration = defineEndpoint({
   method: 'POST',
-  path: '/passkey/register/begin',
+  path: '/passkey/beginRegistration',
   access: 'manager',
   audit: false,
   tag,
@@ -62,7 +62,7 @@ export const beginPasskeyRegistration = defineEndpoint({
 
 export const finishPasskeyRegistration = defineEndpoint({
   method: 'POST',
-  path: '/passkey/register/finish',
+  path: '/passkey/finishRegistration',
   access: 'manager',
   audit: false,
   tag,
@@ -76,7 +76,7 @@ export const finishPasskeyRegistration = defineEndpoint({
 });
 
 export const renamePasskey = defineEndpoint({
-  method: 'POST',
+  method: 'PUT',
   path: '/passkey/rename',
   access: 'manager',
   audit: false,
@@ -91,7 +91,7 @@ export const renamePasskey = defineEndpoint({
 });
 
 export const removePasskey = defineEndpoint({
-  method: 'POST',
+  method: 'PUT',
   path: '/passkey/remove',
   access: 'manager',
   audit: false,
@@ -107,7 +107,7 @@ export const removePasskey = defineEndpoint({
 
 export const beginPasskeyLogin = defineEndpoint({
   method: 'POST',
-  path: '/passkey/login/begin',
+  path: '/passkey/beginLogin',
   access: 'public',
   audit: false,
   tag,

@@ -222,7 +222,7 @@ export const completePayment = defineEndpoint({
   get reply() {
     return reply(
       { subscription: subscriptionStatus, payment: payment.nullable(), paymentMethod: paymentMethod.nullable() },
-      [...paymentFailures, FailedCode.ProductInUse],
+      [...paymentFailures, FailedCode.ProductInUse, FailedCode.NoSubscription],
     );
   },
 });
@@ -322,7 +322,10 @@ export const updatePaymentMethod = defineEndpoint({
     return z.object({ idempotencyKey: z.uuid({ error: 'validation.invalid' }) });
   },
   get reply() {
-    return reply({ subscription: subscriptionStatus, confirm: intentToConfirm }, paymentFailures);
+    return reply({ subscription: subscriptionStatus, confirm: intentToConfirm }, [
+      ...paymentFailures,
+      FailedCode.NoSubscription,
+    ]);
   },
 });
 

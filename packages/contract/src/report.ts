@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
 import { romDay } from './exercise-record.ts';
-import { monitoringMonth, monitoringPeriod } from './monitoring-periods.ts';
+import { monitoringMonth, monitoringPeriod } from './monitoring-billing.ts';
 import { conditionEntry, patientSummary } from './patient.ts';
 import { rules } from './rules.ts';
 import { dateField, idField } from './validation.ts';

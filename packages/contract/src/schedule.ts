@@ -184,7 +184,7 @@ export const reservableTimeline = z.object({
 
 export const getReservableTimeline = defineEndpoint({
   method: 'POST',
-  path: '/schedule/reservableTimeline/getTimeline',
+  path: '/schedule/getReservableTimeline',
   access: 'manager',
   audit: false,
   tag,
@@ -260,7 +260,7 @@ export const getMyClinicians = defineEndpoint({
 
 export const getReservableSlots = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/schedule/getReservableSlots',
+  path: '/patientApp/getReservableSlots',
   access: 'patient',
   audit: { action: 'read', entity: 'reservable_slots' },
   tag: patientTag,
@@ -281,7 +281,7 @@ export const getReservableSlots = defineEndpoint({
 
 export const listMySchedules = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/schedule/list',
+  path: '/patientApp/listSchedules',
   access: 'patient',
   audit: { action: 'read', entity: 'schedule' },
   tag: patientTag,
@@ -294,7 +294,7 @@ export const listMySchedules = defineEndpoint({
 
 export const bookSchedule = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/schedule/book',
+  path: '/patientApp/bookSchedule',
   access: 'patient',
   audit: { action: 'create', entity: 'schedule' },
   tag: patientTag,
@@ -319,7 +319,7 @@ export const bookSchedule = defineEndpoint({
 
 export const cancelMySchedule = defineEndpoint({
   method: 'PUT',
-  path: '/patientApp/schedule/cancel',
+  path: '/patientApp/cancelSchedule',
   access: 'patient',
   audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
@@ -334,11 +334,11 @@ export const cancelMySchedule = defineEndpoint({
 
 export const updateScheduleSymptoms = defineEndpoint({
   method: 'PUT',
-  path: '/patientApp/schedule/updateSymptoms',
+  path: '/patientApp/updateSymptoms',
   access: 'patient',
   audit: { action: 'update', entity: 'schedule' },
   tag: patientTag,
-  summary: 'Attaches the symptoms text and photos (paths from /patientApp/storage/upload) to a waiting visit',
+  summary: 'Attaches the symptoms text and photos (paths from /patientApp/uploadFile) to a waiting visit',
   get request() {
     return z.object({
       seqSchedule: idField,

@@ -62,7 +62,7 @@ export const completeLogin = defineEndpoint({
 
 export const beginRequiredSetup = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/setup/begin',
+  path: '/secondFactor/beginSetup',
   access: 'public',
   audit: false,
   tag,
@@ -78,7 +78,7 @@ export const beginRequiredSetup = defineEndpoint({
 
 export const completeRequiredSetup = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/setup/confirm',
+  path: '/secondFactor/confirmSetup',
   access: 'public',
   audit: false,
   tag,
@@ -98,7 +98,7 @@ export const completeRequiredSetup = defineEndpoint({
 
 export const secondFactorStatus = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/status',
+  path: '/secondFactor/getStatus',
   access: 'manager',
   audit: false,
   tag,
@@ -112,26 +112,28 @@ export const secondFactorStatus = defineEndpoint({
 
 export const beginTotpSetup = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/totp/begin',
+  path: '/secondFactor/beginTotp',
   access: 'manager',
   audit: false,
   tag,
   summary:
-    'Makes a new authenticator secret, pending until a first code confirms it; an app already set up keeps working until then',
-  request: emptyRequest,
+    'Makes a new authenticator secret after the password, pending until a first code confirms it; an app already set up keeps working until then',
+  get request() {
+    return z.object({ password: currentPasswordField });
+  },
   get reply() {
-    return success(totpEnrolment);
+    return reply(totpEnrolment, [FailedCode.WrongPassword]);
   },
 });
 
 export const confirmTotpSetup = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/totp/confirm',
+  path: '/secondFactor/confirmTotp',
   access: 'manager',
   audit: false,
   tag,
   summary:
-    'Confirms the pending authenticator with a first code; it replaces any earlier one, and new recovery codes are shown this once',
+    'Confirms the authenticator made pending after the password with a first code of it; it replaces any earlier one, and new recovery codes are shown this once',
   get request() {
     return z.object({ code: totpCodeField });
   },
@@ -144,8 +146,8 @@ export const confirmTotpSetup = defineEndpoint({
 });
 
 export const disableTotp = defineEndpoint({
-  method: 'POST',
-  path: '/secondFactor/totp/disable',
+  method: 'PUT',
+  path: '/secondFactor/disableTotp',
   access: 'manager',
   audit: false,
   tag,
@@ -160,7 +162,7 @@ export const disableTotp = defineEndpoint({
 
 export const regenerateRecoveryCodes = defineEndpoint({
   method: 'POST',
-  path: '/secondFactor/recoveryCodes/regenerate',
+  path: '/secondFactor/regenerateRecoveryCodes',
   access: 'manager',
   audit: false,
   tag,

@@ -33,7 +33,7 @@ export const uploadSingle = defineEndpoint({
 /** The patient's side: a symptom photo for a visit (multipart, one `file`). */
 export const uploadSymptomPhoto = defineEndpoint({
   method: 'POST',
-  path: '/patientApp/storage/upload',
+  path: '/patientApp/uploadFile',
   access: 'patient',
   audit: { action: 'create', entity: 'upload' },
   tag: 'patientApp',

@@ -217,7 +217,7 @@ export const resetManagerPw = defineEndpoint({
 });
 
 export const completePasswordReset = defineEndpoint({
-  method: 'POST',
+  method: 'PUT',
   path: '/user/completePasswordReset',
   access: 'public',
   audit: false,

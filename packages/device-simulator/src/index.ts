@@ -137,14 +137,14 @@ export async function simulateDevice(options: SimulationOptions): Promise<{ acce
   });
   const token = (login.body as { token?: { accessToken: string } }).token?.accessToken;
   if (!token) throw new Error(`the patient could not log in (${login.status})`);
-  const list = await transport.post('/patientApp/exercise/list', {}, token);
+  const list = await transport.post('/patientApp/listExercises', {}, token);
   const prescriptions = (list.body as { exerciseList: Exercise[] }).exerciseList;
   const totals = { accepted: 0, duplicates: 0 };
   for (const prescription of prescriptions) {
     const sessions = sessionsFor(prescription, options);
     for (let start = 0; start < sessions.length; start += uploadBatch) {
       const reply = await transport.post(
-        '/patientApp/exerciseRecord/upload',
+        '/patientApp/uploadExerciseRecord',
         { records: sessions.slice(start, start + uploadBatch) },
         token,
       );

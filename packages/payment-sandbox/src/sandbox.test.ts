@@ -49,6 +49,28 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/**
+ * Stripe's test cards refused when confirmed, with the codes Stripe gives them
+ * (docs.stripe.com/testing, "Declined payments" and "Fraud prevention").
+ */
+const refusedAtConfirm: { number: string; code: string; declineCode?: string }[] = [
+  { number: '4000000000000002', code: 'card_declined', declineCode: 'generic_decline' },
+  { number: '4000000000009995', code: 'card_declined', declineCode: 'insufficient_funds' },
+  { number: '4000000000009987', code: 'card_declined', declineCode: 'lost_card' },
+  { number: '4000000000009979', code: 'card_declined', declineCode: 'stolen_card' },
+  { number: '4000000000006975', code: 'card_declined', declineCode: 'card_velocity_exceeded' },
+  { number: '4100000000000019', code: 'card_declined', declineCode: 'fraudulent' },
+  { number: '4000000000000069', code: 'expired_card' },
+  { number: '4000000000000127', code: 'incorrect_cvc' },
+  { number: '4000000000000119', code: 'processing_error' },
+];
+/** Stripe's 3-D Secure test cards declined after the holder passed the challenge. */
+const refusedAfterAuthentication = [
+  { number: '4000008400001629', declineCode: 'generic_decline' },
+  { number: '4000008260003178', declineCode: 'insufficient_funds' },
+];
+const incorrectNumber = '4242424242424241';
+
 const card = (number: string): TypedCard => ({ number, expiry: '1230', cvc: '123', postalCode: '10001' });
 
 /** A customer whose card was set up in the browser; answers the customer and the setup's outcome. */
@@ -57,6 +79,20 @@ async function setUp(number: string) {
   const intent = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
   const confirmed = await confirmAsBrowser(origin, publishableKey, intent, card(number));
   return { customer, intent, confirmed };
+}
+
+/** A charge of a saved card without its holder, as a renewal: the intent, or the error Stripe threw. */
+function chargeOffSession(customer: string, paymentMethod: string): Promise<unknown> {
+  return stripe.paymentIntents
+    .create({
+      amount: 4900,
+      currency: 'usd',
+      customer,
+      payment_method: paymentMethod,
+      off_session: true,
+      confirm: true,
+    })
+    .catch((error: unknown) => error);
 }
 
 async function eventsOf(objectId: string): Promise<string[]> {
@@ -96,21 +132,72 @@ describe('the payment sandbox, driven by the stripe SDK', () => {
     expect(await eventsOf(first.id)).toEqual(['payment_intent.succeeded']);
   });
 
-  it('refuses declined, expired and failing cards with Stripe’s codes, naming the intent', async () => {
-    for (const [number, code] of [
-      [sandboxTestCards.declined, 'card_declined'],
-      [sandboxTestCards.expired, 'expired_card'],
-      [sandboxTestCards.processingError, 'processing_error'],
-    ] as const) {
+  it.each(refusedAtConfirm)(
+    'refuses $number as Stripe does ($code $declineCode), when set up and when paid',
+    async ({ number, code, declineCode }) => {
+      const refusal = { type: 'card_error', code, ...(declineCode && { decline_code: declineCode }) };
       const { intent, confirmed } = await setUp(number);
       expect(confirmed.status).toBe(402);
       expect(confirmed.body.error).toMatchObject({
-        type: 'card_error',
-        code,
+        ...refusal,
         setup_intent: { id: intent.id, status: 'requires_payment_method' },
       });
       expect(await eventsOf(intent.id)).toEqual(['setup_intent.setup_failed']);
-    }
+
+      const customer = await stripe.customers.create({});
+      const payment = await stripe.paymentIntents.create({ amount: 4900, currency: 'usd', customer: customer.id });
+      expect((await confirmAsBrowser(origin, publishableKey, payment, card(number))).status).toBe(402);
+      const refused = await stripe.paymentIntents.retrieve(payment.id);
+      expect(refused).toMatchObject({ status: 'requires_payment_method', last_payment_error: refusal });
+    },
+  );
+
+  it('refuses a number that fails the Luhn check with incorrect_number, as Stripe does 4242 4242 4242 4241', async () => {
+    const { intent, confirmed } = await setUp(incorrectNumber);
+    expect(confirmed.status).toBe(402);
+    expect(confirmed.body.error).toMatchObject({ type: 'card_error', code: 'incorrect_number' });
+    expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+  });
+
+  it.each(refusedAfterAuthentication)(
+    'asks the holder of $number, then declines it as Stripe does ($declineCode)',
+    async ({ number, declineCode }) => {
+      const customer = await stripe.customers.create({});
+      const payment = await stripe.paymentIntents.create({ amount: 4900, currency: 'usd', customer: customer.id });
+      expect((await confirmAsBrowser(origin, publishableKey, payment, card(number))).body.status).toBe(
+        'requires_action',
+      );
+      expect(await completeChallenge(origin, payment.id, 'complete')).toBe('requires_payment_method');
+      expect((await stripe.paymentIntents.retrieve(payment.id)).last_payment_error).toMatchObject({
+        code: 'card_declined',
+        decline_code: declineCode,
+      });
+      expect(await eventsOf(payment.id)).toEqual(['payment_intent.requires_action', 'payment_intent.payment_failed']);
+    },
+  );
+
+  it('sets 0341 up, then declines every charge of it, as Stripe does', async () => {
+    const { customer, intent, confirmed } = await setUp(sandboxTestCards.chargeDeclined);
+    expect(confirmed.body.status).toBe('succeeded');
+    const method = (await stripe.setupIntents.retrieve(intent.id)).payment_method as string;
+    expect(await chargeOffSession(customer.id, method)).toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+  });
+
+  it('lists only cards whose behaviour at Stripe is tested here', () => {
+    const tested = [
+      ...refusedAtConfirm.map((row) => row.number),
+      ...refusedAfterAuthentication.map((row) => row.number),
+      sandboxTestCards.succeeds,
+      sandboxTestCards.authenticatesOnce,
+      sandboxTestCards.authenticatesAlways,
+      sandboxTestCards.chargeDeclined,
+      sandboxTestCards.answerLost,
+    ];
+    expect(Object.values(sandboxTestCards).filter((number) => !tested.includes(number))).toEqual([]);
   });
 
   it('asks the holder of 3155 once, then charges it off-session', async () => {
@@ -118,31 +205,14 @@ describe('the payment sandbox, driven by the stripe SDK', () => {
     expect(confirmed.body).toMatchObject({ status: 'requires_action', next_action: { type: 'redirect_to_url' } });
     expect(await completeChallenge(origin, intent.id, 'complete')).toBe('succeeded');
     const method = (await stripe.setupIntents.retrieve(intent.id)).payment_method as string;
-    const charged = await stripe.paymentIntents.create({
-      amount: 9900,
-      currency: 'usd',
-      customer: customer.id,
-      payment_method: method,
-      off_session: true,
-      confirm: true,
-    });
-    expect(charged.status).toBe('succeeded');
+    expect(await chargeOffSession(customer.id, method)).toMatchObject({ status: 'succeeded' });
   });
 
   it('asks the holder of 3184 every time: off-session it fails with authentication_required until they confirm', async () => {
     const { customer, intent } = await setUp(sandboxTestCards.authenticatesAlways);
     await completeChallenge(origin, intent.id, 'complete');
     const method = (await stripe.setupIntents.retrieve(intent.id)).payment_method as string;
-    const refusal = await stripe.paymentIntents
-      .create({
-        amount: 4900,
-        currency: 'usd',
-        customer: customer.id,
-        payment_method: method,
-        off_session: true,
-        confirm: true,
-      })
-      .catch((error: unknown) => error);
+    const refusal = await chargeOffSession(customer.id, method);
     expect(refusal).toBeInstanceOf(Stripe.errors.StripeCardError);
     const error = refusal as Stripe.errors.StripeCardError;
     expect(error.code).toBe('authentication_required');
@@ -157,26 +227,12 @@ describe('the payment sandbox, driven by the stripe SDK', () => {
     expect((await stripe.paymentIntents.retrieve(waiting.id)).status).toBe('succeeded');
   });
 
-  it('fails a challenge the holder fails, and declines 1629 after the holder confirms', async () => {
+  it('fails a challenge the holder fails', async () => {
     const failed = await setUp(sandboxTestCards.authenticatesAlways);
     expect(await completeChallenge(origin, failed.intent.id, 'fail')).toBe('requires_payment_method');
     expect((await stripe.setupIntents.retrieve(failed.intent.id)).last_setup_error?.code).toBe(
       'setup_intent_authentication_failure',
     );
-
-    const customer = await stripe.customers.create({});
-    const payment = await stripe.paymentIntents.create({ amount: 4900, currency: 'usd', customer: customer.id });
-    const confirmed = await confirmAsBrowser(
-      origin,
-      publishableKey,
-      payment,
-      card(sandboxTestCards.declinedAfterAuthentication),
-    );
-    expect(confirmed.body.status).toBe('requires_action');
-    expect(await completeChallenge(origin, payment.id, 'complete')).toBe('requires_payment_method');
-    const declined = await stripe.paymentIntents.retrieve(payment.id);
-    expect(declined.last_payment_error?.code).toBe('card_declined');
-    expect(await eventsOf(payment.id)).toEqual(['payment_intent.requires_action', 'payment_intent.payment_failed']);
   });
 
   it('loses the first answer of a 0259 charge: the charge is made, the repeat with the key and a search find it', async () => {

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { behaviourOf, brandOf, passesLuhn, refusalAtConfirm, type Behaviour } from './cards.ts';
+import {
+  behaviourOf,
+  brandOf,
+  passesLuhn,
+  refusalAfterAuthentication,
+  refusalAtConfirm,
+  refusals,
+  type Behaviour,
+  type Refusal,
+} from './cards.ts';
 import { parseForm, strings, text, type Form } from './form.ts';
 import { controllerPage, fieldPage, isFieldType, stripeJs } from './stripe-js.ts';
 import type { Kind, SandboxStore, StoredObject } from './store.ts';
@@ -244,7 +253,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
   }
 
   /** A refusal: the intent wants another payment method, the error names it, as Stripe's does. */
-  async function refuse(intent: Intent, refusal: { code: string; decline_code?: string; message: string }) {
+  async function refuse(intent: Intent, refusal: Refusal) {
     const setup = intent.object === 'setup_intent';
     const error = {
       type: 'card_error',
@@ -265,8 +274,8 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
 
   /** Completes an intent whose card needs nothing more from its holder. */
   async function complete(intent: Intent, method: PaymentMethod): Promise<Intent> {
-    if (method.sandbox_behaviour === 'decline-after-authentication')
-      throw await refuse(intent, refusalAtConfirm.decline!);
+    const afterChallenge = refusalAfterAuthentication(method.sandbox_behaviour);
+    if (afterChallenge) throw await refuse(intent, afterChallenge);
     if (intent.object === 'setup_intent') {
       await store.put('payment_method', method.id, {
         ...method,
@@ -278,7 +287,7 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
         'setup_intent.succeeded',
       );
     }
-    if (method.sandbox_behaviour === 'charge-declined') throw await refuse(intent, refusalAtConfirm.decline!);
+    if (method.sandbox_behaviour === 'charge-declined') throw await refuse(intent, refusals.decline);
     if (intent.setup_future_usage)
       await store.put('payment_method', method.id, { ...method, sandbox_authenticated: true });
     const succeeded = await settle(
@@ -297,11 +306,11 @@ export function paymentSandbox(options: SandboxOptions): FastifyInstance & { eve
   async function confirm(request: FastifyRequest, intent: Intent, method: PaymentMethod, offSession: boolean) {
     const bound: Intent = { ...intent, payment_method: method.id };
     await attach(method, intent.customer);
-    const refusal = refusalAtConfirm[method.sandbox_behaviour];
+    const refusal = refusalAtConfirm(method.sandbox_behaviour);
     if (refusal) throw await refuse(bound, refusal);
     const asks =
       method.sandbox_behaviour === 'authenticate-always' ||
-      method.sandbox_behaviour === 'decline-after-authentication' ||
+      refusalAfterAuthentication(method.sandbox_behaviour) !== undefined ||
       (method.sandbox_behaviour === 'authenticate-once' && !(offSession && method.sandbox_authenticated));
     if (!asks) return complete(bound, method);
     const waiting = await settle(

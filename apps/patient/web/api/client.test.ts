@@ -55,7 +55,7 @@ describe('the patient HTTP client', () => {
     ]);
     tokens.save({ accessToken: 'a1', refreshToken: 'r1' });
     await client.callApi(listMySchedules, {});
-    expect(calls[0]?.url).toBe('/api/patientApp/schedule/list');
+    expect(calls[0]?.url).toBe('/api/patientApp/listSchedules');
     expect(calls[0]?.headers).toMatchObject({
       authorization: 'Bearer a1',
       'x-refresh-token': 'r1',
@@ -85,9 +85,9 @@ describe('the patient HTTP client', () => {
     tokens.save({ accessToken: 'a1', refreshToken: 'r1' });
     await client.callApi(listMySchedules, {});
     expect(calls.map((call) => call.url)).toEqual([
-      '/api/patientApp/schedule/list',
+      '/api/patientApp/listSchedules',
       '/api/user/refreshToken',
-      '/api/patientApp/schedule/list',
+      '/api/patientApp/listSchedules',
     ]);
     expect(calls[1]?.headers.authorization).toBeUndefined();
     expect(calls[1]?.headers['x-refresh-token']).toBe('r1');

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Pool } from 'pg';
+import { makePrivate, privateFolderMode } from '../operations/private-files.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * What the app's role may do in a schema the owner migrated: read and write every table but the
- * migrations' own, and only insert and read audit rows. It owns nothing, so it can neither alter
+ * migrations' own, and only insert and read audit rows and checkpoints. It owns nothing, so it can neither alter
  * a table nor disable a trigger, and being no superuser it cannot set session_replication_role.
  * Given again after every migration, so new tables are covered.
  */
@@ -66,7 +67,7 @@ export function appRoleGrants(
   return [
     `grant usage on schema ${inSchema} to ${to}`,
     `grant select, insert, update, delete on all tables in schema ${inSchema} to ${to}`,
-    `revoke update, delete on ${inSchema}.audit_event from ${to}`,
+    `revoke update, delete on ${inSchema}.audit_event, ${inSchema}.audit_checkpoint from ${to}`,
     `revoke all on ${quote(grant.migrationsSchema)}.__drizzle_migrations from ${to}`,
   ];
 }
@@ -89,6 +90,20 @@ async function createPgliteDatabase(directory: string): Promise<void> {
   });
 }
 
+/**
+ * Opens an embedded database (from a dump, for a restore). PGlite writes files 0666 or 0644
+ * whatever the umask (initdb's, a loaded dump's, its relation cache at every open): they are made
+ * the server's user's only once it is open.
+ */
+async function openPgliteClient(directory: string, loadDataDir?: Blob): Promise<PGlite> {
+  const client = await PGlite.create(directory, {
+    startParams: pgliteStartParams,
+    ...(loadDataDir && { loadDataDir }),
+  });
+  await makePrivate(directory);
+  return client;
+}
+
 const pgliteDirectory = (dataDir: string): string => join(dataDir, 'db');
 
 /** Whether DATA_DIR already holds an embedded database (its initdb has run). */
@@ -98,9 +113,9 @@ export function hasPgliteDatabase(dataDir: string): boolean {
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const directory = pgliteDirectory(dataDir);
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(directory, { recursive: true, mode: privateFolderMode });
   if (!hasPgliteDatabase(dataDir)) await createPgliteDatabase(directory);
-  const client = await PGlite.create(directory, { startParams: pgliteStartParams });
+  const client = await openPgliteClient(directory);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   // One process owns an embedded database, so a lock in the process is a lock on the database.
@@ -115,7 +130,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 /** The embedded database of a stopped server, dumped as the running one does (backups). */
 export async function dumpPgliteDatabase(dataDir: string): Promise<Blob> {
-  const client = await PGlite.create(pgliteDirectory(dataDir), { startParams: pgliteStartParams });
+  const client = await openPgliteClient(pgliteDirectory(dataDir));
   try {
     return await client.dumpDataDir('gzip');
   } finally {
@@ -126,8 +141,8 @@ export async function dumpPgliteDatabase(dataDir: string): Promise<Blob> {
 /** Creates DATA_DIR's embedded database from a dump (restores). */
 export async function loadPgliteDatabase(dataDir: string, dump: Blob): Promise<void> {
   const directory = pgliteDirectory(dataDir);
-  mkdirSync(directory, { recursive: true });
-  await (await PGlite.create(directory, { startParams: pgliteStartParams, loadDataDir: dump })).close();
+  mkdirSync(directory, { recursive: true, mode: privateFolderMode });
+  await (await openPgliteClient(directory, dump)).close();
 }
 
 /** Locks among the callers in this process: each key's holders queue in turn. */

@@ -401,6 +401,22 @@ export const auditEvent = pgTable(
   ],
 );
 
+/**
+ * The audit trail's head at an instant, signed with AUDIT_KEY (which the database never holds):
+ * the trail up to `lastId` held `rows` rows and its chain ended in `head`. Append-only for the app.
+ */
+export const auditCheckpoint = pgTable('audit_checkpoint', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: instant('at').notNull(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+  /** 0 while the trail is empty. */
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  /** The hash of row `lastId` ('' while the trail is empty). */
+  head: text('head').notNull(),
+  /** HMAC-SHA256 with AUDIT_KEY over the four fields above. */
+  signature: text('signature').notNull(),
+});
+
 /** A prescription for the home or pro device of one patient. */
 export const exercise = pgTable(
   'exercise',

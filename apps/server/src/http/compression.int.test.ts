@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const script = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];`;
 const page = `<!doctype html><html><head><title>clinic</title>${'<meta name="x" content="y">'.repeat(60)}</head></html>`;
+const patientPage = page.replace('clinic', 'patient');
 
 function decode(encoding: string | undefined, body: Buffer): Buffer {
   if (encoding === 'br') return brotliDecompressSync(body);
@@ -21,11 +22,14 @@ let web: string;
 beforeAll(async () => {
   web = await mkdtemp(join(tmpdir(), 'clinic-web-'));
   await mkdir(join(web, 'assets'), { recursive: true });
+  await mkdir(join(web, 'patient', 'assets'), { recursive: true });
   await writeFile(join(web, 'index.html'), page);
   await writeFile(join(web, 'assets', 'app-1234.js'), script);
+  await writeFile(join(web, 'patient', 'index.html'), patientPage);
+  await writeFile(join(web, 'patient', 'assets', 'patient-1234.js'), script);
   // The build's own step writes the .br and .gz files.
   await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../scripts/precompress.js'), web]);
-  t = await createTestApp({ env: { WEB_DIST: web } });
+  t = await createTestApp({ env: { WEB_DIST: web, PATIENT_WEB_DIST: join(web, 'patient') } });
 });
 afterAll(async () => {
   await t.close();
@@ -81,6 +85,36 @@ describe('compression', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(decode(encoding, response.rawPayload).toString()).toBe(page);
+    }
+  });
+
+  // Uptime checkers and curl without --compressed accept no encoding.
+  it.each([
+    ['no encoding', undefined],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+  ])('answers each app at its address with its page, to a client accepting %s', async (_, encoding) => {
+    const pages = { '/': page, '/login': page, '/patient': patientPage, '/patient/': patientPage };
+    for (const [url, expected] of Object.entries(pages)) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['content-encoding']).toBe(encoding);
+        if (method === 'GET') expect(decode(encoding, response.rawPayload).toString()).toBe(expected);
+      }
+    }
+  });
+
+  it('answers a folder of an app with its page, never a refusal', async () => {
+    for (const [url, expected] of [
+      ['/assets/', page],
+      ['/patient/assets/', patientPage],
+    ] as const) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(expected);
     }
   });
 });

@@ -1,7 +1,8 @@
-import { endpoints, errorReply, operationIdOf, type Access, type Audit } from '@clinic/contract';
+import { endpoints, errorReply, operationIdOf, type Access, type Audit, type LoginUser } from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import { auditedCall } from '../modules/audit/index.ts';
 import type { SessionService } from '../modules/user/index.ts';
+import type { DeviceCookies } from '../security/device-cookie.ts';
 import { readMultipart } from './multipart.ts';
 import { checkedSerializer, fastSerializer } from './reply-serializer.ts';
 import { contextHook } from './request-context.ts';
@@ -9,8 +10,11 @@ import type { Route } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: the contract's access, or 'system' for infrastructure routes. */
-    access?: Access;
+    /**
+     * Who may call the route: the contract's access, 'signedIn' for a clinician or a patient, or
+     * 'system' for infrastructure routes.
+     */
+    access?: Access | 'signedIn';
     /** The audit row every call writes (the contract's `audit`); false: no patient data. */
     audit?: Audit | false;
   }
@@ -19,7 +23,7 @@ declare module 'fastify' {
     apiRoutes: {
       method: string;
       url: string;
-      access: Access | 'system';
+      access: Access | 'signedIn' | 'system';
       /** Undefined for the infrastructure routes, which touch no patient data. */
       audit: Audit | false | undefined;
       body: unknown;
@@ -49,6 +53,7 @@ export function registerContractRoutes(
   routes: Route[],
   authenticate: SessionService['authenticate'],
   audit: Parameters<typeof auditedCall>[0],
+  devices: DeviceCookies,
   checkReplies: boolean,
 ): void {
   const bound = new Set(routes.map((route) => route.endpoint));
@@ -83,6 +88,8 @@ export function registerContractRoutes(
           const { accessToken, refreshToken } = (result as { token: { accessToken: string; refreshToken: string } })
             .token;
           void reply.header('x-access-token', accessToken).header('x-refresh-token', refreshToken);
+          // A reply with the tokens and the user is a login's: its browser is now a known one for the account.
+          if ('user' in result) void reply.header('set-cookie', devices.issue((result.user as LoginUser).seqUser));
         }
         return result;
       },

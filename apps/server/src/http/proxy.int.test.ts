@@ -3,22 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestThrough, startCaddy, type Caddy } from '../../test/caddy.ts';
 import { verifiedClinician } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { outsideProgram } from '../../test/outside-program.ts';
 import { auditEvent } from '../db/schema.ts';
 
 const metricsToken = 'metrics-scraper-token-0123456789';
-let t: TestApp;
-let caddy: Caddy;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: '1', METRICS_TOKEN: metricsToken } });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  caddy = await startCaddy([new URL(address).host]);
-}, 60_000);
-afterAll(async () => {
-  await caddy?.close();
-  await t?.close();
-});
 
-describe('behind Caddy (deploy/clinic.caddy)', () => {
+describe.skipIf(!outsideProgram('caddy', 'caddy'))('behind Caddy (deploy/clinic.caddy)', () => {
+  let t: TestApp;
+  let caddy: Caddy;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1', METRICS_TOKEN: metricsToken } });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    caddy = await startCaddy([new URL(address).host]);
+  }, 60_000);
+  afterAll(async () => {
+    await caddy?.close();
+    await t?.close();
+  });
+
   it('sees the client’s address and scheme, and keeps the proxy’s request id in its logs and audit trail', async () => {
     const clinician = await verifiedClinician(t.app, t.mail);
     // The client is on IPv6 loopback; Caddy connects to the app over IPv4.

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context.ts';
 import type { SessionService } from '../modules/user/index.ts';
 import { languageOf } from '../plugins/errors.ts';
+import { deviceCookiesIn } from '../security/device-cookie.ts';
 import { timeZoneOf } from './time-zone.ts';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Establishes the request context, authenticating the caller when the access needs it. */
-export function contextHook(access: Access, authenticate: SessionService['authenticate']) {
+export function contextHook(access: Access | 'signedIn', authenticate: SessionService['authenticate']) {
   return async (request: FastifyRequest): Promise<void> => {
     const refreshToken = request.headers['x-refresh-token'];
     const caller = access === 'public' ? {} : await authenticate(request.headers.authorization, access);
@@ -21,6 +22,7 @@ export function contextHook(access: Access, authenticate: SessionService['authen
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       refreshToken: typeof refreshToken === 'string' ? refreshToken : undefined,
+      deviceCookies: deviceCookiesIn(request.headers.cookie),
       principal: caller.principal,
       patient: caller.patient,
       requestId: request.id,

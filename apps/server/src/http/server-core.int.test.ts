@@ -3,8 +3,10 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { FailedCode, languages } from '@clinic/contract';
+import { FailedCode, errorReply, failure, languages, success } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { z } from 'zod';
+import { BusinessFailure } from '../domain-error.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const run = promisify(execFile);
@@ -26,6 +28,13 @@ beforeAll(async () => {
       app.get('/api/test/boom', () => {
         throw new Error(`insert into app_user values ('x') failed at ${import.meta.filename}`);
       });
+      // Replies their reply schemas refuse: a failedCode the schema does not list, a field it lacks.
+      const schema = { response: { 200: failure([FailedCode.CardDeclined]), '5xx': errorReply } };
+      app.get('/api/test/unlisted-failure', { schema }, () => {
+        throw new BusinessFailure(FailedCode.NoSubscription);
+      });
+      const replySchema = { response: { 200: success({ count: z.number() }), '5xx': errorReply } };
+      app.get('/api/test/reply-off-contract', { schema: replySchema }, () => ({ isSuccess: true, count: 'many' }));
     },
   });
   return () => rm(web, { recursive: true, force: true });
@@ -102,6 +111,19 @@ describe('errors', () => {
     });
     expect(t.logs()).toContain(response.headers['x-request-id'] as string);
     expect(t.logs()).toContain('insert into app_user');
+  });
+
+  it('answers a reply its schema refuses with the generic 500, never the serializer’s message', async () => {
+    for (const path of ['/api/test/unlisted-failure', '/api/test/reply-off-contract']) {
+      const response = await t.app.inject(path);
+      expect(response.statusCode, path).toBe(500);
+      expect(response.json(), path).toEqual({
+        isSuccess: false,
+        failedCode: FailedCode.ServerError,
+        message: 'Server error. Please refresh and try again.',
+      });
+      expect(t.logs()).toContain(response.headers['x-request-id'] as string);
+    }
   });
 
   it('answers malformed JSON with 400, a huge body with 413 and an unknown API path with 404', async () => {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as Nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { privateFileMode, privateFolderMode } from '../operations/private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -47,7 +48,8 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 /**
  * The embedded default: each message is composed by nodemailer as a real RFC 5322 message and
- * written as an .eml file. The log names the file, never the link inside, which holds a token.
+ * written as an .eml file. The log names the file only: a link inside holds a token, and a subject
+ * may carry health data (an inquiry's title).
  */
 export function outboxMailer(directory: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = lazyTransport((nodemailer) =>
@@ -56,10 +58,10 @@ export function outboxMailer(directory: string, from: string, log: FastifyBaseLo
   return {
     async send(message) {
       const info = await (await transport.get()).sendMail({ from, ...message });
-      await mkdir(directory, { recursive: true });
+      await mkdir(directory, { recursive: true, mode: privateFolderMode });
       const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ file, subject: message.subject }, 'mail written to the outbox');
+      await writeFile(file, info.message as Buffer, { mode: privateFileMode });
+      log.info({ file }, 'mail written to the outbox');
     },
     close: transport.close,
   };

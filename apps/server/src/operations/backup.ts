@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { hasPgliteDatabase, loadPgliteDatabase } from '../db/client.ts';
+import { privateFileMode } from './private-files.ts';
 
 /**
  * A backup of the embedded default: one tar file holding the database (PGlite's own dump of its
@@ -12,7 +13,7 @@ const uploadsEntry = 'uploads';
 
 /**
  * Writes a backup of DATA_DIR to `file`. It is written beside it under another name and renamed
- * when complete, so a file at `file` is always a whole backup.
+ * when complete, so a file at `file` is always a whole backup; like DATA_DIR, it is its owner's only.
  */
 export async function writeBackup(options: {
   dataDir: string;
@@ -32,6 +33,7 @@ export async function writeBackup(options: {
     if (options.withUploads && existsSync(join(options.dataDir, uploadsEntry))) {
       await tar.replace({ file: partial, cwd: options.dataDir, portable: true }, [uploadsEntry]);
     }
+    await chmod(partial, privateFileMode);
     await rename(partial, options.file);
   } finally {
     await rm(staging, { recursive: true, force: true });

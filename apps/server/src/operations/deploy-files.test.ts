@@ -41,6 +41,7 @@ const secretValues: Record<string, string> = {
   database_url: 'postgres://clinic_app:app-password@postgres:5432/clinic',
   migration_database_url: 'postgres://clinic_owner:owner-password@postgres:5432/clinic',
   auth_secret: 'a'.repeat(64),
+  audit_key: 'd'.repeat(64),
   s3_secret_key: 'b'.repeat(64),
   turn_secret: 'c'.repeat(64),
   stripe_secret_key: 'sk_live_0123456789abcdef',

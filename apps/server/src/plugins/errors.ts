@@ -20,12 +20,17 @@ const codeOfStatus: Record<number, FailedCode> = {
   429: FailedCode.TooManyRequests,
 };
 
+const jsonType = 'application/json; charset=utf-8';
+
 export const languageOf = (request: FastifyRequest): Language =>
   languageFromAcceptLanguage(request.headers['accept-language']);
 
 /**
  * The one error handler: business failures become HTTP 200 envelopes, everything else a coded
- * HTTP error whose body never carries a stack, SQL, a file path or an internal message.
+ * HTTP error whose body never carries a stack, SQL, a file path or an internal message. Its replies
+ * are serialized here, by the route's reply schema: a body that schema refuses (a failedCode the
+ * endpoint does not list) is logged and answered with the generic 500, since Fastify's own
+ * fallback would put the serializer's message in the body.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -37,30 +42,44 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ...(fields && { fields }),
     });
 
+    const send = (status: number, payload: ErrorReply): FastifyReply => {
+      let json: ReturnType<FastifyReply['serialize']>;
+      try {
+        json = reply.code(status).serialize(payload);
+      } catch (serializationError) {
+        request.log.error({ err: loggableError(serializationError) }, 'error reply outside its contract');
+        return reply
+          .code(500)
+          .type(jsonType)
+          .send(JSON.stringify(body(FailedCode.ServerError)));
+      }
+      return reply.type(jsonType).send(json);
+    };
+
     if (error instanceof BusinessFailure) {
       if (error.cause) request.log.error({ err: loggableError(error.cause) }, 'business failure caused by an error');
-      return reply.code(200).send(body(error.failedCode));
+      return send(200, body(error.failedCode));
     }
     if (error instanceof HttpFailure) {
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send(body(error.failedCode));
+      return send(error.statusCode, body(error.failedCode));
     }
     if (error instanceof InvalidField) {
       const field = { path: error.path, code: error.messageKey, message: translate(language, error.messageKey) };
-      return reply.code(400).send(body(FailedCode.BadRequest, [field]));
+      return send(400, body(FailedCode.BadRequest, [field]));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => {
         const code = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
         return { path: issue.instancePath.slice(1).replaceAll('/', '.'), code, message: translate(language, code) };
       });
-      return reply.code(400).send(body(FailedCode.BadRequest, fields));
+      return send(400, body(FailedCode.BadRequest, fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status === 415 ? 400 : status).send(body(codeOfStatus[status] ?? FailedCode.BadRequest));
+      return send(status === 415 ? 400 : status, body(codeOfStatus[status] ?? FailedCode.BadRequest));
     }
     request.log.error({ err: loggableError(error) }, 'unexpected error');
-    return reply.code(500).send(body(FailedCode.ServerError));
+    return send(500, body(FailedCode.ServerError));
   });
 }

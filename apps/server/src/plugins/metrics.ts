@@ -6,6 +6,7 @@ import type { Clock } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mailQueue, meeting } from '../db/schema.ts';
 import { mailMaxAttempts } from '../mail/mail-queue.repository.ts';
+import type { AuditCheckpoint } from '../modules/audit/index.ts';
 
 interface MetricSources {
   database: DatabaseHandle;
@@ -20,12 +21,18 @@ export interface Metrics {
   register: (app: FastifyInstance, sources: MetricSources) => void;
 }
 
+/** What the metrics read of the app's own services. */
+interface ServiceSources {
+  /** The newest checkpoint of the audit trail that the audit key signed. */
+  auditCheckpoint: () => Promise<AuditCheckpoint | undefined>;
+}
+
 /**
  * Metrics exist only when someone may read them, a scraper holding METRICS_TOKEN: process metrics
  * sample the event loop all the time. Without the token nothing is counted and there is no
  * /metrics. Each app has a registry of its own (tests build several apps in one process).
  */
-export function createMetrics(token: string | undefined): Metrics {
+export function createMetrics(token: string | undefined, services: ServiceSources): Metrics {
   if (!token) return { jobRun: () => undefined, register: () => undefined };
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -39,10 +46,42 @@ export function createMetrics(token: string | undefined): Metrics {
     labelNames: ['job', 'outcome'],
     registers: [registry],
   });
+  registerAuditCheckpoint(registry, services.auditCheckpoint);
   return {
     jobRun: (job, outcome) => jobRuns.inc({ job, outcome }),
     register: (app, sources) => registerMetrics(app, token, registry, sources),
   };
+}
+
+/**
+ * The newest signed checkpoint of the audit trail, read from the database at each scrape (0 before
+ * the first): kept by Prometheus, its history shows a trail that shrank or stopped being signed.
+ */
+function registerAuditCheckpoint(registry: Registry, newest: ServiceSources['auditCheckpoint']): void {
+  const gauges: [string, string, (checkpoint: AuditCheckpoint) => number][] = [
+    ['rows', 'Rows of the audit trail up to its newest signed checkpoint.', (checkpoint) => checkpoint.rows],
+    [
+      'last_id',
+      'The audit_event id of the last row of the newest signed checkpoint.',
+      (checkpoint) => checkpoint.lastId,
+    ],
+    [
+      'timestamp_seconds',
+      'When the newest checkpoint of the audit trail was signed (Unix time).',
+      (checkpoint) => new Date(checkpoint.at).getTime() / 1000,
+    ],
+  ];
+  for (const [field, help, valueOf] of gauges) {
+    new Gauge({
+      name: `clinic_audit_checkpoint_${field}`,
+      help,
+      registers: [registry],
+      async collect() {
+        const checkpoint = await newest();
+        this.set(checkpoint ? valueOf(checkpoint) : 0);
+      },
+    });
+  }
 }
 
 /**

@@ -11,7 +11,9 @@ export const patientWebPrefix = '/patient/';
 /**
  * Vite's hashed files under assets/ never change, so they are cached for a year; everything else
  * (index.html, the service worker, the manifest) is revalidated on every use. Each text file is
- * sent as the .br or .gz written beside it at build time, as the browser accepts.
+ * sent as the .br or .gz written beside it at build time, as the browser accepts. A folder is no
+ * file: its address goes to the app's page, whatever the client accepts (the files' route alone
+ * would refuse it with a 403 to a client that accepts no compression).
  */
 function staticOptions(root: string): FastifyStaticOptions {
   const assets = join(root, 'assets') + sep;
@@ -21,6 +23,7 @@ function staticOptions(root: string): FastifyStaticOptions {
     wildcard: true,
     index: false,
     preCompressed: true,
+    allowedPath: (path) => !path.endsWith('/'),
     setHeaders(reply: FastifyReply, path: string): void {
       void reply.header('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -67,7 +70,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, patient
     reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').sendFile(pageOf(request, path));
   if (hasWeb) {
     await app.register(fastifyStatic, staticOptions(webDist));
-    // The root is a page, not the folder of the files (which the files' route refuses when nothing is compressed).
+    // The root is a page, not the folder of the files.
     app.get('/', (request, reply) => sendPage(request, reply, '/'));
   } else {
     app.log.warn({ webDist }, 'the web app is not built; run npm run build');

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { privateFileMode, privateFolderMode } from '../operations/private-files.ts';
 
 /** Where uploaded files live. Keys are relative paths made by the server, never by a client. */
 export interface FileStorage {
@@ -23,8 +24,8 @@ export function diskStorage(root: string): FileStorage {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, bytes, { mode: 0o600 });
+      await mkdir(dirname(path), { recursive: true, mode: privateFolderMode });
+      await writeFile(path, bytes, { mode: privateFileMode });
     },
     async get(key) {
       try {
@@ -39,7 +40,7 @@ export function diskStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
     async check() {
-      await mkdir(root, { recursive: true });
+      await mkdir(root, { recursive: true, mode: privateFolderMode });
       await access(root, constants.W_OK);
     },
   };

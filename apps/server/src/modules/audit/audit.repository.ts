@@ -88,26 +88,22 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
     where set_config('synchronous_commit', 'off', true) is not null`;
 }
 
-/** The audit trail checked row by row, in id order, against its hash chain. */
-export interface AuditChainCheck {
-  rows: number;
-  /** The newest row's hash: noted elsewhere, it shows later that no row was rewritten up to it. */
-  lastHash: string | null;
-  /** The first row whose hash is not that of the row before it and its own content (changed, or after a removed row). */
-  firstBrokenId: number | null;
+/** An audit row as its chain hashes it: the row as jsonb without its hash, instants in UTC (migration 0015). */
+export interface ChainedRow {
+  id: number;
+  hash: string | null;
+  content: string;
 }
 
-export async function checkAuditChain(db: Database): Promise<AuditChainCheck> {
-  const result = (await db.execute(sql`
-    select count(*)::int as rows, min(id) filter (where hash is distinct from expected) as first_broken_id,
-      (select hash from ${auditEvent} order by id desc limit 1) as last_hash
-    from (select id, hash, audit_event_hash(lag(hash) over (order by id), entry) as expected from ${auditEvent} entry) chain`)) as {
-    rows: { rows: number; first_broken_id: string | number | null; last_hash: string | null }[];
-  };
-  const row = result.rows[0]!;
-  return {
-    rows: row.rows,
-    lastHash: row.last_hash,
-    firstBrokenId: row.first_broken_id === null ? null : Number(row.first_broken_id),
-  };
+/** Up to `limit` audit rows after `afterId`, in id order, with their text read through the system catalog's own functions. */
+export function chainedRowsAfter(db: Database, afterId: number, limit: number): Promise<ChainedRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const result = (await tx.execute(sql`
+      select id, hash, (pg_catalog.to_jsonb(entry) operator(pg_catalog.-) 'hash')::text as content
+      from ${auditEvent} entry where id > ${afterId} order by id limit ${limit}`)) as {
+      rows: { id: string | number; hash: string | null; content: string }[];
+    };
+    return result.rows.map((row) => ({ id: Number(row.id), hash: row.hash, content: row.content }));
+  });
 }

@@ -35,14 +35,16 @@ export function recordAudit(
 }
 
 /**
- * The answers that mean "not yours": someone else's id answers exactly like a missing one, and a
- * sync code that names no patient is a try at a patient's data too.
+ * The answers that refuse access to patient data: "not yours" (someone else's id answers exactly
+ * like a missing one, and a sync code that names no patient is a try at a patient's data too), and
+ * a patient more than the clinician's plan allows.
  */
 const refusals = new Set<FailedCode>([
   FailedCode.NotFound,
   FailedCode.Forbidden,
   FailedCode.MeetingNotFound,
   FailedCode.InvalidSyncCode,
+  FailedCode.PlanLimitReached,
 ]);
 
 const isRefusal = (error: unknown): boolean =>
@@ -67,8 +69,8 @@ function subjectOf(body: unknown, context: RequestContext): Omit<AuditEntry, 'ac
  * Runs one call of an endpoint and makes sure the audit trail holds the row its contract declares.
  * A change writes it in its own transaction and a read in its statement (the services do, marking
  * it written); when the call has not, it is written here before the reply, from the declaration
- * and the ids of the request. A refused call (someone else's or a missing id) gets its row too,
- * with outcome 'denied': it read and changed nothing, but the attempt is on record.
+ * and the ids of the request. A refused call (someone else's or a missing id, a full plan) gets its
+ * row too, with outcome 'denied': it read and changed nothing, but the attempt is on record.
  */
 export async function auditedCall<T>(
   { db, now }: { db: Database; now: Clock },

@@ -2,8 +2,8 @@ import { rules, type Category, type BodyOf, type saveCategory } from '@clinic/co
 import type { Database } from '../../db/client.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { recordAudit } from '../audit/index.ts';
-import { ownershipRepository } from '../shared/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
+import { ownedRelationOr404, ownershipRepository } from '../shared/index.ts';
 import { categoryRepository } from './category.repository.ts';
 
 export interface CategoryService {
@@ -71,13 +71,10 @@ export function categoryService({ db, now }: { db: Database; now: Clock }): Cate
       const unique = [...new Set(categoryIds)];
       await db.transaction(async (tx) => {
         await ownershipRepository(tx).lockManager(principal.seqManager);
-        const relation = await ownershipRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
-        if (!relation) throw notFound();
+        const relation = await ownedRelationOr404(tx, principal.seqManager, seqMedicalRelation);
         if ((await categoryRepository(tx).countOwned(unique, principal.seqManager)) !== unique.length) throw notFound();
         await categoryRepository(tx).replaceForRelation(seqMedicalRelation, unique);
-        await recordAudit(tx, principal, context, now(), [
-          { action: 'update', entity: 'patient_category', seqMedicalRelation, seqPatient: relation.seqPatient },
-        ]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('update', 'patient_category', relation)]);
       });
     },
   };

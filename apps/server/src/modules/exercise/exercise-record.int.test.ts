@@ -93,8 +93,8 @@ beforeEach(async () => {
 describe('device records', () => {
   it('stores what the device recorded once, however often the upload is retried, and starts the exercise', async () => {
     const records = [
-      session('dev-0001-a', '2026-11-23T23:30:00Z', { iuppiterUsageMaxAngle: 80 }),
-      session('dev-0001-b', '2026-11-24T10:00:00Z', { iuppiterUsageMaxAngle: 88 }),
+      session('dev-0001-a', '2026-11-23T23:30:00Z', { iuppiterUsageMaxAngle: 80, painLevel: 3 }),
+      session('dev-0001-b', '2026-11-24T10:00:00Z', { iuppiterUsageMaxAngle: 88, painLevel: 7 }),
       session('dev-0001-c', '2026-11-24T16:00:00Z', {
         iuppiterUsageMaxAngle: 92,
         exerciseGuideMode: 2,
@@ -107,6 +107,8 @@ describe('device records', () => {
 
     const stored = (await asClinician(getSelectedExerciseRecords, { seqExercise })).success;
     expect(stored.recordList.map((record) => record.iuppiterUsageMaxAngle)).toEqual([92, 88, 80]);
+    // The pain reported with each session comes back with it; none reported reads as null.
+    expect(stored.recordList.map((record) => record.painLevel)).toEqual([null, 7, 3]);
     expect(stored.recordList[0]).toMatchObject({
       maxTorque: 8.4,
       exerciseGuideTime: '00:20:00',
@@ -183,6 +185,40 @@ describe('device records', () => {
       size: 1,
     });
     expect(secondPage.reply).toMatchObject({ totalCount: 2, recordList: [{ iuppiterUsageMaxAngle: 88 }] });
+    // The sorted pages hold only the days of a period when asked for one, and count only those.
+    const pagedInPeriod = await inSeoul(getPatientRecordsPaged, {
+      seqMedicalRelation,
+      page: 1,
+      size: 10,
+      sortingParam: 'iuppiterUsageMaxAngle',
+      isDesc: true,
+      startDate: '2026-11-24',
+      endDate: '2026-11-24',
+    });
+    expect(pagedInPeriod.reply).toMatchObject({
+      totalCount: 2,
+      recordList: [
+        { iuppiterUsageMaxAngle: 88, painLevel: 7 },
+        { iuppiterUsageMaxAngle: 80, painLevel: 3 },
+      ],
+    });
+    const halfPeriod = await asClinician(getPatientRecordsPaged, {
+      seqMedicalRelation,
+      page: 1,
+      size: 10,
+      isDesc: true,
+      startDate: '2026-11-24',
+    });
+    expect(halfPeriod.error).toMatchObject({ fields: [{ path: 'endDate', code: 'validation.required' }] });
+    const reversedPeriod = await asClinician(getPatientRecordsPaged, {
+      seqMedicalRelation,
+      page: 1,
+      size: 10,
+      isDesc: true,
+      startDate: '2026-11-25',
+      endDate: '2026-11-24',
+    });
+    expect(reversedPeriod.error).toMatchObject({ fields: [{ path: 'endDate', code: 'validation.range_order' }] });
 
     const statisticsAuditedBefore = (await statisticsAudits()).length;
     const stats = await inSeoul(getRomStatistics, {
@@ -193,8 +229,8 @@ describe('device records', () => {
     });
     expect(stats.reply).toMatchObject({
       days: [
-        { date: '2026-11-24', minAngle: 12.5, maxAngle: 88, exerciseSeconds: 2400, sessions: 2 },
-        { date: '2026-11-25', maxAngle: 92, sessions: 1 },
+        { date: '2026-11-24', minAngle: 12.5, maxAngle: 88, exerciseSeconds: 2400, sessions: 2, painLevel: 7 },
+        { date: '2026-11-25', maxAngle: 92, sessions: 1, painLevel: null },
       ],
       prescriptions: [{ seqExercise, minRom: 10, maxRom: 100, position: 3 }],
     });

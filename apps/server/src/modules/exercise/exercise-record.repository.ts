@@ -32,7 +32,14 @@ const dayStart = (date: string, timeZone: string): SQL => sql`(${date}::date::ti
 const dayEnd = (date: string, timeZone: string): SQL => sql`((${date}::date + 1)::timestamp at time zone ${timeZone})`;
 
 export interface RomStatistics {
-  days: { date: string; minAngle: number; maxAngle: number; exerciseSeconds: number; sessions: number }[];
+  days: {
+    date: string;
+    minAngle: number;
+    maxAngle: number;
+    exerciseSeconds: number;
+    sessions: number;
+    painLevel: number | null;
+  }[];
   prescriptions: {
     seqExercise: number;
     position: number;
@@ -229,7 +236,8 @@ export function exerciseRecordRepository(db: Database): ExerciseRecordRepository
             from (
               select (${exerciseRecord.usageStartAt} at time zone ${range.timeZone})::date as "date",
                 min(${exerciseRecord.minAngle})::real as "minAngle", max(${exerciseRecord.maxAngle})::real as "maxAngle",
-                sum(${exerciseRecord.durationSeconds})::int as "exerciseSeconds", count(*)::int as "sessions"
+                sum(${exerciseRecord.durationSeconds})::int as "exerciseSeconds", count(*)::int as "sessions",
+                max(${exerciseRecord.painLevel})::int as "painLevel"
               from ${exerciseRecord}
               where ${and(
                 eq(exerciseRecord.seqMedicalRelation, sql`owned.seq_medical_relation`),

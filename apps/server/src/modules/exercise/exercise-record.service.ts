@@ -15,8 +15,8 @@ import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../c
 import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { InvalidField, notFound } from '../../domain-error.ts';
-import { actorOf, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
-import { ownershipRepository, patientAccountRepository } from '../shared/index.ts';
+import { actorOf, type AuditEntry, auditInsert, recordAudit, relationEntry } from '../audit/index.ts';
+import { ownedRelationOr404, patientAccountRepository } from '../shared/index.ts';
 import {
   type DayRange,
   exerciseRecordRepository,
@@ -55,6 +55,7 @@ export function toExerciseRecord(row: RecordRow): ExerciseRecord {
     usageStartDatetime: row.usageStartAt.toISOString(),
     createDatetime: row.deviceCreatedAt.toISOString(),
     patientReview: row.patientReview,
+    painLevel: row.painLevel,
   };
 }
 
@@ -97,12 +98,6 @@ export interface ExerciseActivity {
 }
 
 export function exerciseRecordService({ db, now }: { db: Database; now: Clock }): ExerciseRecordService {
-  async function ownedRelation(principal: Principal, seqMedicalRelation: number) {
-    const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
-    if (!relation) throw notFound();
-    return relation;
-  }
-
   return {
     /**
      * Stores what a patient's device recorded. A record the patient already sent (same key) is
@@ -198,34 +193,23 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
       const owned = await exerciseRepository(db).findOwned(seqExercise, principal.seqManager);
       if (!owned) throw notFound();
       const rows = await exerciseRecordRepository(db).listByExercise(seqExercise);
-      await recordAudit(db, principal, context, now(), [
-        {
-          action: 'read',
-          entity: 'exercise_record',
-          entityId: seqExercise,
-          seqMedicalRelation: owned.seqMedicalRelation,
-          seqPatient: owned.seqPatient,
-        },
-      ]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'exercise_record', owned, seqExercise)]);
       return rows.map(toExerciseRecord);
     },
 
     async paged(principal, body, context) {
-      const relation = await ownedRelation(principal, body.seqMedicalRelation);
-      const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, body);
-      await recordAudit(db, principal, context, now(), [
-        {
-          action: 'read',
-          entity: 'exercise_record',
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqPatient: relation.seqPatient,
-        },
-      ]);
+      const relation = await ownedRelationOr404(db, principal.seqManager, body.seqMedicalRelation);
+      const { startDate, endDate } = body;
+      const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, {
+        ...body,
+        range: startDate && endDate ? { startDate, endDate, timeZone: context.timeZone } : undefined,
+      });
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'exercise_record', relation)]);
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 
     async byRange(principal, body, context) {
-      const relation = await ownedRelation(principal, body.seqMedicalRelation);
+      const relation = await ownedRelationOr404(db, principal.seqManager, body.seqMedicalRelation);
       const result = await exerciseRecordRepository(db).pageByRelation(body.seqMedicalRelation, {
         sortingParam: 'usageStartDatetime',
         isDesc: false,
@@ -233,14 +217,7 @@ export function exerciseRecordService({ db, now }: { db: Database; now: Clock })
         size: body.size,
         range: { startDate: body.startDate, endDate: body.endDate, timeZone: context.timeZone },
       });
-      await recordAudit(db, principal, context, now(), [
-        {
-          action: 'read',
-          entity: 'exercise_record',
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqPatient: relation.seqPatient,
-        },
-      ]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'exercise_record', relation)]);
       return { recordList: result.rows.map(toExerciseRecord), totalCount: result.totalCount };
     },
 

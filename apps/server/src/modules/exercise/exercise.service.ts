@@ -13,8 +13,8 @@ import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../c
 import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
-import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
-import { ownershipRepository, todayIn } from '../shared/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
+import { ownedRelationOr404, todayIn } from '../shared/index.ts';
 import { exerciseRepository, type ExerciseQuery, type ExerciseRow, type NewExercise } from './exercise.repository.ts';
 
 const unfinished: number[] = [ExerciseStatus.waiting, ExerciseStatus.onProgress];
@@ -51,20 +51,6 @@ export function toExercise(row: ExerciseRow, today: string): Exercise {
     isPastDue: unfinished.includes(row.exerciseStatus) && row.dueDate < today,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The audit entry of a change to a prescription. */
-function exerciseEntry(
-  action: AuditAction,
-  row: { seqExercise: number; seqMedicalRelation: number; seqPatient: number },
-): AuditEntry {
-  return {
-    action,
-    entity: 'exercise',
-    entityId: row.seqExercise,
-    seqMedicalRelation: row.seqMedicalRelation,
-    seqPatient: row.seqPatient,
   };
 }
 
@@ -156,8 +142,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
   return {
     async add(principal, seqMedicalRelation, settings, context) {
       return db.transaction(async (tx) => {
-        const relation = await ownershipRepository(tx).findOwned(seqMedicalRelation, principal.seqManager);
-        if (!relation) throw notFound();
+        const relation = await ownedRelationOr404(tx, principal.seqManager, seqMedicalRelation);
         const seqExercise = await exerciseRepository(tx).insert({
           seqMedicalRelation,
           seqManager: principal.seqManager,
@@ -165,9 +150,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
           createdAt: now(),
           updatedAt: now(),
         });
-        await recordAudit(tx, principal, context, now(), [
-          exerciseEntry('create', { seqExercise, seqMedicalRelation, seqPatient: relation.seqPatient }),
-        ]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('create', 'exercise', relation, seqExercise)]);
         return reread(tx, seqExercise, principal, context);
       });
     },
@@ -180,7 +163,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
           ...columnsOf(settings, row.deviceType, context),
           updatedAt: now(),
         });
-        await recordAudit(tx, principal, context, now(), [exerciseEntry('update', row)]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('update', 'exercise', row, row.seqExercise)]);
         return reread(tx, seqExercise, principal, context);
       });
     },
@@ -193,7 +176,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
           if (!allowed.includes(exerciseStatus as ExerciseStatus))
             throw new BusinessFailure(FailedCode.IllegalStatusChange);
           await exerciseRepository(tx).update(seqExercise, { exerciseStatus, updatedAt: now() });
-          await recordAudit(tx, principal, context, now(), [exerciseEntry('update', row)]);
+          await recordAudit(tx, principal, context, now(), [relationEntry('update', 'exercise', row, row.seqExercise)]);
         }
         return reread(tx, seqExercise, principal, context);
       });
@@ -204,7 +187,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
         const row = await owned(tx, seqExercise, principal);
         if (row.exerciseStatus !== ExerciseStatus.waiting) throw new BusinessFailure(FailedCode.ExerciseNotWaiting);
         await exerciseRepository(tx).update(seqExercise, { deletedAt: now() });
-        await recordAudit(tx, principal, context, now(), [exerciseEntry('delete', row)]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('delete', 'exercise', row, row.seqExercise)]);
       });
     },
 
@@ -215,10 +198,8 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
     },
 
     async page(principal, query, context) {
-      if (query.seqMedicalRelation !== undefined) {
-        const relation = await ownershipRepository(db).findOwned(query.seqMedicalRelation, principal.seqManager);
-        if (!relation) throw notFound();
-      }
+      if (query.seqMedicalRelation !== undefined)
+        await ownedRelationOr404(db, principal.seqManager, query.seqMedicalRelation);
       const result = await exerciseRepository(db).page({ ...query, seqManager: principal.seqManager });
       await recordAudit(db, principal, context, now(), [
         {

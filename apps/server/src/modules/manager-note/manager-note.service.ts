@@ -10,8 +10,8 @@ import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { recordAudit } from '../audit/index.ts';
-import { ownershipRepository } from '../shared/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
+import { ownedRelationOr404 } from '../shared/index.ts';
 import { managerNoteRepository, type ManagerNoteRepository, type NoteRow } from './manager-note.repository.ts';
 
 function toManagerNote(row: NoteRow): ManagerNote {
@@ -59,12 +59,6 @@ export interface ManagerNoteService {
 }
 
 export function managerNoteService({ db, now }: { db: Database; now: Clock }): ManagerNoteService {
-  async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
-    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
-    if (!relation) throw notFound();
-    return relation;
-  }
-
   async function ownedNote(database: Database, seqManagerNote: number, principal: Principal) {
     const note = await managerNoteRepository(database).findOwned(seqManagerNote, principal.seqManager);
     if (!note) throw notFound();
@@ -82,37 +76,22 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }): M
     return db.transaction(async (tx) => {
       const note = await ownedNote(tx, seqManagerNote, principal);
       const updated = await managerNoteRepository(tx).update(seqManagerNote, { ...changes, updatedAt: now() });
-      await recordAudit(tx, principal, context, now(), [
-        {
-          action,
-          entity: 'manager_note',
-          seqMedicalRelation: note.seqMedicalRelation,
-          seqPatient: note.seqPatient,
-          entityId: seqManagerNote,
-        },
-      ]);
+      await recordAudit(tx, principal, context, now(), [relationEntry(action, 'manager_note', note, seqManagerNote)]);
       return updated;
     });
   }
 
   return {
     async list(principal, body, context) {
-      const relation = await ownedRelation(db, body.seqMedicalRelation, principal);
+      const relation = await ownedRelationOr404(db, principal.seqManager, body.seqMedicalRelation);
       const page = await managerNoteRepository(db).listPage(body.seqMedicalRelation, principal.seqManager, body);
-      await recordAudit(db, principal, context, now(), [
-        {
-          action: 'read',
-          entity: 'manager_note',
-          seqMedicalRelation: relation.seqMedicalRelation,
-          seqPatient: relation.seqPatient,
-        },
-      ]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'manager_note', relation)]);
       return { noteList: page.rows.map(toManagerNote), totalCount: page.totalCount };
     },
 
     async add(principal, body, context) {
       return db.transaction(async (tx) => {
-        const relation = await ownedRelation(tx, body.seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, body.seqMedicalRelation);
         const row = await managerNoteRepository(tx).insert({
           seqMedicalRelation: body.seqMedicalRelation,
           seqManager: principal.seqManager,
@@ -124,13 +103,7 @@ export function managerNoteService({ db, now }: { db: Database; now: Clock }): M
           updatedAt: now(),
         });
         await recordAudit(tx, principal, context, now(), [
-          {
-            action: 'create',
-            entity: 'manager_note',
-            seqMedicalRelation: relation.seqMedicalRelation,
-            seqPatient: relation.seqPatient,
-            entityId: row.seqManagerNote,
-          },
+          relationEntry('create', 'manager_note', relation, row.seqManagerNote),
         ]);
         return toManagerNote(row);
       });

@@ -20,7 +20,7 @@ import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../c
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
 import { ownershipRepository } from '../shared/index.ts';
 import {
@@ -143,15 +143,7 @@ export function meetingService({
         }
         if (row.status !== ScheduleStatus.inProgress)
           await changeVisit(tx, seqSchedule, { status: ScheduleStatus.inProgress, updatedAt: at });
-        await recordAudit(tx, principal, context, at, [
-          {
-            action: 'create',
-            entity: 'meeting',
-            entityId: open.id,
-            seqMedicalRelation: row.seqMedicalRelation,
-            seqPatient: row.seqPatient,
-          },
-        ]);
+        await recordAudit(tx, principal, context, at, [relationEntry('create', 'meeting', row, open.id)]);
         const joined = await join(tx, open.id, principal.seqUser, 'clinician');
         return { joined, view: (await visitView(tx, seqSchedule))! };
       });
@@ -182,15 +174,7 @@ export function meetingService({
         await meetings.close(found.id, at);
         if (row.status === ScheduleStatus.inProgress)
           await changeVisit(tx, row.seqSchedule, { status: ScheduleStatus.waiting, updatedAt: at });
-        await recordAudit(tx, principal, context, at, [
-          {
-            action: 'update',
-            entity: 'meeting',
-            entityId: found.id,
-            seqMedicalRelation: row.seqMedicalRelation,
-            seqPatient: row.seqPatient,
-          },
-        ]);
+        await recordAudit(tx, principal, context, at, [relationEntry('update', 'meeting', row, found.id)]);
         return visitView(tx, row.seqSchedule);
       });
       if (view)
@@ -232,15 +216,7 @@ export function meetingService({
           updatedAt: at,
         });
         await meetings.close(found.id, at);
-        await recordAudit(tx, principal, context, at, [
-          {
-            action: 'update',
-            entity: 'schedule',
-            entityId: row.seqSchedule,
-            seqMedicalRelation: row.seqMedicalRelation,
-            seqPatient: row.seqPatient,
-          },
-        ]);
+        await recordAudit(tx, principal, context, at, [relationEntry('update', 'schedule', row, row.seqSchedule)]);
         return (await visitView(tx, row.seqSchedule))!;
       });
       await tellPatient(view, {
@@ -263,15 +239,7 @@ export function meetingService({
           throw new BusinessFailure(closed);
         const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
         if (!open) throw new BusinessFailure(closed ?? FailedCode.MeetingNotOpen);
-        await recordAudit(tx, caller, context, now(), [
-          {
-            action: 'create',
-            entity: 'meeting_attendee',
-            entityId: open.id,
-            seqMedicalRelation: row.seqMedicalRelation,
-            seqPatient: row.seqPatient,
-          },
-        ]);
+        await recordAudit(tx, caller, context, now(), [relationEntry('create', 'meeting_attendee', row, open.id)]);
         return join(tx, open.id, caller.seqUser, 'patient');
       });
     },

@@ -8,7 +8,7 @@ import {
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import { recordAudit, type AuditEntry } from '../audit/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
 import { keepPrivateNote } from '../manager-note/index.ts';
 import { dayMs } from './monitoring-rules.ts';
 import { type AlertView, monitoringRepository, type MonitoringRepository } from './monitoring.repository.ts';
@@ -85,10 +85,7 @@ export function monitoringService({ db, now }: { db: Database; now: Clock }): Mo
       const at = now();
       const changed = changes(at);
       await monitoring.update(seqMonitoringAlert, changed);
-      const about = { seqMedicalRelation: alert.seqMedicalRelation, seqPatient: alert.seqPatient };
-      const entries: AuditEntry[] = [
-        { action: 'update', entity: 'monitoring_alert', ...about, entityId: seqMonitoringAlert },
-      ];
+      const entries = [relationEntry('update', 'monitoring_alert', alert, seqMonitoringAlert)];
       if (changed.note) {
         const seqManagerNote = await keepPrivateNote(tx, {
           seqMedicalRelation: alert.seqMedicalRelation,
@@ -97,7 +94,7 @@ export function monitoringService({ db, now }: { db: Database; now: Clock }): Mo
           content: changed.note,
           at,
         });
-        entries.push({ action: 'create', entity: 'manager_note', ...about, entityId: seqManagerNote });
+        entries.push(relationEntry('create', 'manager_note', alert, seqManagerNote));
       }
       await recordAudit(tx, principal, context, at, entries);
       return toAlert({ ...alert, ...changed });
@@ -119,12 +116,9 @@ export function monitoringService({ db, now }: { db: Database; now: Clock }): Mo
         principal,
         context,
         now(),
-        [...new Map(rows.map((row) => [row.seqMedicalRelation, row])).values()].map((row) => ({
-          action: 'read' as const,
-          entity: 'monitoring_alert',
-          seqMedicalRelation: row.seqMedicalRelation,
-          seqPatient: row.seqPatient,
-        })),
+        [...new Map(rows.map((row) => [row.seqMedicalRelation, row])).values()].map((row) =>
+          relationEntry('read', 'monitoring_alert', row),
+        ),
       );
       return rows.sort(bySeverityThenNewest).map(toAlert);
     },

@@ -1,6 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request } from 'node:https';
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import webPush from 'web-push';
 import type { AnyNotification } from '@clinic/contract';
@@ -14,8 +14,14 @@ interface VapidKeys {
   privateKey: string;
 }
 
+/** A browser's push subscription, its endpoint parsed once: the same URL is checked and connected to. */
+interface Subscription {
+  endpoint: URL;
+  keys: { p256dh: string; auth: string };
+}
+
 /** What a stored token is: a browser's push subscription (PushSubscription.toJSON()), or the mobile app's own token. */
-function parseToken(fcmToken: string): webPush.PushSubscription | 'subscription-unusable' | 'app-token' {
+function parseToken(fcmToken: string): Subscription | 'subscription-unusable' | 'app-token' {
   let value: Partial<webPush.PushSubscription>;
   try {
     value = JSON.parse(fcmToken) as Partial<webPush.PushSubscription>;
@@ -23,58 +29,81 @@ function parseToken(fcmToken: string): webPush.PushSubscription | 'subscription-
     return 'app-token';
   }
   if (typeof value !== 'object' || value === null || !('endpoint' in value)) return 'app-token';
-  const endpoint = value.endpoint;
+  const endpoint = typeof value.endpoint === 'string' ? URL.parse(value.endpoint) : null;
   // Push services are https (RFC 8030); anything else would let a caller aim our requests elsewhere.
-  if (typeof endpoint !== 'string' || !URL.canParse(endpoint) || new URL(endpoint).protocol !== 'https:') {
-    return 'subscription-unusable';
-  }
+  if (endpoint?.protocol !== 'https:') return 'subscription-unusable';
   if (typeof value.keys?.p256dh !== 'string' || typeof value.keys.auth !== 'string') return 'subscription-unusable';
   return { endpoint, keys: { p256dh: value.keys.p256dh, auth: value.keys.auth } };
 }
 
+/** ::a.b.c.d, the deprecated IPv4-compatible form, which no push service uses. */
+const ipv4Compatible = ipaddr.IPv6.parseCIDR('::/96');
+
 /**
  * Whether an address is on the public internet: not loopback, private, link-local (where cloud
  * metadata services answer), shared (CGNAT), multicast or reserved; an IPv4 address written as
- * IPv6 (::ffff:127.0.0.1) counts as the IPv4 address it carries.
+ * IPv6 (::ffff:127.0.0.1) counts as the IPv4 address it carries, and the IPv4-compatible form
+ * (::127.0.0.1) is never public.
  */
-export function isPublicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv6 && parsed.match(ipv4Compatible)) return false;
+  return parsed.range() === 'unicast';
 }
 
-const publicOnly = (addresses: LookupAddress[]): boolean =>
-  addresses.length > 0 && addresses.every(({ address }) => isPublicAddress(address));
+/** Every address a host name answers. */
+type ResolveName = (hostname: string) => Promise<string[]>;
 
-/**
- * Name resolution for push requests: a name with any address off the public internet is refused
- * at the moment of connecting, so a name that changes its answer after a check still reaches no
- * internal host.
- */
-const publicLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '');
-    if (!publicOnly(addresses)) {
-      return callback(Object.assign(new Error('not a public address'), { code: 'ENOTPUBLIC' }), '');
-    }
-    const [first] = addresses as [LookupAddress];
-    return options.all ? callback(null, addresses) : callback(null, first.address, first.family);
-  });
-};
+const systemResolver: ResolveName = async (hostname) =>
+  (await dnsLookup(hostname, { all: true })).map(({ address }) => address);
 
-/** Whether a push endpoint's host is on the public internet: an address as written, a name as it resolves now. */
-async function reachesOnlyPublic(endpoint: string): Promise<boolean> {
-  const host = new URL(endpoint).hostname.replace(/^\[(.*)\]$/, '$1');
-  if (ipaddr.isValid(host)) return isPublicAddress(host);
-  return new Promise((resolve) => {
-    dnsLookup(host, { all: true }, (error, addresses) => resolve(!error && publicOnly(addresses)));
-  });
-}
+/** The host of a URL as a socket takes it: an IPv6 address without its brackets. */
+const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** Tests only: a push service of their own, trusted with its certificate and let past the public-address rule. */
 export interface TestPushService {
-  /** The service's origin, e.g. `https://127.0.0.1:45678`, with an IP address as its host. */
+  /** The service's origin, e.g. `https://127.0.0.1:45678`, with an IP address as its host: that address and port count as public. */
   origin: string;
   /** The certificate (or its CA) the service presents. */
   ca: string | Buffer;
+  /** Answers host names in place of the system's resolver. */
+  resolve?: ResolveName;
+}
+
+/**
+ * Posts a push message to the address its endpoint's host was checked to have, never to one
+ * resolved again: TLS and the Host header still name the endpoint's host.
+ */
+function post(
+  endpoint: URL,
+  address: string,
+  { headers, body }: webPush.RequestDetails,
+  ca: string | Buffer | undefined,
+): Promise<number> {
+  const host = hostOf(endpoint);
+  return new Promise((resolve, reject) => {
+    const pushRequest = request(
+      {
+        method: 'POST',
+        host: address,
+        port: endpoint.port || 443,
+        path: `${endpoint.pathname}${endpoint.search}`,
+        servername: isIP(host) ? '' : host,
+        headers: { ...headers, host: endpoint.host },
+        timeout: 5000,
+        ...(ca && { ca }),
+      },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      },
+    );
+    pushRequest.on('timeout', () => pushRequest.destroy(new Error('push service timed out')));
+    pushRequest.on('error', reject);
+    pushRequest.end(body ?? undefined);
+  });
 }
 
 export interface WebPushSender {
@@ -102,11 +131,22 @@ export async function webPushSender({
   const keys = JSON.parse(
     await secretRepository(db).getOrCreate('vapid', () => JSON.stringify(webPush.generateVAPIDKeys())),
   ) as VapidKeys;
-  const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
-  const agent = new Agent({ lookup: publicLookup, ...(testService && { ca: testService.ca }) });
-  /** Only public push services are called: an endpoint could otherwise aim our requests at internal hosts. */
-  const mayCall = async (endpoint: string): Promise<boolean> =>
-    new URL(endpoint).origin === testService?.origin || (await reachesOnlyPublic(endpoint));
+  const resolveName = testService?.resolve ?? systemResolver;
+  const testOrigin = testService && new URL(testService.origin);
+  const isTestService = (address: string, port: string): boolean =>
+    testOrigin !== undefined && address === hostOf(testOrigin) && port === testOrigin.port;
+
+  /**
+   * The one address to reach an endpoint at: its host's address as written, or the first its name
+   * answers now; none when the host has any address off the public internet (an endpoint could
+   * otherwise aim our requests at internal hosts) or does not resolve.
+   */
+  const publicAddressOf = async (endpoint: URL): Promise<string | undefined> => {
+    const host = hostOf(endpoint);
+    const addresses = isIP(host) ? [host] : await resolveName(host).catch(() => []);
+    const reachable = (address: string): boolean => isPublicAddress(address) || isTestService(address, endpoint.port);
+    return addresses.length > 0 && addresses.every(reachable) ? addresses[0] : undefined;
+  };
 
   return {
     publicKey: keys.publicKey,
@@ -118,7 +158,7 @@ export async function webPushSender({
     async accepts(fcmToken): Promise<boolean> {
       const token = parseToken(fcmToken);
       if (token === 'app-token') return true;
-      return token !== 'subscription-unusable' && (await mayCall(token.endpoint));
+      return token !== 'subscription-unusable' && (await publicAddressOf(token.endpoint)) !== undefined;
     },
 
     /** Sends to every live session of the user that registered a subscription; never throws. */
@@ -128,25 +168,40 @@ export async function webPushSender({
         targets.map(async ({ id, fcmToken }) => {
           const subscription = parseToken(fcmToken);
           if (typeof subscription === 'string') return;
+          const { endpoint, keys: browserKeys } = subscription;
           try {
             // Checked again at every send: a name's answer can change after it was stored.
-            if (!(await mayCall(subscription.endpoint))) {
+            const address = await publicAddressOf(endpoint);
+            if (address === undefined) {
               log.warn({ seqUser }, 'web push refused: the endpoint is not a public push service');
               return;
             }
-            await webPush.sendNotification(subscription, JSON.stringify(notification), {
-              vapidDetails,
-              TTL: 24 * 60 * 60,
-              urgency: 'high',
-              timeout: 5000,
-              agent,
-            });
-          } catch (error) {
-            const status = (error as { statusCode?: number }).statusCode;
+            const details = webPush.generateRequestDetails(
+              { endpoint: endpoint.href, keys: browserKeys },
+              JSON.stringify(notification),
+              { TTL: 24 * 60 * 60, urgency: 'high' },
+            );
+            // VAPID signed for the origin of the URL that was checked.
+            const vapid = webPush.getVapidHeaders(
+              endpoint.origin,
+              subject,
+              keys.publicKey,
+              keys.privateKey,
+              'aes128gcm',
+            );
+            const status = await post(
+              endpoint,
+              address,
+              { ...details, headers: { ...details.headers, ...vapid } },
+              testService?.ca,
+            );
             // The browser dropped the subscription: stop sending to it.
             if (status === 404 || status === 410) await forgetPushToken(db, id);
             // The endpoint URL is a credential of the subscription: log the outcome, not the address.
-            else log.warn({ statusCode: status, seqUser }, 'web push failed');
+            else if (status < 200 || status > 299) log.warn({ statusCode: status, seqUser }, 'web push failed');
+          } catch (error) {
+            // Only the error's code: its message may name the endpoint, a credential of the subscription.
+            log.warn({ code: (error as NodeJS.ErrnoException).code, seqUser }, 'web push failed');
           }
         }),
       );

@@ -1,11 +1,10 @@
 import { type MedicalRecordItem } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, relationEntry } from '../audit/index.ts';
 import { noteRecordItems } from '../manager-note/index.ts';
 import { visitRecordItems } from '../schedule/index.ts';
-import { ownershipRepository } from '../shared/index.ts';
+import { ownedRelationOr404 } from '../shared/index.ts';
 import { toConditionEntry } from './patient.mapper.ts';
 import { patientRepository } from './patient.repository.ts';
 
@@ -17,16 +16,13 @@ export interface MedicalRecordService {
 export function medicalRecordService({ db, now }: { db: Database; now: Clock }): MedicalRecordService {
   return {
     async read(principal, seqMedicalRelation, context) {
-      const relation = await ownershipRepository(db).findOwned(seqMedicalRelation, principal.seqManager);
-      if (!relation) throw notFound();
+      const relation = await ownedRelationOr404(db, principal.seqManager, seqMedicalRelation);
       const [conditions, notes, visits] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),
         noteRecordItems(db, seqMedicalRelation, principal.seqManager),
         visitRecordItems(db, seqMedicalRelation, context.timeZone),
       ]);
-      await recordAudit(db, principal, context, now(), [
-        { action: 'read', entity: 'medical_record', seqMedicalRelation, seqPatient: relation.seqPatient },
-      ]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'medical_record', relation)]);
       const items: MedicalRecordItem[] = [
         ...conditions.map((row) => ({
           kind: 'condition' as const,

@@ -307,7 +307,7 @@ describe('profile and image', () => {
 });
 
 describe('plan limit', () => {
-  it('refuses the 31st active patient without a subscription and lets deactivation make room', async () => {
+  it('refuses the 31st active patient without a subscription, on record, and lets deactivation make room', async () => {
     const clinician = await verifiedClinician(t.app, t.mail);
     const ids: number[] = [];
     for (let i = 0; i < rules.freePatientLimit; i++)
@@ -326,6 +326,16 @@ describe('plan limit', () => {
       isEnabled: true,
     });
     expect(reactivate.reply).toMatchObject({ isSuccess: false, failedCode: FailedCode.PlanLimitReached });
+
+    const refused = await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(sql`${auditEvent.seqUser} = ${clinician.seqUser} and ${auditEvent.outcome} = 'denied'`)
+      .orderBy(auditEvent.id);
+    expect(refused).toMatchObject([
+      { action: 'create', entity: 'medical_relation', seqMedicalRelation: null },
+      { action: 'update', entity: 'activation', seqMedicalRelation: ids[0] },
+    ]);
   });
 });
 

@@ -22,11 +22,11 @@ import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { clientNetwork, enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
-import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
+import { actorOf, auditInsert, recordAudit, relationEntry } from '../audit/index.ts';
 import {
+  ownedRelationOr404,
   ownershipRepository,
   patientAccountRepository,
-  type RelationListRow,
   todayIn,
   uploadRepository,
 } from '../shared/index.ts';
@@ -92,13 +92,6 @@ export interface PatientService {
 }
 
 export function patientService({ db, limiter, plans, now }: PatientDependencies): PatientService {
-  /** The clinician's relation, or 404 exactly as for a relation that does not exist. */
-  async function owned(database: Database, seqMedicalRelation: number, principal: Principal): Promise<RelationListRow> {
-    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
-    if (!relation) throw notFound();
-    return relation;
-  }
-
   async function assertRoomForOneMore(database: Database, seqManager: number): Promise<void> {
     const limit = await plans.activePatientLimit(database, seqManager);
     // A limit of 0 means unlimited (SPEC 9).
@@ -185,9 +178,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           weightKg: body.weightKg,
           deviceType: body.deviceType,
         });
-        await recordAudit(tx, principal, context, now(), [
-          { action: 'create', entity: 'medical_relation', ...keysOf(relation) },
-        ]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('create', 'medical_relation', relation)]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: member.seqPatient };
       });
     },
@@ -216,16 +207,14 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           weightKg: body.weightKg,
           deviceType: body.deviceType,
         });
-        await recordAudit(tx, principal, context, now(), [
-          { action: 'create', entity: 'medical_relation', ...keysOf(relation) },
-        ]);
+        await recordAudit(tx, principal, context, now(), [relationEntry('create', 'medical_relation', relation)]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: person.seqPatient };
       });
     },
 
     async update(principal, body, context) {
       return db.transaction(async (tx) => {
-        const relation = await owned(tx, body.seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, body.seqMedicalRelation);
         const email = body.patientEmail || undefined;
         await assertEmailFree(tx, principal, email, relation.seqMedicalRelation);
         const changesDevice = body.deviceType !== relation.deviceType;
@@ -251,10 +240,8 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           imageUploadId,
           updatedAt: now(),
         });
-        await recordAudit(tx, principal, context, now(), [
-          { action: 'update', entity: 'medical_relation', ...keysOf(relation) },
-        ]);
-        const updated = await owned(tx, relation.seqMedicalRelation, principal);
+        await recordAudit(tx, principal, context, now(), [relationEntry('update', 'medical_relation', relation)]);
+        const updated = await ownedRelationOr404(tx, principal.seqManager, relation.seqMedicalRelation);
         return toSummary(updated, todayIn(now(), context.timeZone));
       });
     },
@@ -263,19 +250,19 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
       await db.transaction(async (tx) => {
         const repository = patientRepository(tx);
         await ownershipRepository(tx).lockManager(principal.seqManager);
-        const relation = await owned(tx, seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, seqMedicalRelation);
         if (relation.isEnabled === isEnabled) return;
         if (isEnabled) await assertRoomForOneMore(tx, principal.seqManager);
         await repository.updateRelation(seqMedicalRelation, { isEnabled, updatedAt: now() });
         await recordAudit(tx, principal, context, now(), [
-          { action: 'update', entity: 'activation', entityId: isEnabled ? 'enabled' : 'disabled', ...keysOf(relation) },
+          relationEntry('update', 'activation', relation, isEnabled ? 'enabled' : 'disabled'),
         ]);
       });
     },
 
     async appendStatus(principal, seqMedicalRelation, fields, context) {
       return db.transaction(async (tx) => {
-        const relation = await owned(tx, seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, seqMedicalRelation);
         const row = await patientRepository(tx).insertStatus({
           seqMedicalRelation,
           recordedAt: now(),
@@ -297,7 +284,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           chiefComplaint: fields.chiefComplaint || null,
         });
         await recordAudit(tx, principal, context, now(), [
-          { action: 'create', entity: 'patient_status', entityId: row.seqPatientStatus, ...keysOf(relation) },
+          relationEntry('create', 'patient_status', relation, row.seqPatientStatus),
         ]);
         return toConditionEntry(row);
       });
@@ -308,28 +295,26 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
         const repository = patientRepository(tx);
         const status = await repository.findOwnedStatus(seqPatientStatus, principal.seqManager);
         if (!status) throw notFound();
-        const relation = await owned(tx, status.seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, status.seqMedicalRelation);
         await repository.markStatusRemoved(seqPatientStatus, now());
         await recordAudit(tx, principal, context, now(), [
-          { action: 'delete', entity: 'patient_status', entityId: seqPatientStatus, ...keysOf(relation) },
+          relationEntry('delete', 'patient_status', relation, seqPatientStatus),
         ]);
       });
     },
 
     async listStatus(principal, seqMedicalRelation, context) {
-      const relation = await owned(db, seqMedicalRelation, principal);
+      const relation = await ownedRelationOr404(db, principal.seqManager, seqMedicalRelation);
       const rows = await patientRepository(db).listStatus(seqMedicalRelation);
-      await recordAudit(db, principal, context, now(), [
-        { action: 'read', entity: 'patient_status', ...keysOf(relation) },
-      ]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', 'patient_status', relation)]);
       return rows.map(toConditionEntry);
     },
 
     /** The patient's detail, recorded as read for what the caller reads it: a report reads it too. */
     async detail(principal, seqMedicalRelation, context, readFor = 'patient_detail') {
-      const relation = await owned(db, seqMedicalRelation, principal);
+      const relation = await ownedRelationOr404(db, principal.seqManager, seqMedicalRelation);
       const history = await patientRepository(db).listStatus(seqMedicalRelation);
-      await recordAudit(db, principal, context, now(), [{ action: 'read', entity: readFor, ...keysOf(relation) }]);
+      await recordAudit(db, principal, context, now(), [relationEntry('read', readFor, relation)]);
       const first = history.at(-1);
       const latest = history.at(0);
       return {
@@ -358,8 +343,3 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
     },
   };
 }
-
-const keysOf = (relation: { seqMedicalRelation: number; seqPatient: number }) => ({
-  seqMedicalRelation: relation.seqMedicalRelation,
-  seqPatient: relation.seqPatient,
-});

@@ -11,10 +11,15 @@ import {
   deleteManagerAccount,
   getManagerInfo,
   getMyPatients,
+  endpoints,
   getMyPurchaseHistory,
   getMyPurchaseSummary,
+  getPaymentProcessor,
+  getPendingPayment,
   getProductList,
+  getReceipt,
   getSubscriptionStatus,
+  translate,
   updatePaymentMethod,
   updatePenaltyInfo,
   type Endpoint,
@@ -105,6 +110,56 @@ describe('cards', () => {
     }
     expect(await status(clinician)).toMatchObject({ subscribeStatus: 'none', isSubscribeActive: false });
     expect(await history(clinician)).toEqual([]);
+  });
+});
+
+describe('a clinician without a subscription', () => {
+  /** A call to an endpoint with a body its contract accepts. */
+  const call = <E extends Endpoint>(endpoint: E, body: RequestOf<E>) => ({ endpoint, body });
+  const calls = () => [
+    call(getProductList, {}),
+    call(checkout, { seqProduct: plan('basic'), idempotencyKey: randomUUID() }),
+    call(checkout, { seqProduct: plan('basic'), newCard: true, idempotencyKey: randomUUID() }),
+    call(completePayment, { intentId: 'pi_unknown' }),
+    call(getPaymentProcessor, {}),
+    call(getPendingPayment, {}),
+    call(getMyPurchaseSummary, {}),
+    call(getMyPurchaseHistory, { page: 1, size: 20 }),
+    call(getSubscriptionStatus, {}),
+    call(updatePaymentMethod, { idempotencyKey: randomUUID() }),
+    call(changeSubscription, { seqProduct: plan('standard') }),
+    call(changeRenewal, { cancelAtPeriodEnd: true }),
+    call(getReceipt, { seqPayment: 1 }),
+    call(updatePenaltyInfo, { choice: 'later' }),
+  ];
+
+  it('is answered by every payment endpoint without a server error, in their language', async () => {
+    const newcomer = await verifiedClinician(t.app, t.mail, {}, 'cs');
+    const covered = new Set<Endpoint>(calls().map(({ endpoint }) => endpoint));
+    expect(endpoints.filter((endpoint) => endpoint.tag === 'payment' && !covered.has(endpoint))).toEqual([]);
+    for (const { endpoint, body } of calls()) {
+      const answer = await callApi(t.app, endpoint, body, { token: newcomer.tokens.accessToken, language: 'cs' });
+      expect(answer.status, `${endpoint.path}: ${answer.text}`).toBeLessThan(500);
+      // A failure is a code of the catalogue with its message, parsed by the endpoint's contract.
+      const failure = answer.status === 200 ? answer.reply : answer.error;
+      if (failure.isSuccess) continue;
+      expect(Object.values(FailedCode), endpoint.path).toContain(failure.failedCode);
+      expect(failure.message, endpoint.path).toBe(translate('cs', failure.failedCode));
+    }
+    const card = await callApi(
+      t.app,
+      updatePaymentMethod,
+      { idempotencyKey: randomUUID() },
+      {
+        token: newcomer.tokens.accessToken,
+        language: 'cs',
+      },
+    );
+    expect(card.failure).toEqual({
+      isSuccess: false,
+      failedCode: FailedCode.NoSubscription,
+      message: 'Zatím nemáte předplatné. Nejprve zvolte tarif.',
+    });
   });
 });
 
@@ -453,22 +508,29 @@ describe('mails about a subscription', () => {
   });
 
   it('tells the clinician once when a renewal is refused, even if the mail server refused the mail at first', async () => {
-    const refused = await newClinician('cs');
+    // The clock moves and the jobs run for this clinician alone: nobody else is logged in again.
+    const refused = await verifiedClinician(t.app, t.mail, {}, 'cs');
+    const runJobsAfter = async (milliseconds: number) => {
+      t.clock.advance(milliseconds);
+      await t.app.jobs.tick();
+    };
     await subscribe(refused, 'basic', sandboxTestCards.chargeDeclined);
-    await pass(29 * day);
+    await runJobsAfter(29 * day);
     const reminders = mailsTo(refused).length;
     t.mail.refuse(1);
-    await pass(day);
+    await runJobsAfter(day);
+    await relogin(t.app, refused);
     expect(await status(refused)).toMatchObject({ subscribeStatus: 'grace' });
     expect(mailsTo(refused)).toHaveLength(reminders);
-    // The job sends it once the mail server takes mail again; the daily retries send nothing more.
-    await pass(mailRetryDelaysMs[0]!);
-    const failed = mailsTo(refused).at(-1);
-    expect(failed?.subject).toBe('Platba předplatného se nezdařila');
-    expect(failed?.text).toContain('Základní');
-    expect(failed?.text).toContain('0341');
-    await pass(day);
-    await pass(day);
+    // The job sends it once its retry is due and the mail server takes mail again; the daily retries send nothing more.
+    const since = t.mail.messages.length;
+    await runJobsAfter(mailRetryDelaysMs[0]!);
+    const failed = await t.mail.next(refused.body.userEmail, since);
+    expect(failed.subject).toBe('Platba předplatného se nezdařila');
+    expect(failed.text).toContain('Základní');
+    expect(failed.text).toContain('0341');
+    await runJobsAfter(day);
+    await runJobsAfter(day);
     expect(mailsTo(refused)).toHaveLength(reminders + 1);
   });
 

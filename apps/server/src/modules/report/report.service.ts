@@ -20,7 +20,7 @@ import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type DayRange, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
-import type { MonitoringTimeService } from '../monitoring/index.ts';
+import type { MonitoringBillingService } from '../monitoring/index.ts';
 import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
 
@@ -103,14 +103,14 @@ export function reportService({
   patients,
   records,
   managers,
-  monitoringTime,
+  monitoringBilling,
 }: {
   db: Database;
   now: Clock;
   patients: PatientService;
   records: ExerciseRecordService;
   managers: ManagerService;
-  monitoringTime: MonitoringTimeService;
+  monitoringBilling: MonitoringBillingService;
 }): ReportService {
   const data: ReportService['data'] = async (principal, request, context) => {
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
@@ -119,7 +119,7 @@ export function reportService({
     const [{ prescriptions, sessions, daysWithData }, profile, monitoring] = await Promise.all([
       records.activity(request.seqMedicalRelation, range),
       managers.getProfile(principal),
-      monitoringTime.ofRange(request.seqMedicalRelation, range),
+      monitoringBilling.ofRange(request.seqMedicalRelation, range),
     ]);
     let prescribed = 0;
     let completed = 0;

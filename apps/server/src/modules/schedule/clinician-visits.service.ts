@@ -15,7 +15,7 @@ import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { ownershipRepository } from '../shared/index.ts';
+import { ownedRelationOr404 } from '../shared/index.ts';
 import { toSchedule } from './schedule.mapper.ts';
 import { scheduleRepository, type ScheduleView } from './schedule.repository.ts';
 import { scheduleEntry, visitChanges, type ScheduleDependencies } from './visit-changes.ts';
@@ -61,12 +61,6 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
   const { db, now, notify } = deps;
   const { viewOf, announce, cancelWaiting } = visitChanges(deps);
 
-  async function ownedRelation(database: Database, seqMedicalRelation: number, principal: Principal) {
-    const relation = await ownershipRepository(database).findOwned(seqMedicalRelation, principal.seqManager);
-    if (!relation) throw notFound();
-    return relation;
-  }
-
   /** A clinician's change: the patient hears of it, the clinician's other tabs read their visits again. */
   const announceToPatient = async (pushType: PushType, view: ScheduleView): Promise<void> => {
     await Promise.all([announce(pushType, view, 'patient'), notify.schedulesChanged(view.clinicianUser)]);
@@ -81,7 +75,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
     },
 
     async listForRelation(principal, seqMedicalRelation, context) {
-      const relation = await ownedRelation(db, seqMedicalRelation, principal);
+      const relation = await ownedRelationOr404(db, principal.seqManager, seqMedicalRelation);
       const rows = await scheduleRepository(db).listForRelation(seqMedicalRelation);
       await recordAudit(db, principal, context, now(), [scheduleEntry('read', { seqSchedule: 0, ...relation })]);
       const latestDone = rows.find((row) => row.status === ScheduleStatus.completed);
@@ -94,7 +88,7 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
     async create(principal, request, context) {
       const { start, end } = requestedSpan(request, context.timeZone);
       const view = await db.transaction(async (tx) => {
-        const relation = await ownedRelation(tx, request.seqMedicalRelation, principal);
+        const relation = await ownedRelationOr404(tx, principal.seqManager, request.seqMedicalRelation);
         if (!relation.isEnabled) throw new InvalidField('seqMedicalRelation', 'validation.patient_inactive');
         if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
         if (start <= now()) throw new BusinessFailure(FailedCode.SchedulePast);

@@ -487,7 +487,7 @@ describe('open hours and the patient’s side', () => {
     expect(rival.failedCode).toBe(FailedCode.OutsideOpenHours);
   });
 
-  it('attaches symptoms and the patient’s own photos, which the visit’s clinician alone can open', async () => {
+  it('attaches symptoms and the patient’s own photos, which the patient and the visit’s clinician alone can open', async () => {
     const png = Buffer.from(onePixelPng.split(',')[1]!, 'base64');
     const upload = await uploadFile(t.app, uploadSymptomPhoto, member.tokens.accessToken, png, {});
     const { publicPath } = upload.success;
@@ -518,6 +518,11 @@ describe('open hours and the patient’s side', () => {
     expect((await file(other)).statusCode).toBe(200);
     expect((await file(other)).rawPayload.equals(png)).toBe(true);
     expect((await file(clinician)).statusCode).toBe(404);
+    // The patient sees the preview of what they uploaded; another patient is told it does not exist.
+    const own = await file(member);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(png)).toBe(true);
+    expect((await file(secondMember)).statusCode).toBe(404);
   });
 
   it('lets the patient cancel a waiting visit once, and tells the clinician', async () => {

@@ -2,7 +2,7 @@ import { FailedCode, ScheduleStatus, type PushType } from '@clinic/contract';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
-import { type AuditAction, type AuditEntry, recordAudit } from '../audit/index.ts';
+import { type AuditAction, type AuditEntry, recordAudit, relationEntry } from '../audit/index.ts';
 import type { Notifier } from '../notification/index.ts';
 import {
   scheduleRepository,
@@ -22,13 +22,7 @@ export function scheduleEntry(
   action: AuditAction,
   row: Pick<ScheduleRow, 'seqSchedule' | 'seqMedicalRelation' | 'seqPatient'>,
 ): AuditEntry {
-  return {
-    action,
-    entity: 'schedule',
-    entityId: row.seqSchedule,
-    seqMedicalRelation: row.seqMedicalRelation,
-    seqPatient: row.seqPatient,
-  };
+  return relationEntry(action, 'schedule', row, row.seqSchedule);
 }
 
 export interface VisitChanges {

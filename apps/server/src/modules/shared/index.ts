@@ -9,5 +9,6 @@ export {
   type RelationListRow,
   type RelationRow,
 } from './ownership.repository.ts';
+export { ownedRelationOr404 } from './owned-relation.ts';
 export { patientAccountRepository, type PatientRow } from './patient-account.repository.ts';
 export { uploadRepository } from './upload.repository.ts';

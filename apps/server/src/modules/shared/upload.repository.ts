@@ -1,4 +1,4 @@
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { schedule, schedulePhoto, upload } from '../../db/schema.ts';
 
@@ -8,6 +8,7 @@ export interface UploadRepository {
   insert(row: typeof upload.$inferInsert): Promise<void>;
   findOwned(id: string, seqManager: number): Promise<UploadRow | undefined>;
   findReadable(id: string, seqManager: number): Promise<UploadRow | undefined>;
+  findOwnedByMember(id: string, seqUser: number): Promise<UploadRow | undefined>;
 }
 
 export function uploadRepository(db: Database): UploadRepository {
@@ -22,6 +23,15 @@ export function uploadRepository(db: Database): UploadRepository {
         .select()
         .from(upload)
         .where(and(eq(upload.id, id), eq(upload.seqManager, seqManager)));
+      return row;
+    },
+
+    /** An upload a patient app member made themselves (a clinician's upload has its seqManager). */
+    async findOwnedByMember(id: string, seqUser: number): Promise<UploadRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.id, id), eq(upload.seqUser, seqUser), isNull(upload.seqManager)));
       return row;
     },
 

@@ -36,11 +36,11 @@ export function registerFileDownload(
 ): void {
   app.get<{ Params: { id: string } }>(
     '/api/storage/file/:id',
-    { config: { access: 'manager', audit: fileRead }, schema: { hide: true }, onRequest },
+    { config: { access: 'signedIn', audit: fileRead }, schema: { hide: true }, onRequest },
     async (request, reply) => {
       const { context } = request;
       const file = await auditedCall(audit, fileRead, request.params, context, () =>
-        files.read(principalOf(context), request.params.id, context),
+        files.read(context.principal ?? patientOf(context), request.params.id, context),
       );
       return reply
         .header('content-type', file.contentType)

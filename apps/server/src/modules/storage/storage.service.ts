@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { FailedCode, uploadIdOf, uploadPathOf, type UploadFolder } from '@clinic/contract';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
-import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { uploadRepository } from '../shared/index.ts';
@@ -39,7 +39,11 @@ export interface StorageService {
     bytes: Buffer,
     context: RequestContext,
   ): Promise<{ publicPath: string }>;
-  read(principal: Principal, id: string, context: RequestContext): Promise<{ bytes: Readable; contentType: string }>;
+  read(
+    caller: Principal | PatientPrincipal,
+    id: string,
+    context: RequestContext,
+  ): Promise<{ bytes: Readable; contentType: string }>;
 }
 
 export function storageService({
@@ -80,15 +84,20 @@ export function storageService({
 
     /**
      * A file for the clinician who uploaded it, or a patient's photo attached to one of the
-     * clinician's visits; anyone else is told it does not exist.
+     * clinician's visits; for a patient, what they uploaded themselves. Anyone else is told it
+     * does not exist.
      */
-    async read(principal, id, context) {
-      const row = uploadIdOf(uploadPathOf(id))
-        ? await uploadRepository(db).findReadable(id, principal.seqManager)
-        : undefined;
+    async read(caller, id, context) {
+      const uploads = uploadRepository(db);
+      const row = !uploadIdOf(uploadPathOf(id))
+        ? undefined
+        : 'seqManager' in caller
+          ? await uploads.findReadable(id, caller.seqManager)
+          : await uploads.findOwnedByMember(id, caller.seqUser);
       const bytes = row && (await storage.get(row.storageKey));
       if (!row || !bytes) throw notFound();
-      await recordAudit(db, principal, context, now(), [{ action: 'read', entity: 'upload', entityId: id }]);
+      const seqPatient = 'seqPatient' in caller ? caller.seqPatient : undefined;
+      await recordAudit(db, caller, context, now(), [{ action: 'read', entity: 'upload', entityId: id, seqPatient }]);
       return { bytes, contentType: row.contentType };
     },
   };

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent } from '../../db/schema.ts';
 import { mailQueue } from '../../mail/mail-queue.ts';
 import { smtpMailer } from '../../mail/mailer.ts';
-import { queueSecondFactorChangeMail } from './index.ts';
+import { queueLoginChangeMail } from './index.ts';
 
 const chromeOnMac =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -212,7 +212,7 @@ describe('the mail of a changed second factor', () => {
         const { body, seqUser } = await verifiedClinician(t.app, t.mail, {}, language);
         const since = t.mail.messages.length;
         await mails.deliver(
-          await t.app.db.transaction((tx) => queueSecondFactorChangeMail(deps, tx, seqUser, changes[language])),
+          await t.app.db.transaction((tx) => queueLoginChangeMail(deps, tx, seqUser, changes[language])),
         );
         const mail = await t.mail.next(body.userEmail, since);
         expect(mail.subject).toBe(expected[language][0]);
@@ -231,7 +231,7 @@ describe('the API documentation', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
     }>();
     for (const endpoint of [listSessions, endSession, endOtherSessions, loginHistory]) {
-      const operation = document.paths[`/api${endpoint.path}`]?.post;
+      const operation = document.paths[`/api${endpoint.path}`]?.[endpoint.method.toLowerCase()];
       expect(operation?.requestBody, endpoint.path).toBeDefined();
       expect(operation?.responses['200'], endpoint.path).toBeDefined();
     }

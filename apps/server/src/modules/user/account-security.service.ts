@@ -3,9 +3,9 @@ import type { Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import {
+  loginChangeMail,
   newBrowserMail,
-  secondFactorChangeMail,
-  type SecondFactorChange,
+  type LoginChange,
   type SecurityMail,
 } from '../../mail/account-security-mails.ts';
 import { sha256 } from '../../security/secrets.ts';
@@ -28,19 +28,19 @@ const securityMail = ({ now, publicUrl }: MailDependencies, user: UserRow, manag
 });
 
 /**
- * Queues, in the transaction of the change, the mail telling a clinician that a second factor or a
- * passkey of their account was added or removed; answers what to deliver once it commits.
+ * Queues, in the transaction of the change, the mail telling a clinician that how their account logs
+ * in changed (a factor added, replaced or removed); answers what to deliver once it commits.
  */
-export async function queueSecondFactorChangeMail(
+export async function queueLoginChangeMail(
   deps: MailDependencies,
   tx: Database,
   seqUser: number,
-  change: SecondFactorChange,
+  change: LoginChange,
 ): Promise<number[]> {
   const user = await userRepository(tx).findById(seqUser);
   const manager = user && (await managerRepository(tx).findByUser(seqUser));
   if (!user || !manager) return [];
-  return deps.mails.enqueue(tx, [secondFactorChangeMail(securityMail(deps, user, manager), change)]);
+  return deps.mails.enqueue(tx, [loginChangeMail(securityMail(deps, user, manager), change)]);
 }
 
 /** The login attempts of an account, on the audit trail, and the mail of a login from a new browser. */

@@ -4,6 +4,7 @@ import { BusinessFailure } from '../../domain-error.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import type { RateLimit } from '../../security/rate-limiter.ts';
 import { limitOf, pushTokenCheck, type UserDependencies } from './account.ts';
+import { queueLoginChangeMail } from './account-security.service.ts';
 import { sessionRepository } from './session.repository.ts';
 import { userRepository } from './user.repository.ts';
 
@@ -16,13 +17,8 @@ export interface AccountSettingsService {
 }
 
 /** What a signed-in user changes of their own account: password, language, push token. */
-export function accountSettingsService({
-  db,
-  limiter,
-  sessions,
-  acceptsPushToken,
-  now,
-}: UserDependencies): AccountSettingsService {
+export function accountSettingsService(deps: UserDependencies): AccountSettingsService {
+  const { db, limiter, sessions, acceptsPushToken, now } = deps;
   const limit = limitOf(limiter);
   const checkPushToken = pushTokenCheck(acceptsPushToken);
 
@@ -43,11 +39,13 @@ export function accountSettingsService({
         throw new BusinessFailure(FailedCode.WrongPassword);
       }
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         await userRepository(tx).setPasswordHash(user.seqUser, passwordHash);
         await sessionRepository(tx).revokeAllOfUser(user.seqUser, 'password_changed', now(), principal.sessionId);
+        return queueLoginChangeMail(deps, tx, user.seqUser, 'password_changed');
       });
       await sessions.endedAllOf(user.seqUser, principal.sessionId);
+      await deps.mails.deliver(queued);
     },
 
     async updateLanguage(principal, language): Promise<void> {

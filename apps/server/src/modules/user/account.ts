@@ -5,6 +5,7 @@ import { BusinessFailure, InvalidField } from '../../domain-error.ts';
 import { verifyPassword } from '../../security/password.ts';
 import type { MailQueue } from '../../mail/mail-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { DeviceCookies } from '../../security/device-cookie.ts';
 import type { SecondFactorKeys } from '../../security/sealed-secret.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -27,6 +28,8 @@ export interface UserDependencies {
   publicUrl: string;
   /** The keys of the second factor and whether clinicians must have one (REQUIRE_MFA). */
   secondFactor: { keys: SecondFactorKeys; required: boolean };
+  /** The signed cookies of the browsers that have logged in to an account before. */
+  devices: DeviceCookies;
 }
 
 /** Counts a hit against each key and refuses with 429 when any is over its limit. */

@@ -2,7 +2,7 @@ export { accountSecurityRoutes } from './account-security.routes.ts';
 export {
   accountSecurityService,
   type AccountSecurityService,
-  queueSecondFactorChangeMail,
+  queueLoginChangeMail,
 } from './account-security.service.ts';
 export {
   accountOf,

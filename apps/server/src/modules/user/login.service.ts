@@ -1,28 +1,21 @@
 import { FailedCode, type LoginUser, type TokenPair } from '@clinic/contract';
 import type { RequestContext } from '../../context.ts';
-import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
+import { BusinessFailure } from '../../domain-error.ts';
 import { loginFailuresMail } from '../../mail/templates.ts';
 import { dummyPasswordHash, verifyPassword } from '../../security/password.ts';
-import { clientNetwork, type RateLimit } from '../../security/rate-limiter.ts';
+import type { RateLimit } from '../../security/rate-limiter.ts';
 import { sha256 } from '../../security/secrets.ts';
 import { fullName, mailLanguageOf, patientAccountRepository } from '../shared/index.ts';
 import { managerOf, openClinicianSession, pushTokenCheck, type UserDependencies } from './account.ts';
 import { accountLinks } from './account-links.ts';
 import { loginRecord } from './account-security.service.ts';
+import { loginGuessing } from './login-guessing.ts';
 import { type LoginSecondStep, secondStepAfterPassword } from './second-factor-login.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
-/** Guessing passwords (docs/decisions/0001-accounts.md): */
-const dayInSeconds = 24 * 3600;
-/** failed logins from one address, whatever the account, before it waits for the window's end; */
-const loginFailuresPerAddress: RateLimit = { max: 20, windowSeconds: 3600 };
-/** tries from one address for one account, forgotten at a successful login; */
-const loginTriesPerPair: RateLimit = { max: Number.MAX_SAFE_INTEGER, windowSeconds: dayInSeconds };
-/** from this try on, each makes the next one from that address wait 1 s, 2 s, 4 s … up to an hour; */
-const loginFreeTries = 5;
-const loginWait: RateLimit = { max: 1, windowSeconds: 3600 };
-/** wrong passwords for an account, from any address, that pile up into one mail to its owner a day. */
-const loginFailuresPerAccount: RateLimit = { max: 10, windowSeconds: dayInSeconds };
+/** Wrong passwords for an account, from any address, that pile up into one mail to its owner a day. */
+const loginFailuresPerAccount: RateLimit = { max: 10, windowSeconds: 24 * 3600 };
+
 /** A login as the service takes it: the contract's body with the user type settled. */
 interface LoginRequest {
   userEmail: string;
@@ -41,40 +34,14 @@ export interface LoginService {
   logout(principal: { sessionId: string }): Promise<void>;
 }
 
-/** Logging in and out, with the slowing down of password guessing (docs/decisions/0001-accounts.md). */
+/** Logging in and out, with password guessing slowed down (login-guessing.ts, docs/decisions/0001-accounts.md). */
 export function loginService(deps: UserDependencies): LoginService {
   const { db, mails, limiter, sessions, acceptsPushToken } = deps;
   const checkPushToken = pushTokenCheck(acceptsPushToken);
   const { resetPage } = accountLinks(deps);
   const record = loginRecord(deps);
   const secondStep = secondStepAfterPassword(deps);
-
-  /**
-   * Counts a try from this address (an IPv6 client's /64) for this account; from the free tries on, the try takes a wait
-   * that the next one must let pass, so that tries sent at once cannot outrun it.
-   */
-  async function takeLoginTry(seqUser: number, address: string): Promise<void> {
-    const pair = `login-tries:user:${seqUser}:ip:${address}`;
-    const { count } = await limiter.hit(pair, loginTriesPerPair);
-    if (count < loginFreeTries) return;
-    const delay = Math.min(2 ** (count - loginFreeTries), loginWait.windowSeconds);
-    const { wait } = await limiter.hit(`login-wait:user:${seqUser}:ip:${address}`, loginWait, delay);
-    if (wait === 0) return;
-    // A try refused for its wait was no guess.
-    await Promise.all([
-      limiter.unhit(pair, loginTriesPerPair),
-      limiter.unhit(`login-failures:ip:${address}`, loginFailuresPerAddress),
-    ]);
-    throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
-  }
-
-  async function loginSucceeded(seqUser: number, address: string): Promise<void> {
-    await Promise.all([
-      limiter.unhit(`login-failures:ip:${address}`, loginFailuresPerAddress),
-      limiter.reset(`login-tries:user:${seqUser}:ip:${address}`, loginTriesPerPair),
-      limiter.reset(`login-wait:user:${seqUser}:ip:${address}`, loginWait),
-    ]);
-  }
+  const guessing = loginGuessing(deps);
 
   /** Counts a wrong password for the account; the one that makes them pile up mails its clinician. */
   async function wrongPassword(user: UserRow): Promise<void> {
@@ -89,25 +56,20 @@ export function loginService(deps: UserDependencies): LoginService {
   return {
     async login(request, context): Promise<{ token: TokenPair; user: LoginUser } | LoginSecondStep> {
       const login = request.userEmail;
-      const address = clientNetwork(context.ip);
-      // Counted before the check, so that tries sent at once cannot outrun it; a success takes it back.
-      const { wait } = await limiter.hit(`login-failures:ip:${address}`, loginFailuresPerAddress);
-      if (wait > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, wait);
       const users = userRepository(db);
       const user = await users.findLiveByLogin(login);
+      const guess = await guessing.password(user?.seqUser, context);
       if (!user) {
         await verifyPassword(await dummyPasswordHash, request.userPassword);
         const deleted = await users.findDeletedByLogin(login);
         throw new BusinessFailure(deleted ? FailedCode.AccountDeleted : FailedCode.NotMember);
       }
-      // Tries are counted per account and address: another address, the owner's, is not held up.
-      await takeLoginTry(user.seqUser, address);
       if (!(await verifyPassword(user.passwordHash, request.userPassword))) {
         await record.wrongPassword(user, context);
         await wrongPassword(user);
         throw new BusinessFailure(FailedCode.WrongCredentials);
       }
-      await loginSucceeded(user.seqUser, address);
+      await guess.right();
       await checkPushToken(request.fcmToken);
       const client = {
         ip: context.ip,

@@ -296,7 +296,7 @@ describe('recovery codes with passkeys', () => {
   it('stay when the authenticator app is turned off while a passkey remains', async () => {
     const registered = await withPasskey();
     const { token } = registered;
-    const { secret } = (await callApi(t.app, beginTotpSetup, {}, { token })).success;
+    const { secret } = (await callApi(t.app, beginTotpSetup, { password }, { token })).success;
     const code = await generate({ secret, epoch: Math.floor(t.clock().getTime() / 1000) });
     const { recoveryCodes } = (await callApi(t.app, confirmTotpSetup, { code }, { token })).success;
     expect((await secondStepOf(registered.body.userEmail)).methods).toEqual(['totp', 'recovery_code', 'passkey']);

@@ -16,7 +16,7 @@ import { clientNetwork, enforceLimits, type RateLimit } from '../../security/rat
 import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
-import { loginRecord, queueSecondFactorChangeMail } from './account-security.service.ts';
+import { loginRecord, queueLoginChangeMail } from './account-security.service.ts';
 import { challengeRepository, type ChallengePurpose } from './challenge.repository.ts';
 import { type PasskeyRow, passkeyRepository } from './passkey.repository.ts';
 import { factorsOf } from './second-factor-login.ts';
@@ -203,7 +203,7 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         await recordAudit(tx, principal, context, now(), [
           { action: 'create', entity: 'passkey', entityId: added.seqPasskey },
         ]);
-        return { row: added, queued: await queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'passkey_added') };
+        return { row: added, queued: await queueLoginChangeMail(deps, tx, principal.seqUser, 'passkey_added') };
       });
       await deps.mails.deliver(queued);
       return summaryOf(row);
@@ -231,7 +231,7 @@ export function passkeyService(deps: UserDependencies): PasskeyService {
         await recordAudit(tx, principal, context, now(), [
           { action: 'delete', entity: 'passkey', entityId: seqPasskey },
         ]);
-        return queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'passkey_removed');
+        return queueLoginChangeMail(deps, tx, principal.seqUser, 'passkey_removed');
       });
       await deps.mails.deliver(queued);
     },

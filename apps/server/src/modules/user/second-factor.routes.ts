@@ -23,9 +23,9 @@ export function secondFactorRoutes(secondFactors: SecondFactorService): Route[] 
       ...ok,
       ...(await secondFactors.status(principalOf(context))),
     })),
-    route(beginTotpSetup, async (_body, context) => ({
+    route(beginTotpSetup, async (body, context) => ({
       ...ok,
-      ...(await secondFactors.beginTotp(principalOf(context))),
+      ...(await secondFactors.beginTotp(principalOf(context), body.password)),
     })),
     route(confirmTotpSetup, async (body, context) => ({
       ...ok,

@@ -16,9 +16,10 @@ import { sha256 } from '../../security/secrets.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ManagerRow } from '../shared/index.ts';
 import { checkPasswordForChange, managerOf, openClinicianSession, type UserDependencies } from './account.ts';
-import { queueSecondFactorChangeMail } from './account-security.service.ts';
+import { queueLoginChangeMail } from './account-security.service.ts';
 import { secondStepChallenge, verifyPasskeyAssertion } from './passkey.service.ts';
 import { challengeRepository, type ChallengeRow } from './challenge.repository.ts';
+import { loginGuessing } from './login-guessing.ts';
 import { factorsOf } from './second-factor-login.ts';
 import { secondFactorRepository } from './second-factor.repository.ts';
 import { type UserRow, userRepository } from './user.repository.ts';
@@ -46,7 +47,7 @@ type LoginStep = ChallengeRow & { seqUser: number };
 
 export interface SecondFactorService {
   status(principal: Principal): Promise<{ totp: boolean; recoveryCodesLeft: number; required: boolean }>;
-  beginTotp(principal: Principal): Promise<TotpEnrolment>;
+  beginTotp(principal: Principal, password: string): Promise<TotpEnrolment>;
   confirmTotp(principal: Principal, code: string, context: RequestContext): Promise<{ recoveryCodes: string[] }>;
   disableTotp(principal: Principal, password: string, context: RequestContext): Promise<void>;
   regenerateRecoveryCodes(
@@ -78,6 +79,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
   const { db, limiter, sessions, now, secondFactor, publicUrl } = deps;
   const { keys, required } = secondFactor;
   const issuer = new URL(publicUrl).host;
+  const guessing = loginGuessing(deps);
 
   /** The time step of a code of the secret that is good now and newer than `after`, if it is one. */
   async function acceptedStep(sealedSecret: string, code: string, after: number | null): Promise<number | undefined> {
@@ -141,7 +143,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       await secondFactorRepository(tx).confirm(pending.seqSecondFactor, seqUser, step!, now());
       const codes = await replaceRecoveryCodes(tx, seqUser);
       await then(tx);
-      return { recoveryCodes: codes, queued: await queueSecondFactorChangeMail(deps, tx, seqUser, 'totp_added') };
+      return { recoveryCodes: codes, queued: await queueLoginChangeMail(deps, tx, seqUser, 'totp_added') };
     });
     await deps.mails.deliver(queued);
     return { recoveryCodes };
@@ -186,7 +188,10 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       return { totp, recoveryCodesLeft, required };
     },
 
-    beginTotp: (principal: Principal) => begin(principal.seqUser),
+    async beginTotp(principal, password): Promise<TotpEnrolment> {
+      await checkPassword(principal, password);
+      return begin(principal.seqUser);
+    },
 
     confirmTotp: (principal: Principal, code: string, context: RequestContext) =>
       confirm(principal.seqUser, code, (tx) =>
@@ -203,7 +208,7 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
         const factors = secondFactorRepository(tx);
         await (passkey ? factors.removeTotp(principal.seqUser) : factors.removeAll(principal.seqUser));
         await recordAudit(tx, principal, context, now(), [{ action: 'delete', entity: 'second_factor' }]);
-        return queueSecondFactorChangeMail(deps, tx, principal.seqUser, 'totp_removed');
+        return queueLoginChangeMail(deps, tx, principal.seqUser, 'totp_removed');
       });
       await deps.mails.deliver(queued);
     },
@@ -212,11 +217,15 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
       await checkPassword(principal, password);
       const { totp, passkey } = await factorsOf(db, principal.seqUser);
       if (!totp && !passkey) throw new BusinessFailure(FailedCode.SecondFactorNotSetUp);
-      const recoveryCodes = await db.transaction(async (tx) => {
+      const { recoveryCodes, queued } = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(tx, principal.seqUser);
         await recordAudit(tx, principal, context, now(), [{ action: 'update', entity: 'recovery_codes' }]);
-        return codes;
+        return {
+          recoveryCodes: codes,
+          queued: await queueLoginChangeMail(deps, tx, principal.seqUser, 'recovery_codes_renewed'),
+        };
       });
+      await deps.mails.deliver(queued);
       return { recoveryCodes };
     },
 
@@ -246,7 +255,8 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
           await verifyPasskeyAssertion({ ...deps, db: tx }, request.credential, expected, seqUser);
           return useChallenge(tx, row);
         }
-        await guessed(seqUser, async () => {
+        const guess = await guessing.code(seqUser, context);
+        const isRight = async (): Promise<boolean> => {
           if (request.method === 'recovery_code') {
             return factors.useRecoveryCode(seqUser, keys.hash(request.code), now());
           }
@@ -254,7 +264,9 @@ export function secondFactorService(deps: UserDependencies): SecondFactorService
           if (!totp) return false;
           const step = await acceptedStep(totp.sealedSecret, request.code, totp.lastTimeStep);
           return step !== undefined && (await factors.useTimeStep(totp.seqSecondFactor, step));
-        });
+        };
+        if (!(await isRight())) throw new BusinessFailure(FailedCode.WrongSecondFactorCode);
+        await guess.right();
         return useChallenge(tx, row);
       });
       return openSession(clinician, row, context);

@@ -50,12 +50,15 @@ export interface SessionClient {
   browserHash?: string | undefined;
 }
 
+/** Who a signed-in route takes: a clinician, a patient, or either (what their own uploads need). */
+export type SignedInAccess = Exclude<Access, 'public'> | 'signedIn';
+
 export interface SessionService {
   open(user: { seqUser: number; seqManager?: number; seqPatient?: number }, client: SessionClient): Promise<TokenPair>;
   refresh(presented: string | undefined): Promise<TokenPair>;
   authenticate(
     authorization: string | undefined,
-    access: Exclude<Access, 'public'>,
+    access: SignedInAccess,
   ): Promise<{ principal?: Principal; patient?: PatientPrincipal }>;
   isLive(sessionId: string): Promise<boolean>;
   end(sessionId: string, reason: string): Promise<void>;
@@ -176,7 +179,8 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
       const claims = tokens.verify(match[1], at);
       if (claims === 'expired') throw unauthorized(FailedCode.TokenExpired);
       if (claims === 'invalid') throw unauthorized(FailedCode.Unauthorized);
-      if ((access === 'manager' ? claims.mgr : claims.pat) === 0) throw new HttpFailure(403, FailedCode.Forbidden);
+      const asManager = access === 'signedIn' ? claims.mgr !== 0 : access === 'manager';
+      if ((asManager ? claims.mgr : claims.pat) === 0) throw new HttpFailure(403, FailedCode.Forbidden);
       // Checked in the database less than touchEverySeconds ago, and touched then: neither ended nor idle.
       const cached = open.get(claims.sid);
       if (!cached || at.getTime() - cached.checkedAt >= touchEverySeconds * 1000) {
@@ -196,7 +200,7 @@ export function sessionService({ db, tokens, now, bus, onError }: SessionDepende
           if (open.size > cachedSessionsMax) open.delete(open.keys().next().value!);
         }
       }
-      return access === 'manager'
+      return asManager
         ? { principal: { seqUser: claims.sub, seqManager: claims.mgr, sessionId: claims.sid } }
         : { patient: { seqUser: claims.sub, seqPatient: claims.pat, sessionId: claims.sid } };
     },

@@ -257,16 +257,21 @@ describe('sessions', () => {
 });
 
 describe('passwords', () => {
-  it('changes the password, keeps this session and ends every other one', async () => {
+  it('changes the password, keeps this session, ends every other one and mails the clinician', async () => {
     const { body, tokens } = await verifiedClinician(t.app, t.mail);
     const other = (await callApi(t.app, login, { userEmail: body.userEmail, userPassword: password })).success.token;
     const change = (currentPassword: string, newPassword: string) =>
       callApi(t.app, changePassword, { currentPassword, newPassword }, { token: tokens.accessToken });
+    const since = t.mail.messages.length;
     expect((await change('Not-the-password-1', 'Brand-new-pass-2')).failedCode).toBe(FailedCode.WrongPassword);
     const same = await change(password, password);
     expect(same.status).toBe(400);
     expect(same.error).toMatchObject({ fields: [{ path: 'newPassword', code: 'validation.password_same' }] });
     expect((await change(password, 'Brand-new-pass-2')).reply).toEqual({ isSuccess: true });
+    const mail = await t.mail.next(body.userEmail, since);
+    expect(mail.subject).toBe('The login of your clinic account changed');
+    expect(mail.text).toContain('the password of your account was changed');
+    expect(mail.text).not.toContain('Brand-new-pass-2');
 
     expect((await callApi(t.app, getManagerInfo, {}, { token: tokens.accessToken })).status).toBe(200);
     expect((await callApi(t.app, getManagerInfo, {}, { token: other.accessToken })).status).toBe(401);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { segments } from '../../config/paths.ts';
 import { RomChartPanel } from '../../features/exercises/components/rom-chart-panel.tsx';
-import { MonitoringPanel } from '../../features/reports/components/monitoring-panel.tsx';
+import { useChartPeriod } from '../../features/exercises/hooks/use-chart-period.ts';
+import { MonitoringPanel } from '../../features/monitoring-billing/components/monitoring-panel.tsx';
 import { LatestNotes } from '../../features/notes/components/note-board.tsx';
 import { PatientOverview } from '../../features/patients/components/patient-overview.tsx';
 import { patientDetailsPath } from '../../features/patients/components/patient-table.tsx';
@@ -15,10 +16,16 @@ export function Component(): ReactElement {
   const { t } = useTranslation();
   const location = useLocation();
   const { seqMedicalRelation, detail } = usePatientContext();
+  const chartPeriod = useChartPeriod({ fromAddress: false });
   return (
     <Stack gap="lg">
       <PatientOverview detail={detail} />
-      <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={detail.patient.deviceType} compact />
+      <RomChartPanel
+        seqMedicalRelation={seqMedicalRelation}
+        deviceType={detail.patient.deviceType}
+        period={chartPeriod}
+        compact
+      />
       <MonitoringPanel seqMedicalRelation={seqMedicalRelation} />
       <LatestNotes
         seqMedicalRelation={seqMedicalRelation}

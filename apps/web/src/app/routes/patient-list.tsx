@@ -6,7 +6,7 @@ import { useCategories } from '../../features/categories/api/categories.ts';
 import { usePatientListData } from '../../features/patients/api/get-my-patients.ts';
 import { patientDetailsPath, PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
-import { MonitoringSheetButton } from '../../features/reports/components/monitoring-sheet-button.tsx';
+import { MonitoringSheetButton } from '../../features/monitoring-billing/components/monitoring-sheet-button.tsx';
 import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';
 import {
   defaultSort,

@@ -50,17 +50,27 @@ export function ProcessorElements({ children }: { children: ReactNode }): ReactE
 
 export type CompleteReply = ReplyOf<typeof completePayment>;
 
+/** The holder's bank did not verify them (3-D Secure failed or was abandoned): nothing was charged or saved. */
+export const verificationFailed = 'verificationFailed';
+
+/** Stripe's codes for a challenge the holder did not pass. */
+const authenticationFailures: readonly (string | undefined)[] = [
+  'setup_intent_authentication_failure',
+  'payment_intent_authentication_failure',
+];
+
 /**
  * Confirms an intent in the browser (the card typed in the processor's fields, or the one it
  * keeps; the holder's challenge if their bank asks), then has our server record what the
- * processor says became of it. Undefined when the processor's fields found the card incomplete.
+ * processor says became of it. Undefined when the processor's fields found the card incomplete;
+ * `verificationFailed` when the bank's check failed, which our server has nothing to record of.
  */
 export async function confirmAndComplete(
   stripe: Stripe,
   elements: StripeElements | null,
   intent: IntentToConfirm,
   holder?: CardFormValues,
-): Promise<CompleteReply | undefined> {
+): Promise<CompleteReply | typeof verificationFailed | undefined> {
   const card = elements?.getElement(CardNumberElement);
   const data =
     card && holder
@@ -76,5 +86,6 @@ export async function confirmAndComplete(
       ? await stripe.confirmCardSetup(intent.clientSecret, data)
       : await stripe.confirmCardPayment(intent.clientSecret, data);
   if (result.error?.type === 'validation_error') return undefined;
+  if (authenticationFailures.includes(result.error?.code)) return verificationFailed;
   return callApi(completePayment, { intentId: intent.intentId });
 }

@@ -1,9 +1,9 @@
-import { FailedCode, confirmUserPassword } from '@clinic/contract';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { FailedCode } from '@clinic/contract';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
+import { PasswordConfirmModal } from '../../../shared/ui/password-confirm-modal.tsx';
 import { useConfirmUserPassword } from '../api/confirm-user-password.ts';
 import { useDeleteManagerAccount } from '../api/delete-manager-account.ts';
 
@@ -14,27 +14,21 @@ export function DeleteAccount(): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
   const [step, setStep] = useState<Step>('closed');
+  const [failure, setFailure] = useState<string>();
   const confirmPassword = useConfirmUserPassword();
   const deleteAccount = useDeleteManagerAccount();
-  const form = useContractForm({
-    initialValues: { password: '' },
-    schema: confirmUserPassword.request,
-    send: (request) => confirmPassword.mutateAsync(request.password),
-    onReply: (reply, form) => {
-      if (reply.isSuccess) {
-        form.reset();
-        setStep('confirm');
-      } else {
-        form.setFailure(reply.failedCode);
-      }
-    },
-  });
-  const { failure, setFailure } = form;
 
   const close = (): void => {
     setStep('closed');
-    form.reset();
     setFailure(undefined);
+  };
+
+  const checkPassword = async (password: string): Promise<string | undefined> => {
+    const reply = await confirmPassword.mutateAsync(password);
+    if (!reply.isSuccess) return reply.failedCode;
+    setFailure(undefined);
+    setStep('confirm');
+    return undefined;
   };
 
   const confirmDeletion = async (): Promise<void> => {
@@ -61,34 +55,17 @@ export function DeleteAccount(): ReactElement {
         </Button>
       </Stack>
 
-      <Modal opened={step === 'password'} onClose={close} title={t('account.delete.passwordTitle')}>
-        <form noValidate onSubmit={form.onSubmit}>
-          <Stack gap="md">
-            <Text size="sm">{t('account.delete.passwordIntro')}</Text>
-            {failure && (
-              <Alert color="red" role="alert">
-                {message(failure)}
-              </Alert>
-            )}
-            <PasswordInput
-              label={t('account.delete.password')}
-              autoComplete="current-password"
-              data-autofocus
-              value={form.values.password}
-              onChange={(event) => form.setValue('password', event.currentTarget.value)}
-              error={message(form.errors.password) ?? (failure === FailedCode.WrongPassword || undefined)}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" color="red" loading={confirmPassword.isPending}>
-                {t('account.delete.continue')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <PasswordConfirmModal
+        opened={step === 'password'}
+        title={t('account.delete.passwordTitle')}
+        intro={t('account.delete.passwordIntro')}
+        submitLabel={t('account.delete.continue')}
+        danger
+        pending={confirmPassword.isPending}
+        onSubmit={checkPassword}
+        onClose={close}
+        openedFor={failure}
+      />
 
       <Modal opened={step === 'confirm'} onClose={close} title={t('account.delete.confirmTitle')}>
         <Stack gap="md">

@@ -1,128 +1,200 @@
 import { isApiError } from '@clinic/client/api-error';
-import { currentPasswordField, FailedCode, passkeyNameField, type PasskeySummary } from '@clinic/contract';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { passkeyNameField, type PasskeySummary } from '@clinic/contract';
+import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { PasswordConfirmModal } from '../../../shared/ui/password-confirm-modal.tsx';
 import { usePasskeyChanges, usePasskeys } from '../api/passkeys.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: PasskeySummary };
 
-/** Adding asks a name and the password, renaming a name, removing the password. */
-function PasskeyDialog({ dialog, onClose }: { dialog: Dialog | undefined; onClose: () => void }): ReactElement {
-  const { t } = useTranslation();
+/** The name field of adding and renaming, with its error. */
+function useNameField(): {
+  name: string;
+  error: string | undefined;
+  setName: (name: string) => void;
+  /** The name as the contract takes it, or undefined with its error shown. */
+  parsed: () => string | undefined;
+  reset: () => void;
+} {
   const message = useMessage();
-  const { register, rename, remove } = usePasskeyChanges();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<{ field?: 'name' | 'password'; text: string }>();
-  const kind = dialog?.kind;
+  const [error, setError] = useState<string>();
+  return {
+    name,
+    error,
+    setName: (value) => {
+      setName(value);
+      setError(undefined);
+    },
+    parsed: () => {
+      const parsed = passkeyNameField.safeParse(name);
+      if (parsed.success) return parsed.data;
+      setError(message(parsed.error.issues[0]?.message));
+      return undefined;
+    },
+    reset: () => {
+      setName('');
+      setError(undefined);
+    },
+  };
+}
+
+/** Adding asks a name and the password, then the device makes the key. */
+function AddDialog({ opened, onClose }: { opened: boolean; onClose: () => void }): ReactElement {
+  const { t } = useTranslation();
+  const { register } = usePasskeyChanges();
+  const name = useNameField();
+  const [notUsed, setNotUsed] = useState(false);
 
   const close = (): void => {
-    setName('');
-    setPassword('');
+    name.reset();
+    setNotUsed(false);
+    onClose();
+  };
+
+  const submit = async (password: string): Promise<string | undefined> => {
+    const parsedName = name.parsed();
+    if (parsedName === undefined) return undefined;
+    setNotUsed(false);
+    try {
+      const reply = await register.mutateAsync({ name: parsedName, password });
+      if (!reply.isSuccess) return reply.failedCode;
+      close();
+    } catch (error) {
+      // An HTTP error has its banner; otherwise the person closed the browser's prompt.
+      if (isApiError(error)) throw error;
+      setNotUsed(true);
+    }
+    return undefined;
+  };
+
+  return (
+    <PasswordConfirmModal
+      opened={opened}
+      title={t('passkeys.add')}
+      intro={t('passkeys.addIntro')}
+      submitLabel={t('passkeys.add')}
+      pending={register.isPending}
+      onSubmit={submit}
+      onClose={close}
+    >
+      {notUsed && (
+        <Alert color="red" role="alert">
+          {t('passkeys.notUsed')}
+        </Alert>
+      )}
+      <TextInput
+        label={t('passkeys.name')}
+        description={t('passkeys.nameHint')}
+        data-autofocus
+        value={name.name}
+        onChange={(event) => {
+          name.setName(event.currentTarget.value);
+          setNotUsed(false);
+        }}
+        error={name.error}
+      />
+    </PasswordConfirmModal>
+  );
+}
+
+/** Renaming asks the name alone: a passkey's name changes no factor of the login. */
+function RenameDialog({
+  passkey,
+  onClose,
+}: {
+  passkey: PasskeySummary | undefined;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const { rename } = usePasskeyChanges();
+  const name = useNameField();
+  const [failure, setFailure] = useState<string>();
+
+  const close = (): void => {
+    name.reset();
     setFailure(undefined);
     onClose();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (!dialog) return;
-    const parsedName = passkeyNameField.safeParse(name);
-    const parsedPassword = currentPasswordField.safeParse(password);
-    if (dialog.kind !== 'remove' && !parsedName.success) {
-      return setFailure({ field: 'name', text: message(parsedName.error.issues[0]?.message) ?? '' });
-    }
-    if (dialog.kind !== 'rename' && !parsedPassword.success) {
-      return setFailure({ field: 'password', text: message(parsedPassword.error.issues[0]?.message) ?? '' });
-    }
+    const parsedName = name.parsed();
+    if (!passkey || parsedName === undefined) return;
     try {
-      const reply =
-        dialog.kind === 'add'
-          ? await register.mutateAsync({ name: parsedName.data!, password: parsedPassword.data! })
-          : dialog.kind === 'rename'
-            ? await rename.mutateAsync({ seqPasskey: dialog.passkey.seqPasskey, name: parsedName.data! })
-            : await remove.mutateAsync({ seqPasskey: dialog.passkey.seqPasskey, password: parsedPassword.data! });
+      const reply = await rename.mutateAsync({ seqPasskey: passkey.seqPasskey, name: parsedName });
       if (reply.isSuccess) return close();
-      const field = reply.failedCode === FailedCode.WrongPassword ? 'password' : undefined;
-      setFailure({ field, text: message(reply.failedCode) ?? '' });
-    } catch (error) {
-      // An HTTP error has its banner; otherwise the person closed the browser's prompt.
-      if (!isApiError(error)) setFailure({ text: t('passkeys.notUsed') });
+      setFailure(reply.failedCode);
+    } catch {
+      // The banner of the HTTP client has said what went wrong.
     }
   };
 
-  const title =
-    kind === 'add'
-      ? t('passkeys.add')
-      : kind === 'rename'
-        ? t('passkeys.renameTitle')
-        : t('passkeys.removeTitle', { name: dialog?.passkey.name });
   return (
-    <Modal opened={dialog !== undefined} onClose={close} title={title}>
+    <Modal opened={passkey !== undefined} onClose={close} title={t('passkeys.renameTitle')}>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          {kind === 'add' && <Text size="sm">{t('passkeys.addIntro')}</Text>}
-          {failure && !failure.field && (
+          {failure && (
             <Alert color="red" role="alert">
-              {failure.text}
+              {message(failure)}
             </Alert>
           )}
-          {kind !== 'remove' && (
-            <TextInput
-              label={t('passkeys.name')}
-              description={t('passkeys.nameHint')}
-              data-autofocus
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setFailure(undefined);
-              }}
-              error={failure?.field === 'name' ? failure.text : undefined}
-            />
-          )}
-          {kind !== 'rename' && (
-            <PasswordInput
-              label={t('account.delete.password')}
-              autoComplete="current-password"
-              data-autofocus={kind === 'remove' || undefined}
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setFailure(undefined);
-              }}
-              error={failure?.field === 'password' ? failure.text : undefined}
-            />
-          )}
+          <TextInput
+            label={t('passkeys.name')}
+            description={t('passkeys.nameHint')}
+            data-autofocus
+            value={name.name}
+            onChange={(event) => name.setName(event.currentTarget.value)}
+            error={name.error}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button
-              type="submit"
-              color={kind === 'remove' ? 'red' : undefined}
-              loading={register.isPending || rename.isPending || remove.isPending}
-            >
-              {kind === 'add' ? t('passkeys.add') : kind === 'rename' ? t('passkeys.save') : t('passkeys.remove')}
+            <Button type="submit" loading={rename.isPending}>
+              {t('passkeys.save')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Removing asks the password. */
+function RemoveDialog({
+  passkey,
+  onClose,
+}: {
+  passkey: PasskeySummary | undefined;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const { remove } = usePasskeyChanges();
+
+  const submit = async (password: string): Promise<string | undefined> => {
+    if (!passkey) return undefined;
+    const reply = await remove.mutateAsync({ seqPasskey: passkey.seqPasskey, password });
+    if (!reply.isSuccess) return reply.failedCode;
+    onClose();
+    return undefined;
+  };
+
+  return (
+    <PasswordConfirmModal
+      opened={passkey !== undefined}
+      title={t('passkeys.removeTitle', { name: passkey?.name })}
+      submitLabel={t('passkeys.remove')}
+      danger
+      pending={remove.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }
 
@@ -189,7 +261,15 @@ export function Passkeys(): ReactElement {
       <Button variant="default" onClick={() => setDialog({ kind: 'add' })}>
         {t('passkeys.add')}
       </Button>
-      <PasskeyDialog dialog={dialog} onClose={() => setDialog(undefined)} />
+      <AddDialog opened={dialog?.kind === 'add'} onClose={() => setDialog(undefined)} />
+      <RenameDialog
+        passkey={dialog?.kind === 'rename' ? dialog.passkey : undefined}
+        onClose={() => setDialog(undefined)}
+      />
+      <RemoveDialog
+        passkey={dialog?.kind === 'remove' ? dialog.passkey : undefined}
+        onClose={() => setDialog(undefined)}
+      />
     </Stack>
   );
 }

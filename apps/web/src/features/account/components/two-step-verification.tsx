@@ -1,11 +1,11 @@
-import { currentPasswordField, FailedCode } from '@clinic/contract';
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Skeleton, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { RecoveryCodes } from '../../../shared/second-factor/recovery-codes.tsx';
 import { TotpEnrolment, type Enrolment } from '../../../shared/second-factor/totp-enrolment.tsx';
+import { useAuthStore } from '../../../shared/session/auth-store.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
+import { PasswordConfirmModal } from '../../../shared/ui/password-confirm-modal.tsx';
 import { useBeginTotpSetup } from '../api/begin-totp-setup.ts';
 import { useConfirmTotpSetup } from '../api/confirm-totp-setup.ts';
 import { useDisableTotp } from '../api/disable-totp.ts';
@@ -13,95 +13,8 @@ import { usePasskeys } from '../api/passkeys.ts';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
 import { useSecondFactorStatus } from '../api/second-factor-status.ts';
 
-type PasswordAction = 'disable' | 'regenerate';
-
-/** The password asked before the second factor is turned off or its recovery codes replaced. */
-function PasswordPrompt({
-  action,
-  onClose,
-  onCodes,
-}: {
-  action: PasswordAction | undefined;
-  onClose: () => void;
-  onCodes: (codes: string[]) => void;
-}): ReactElement {
-  const { t } = useTranslation();
-  const message = useMessage();
-  const disable = useDisableTotp();
-  const regenerate = useRegenerateRecoveryCodes();
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string>();
-
-  const close = (): void => {
-    setPassword('');
-    setFailure(undefined);
-    onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = currentPasswordField.safeParse(password);
-    if (!parsed.success) {
-      setFailure(parsed.error.issues[0]?.message ?? 'validation.required');
-      return;
-    }
-    try {
-      if (action === 'regenerate') {
-        const reply = await regenerate.mutateAsync(parsed.data);
-        if (!reply.isSuccess) return setFailure(reply.failedCode);
-        onCodes(reply.recoveryCodes);
-      } else {
-        const reply = await disable.mutateAsync(parsed.data);
-        if (!reply.isSuccess) return setFailure(reply.failedCode);
-      }
-      close();
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
-
-  return (
-    <Modal
-      opened={action !== undefined}
-      onClose={close}
-      title={action === 'regenerate' ? t('secondFactor.myPage.regenerateTitle') : t('secondFactor.myPage.disableTitle')}
-    >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <Text size="sm">{t('secondFactor.myPage.passwordIntro')}</Text>
-          {failure && failure !== FailedCode.WrongPassword && (
-            <Alert color="red" role="alert">
-              {message(failure)}
-            </Alert>
-          )}
-          <PasswordInput
-            label={t('account.delete.password')}
-            autoComplete="current-password"
-            data-autofocus
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setFailure(undefined);
-            }}
-            error={failure === FailedCode.WrongPassword ? message(failure) : undefined}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color={action === 'disable' ? 'red' : undefined}
-              loading={disable.isPending || regenerate.isPending}
-            >
-              {action === 'regenerate' ? t('secondFactor.myPage.regenerate') : t('secondFactor.myPage.disable')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+/** The changes of the second factor that take the password first. */
+type PasswordAction = 'setUp' | 'regenerate' | 'disable';
 
 /** My page, two-step verification: an authenticator app set up, replaced or turned off, and recovery codes. */
 export function TwoStepVerification(): ReactElement {
@@ -110,6 +23,9 @@ export function TwoStepVerification(): ReactElement {
   const passkeys = usePasskeys();
   const begin = useBeginTotpSetup();
   const confirm = useConfirmTotpSetup();
+  const disable = useDisableTotp();
+  const regenerate = useRegenerateRecoveryCodes();
+  const email = useAuthStore((state) => state.userEmail);
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [codes, setCodes] = useState<string[]>();
   const [action, setAction] = useState<PasswordAction>();
@@ -122,13 +38,23 @@ export function TwoStepVerification(): ReactElement {
   // Recovery codes stand in for any second factor: passkeys alone get them too.
   const passkeysOnly = factors === 'passkey';
 
-  const start = async (): Promise<void> => {
-    setCodes(undefined);
-    try {
-      setEnrolment(await begin.mutateAsync());
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
+  /** Sends the password with the action; answers the failedCode of a refusal. */
+  const withPassword = async (password: string): Promise<string | undefined> => {
+    if (action === 'setUp') {
+      const reply = await begin.mutateAsync(password);
+      if (!reply.isSuccess) return reply.failedCode;
+      setCodes(undefined);
+      setEnrolment(reply);
+    } else if (action === 'regenerate') {
+      const reply = await regenerate.mutateAsync(password);
+      if (!reply.isSuccess) return reply.failedCode;
+      setCodes(reply.recoveryCodes);
+    } else {
+      const reply = await disable.mutateAsync(password);
+      if (!reply.isSuccess) return reply.failedCode;
     }
+    setAction(undefined);
+    return undefined;
   };
 
   const confirmCode = async (code: string): Promise<string | undefined> => {
@@ -185,14 +111,14 @@ export function TwoStepVerification(): ReactElement {
       )}
       {codes && (
         <Stack gap="sm" w="100%">
-          <RecoveryCodes codes={codes} />
+          <RecoveryCodes codes={codes} email={email} />
           <Button variant="default" onClick={() => setCodes(undefined)}>
             {t('secondFactor.myPage.codesSaved')}
           </Button>
         </Stack>
       )}
       <Group>
-        <Button variant={totp ? 'default' : 'filled'} loading={begin.isPending} onClick={() => void start()}>
+        <Button variant={totp ? 'default' : 'filled'} onClick={() => setAction('setUp')}>
           {totp ? t('secondFactor.myPage.replace') : t('secondFactor.myPage.setUp')}
         </Button>
         {(totp || passkeysOnly) && (
@@ -206,7 +132,29 @@ export function TwoStepVerification(): ReactElement {
           </Button>
         )}
       </Group>
-      <PasswordPrompt action={action} onClose={() => setAction(undefined)} onCodes={setCodes} />
+      <PasswordConfirmModal
+        opened={action !== undefined}
+        title={
+          action === 'setUp'
+            ? totp
+              ? t('secondFactor.myPage.replace')
+              : t('secondFactor.myPage.setUpTitle')
+            : action === 'regenerate'
+              ? t('secondFactor.myPage.regenerateTitle')
+              : t('secondFactor.myPage.disableTitle')
+        }
+        submitLabel={
+          action === 'setUp'
+            ? t('common.continue')
+            : action === 'regenerate'
+              ? t('secondFactor.myPage.regenerate')
+              : t('secondFactor.myPage.disable')
+        }
+        danger={action === 'disable'}
+        pending={begin.isPending || regenerate.isPending || disable.isPending}
+        onSubmit={withPassword}
+        onClose={() => setAction(undefined)}
+      />
     </Stack>
   );
 }

@@ -65,7 +65,7 @@ export function RequiredSetup({ challenge, onLoggedIn, onRestart }: RequiredSetu
       )}
       {done ? (
         <>
-          <RecoveryCodes codes={done.recoveryCodes} />
+          <RecoveryCodes codes={done.recoveryCodes} email={done.user.userEmail} />
           <Button size="md" onClick={() => void finish()}>
             {t('secondFactor.required.continue')}
           </Button>

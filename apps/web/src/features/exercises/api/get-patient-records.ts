@@ -11,6 +11,9 @@ export interface PatientRecordsParams {
   size: number;
   sortingParam: RecordSorting;
   isDesc: boolean;
+  /** Only the records of these days (YYYY-MM-DD, in this browser's time zone), when given. */
+  startDate?: string;
+  endDate?: string;
 }
 
 export interface RecordPage {
@@ -18,7 +21,7 @@ export interface RecordPage {
   totalCount: number;
 }
 
-/** One page of a patient's device records. */
+/** One page of a patient's device records, of a period when given. */
 export async function getPatientRecordsRequest(
   params: PatientRecordsParams,
   signal?: AbortSignal,

@@ -1,11 +1,13 @@
 import type { DeviceType, Exercise } from '@clinic/contract';
-import { Loader, Modal, Stack, Title } from '@mantine/core';
+import { Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/dates/date-format.ts';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
 import { usePatientRecords, type RecordSorting } from '../api/get-patient-records.ts';
 import { useSelectedExerciseRecords } from '../api/get-selected-exercise-records.ts';
 import { usePatientExercises, type ExerciseSorting } from '../api/list-patient-exercises.ts';
+import { useChartPeriod } from '../hooks/use-chart-period.ts';
 import { ExerciseTable } from './exercise-table.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { RecordTable } from './record-table.tsx';
@@ -36,7 +38,7 @@ function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: (
   );
 }
 
-/** The history tab: the ROM chart, every device record, and the records of each prescription. */
+/** The history tab: the ROM chart, the device records of its period, and the records of each prescription. */
 export function PatientHistory({
   seqMedicalRelation,
   deviceType,
@@ -44,12 +46,17 @@ export function PatientHistory({
   seqMedicalRelation: number;
   deviceType: DeviceType;
 }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const period = useChartPeriod({ fromAddress: true });
+  const { startDate, endDate } = period.shown;
   const [recordSort, setRecordSort] = useState<SortState<RecordSorting>>({
     key: 'usageStartDatetime',
     direction: 'desc',
   });
-  const [recordPage, setRecordPage] = useState(1);
+  // Another period starts the records again on their first page.
+  const [recordPaging, setRecordPaging] = useState({ startDate, endDate, page: 1 });
+  const recordPage = recordPaging.startDate === startDate && recordPaging.endDate === endDate ? recordPaging.page : 1;
+  const setRecordPage = (page: number): void => setRecordPaging({ startDate, endDate, page });
   const [exerciseSort, setExerciseSort] = useState<SortState<ExerciseSorting>>({ key: 'createdAt', direction: 'desc' });
   const [exercisePage, setExercisePage] = useState(1);
   const [selected, setSelected] = useState<Exercise | null>(null);
@@ -59,6 +66,8 @@ export function PatientHistory({
     size: pageSize,
     sortingParam: recordSort.key,
     isDesc: recordSort.direction === 'desc',
+    startDate,
+    endDate,
   });
   const exercises = usePatientExercises({
     seqMedicalRelation,
@@ -70,15 +79,22 @@ export function PatientHistory({
   });
   return (
     <Stack gap="lg">
-      <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={deviceType} />
+      <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={deviceType} period={period} />
       <Stack gap="sm">
         <Title order={3}>{t('exercises.recordsTitle')}</Title>
+        <Text size="sm" c="dimmed" data-testid="records-period">
+          {t('exercises.recordsInPeriod', {
+            from: formatDate(startDate, i18n.language),
+            to: formatDate(endDate, i18n.language),
+          })}
+        </Text>
         {records.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {records.isError && <LoadFailed onRetry={() => void records.refetch()} />}
         {records.data && (
           <>
             <RecordTable
               records={records.data.recordList}
+              emptyText={t('exercises.chart.empty')}
               sort={recordSort}
               onSort={(next) => {
                 setRecordSort(next);

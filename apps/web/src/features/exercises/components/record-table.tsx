@@ -15,14 +15,17 @@ export function RecordTable({
   records,
   sort,
   onSort,
+  emptyText,
 }: {
   records: readonly ExerciseRecord[];
   sort?: SortState<RecordSorting>;
   onSort?: (next: SortState<RecordSorting>) => void;
+  /** What an empty list says; that there are no records yet unless told. */
+  emptyText?: string;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const text = useExerciseText();
-  if (records.length === 0) return <Text c="dimmed">{t('exercises.noRecords')}</Text>;
+  if (records.length === 0) return <Text c="dimmed">{emptyText ?? t('exercises.noRecords')}</Text>;
   const header = (key: RecordSorting, label: string): ReactElement =>
     sort && onSort ? (
       <SortableHeader sortKey={key} sort={sort} onSort={onSort} wrap>
@@ -83,7 +86,15 @@ export function RecordTable({
                 </span>
                 {record.exerciseGuideTime ? `, ${record.exerciseGuideTime}` : ''}
               </Table.Td>
-              <Table.Td>{record.patientReview ?? '—'}</Table.Td>
+              <Table.Td>
+                {record.painLevel !== null && (
+                  <Text span fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {t('exercises.painValue', { level: record.painLevel })}
+                  </Text>
+                )}
+                {record.painLevel !== null && record.patientReview !== null && ' · '}
+                {record.patientReview ?? (record.painLevel === null ? '—' : '')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

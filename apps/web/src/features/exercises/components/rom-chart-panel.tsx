@@ -1,58 +1,41 @@
-import { dateField, exerciseModes, type DeviceType } from '@clinic/contract';
+import { exerciseModes, type DeviceType } from '@clinic/contract';
 import { Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { formatDate, todayIso } from '../../../shared/dates/date-format.ts';
+import { formatDate } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useRomStatistics } from '../../../shared/api/rom-statistics.ts';
+import type { ChartPeriod } from '../hooks/use-chart-period.ts';
 import { jointsOf } from './exercise-settings.ts';
 import type { RomChartLabels } from './rom-chart.tsx';
-import { daySeconds, romSeries } from './rom-series.ts';
+import { daySeconds, highestPain, romSeries } from './rom-series.ts';
 import { useExerciseText } from './use-exercise-text.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
 const RomChart = lazy(() => import('./rom-chart.tsx'));
 
-/** The default range: the last 90 days up to today. */
-export function defaultRange(today = todayIso()): { startDate: string; endDate: string } {
-  return { startDate: dayjs(today).subtract(89, 'day').format('YYYY-MM-DD'), endDate: today };
-}
-
-/** The period and joint the address asks for (`from`, `to`, `position`), as a worklist alert links to them. */
-function usePeriodAsked(): { range: { startDate: string; endDate: string }; position: string } | null {
-  const [params] = useSearchParams();
-  const range = { startDate: params.get('from') ?? '', endDate: params.get('to') ?? '' };
-  if (!dateField.safeParse(range.startDate).success || !dateField.safeParse(range.endDate).success) return null;
-  if (range.startDate > range.endDate) return null;
-  return { range, position: /^\d+$/.test(params.get('position') ?? '') ? (params.get('position') ?? '') : '' };
-}
-
 /**
- * ROM over time with its filters (joint, mode, dates); compact on the dashboard, full on the
- * history tab, where the address may ask for a period (an alert's) to show first.
+ * ROM over time with its filters (joint, mode, dates) on the given period; compact on the
+ * dashboard, full on the history tab, where the period may be the one the address asks for (an
+ * alert's).
  */
 export function RomChartPanel({
   seqMedicalRelation,
   deviceType,
+  period,
   compact = false,
 }: {
   seqMedicalRelation: number;
   deviceType: DeviceType;
+  period: ChartPeriod;
   compact?: boolean;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const text = useExerciseText();
-  const asked = usePeriodAsked();
-  const askedPeriod = compact ? null : asked;
-  const [range, setRange] = useState(() => askedPeriod?.range ?? defaultRange());
-  const [position, setPosition] = useState(askedPeriod?.position ?? '');
+  const { range, setRange, shown, readable, asked } = period;
+  const [position, setPosition] = useState(asked?.position ?? '');
   const [mode, setMode] = useState('');
-  const readable = dateField.safeParse(range.startDate).success && dateField.safeParse(range.endDate).success;
-  const validRange = readable && range.startDate <= range.endDate;
-  const shown = validRange ? range : defaultRange();
   const span = useMemo(
     () => [daySeconds(shown.startDate), daySeconds(shown.endDate)] as const,
     [shown.startDate, shown.endDate],
@@ -65,6 +48,7 @@ export function RomChartPanel({
     mode: mode === '' ? null : Number(mode),
   });
   const series = useMemo(() => (statistics.data ? romSeries(statistics.data) : null), [statistics.data]);
+  const pain = statistics.data ? highestPain(statistics.data.days) : undefined;
   const labels = useMemo<RomChartLabels>(
     () => ({
       day: t('exercises.chart.day'),
@@ -73,6 +57,8 @@ export function RomChartPanel({
       prescribedMin: t('exercises.chart.prescribedMin'),
       prescribedMax: t('exercises.chart.prescribedMax'),
       minutes: t('exercises.chart.minutes'),
+      pain: t('exercises.chart.pain'),
+      painValue: (level) => t('exercises.painValue', { level }),
       angleAxis: t('exercises.chart.angleAxis'),
       minutesAxis: t('exercises.chart.minutesAxis'),
     }),
@@ -113,7 +99,7 @@ export function RomChartPanel({
                 label={t('exercises.chart.to')}
                 value={range.endDate}
                 onChange={(endDate) => setRange((previous) => ({ ...previous, endDate }))}
-                error={readable && !validRange ? 'validation.range_order' : undefined}
+                error={readable && range.startDate > range.endDate ? 'validation.range_order' : undefined}
                 notInFuture
                 required
               />
@@ -125,16 +111,14 @@ export function RomChartPanel({
             {t('exercises.chart.last90')}
           </Text>
         )}
-        {askedPeriod &&
-          range.startDate === askedPeriod.range.startDate &&
-          range.endDate === askedPeriod.range.endDate && (
-            <Text size="sm" data-testid="alert-period">
-              {t('exercises.chart.alertPeriod', {
-                from: formatDate(askedPeriod.range.startDate, i18n.language),
-                to: formatDate(askedPeriod.range.endDate, i18n.language),
-              })}
-            </Text>
-          )}
+        {asked && range.startDate === asked.range.startDate && range.endDate === asked.range.endDate && (
+          <Text size="sm" data-testid="alert-period">
+            {t('exercises.chart.alertPeriod', {
+              from: formatDate(asked.range.startDate, i18n.language),
+              to: formatDate(asked.range.endDate, i18n.language),
+            })}
+          </Text>
+        )}
         {statistics.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {statistics.isError && <LoadFailed onRetry={() => void statistics.refetch()} />}
         {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}
@@ -144,6 +128,11 @@ export function RomChartPanel({
               <RomChart series={series} labels={labels} height={compact ? 220 : 360} span={span} />
             </Suspense>
           </Box>
+        )}
+        {pain && (
+          <Text size="sm" data-testid="highest-pain">
+            {t('exercises.chart.highestPain', { level: pain.level, date: formatDate(pain.date, i18n.language) })}
+          </Text>
         )}
       </Stack>
     </Paper>

@@ -15,9 +15,16 @@ export interface RomChartLabels {
   minutes: string;
   angleAxis: string;
   minutesAxis: string;
+  pain: string;
+  /** A reported pain level as the legend reads it. */
+  painValue: (level: number) => string;
 }
 
-/** uPlot chart of the angles reached per day against the prescribed range, with exercise minutes as bars. */
+/**
+ * uPlot chart of the angles reached per day against the prescribed range, with exercise minutes as
+ * bars and a marker on the maximum angle of each day a patient reported pain, whose level the legend
+ * reads when the day is pointed at.
+ */
 function RomChart({
   series,
   labels,
@@ -79,12 +86,31 @@ function RomChart({
         },
         { label: labels.minAngle, scale: 'angle', stroke: '#1c7ed6', width: 2, spanGaps: true },
         { label: labels.maxAngle, scale: 'angle', stroke: '#e8590c', width: 2, spanGaps: true },
+        {
+          label: labels.pain,
+          scale: 'angle',
+          stroke: '#c92a2a',
+          paths: () => null,
+          points: { show: true, size: 11, width: 2, fill: '#c92a2a' },
+          value: (_u, _value, _series, index) => {
+            const level = index === null ? null : series.pain[index];
+            return level === null || level === undefined ? '—' : labels.painValue(level);
+          },
+        },
       ],
       bands: [{ series: [3, 2], fill: 'rgba(47, 158, 68, 0.08)' }],
     };
     const plot = new uPlot(
       options,
-      [series.x, series.minutes, series.prescribedMin, series.prescribedMax, series.minAngle, series.maxAngle],
+      [
+        series.x,
+        series.minutes,
+        series.prescribedMin,
+        series.prescribedMax,
+        series.minAngle,
+        series.maxAngle,
+        series.maxAngle.map((angle, index) => (series.pain[index] === null ? null : angle)),
+      ],
       element,
     );
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height }));

@@ -4,7 +4,7 @@ import { lazy, Suspense, useDeferredValue, useState, type ReactElement } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { todayIso } from '../../../shared/dates/date-format.ts';
+import { formatDate, todayIso } from '../../../shared/dates/date-format.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useOpenedOnce } from '../../../shared/ui/use-opened-once.ts';
@@ -21,7 +21,7 @@ const snoozeDays = [1, 3, 7] as const;
 /** The numbers behind an alert, in words. */
 function useReasonText(): (alert: MonitoringAlert) => string {
   const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const date = (value: string): string => formatDate(value, i18n.language);
   return ({ reason }) => {
     switch (reason.kind) {
       case 'noData':
@@ -40,7 +40,7 @@ function useReasonText(): (alert: MonitoringAlert) => string {
       case 'pain':
         return t('monitoring.reason.pain', { level: reason.level, date: date(reason.reportedAt) });
       case 'pastDue':
-        return t('monitoring.reason.pastDue', { date: reason.dueDate });
+        return t('monitoring.reason.pastDue', { date: date(reason.dueDate) });
     }
   };
 }

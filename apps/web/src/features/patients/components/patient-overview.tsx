@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
+import { EmailAddress } from '../../../shared/ui/email-address.tsx';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/units/units.ts';
 import type { PatientDetail } from '../api/get-patient-detail.ts';
@@ -17,8 +18,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }): Reac
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      {/* A long e-mail address breaks inside its own column instead of running into the next. */}
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {/* A long value breaks inside its own column instead of running into the next. */}
+      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
         {children}
       </Text>
     </div>
@@ -72,7 +73,9 @@ export function PatientOverview({ detail }: { detail: PatientDetail }): ReactEle
               <Fact label={t('patients.overview.height')}>{formatHeight(patient.heightCm, unit, labels)}</Fact>
               <Fact label={t('patients.overview.weight')}>{formatWeight(patient.weightKg, unit, labels)}</Fact>
               <Fact label={t('patients.fields.device')}>{t(`patients.device.${patient.deviceType}`)}</Fact>
-              <Fact label={t('patients.overview.email')}>{patient.patientEmail ?? '—'}</Fact>
+              <Fact label={t('patients.overview.email')}>
+                {patient.patientEmail ? <EmailAddress address={patient.patientEmail} /> : '—'}
+              </Fact>
               <Fact label={t('patients.columns.registered')}>{formatDate(patient.createdAt, language)}</Fact>
             </SimpleGrid>
           </Stack>

@@ -66,6 +66,8 @@ export function CardFields({ values, errors, onChange, processor }: CardFieldsPr
     <Input.Wrapper
       label={label}
       description={description}
+      // A hint under its box, as in our own fields, so the expiry and the code side by side line up.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={processor.errors[name] && message(processor.errors[name])}
       data-testid={`processor-${name}`}
     >

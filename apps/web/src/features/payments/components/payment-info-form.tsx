@@ -12,7 +12,7 @@ import { useCheckout } from '../api/checkout.ts';
 import { usePurchaseSummary } from '../api/get-purchase-summary.ts';
 import { emptyCard, parseCard } from '../card-form.ts';
 import { payWithKey } from '../payment-call.ts';
-import { confirmAndComplete, ProcessorElements } from '../processor.tsx';
+import { confirmAndComplete, ProcessorElements, verificationFailed } from '../processor.tsx';
 import { CardFields, useProcessorFields } from './card-fields.tsx';
 
 interface PaymentInfoProps {
@@ -41,6 +41,7 @@ function PayForm({ product, onPaid }: PaymentInfoProps): ReactElement {
   const summary = usePurchaseSummary();
   const cardOnFile = summary.data?.paymentMethod ?? null;
   const [useCardOnFile, setUseCardOnFile] = useState(true);
+  // A failedCode of our server, or a notice of the browser's own part of the payment.
   const [failure, setFailure] = useState<string>();
   const checkout = useCheckout();
   const withSavedCard = Boolean(cardOnFile) && useCardOnFile;
@@ -77,6 +78,7 @@ function PayForm({ product, onPaid }: PaymentInfoProps): ReactElement {
     setConfirming(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
     if (done === 'noAnswer') setFailure('payments.noAnswer');
+    else if (done === verificationFailed) setFailure('payments.verificationFailed');
     else if (done?.isSuccess) onPaid();
     else if (done) setFailure(done.failedCode);
   };
@@ -86,7 +88,9 @@ function PayForm({ product, onPaid }: PaymentInfoProps): ReactElement {
       <Stack gap="md">
         {failure && (
           <Alert color="red" role="alert" title={t('payments.info.failedTitle')}>
-            {failure === 'payments.noAnswer' ? t('payments.noAnswer') : message(failure)}
+            {failure === 'payments.noAnswer' || failure === 'payments.verificationFailed'
+              ? t(failure)
+              : message(failure)}
           </Alert>
         )}
         {cardOnFile && (

@@ -8,7 +8,7 @@ import { callApi } from '../../../shared/api/api-client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
-import { confirmAndComplete, ProcessorElements } from '../processor.tsx';
+import { confirmAndComplete, ProcessorElements, verificationFailed } from '../processor.tsx';
 
 /** A renewal waiting for the card holder (their bank asks them to confirm it): confirm it here. */
 export function PendingPayment(): ReactElement | null {
@@ -43,6 +43,7 @@ function ConfirmPending({ pending }: { pending: Pending }): ReactElement {
     setConfirming(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
     if (done === 'noAnswer') setFailure(t('payments.noAnswer'));
+    else if (done === verificationFailed) setFailure(t('payments.verificationFailed'));
     else if (done?.isSuccess) showSuccess(t('payments.pending.done'));
     else if (done) setFailure(message(done.failedCode));
   };

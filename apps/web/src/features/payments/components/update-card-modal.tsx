@@ -11,7 +11,7 @@ import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
 import { emptyCard, parseCard } from '../card-form.ts';
 import { payWithKey } from '../payment-call.ts';
-import { confirmAndComplete, ProcessorElements } from '../processor.tsx';
+import { confirmAndComplete, ProcessorElements, verificationFailed } from '../processor.tsx';
 import { CardFields, useProcessorFields } from './card-fields.tsx';
 
 /** Replaces the card on file; the processor checks it first (a declined card is refused here). */
@@ -63,6 +63,7 @@ function UpdateCardForm({ onClose }: { onClose: () => void }): ReactElement {
     setConfirming(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.payments });
     if (done === 'noAnswer') setFailure(t('payments.noAnswer'));
+    else if (done === verificationFailed) setFailure(t('payments.verificationFailed'));
     else if (done?.isSuccess) {
       showSuccess(t('payments.card.updated'));
       close();

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { reportFileName, reportSheets } from '../excel/report-sheets.ts';
-import { exportWorkbook } from '../excel/write-workbook.ts';
+import { exportWorkbook } from '../../../shared/excel/write-workbook.ts';
 import { useRecordsExport } from '../hooks/use-records-export.tsx';
 import { documentPrintLayout, whenPrintable } from '../print-ready.ts';
 import { daySeconds, outputBlocker, parameterSeries, type ConditionFactsOf, type ReportView } from '../report-model.ts';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';
 import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/units/units.ts';
-import { MonthsTable, PeriodsTable } from './monitoring-tables.tsx';
-import { monthLabel } from '../monitoring-format.ts';
+import { MonthsTable, PeriodsTable } from '../../../shared/monitoring-billing/monitoring-tables.tsx';
+import { monthLabel } from '../../../shared/monitoring-billing/monitoring-format.ts';
 import { orderedParameters, type ConditionFactsOf, type ReportView } from '../report-model.ts';
 import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
 
@@ -213,16 +213,16 @@ export function ReportSections({
         </Table>
       </Section>
 
-      <Section title={t('monitoringTime.reportSection')}>
+      <Section title={t('monitoringBilling.reportSection')}>
         <Text size="sm" c="dimmed">
-          {t('monitoringTime.reportExplanation')}
+          {t('monitoringBilling.reportExplanation')}
         </Text>
         {monitoring.periods.length > 0 && <PeriodsTable periods={monitoring.periods} />}
         {monitoring.months.length > 0 && (
           <MonthsTable
             rows={monitoring.months}
             first={{
-              header: t('monitoringTime.month'),
+              header: t('monitoringBilling.month'),
               cell: (row) => monthLabel(row.month, language),
               key: (row) => row.month,
             }}

@@ -20,7 +20,7 @@ import {
   uniqueSheetNames,
   type CellValue,
   type SheetSpec,
-} from './sheets.ts';
+} from '../../../shared/excel/sheets.ts';
 
 const inchesPerCm = 1 / 2.54;
 
@@ -173,6 +173,7 @@ export function recordColumns(t: TFunction): SheetSpec['columns'] {
     { header: t('report.excel.columns.duration'), width: 14 },
     { header: t('report.excel.columns.guideMin'), width: 16 },
     { header: t('report.excel.columns.guideMax'), width: 16 },
+    { header: t('report.excel.columns.pain'), width: 12 },
     { header: t('report.excel.columns.review'), width: 40 },
   ];
 }
@@ -208,6 +209,7 @@ export function recordRows(t: TFunction, records: readonly ExerciseRecord[]): Ce
         excelNumber(record.deviceUsageDuration),
         excelNumber(record.exerciseGuideMinRom),
         excelNumber(record.exerciseGuideMaxRom),
+        record.painLevel,
         record.patientReview,
       ];
     });

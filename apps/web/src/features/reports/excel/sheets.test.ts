@@ -8,7 +8,14 @@ import zhHK from '../../../locales/zh-HK/translation.json';
 import type { ConditionFactsOf } from '../report-model.ts';
 import { data, report } from '../report-fixture.ts';
 import { bodyNumbers, recordSheets, reportFileName, reportSheets } from './report-sheets.ts';
-import { excelDate, excelFileName, excelNumber, fileNamePart, sheetName, uniqueSheetNames } from './sheets.ts';
+import {
+  excelDate,
+  excelFileName,
+  excelNumber,
+  fileNamePart,
+  sheetName,
+  uniqueSheetNames,
+} from '../../../shared/excel/sheets.ts';
 
 /** A t() that answers the key (with its options), so a test sees which words were asked for. */
 const t = ((key: string, options?: Record<string, unknown>) =>
@@ -186,7 +193,7 @@ describe('report sheets', () => {
 });
 
 describe('record sheets', () => {
-  const record = (start: string, maxAngle: number): ExerciseRecord => ({
+  const record = (start: string, maxAngle: number, painLevel: number | null = null): ExerciseRecord => ({
     seqExerciseRecord: 1,
     seqExercise: 1,
     seqMedicalRelation: 9,
@@ -212,13 +219,14 @@ describe('record sheets', () => {
     usageStartDatetime: start,
     createDatetime: start,
     patientReview: null,
+    painLevel,
   });
 
   it('makes one sheet per patient with numbers as numbers, oldest record first', () => {
     const sheets = recordSheets(t, [
       {
         patientName: 'A'.repeat(35),
-        records: [record('2026-01-02T10:00:00Z', 70), record('2026-01-01T10:00:00Z', 60)],
+        records: [record('2026-01-02T10:00:00Z', 70, 7), record('2026-01-01T10:00:00Z', 60)],
       },
       { patientName: 'A'.repeat(35), records: [] },
     ]);
@@ -228,5 +236,9 @@ describe('record sheets', () => {
     expect(rows[0]?.[0]).toBeInstanceOf(Date);
     expect(rows[0]?.[1]).toBe('exercises.positions.knee');
     expect(typeof rows[0]?.[8]).toBe('number');
+    // The pain reported with the session, beside the review it came with.
+    const columns = sheets[0]?.columns.map((column) => column.header) ?? [];
+    expect(columns.slice(-2)).toEqual(['report.excel.columns.pain', 'report.excel.columns.review']);
+    expect(rows.map((row) => row.at(-2))).toEqual([null, 7]);
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProgressOverlay } from '../../../shared/ui/progress-overlay.tsx';
 import { getRecordsByRangePage } from '../api/get-records-by-range.ts';
 import { recordSheets, recordsFileName } from '../excel/report-sheets.ts';
-import { exportWorkbook } from '../excel/write-workbook.ts';
+import { exportWorkbook } from '../../../shared/excel/write-workbook.ts';
 import { collectPatientRecords, type RecordsPatient } from '../records-export.ts';
 
 export interface RecordsExport {

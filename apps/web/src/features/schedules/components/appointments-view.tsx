@@ -99,7 +99,7 @@ export const AppointmentsView = memo(function AppointmentsView({
         </Group>
       </Group>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm" component="section" aria-label={t('schedule.calendarLabel')}>
             <Group justify="space-between" gap="sm">
               <Group gap="xs">
@@ -156,7 +156,7 @@ export const AppointmentsView = memo(function AppointmentsView({
             />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <TodayVisits today={today} timeZone={timeZone} onSchedule={openSchedule} onStartVisit={onStartVisit} />
         </Grid.Col>
       </Grid>

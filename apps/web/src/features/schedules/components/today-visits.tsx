@@ -58,20 +58,16 @@ export function TodayVisits({
                     background: 'var(--mantine-color-default-hover)',
                   }}
                 >
+                  {/* The name on a line of its own (a long one wraps between words), the time and status below it. */}
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+                    {item.schedule.patientName}
+                  </Text>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    {/* The whole name and status, at any width: a long name wraps, the badge keeps its size. */}
-                    <div style={{ minWidth: 0, flex: 1 }}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {item.schedule.patientName}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {minutesToClock(item.startMinute)}–{minutesToClock(item.endMinute % 1440)} ·{' '}
-                        {text.duration(item.schedule.scheduleExpectProgressTime)}
-                      </Text>
-                    </div>
-                    <div style={{ flexShrink: 0 }}>
-                      <StatusBadge state={item.state} />
-                    </div>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {minutesToClock(item.startMinute)}–{minutesToClock(item.endMinute % 1440)} ·{' '}
+                      {text.duration(item.schedule.scheduleExpectProgressTime)}
+                    </Text>
+                    <StatusBadge state={item.state} />
                   </Group>
                 </UnstyledButton>
                 {onStartVisit && canStartVisit(item.state) && (
