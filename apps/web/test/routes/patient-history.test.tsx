@@ -7,11 +7,23 @@ import {
 } from '@clinic/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PatientHistory } from '../../src/features/exercises/components/patient-history.tsx';
 import en from '../../src/locales/en/translation.json';
 import { FakeApi } from '../fake-api.ts';
 import { renderScreen, screenTestTimeout } from '../render-screen.tsx';
+
+// happy-dom has no canvas to draw on: the chart draws in the browser tests; here its data and what the
+// screen writes about it are tested.
+vi.mock('uplot', () => ({
+  default: Object.assign(
+    class {
+      setSize(): void {}
+      destroy(): void {}
+    },
+    { paths: {} },
+  ),
+}));
 
 const seqMedicalRelation = 7;
 
