@@ -21,7 +21,9 @@ export default defineConfig({
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // On PGlite each file has a database of its own, so files run side by side. On PostgreSQL and Redis
+          // they share the server's advisory locks and the rate limits' keys: one at a time.
+          fileParallelism: !process.env.DATABASE_URL,
         },
       },
       {
@@ -30,8 +32,10 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time, each with its own server, database and browser.
+          // Two files at a time, each with its own server, database and browser (a group of their own, as
+          // the other projects take as many workers as the machine has cores).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -127,11 +127,13 @@ describe('the demo clinic at 1280 px', () => {
       registeredBox.y + registeredBox.height <= emailBox.y + 1;
     expect(apart).toBe(true);
     expect(await isCut(shownEmail)).toBe(false);
-    // Where it wraps, it wraps after the @ or before a dot, never inside a word.
+    // Where it wraps, it wraps after the @ or a hyphen or before a dot, never inside a word.
     const lines = await linesTextOf(shownEmail);
     expect(lines.join('')).toBe(email);
-    for (const [index, line] of lines.entries())
-      if (index > 0) expect(line.startsWith('.') || lines[index - 1]!.endsWith('@'), lines.join(' | ')).toBe(true);
+    for (const [index, line] of lines.entries()) {
+      const before = lines[index - 1];
+      if (before) expect(line.startsWith('.') || /[@-]$/.test(before), lines.join(' | ')).toBe(true);
+    }
   });
 
   it('shows the whole device-records table on the history tab, each joint on one line', async () => {
