@@ -1,13 +1,22 @@
+import { randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 
-/** A TCP port free on every interface at the time of asking. */
+/**
+ * A TCP port free on every interface at the time of asking, drawn at random below the kernel's
+ * ephemeral range (32768 on): browser test files run side by side, and two of them asking the
+ * kernel at once were handed the same port just released.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
+  for (;;) {
+    const port = randomInt(20_000, 32_768);
+    if (await isFree(port)) return port;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
     const server = createServer();
-    server.once('error', fail);
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => done(false));
+    server.listen(port, () => server.close(() => done(true)));
   });
 }
