@@ -166,6 +166,12 @@ export default tseslint.config(
     },
   },
   {
+    // The forms' hooks, shared by both web apps.
+    files: ['packages/client/src/forms/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     // Message catalogues are named by their language tag (zh-HK).
     files: ['packages/contract/src/messages/*.ts'],
     rules: { 'check-file/filename-naming-convention': 'off' },

@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { login } from '@clinic/contract';
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
@@ -6,46 +7,35 @@ import { errorTextOf } from '../api/error-text.ts';
 import { useLogin } from '../api/visits.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';
 
-type Field = 'userEmail' | 'userPassword';
+const initialValues = { userEmail: '', userPassword: '' };
 
 export function LoginScreen(): ReactElement {
   const { t } = useTranslation();
-  const [values, setValues] = useState({ userEmail: '', userPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<{ code: string } | { error: unknown }>();
   const loginMutation = useLogin();
+  // A call that failed other than by a refusal or field errors (network, server).
+  const [callFailure, setCallFailure] = useState<{ error: unknown }>();
+  // The patient's login request; a refusal shows its failedCode.
+  const form = useContractForm({
+    initialValues,
+    schema: login.request,
+    toRequest: (values) => ({ ...values, userType: 'patient' }),
+    send: ({ userEmail, userPassword }) => loginMutation.mutateAsync({ userEmail, userPassword }),
+    onError: (error) => setCallFailure({ error }),
+  });
+  const { values, errors, failure, setValue } = form;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setFailure(undefined);
-    const parsed = login.request.safeParse({ ...values, userType: 'patient' });
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'userEmail' || field === 'userPassword') && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    try {
-      const reply = await loginMutation.mutateAsync({
-        userEmail: parsed.data.userEmail,
-        userPassword: parsed.data.userPassword,
-      });
-      if (!reply.isSuccess) setFailure({ code: reply.failedCode });
-    } catch (error) {
-      setFailure({ error });
-    }
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    setCallFailure(undefined);
+    form.onSubmit(event);
   };
 
-  const failureText = (): string => {
-    if (!failure) return '';
-    if ('code' in failure) return messageText(failure.code);
-    const text = errorTextOf(failure.error, currentLanguage());
+  const failureText = (): string | undefined => {
+    if (failure) return messageText(failure);
+    if (!callFailure) return undefined;
+    const text = errorTextOf(callFailure.error, currentLanguage());
     return text.text ?? t(text.key);
   };
+  const shownFailure = failureText();
 
   return (
     <Container size="xs" py="xl">
@@ -59,12 +49,12 @@ export function LoginScreen(): ReactElement {
               {t('login.intro')}
             </Text>
           </div>
-          {failure && (
+          {shownFailure && (
             <Alert color="red" role="alert">
-              {failureText()}
+              {shownFailure}
             </Alert>
           )}
-          <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+          <form noValidate onSubmit={submit} aria-labelledby="login-title">
             <Stack gap="md">
               <TextInput
                 label={t('login.email')}
@@ -72,21 +62,15 @@ export function LoginScreen(): ReactElement {
                 autoComplete="username"
                 inputMode="email"
                 value={values.userEmail}
-                onChange={(event) => {
-                  const userEmail = event.currentTarget.value;
-                  setValues((current) => ({ ...current, userEmail }));
-                }}
-                error={fieldErrors.userEmail && messageText(fieldErrors.userEmail)}
+                onChange={(event) => setValue('userEmail', event.currentTarget.value)}
+                error={errors.userEmail && messageText(errors.userEmail)}
               />
               <PasswordInput
                 label={t('login.password')}
                 autoComplete="current-password"
                 value={values.userPassword}
-                onChange={(event) => {
-                  const userPassword = event.currentTarget.value;
-                  setValues((current) => ({ ...current, userPassword }));
-                }}
-                error={fieldErrors.userPassword && messageText(fieldErrors.userPassword)}
+                onChange={(event) => setValue('userPassword', event.currentTarget.value)}
+                error={errors.userPassword && messageText(errors.userPassword)}
               />
               <Button type="submit" size="md" loading={loginMutation.isPending}>
                 {t('login.submit')}

@@ -1,5 +1,5 @@
+import { fieldErrorsOf } from '@clinic/client/form-issues';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '../../shared/forms/issues.ts';
 import { emptyCard, parseCard, processorFieldError, type CardFormValues } from './card-form.ts';
 
 const good: CardFormValues = { cardType: 'Visa', zipCode: '10001', address: '1 Main St., Apt 2/B' };

@@ -1,5 +1,5 @@
 import { isApiError } from '@clinic/client/api-error';
-import { fieldErrorsOfReply } from '../../shared/forms/issues.ts';
+import { fieldErrorsOfReply } from '@clinic/client/form-issues';
 import { purchaseActions } from './purchase-store.ts';
 
 /** A card payment call's answer as the form shows it. */

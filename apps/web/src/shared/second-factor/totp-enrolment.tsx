@@ -1,6 +1,6 @@
-import { totpCodeField } from '@clinic/contract';
+import { useContractForm, type ContractFormOptions } from '@clinic/client/contract-form';
 import { Alert, Button, Group, Image, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../i18n/use-message.ts';
 
@@ -10,31 +10,37 @@ export interface Enrolment {
   qrCode: string;
 }
 
-interface TotpEnrolmentProps {
+/** The code typed to confirm the set-up. */
+interface CodeValues {
+  code: string;
+}
+
+const initialValues: CodeValues = { code: '' };
+
+interface TotpEnrolmentProps<Request extends object, Reply> {
   enrolment: Enrolment;
-  /** Sends the first code; answers the failedCode of a refusal, or undefined once confirmed. */
-  onConfirm: (code: string) => Promise<string | undefined>;
+  /**
+   * The endpoint that takes the first code: its request schema, the request of the code, and what
+   * its reply means (a refusal shows with form.setFailure).
+   */
+  confirmation: Omit<ContractFormOptions<CodeValues, Request, Reply>, 'initialValues'>;
   pending: boolean;
   /** Buttons beside the confirmation (a cancel). */
   actions?: ReactNode;
 }
 
 /** An authenticator app's set-up: the secret as a QR code and in text, confirmed with a first code. */
-export function TotpEnrolment({ enrolment, onConfirm, pending, actions }: TotpEnrolmentProps): ReactElement {
+export function TotpEnrolment<Request extends object, Reply>({
+  enrolment,
+  confirmation,
+  pending,
+  actions,
+}: TotpEnrolmentProps<Request, Reply>): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = totpCodeField.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'validation.totp_code');
-      return;
-    }
-    setError(await onConfirm(parsed.data));
-  };
+  // Failures of the call other than a refusal or field errors have the HTTP client's banner.
+  const form = useContractForm({ ...confirmation, initialValues });
+  const { values, errors, failure, setValue, setFailure } = form;
 
   // In groups of four the secret is easier to type; the apps take it with or without the spaces.
   const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
@@ -50,7 +56,7 @@ export function TotpEnrolment({ enrolment, onConfirm, pending, actions }: TotpEn
         value={grouped}
         onFocus={(event) => event.currentTarget.select()}
       />
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={form.onSubmit}>
         <Stack gap="sm">
           <TextInput
             label={t('secondFactor.code')}
@@ -58,16 +64,16 @@ export function TotpEnrolment({ enrolment, onConfirm, pending, actions }: TotpEn
             inputMode="numeric"
             autoComplete="one-time-code"
             maw={240}
-            value={code}
+            value={values.code}
             onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setError(undefined);
+              setValue('code', event.currentTarget.value);
+              setFailure(undefined);
             }}
-            error={error === 'validation.totp_code' ? message(error) : undefined}
+            error={message(errors.code)}
           />
-          {error && error !== 'validation.totp_code' && (
+          {failure && (
             <Alert color="red" role="alert">
-              {message(error)}
+              {message(failure)}
             </Alert>
           )}
           <Group>

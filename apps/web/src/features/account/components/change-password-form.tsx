@@ -1,9 +1,9 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, changePasswordRequest } from '@clinic/contract';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useChangePassword } from '../api/change-password.ts';

@@ -1,7 +1,8 @@
 import { isApiError } from '@clinic/client/api-error';
-import { passkeyNameField, type PasskeySummary } from '@clinic/contract';
+import { useContractForm } from '@clinic/client/contract-form';
+import { passkeyNameField, renamePasskey, type PasskeySummary } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
@@ -11,7 +12,7 @@ import { usePasskeyChanges, usePasskeys } from '../api/passkeys.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: PasskeySummary };
 
-/** The name field of adding and renaming, with its error. */
+/** The name field of adding, with its error. */
 function useNameField(): {
   name: string;
   error: string | undefined;
@@ -102,6 +103,8 @@ function AddDialog({ opened, onClose }: { opened: boolean; onClose: () => void }
   );
 }
 
+const noName = { name: '' };
+
 /** Renaming asks the name alone: a passkey's name changes no factor of the login. */
 function RenameDialog({
   passkey,
@@ -113,31 +116,29 @@ function RenameDialog({
   const { t } = useTranslation();
   const message = useMessage();
   const { rename } = usePasskeyChanges();
-  const name = useNameField();
-  const [failure, setFailure] = useState<string>();
+  // Failures of the call other than a refusal or field errors have the HTTP client's banner.
+  const form = useContractForm({
+    initialValues: noName,
+    schema: renamePasskey.request,
+    toRequest: ({ name }) => ({ seqPasskey: passkey?.seqPasskey, name }),
+    send: (request) => rename.mutateAsync(request),
+    onReply: (reply, form) => {
+      if (!reply.isSuccess) return form.setFailure(reply.failedCode);
+      form.reset();
+      onClose();
+    },
+  });
+  const { values, errors, failure, setValue, setFailure, reset } = form;
 
   const close = (): void => {
-    name.reset();
+    reset();
     setFailure(undefined);
     onClose();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsedName = name.parsed();
-    if (!passkey || parsedName === undefined) return;
-    try {
-      const reply = await rename.mutateAsync({ seqPasskey: passkey.seqPasskey, name: parsedName });
-      if (reply.isSuccess) return close();
-      setFailure(reply.failedCode);
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
-
   return (
     <Modal opened={passkey !== undefined} onClose={close} title={t('passkeys.renameTitle')}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={form.onSubmit}>
         <Stack gap="md">
           {failure && (
             <Alert color="red" role="alert">
@@ -148,9 +149,9 @@ function RenameDialog({
             label={t('passkeys.name')}
             description={t('passkeys.nameHint')}
             data-autofocus
-            value={name.name}
-            onChange={(event) => name.setName(event.currentTarget.value)}
-            error={name.error}
+            value={values.name}
+            onChange={(event) => setValue('name', event.currentTarget.value)}
+            error={message(errors.name)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

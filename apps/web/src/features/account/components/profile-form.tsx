@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { languages, profileRules, updateManagerInfo, type ManagerProfile } from '@clinic/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
@@ -6,7 +7,6 @@ import { isApiError } from '@clinic/client/api-error';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';

@@ -1,3 +1,4 @@
+import { confirmTotpSetup } from '@clinic/contract';
 import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,23 +58,19 @@ export function TwoStepVerification(): ReactElement {
     return undefined;
   };
 
-  const confirmCode = async (code: string): Promise<string | undefined> => {
-    try {
-      const reply = await confirm.mutateAsync(code);
-      if (!reply.isSuccess) return reply.failedCode;
-      setEnrolment(undefined);
-      setCodes(reply.recoveryCodes);
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-    return undefined;
-  };
-
   if (enrolment) {
     return (
       <TotpEnrolment
         enrolment={enrolment}
-        onConfirm={confirmCode}
+        confirmation={{
+          schema: confirmTotpSetup.request,
+          send: ({ code }) => confirm.mutateAsync(code),
+          onReply: (reply, form) => {
+            if (!reply.isSuccess) return form.setFailure(reply.failedCode);
+            setEnrolment(undefined);
+            setCodes(reply.recoveryCodes);
+          },
+        }}
         pending={confirm.isPending}
         actions={
           <Button variant="default" onClick={() => setEnrolment(undefined)}>

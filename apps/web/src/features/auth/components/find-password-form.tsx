@@ -1,8 +1,8 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { links, resetManagerPw } from '@clinic/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useResetManagerPw } from '../api/reset-manager-pw.ts';
 

@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, type SecondStep } from '@clinic/contract';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Suspense, useCallback, useState, type ReactElement } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { lazyWithQueries } from '../../../shared/api/lazy-with-queries.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { loadLogin } from '../api/use-login.ts';

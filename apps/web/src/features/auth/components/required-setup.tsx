@@ -1,4 +1,4 @@
-import { FailedCode, type TokenPair, type LoginUser } from '@clinic/contract';
+import { completeRequiredSetup, FailedCode, type TokenPair, type LoginUser } from '@clinic/contract';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,21 +27,6 @@ export function RequiredSetup({ challenge, onLoggedIn, onRestart }: RequiredSetu
   useEffect(() => {
     if (expired) onRestart(FailedCode.LoginStepExpired);
   }, [expired, onRestart]);
-
-  const confirm = async (code: string): Promise<string | undefined> => {
-    try {
-      const reply = await complete.mutateAsync({ challenge, code });
-      if (reply.isSuccess) {
-        setDone(reply);
-        return undefined;
-      }
-      if (reply.failedCode === FailedCode.LoginStepExpired) onRestart(reply.failedCode);
-      return reply.failedCode;
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-      return undefined;
-    }
-  };
 
   const finish = async (): Promise<void> => {
     if (!done) return;
@@ -73,7 +58,16 @@ export function RequiredSetup({ challenge, onLoggedIn, onRestart }: RequiredSetu
       ) : enrolment.data?.isSuccess ? (
         <TotpEnrolment
           enrolment={enrolment.data}
-          onConfirm={confirm}
+          confirmation={{
+            schema: completeRequiredSetup.request,
+            toRequest: ({ code }) => ({ challenge, code }),
+            send: (request) => complete.mutateAsync(request),
+            onReply: (reply, form) => {
+              if (reply.isSuccess) return setDone(reply);
+              if (reply.failedCode === FailedCode.LoginStepExpired) onRestart(reply.failedCode);
+              form.setFailure(reply.failedCode);
+            },
+          }}
           pending={complete.isPending}
           actions={
             <Button variant="default" onClick={() => onRestart()}>

@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, completePasswordReset } from '@clinic/contract';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NewPasswordFields } from '../../../shared/forms/new-password-fields.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';

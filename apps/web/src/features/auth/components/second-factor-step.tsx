@@ -1,11 +1,14 @@
-import { FailedCode, recoveryCodeField, totpCodeField, type SecondStep } from '@clinic/contract';
+import { useContractForm } from '@clinic/client/contract-form';
+import { completeLogin, FailedCode, type SecondStep } from '@clinic/contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useCompleteLogin } from '../api/complete-login.ts';
 import { passkeySecondStep } from '../api/passkey-login.ts';
 import { PasskeyButton } from './passkey-button.tsx';
+
+const initialValues = { code: '' };
 
 interface SecondFactorStepProps {
   secondStep: SecondStep;
@@ -18,38 +21,32 @@ interface SecondFactorStepProps {
 export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFactorStepProps): ReactElement {
   const { t } = useTranslation();
   const message = useMessage();
-  const completeLogin = useCompleteLogin();
+  const login = useCompleteLogin();
   const hasApp = secondStep.methods.includes('totp');
   const hasRecoveryCodes = secondStep.methods.includes('recovery_code');
   // With passkeys alone, recovery codes are the only codes.
   const [method, setMethod] = useState<'totp' | 'recovery_code'>(hasApp ? 'totp' : 'recovery_code');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const parsed = (method === 'totp' ? totpCodeField : recoveryCodeField).safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'validation.invalid');
-      return;
-    }
-    try {
-      const reply = await completeLogin.mutateAsync({ challenge: secondStep.challenge, method, code: parsed.data });
-      if (reply.isSuccess) await onLoggedIn();
+  // The code is checked as the complete-login request of the method chosen; other failures of the
+  // call have the HTTP client's banner.
+  const form = useContractForm({
+    initialValues,
+    schema: completeLogin.request,
+    toRequest: ({ code }) => ({ challenge: secondStep.challenge, method, code }),
+    send: (request) => login.mutateAsync(request),
+    onReply: (reply, form) => {
+      if (reply.isSuccess) void onLoggedIn();
       else if (reply.failedCode === FailedCode.LoginStepExpired) onRestart(reply.failedCode);
-      else setError(reply.failedCode);
-    } catch {
-      // The banner of the HTTP client has said what went wrong.
-    }
-  };
+      else form.setFailure(reply.failedCode);
+    },
+  });
+  const { values, errors, failure, setValue, setFailure, reset } = form;
 
   const switchMethod = (): void => {
     setMethod(method === 'totp' ? 'recovery_code' : 'totp');
-    setCode('');
-    setError(undefined);
+    reset();
+    setFailure(undefined);
   };
 
-  const isFieldError = error?.startsWith('validation.');
   const hasPasskey = secondStep.methods.includes('passkey');
   const hasCodes = hasApp || hasRecoveryCodes;
   return (
@@ -78,27 +75,27 @@ export function SecondFactorStep({ secondStep, onLoggedIn, onRestart }: SecondFa
           onExpired={onRestart}
         />
       )}
-      {error && !isFieldError && (
+      {failure && (
         <Alert color="red" role="alert">
-          {message(error)}
+          {message(failure)}
         </Alert>
       )}
       {hasCodes && (
-        <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="second-step-title">
+        <form noValidate onSubmit={form.onSubmit} aria-labelledby="second-step-title">
           <Stack gap="md">
             <TextInput
               key={method}
               label={method === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
               inputMode={method === 'totp' ? 'numeric' : 'text'}
               autoComplete="one-time-code"
-              value={code}
+              value={values.code}
               onChange={(event) => {
-                setCode(event.currentTarget.value);
-                setError(undefined);
+                setValue('code', event.currentTarget.value);
+                setFailure(undefined);
               }}
-              error={isFieldError ? message(error) : undefined}
+              error={message(errors.code)}
             />
-            <Button type="submit" size="md" loading={completeLogin.isPending}>
+            <Button type="submit" size="md" loading={login.isPending}>
               {t('secondFactor.login.submit')}
             </Button>
           </Stack>

@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, clinicianTitles, emailField, rules, signUpForm, type SignUpRequest } from '@clinic/contract';
 import {
   Alert,
@@ -18,7 +19,6 @@ import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useSignUp } from '../api/sign-up.ts';

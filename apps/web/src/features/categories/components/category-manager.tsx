@@ -1,9 +1,9 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { rules, saveCategory, type Category } from '@clinic/contract';
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { DeleteButton } from '../../../shared/ui/delete-button.tsx';

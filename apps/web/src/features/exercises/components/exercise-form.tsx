@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import {
   applicableFields,
   exerciseLimits,
@@ -19,7 +20,6 @@ import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveExercise } from '../api/save-exercise.ts';

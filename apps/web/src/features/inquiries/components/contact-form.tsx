@@ -1,9 +1,9 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { inquiryCategories, saveClinicInquiry } from '@clinic/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveClinicInquiry } from '../api/save-clinic-inquiry.ts';
 import { InquiryTextFields } from './inquiry-text-fields.tsx';

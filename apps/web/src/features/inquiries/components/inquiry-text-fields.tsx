@@ -1,7 +1,7 @@
+import type { FormState } from '@clinic/client/form-state';
 import { inquiryRules } from '@clinic/contract';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormState } from '../../../shared/forms/use-form-state.ts';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 

@@ -1,9 +1,9 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { inquiryRules, saveProviderInquiry } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useSaveProviderInquiry } from '../api/save-provider-inquiry.ts';
 import { InquiryTextFields } from './inquiry-text-fields.tsx';
 

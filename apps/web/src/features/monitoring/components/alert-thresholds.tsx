@@ -1,9 +1,9 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { monitoringLimits, saveMonitoringSettings, type MonitoringSettings } from '@clinic/contract';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useMonitoringSettings, useSaveMonitoringSettings } from '../api/monitoring.ts';
 

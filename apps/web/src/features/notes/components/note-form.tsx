@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { noteFields, rules, type ManagerNote } from '@clinic/contract';
 import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useSaveNote } from '../api/notes.ts';
 import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';

@@ -1,3 +1,4 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { conditionFields, rules } from '@clinic/contract';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactElement } from 'react';
@@ -8,7 +9,6 @@ import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useAppendStatus } from '../api/patient-status.ts';

@@ -1,10 +1,10 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, addPatient, addPatientNoAuth, isPatientSyncAuthCodeValid } from '@clinic/contract';
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useUnit } from '../../../shared/units/unit-preference.ts';

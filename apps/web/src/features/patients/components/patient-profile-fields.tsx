@@ -1,3 +1,4 @@
+import type { FormState } from '@clinic/client/form-state';
 import { rules } from '@clinic/contract';
 import { SimpleGrid } from '@mantine/core';
 import type { ReactElement } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/forms/date-field.tsx';
 import { GenderRadio, type GenderValue } from '../../../shared/forms/radio-field.tsx';
 import { EmailField, TextField } from '../../../shared/forms/text-field.tsx';
-import type { FormState } from '../../../shared/forms/use-form-state.ts';
 import type { BodyDisplay, Unit } from '../../../shared/units/units.ts';
 import { BodyFields } from './body-fields.tsx';
 import { DeviceRadio } from './device-radio.tsx';

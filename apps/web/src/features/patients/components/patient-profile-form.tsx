@@ -1,8 +1,8 @@
+import { useContractForm } from '@clinic/client/contract-form';
 import { FailedCode, updatePatientInfo, type PatientSummary } from '@clinic/contract';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
 import { uploadMaxMegabytes } from '../../../shared/image/image-file.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';

@@ -1,3 +1,4 @@
+import type { FormErrors } from '@clinic/client/form-state';
 import { cardTypeNames, subscriptionRules } from '@clinic/contract';
 import { Input, SimpleGrid, Stack } from '@mantine/core';
 import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/react-stripe-js';
@@ -6,7 +7,6 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import type { FormErrors } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import {
   isCardType,

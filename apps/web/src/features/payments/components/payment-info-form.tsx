@@ -1,11 +1,11 @@
+import { fieldErrorsOf } from '@clinic/client/form-issues';
+import { useFormState } from '@clinic/client/form-state';
 import type { Product } from '@clinic/contract';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { useCheckout } from '../api/checkout.ts';

@@ -1,11 +1,11 @@
+import { fieldErrorsOf } from '@clinic/client/form-issues';
+import { useFormState } from '@clinic/client/form-state';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
-import { fieldErrorsOf } from '../../../shared/forms/issues.ts';
-import { useFormState } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';

@@ -1,3 +1,4 @@
+import { fieldErrorsOf, fieldErrorsOfReply } from '@clinic/client/form-issues';
 import {
   exerciseModes,
   reportParameters,
@@ -24,7 +25,6 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
-import { fieldErrorsOf, fieldErrorsOfReply } from '../../../shared/forms/issues.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { showToast } from '../../../shared/notices/toasts.ts';

@@ -1,3 +1,5 @@
+import { useContractForm } from '@clinic/client/contract-form';
+import type { FieldErrors } from '@clinic/client/form-state';
 import { browserTimeZone } from '@clinic/client/time-zone';
 import {
   createSchedule,
@@ -21,8 +23,6 @@ import { isApiError } from '@clinic/client/api-error';
 import { dateDisplayFormat, formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
-import { useContractForm } from '../../../shared/forms/use-contract-form.ts';
-import type { FieldErrors } from '../../../shared/forms/use-form-state.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '@clinic/client/api-error';
+import { isApiError } from '../api-error.ts';
 import { fieldErrorsOf, fieldErrorsOfReply } from './issues.ts';
 import { useFormState, type FieldErrors, type FormState } from './use-form-state.ts';
 

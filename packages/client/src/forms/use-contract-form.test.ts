@@ -1,4 +1,4 @@
-import { ApiError } from '@clinic/client/api-error';
+import { ApiError } from '../api-error.ts';
 import { FailedCode, noteFields } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
 import type { FieldErrors } from './use-form-state.ts';
