@@ -24,6 +24,7 @@ import { managerRoutes } from './modules/manager/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
 import { patientRoutes } from './modules/patient/index.ts';
+import { patientProgramRoutes } from './modules/patient-program/index.ts';
 import { paymentRoutes, paymentWebhookRoute } from './modules/payment/index.ts';
 import { receiptRoutes } from './modules/receipt/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
@@ -218,6 +219,7 @@ function contractRoutes(services: Services) {
     ...storageRoutes(services.files),
     ...exerciseRoutes(services.exercises),
     ...exerciseRecordRoutes(services.exerciseRecords),
+    ...patientProgramRoutes(services.programs),
     ...scheduleRoutes(services.schedules),
     ...notificationRoutes(services.pushPublicKey),
     ...meetingRoutes(services.meetings),

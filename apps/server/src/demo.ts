@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SimulationOptions } from '@clinic/device-simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal, RequestContext } from './context.ts';
@@ -6,6 +7,7 @@ import type { CategoryService } from './modules/category/index.ts';
 import type { ManagerNoteService } from './modules/manager-note/index.ts';
 import type { ManagerService } from './modules/manager/index.ts';
 import type { PatientService } from './modules/patient/index.ts';
+import type { PatientProgramService } from './modules/patient-program/index.ts';
 import { anyAccount, liveAccountByEmail, markEmailVerified, type UserService } from './modules/user/index.ts';
 import type { ExerciseService } from './modules/exercise/index.ts';
 import { managerRepository, patientAccountRepository } from './modules/shared/index.ts';
@@ -44,6 +46,7 @@ export interface DemoServices {
   schedules: ScheduleService;
   /** The same, on a clock three weeks back, for the visits already held. */
   pastSchedules: ScheduleService;
+  programs: PatientProgramService;
 }
 
 interface DemoOptions {
@@ -147,7 +150,10 @@ export async function seedDemo({
       managerClinicAddress: '120 River Street, Springfield',
     });
   const seeded = existing ? undefined : await seedPatients(db, services, password, principal);
-  if (seeded) await seedVisits(db, services, principal, seeded.relations);
+  if (seeded) {
+    await seedVisits(db, services, principal, seeded.relations);
+    await seedSymptomReports(services, seeded.relations);
+  }
   const members = seeded?.members ?? [];
   if (!existing) log.info('demo clinician and patients created');
   // The demo login is public by design (README); it is printed for the person starting the app.
@@ -400,5 +406,31 @@ async function seedVisits(
         scheduleSymptoms: 'The knee feels stiff in the morning and after the second session.',
       },
       context,
+    );
+}
+
+/** The symptom reports of this week from the member whose week went worse: pain rising day by day. */
+const demoSymptomReports = [
+  { daysAgo: 5, painLevel: 3, symptoms: 'Stiff in the morning; better after the first session.' },
+  { daysAgo: 3, painLevel: 5, symptoms: 'Aching after the second session, and some swelling.' },
+  { daysAgo: 1, painLevel: 7, symptoms: 'Sharp pain when bending, and it kept me up at night.' },
+];
+
+/** Symptom reports sent from the app by the member with the bad week, for the clinician to read. */
+async function seedSymptomReports({ programs }: DemoOptions['services'], relations: MemberRelation[]): Promise<void> {
+  const member = relations[1];
+  if (!member) return;
+  const caller = { seqUser: member.seqUser, seqPatient: member.seqPatient, sessionId: 'demo-seed' };
+  for (const { daysAgo, painLevel, symptoms } of demoSymptomReports)
+    await programs.addSymptomReport(
+      caller,
+      {
+        idempotencyKey: randomUUID(),
+        seqMedicalRelation: member.seqMedicalRelation,
+        painLevel,
+        symptoms,
+        reportedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+      },
+      demoContext,
     );
 }

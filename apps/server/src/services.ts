@@ -47,6 +47,7 @@ import {
   patientService,
   type PatientService,
 } from './modules/patient/index.ts';
+import { patientProgramService, type PatientProgramService } from './modules/patient-program/index.ts';
 import { receiptService, type ReceiptService } from './modules/receipt/index.ts';
 import { reportService, type ReportService } from './modules/report/index.ts';
 import { scheduleJobs, scheduleService, type ScheduleService } from './modules/schedule/index.ts';
@@ -105,6 +106,8 @@ export interface Services {
   files: StorageService;
   exercises: ExerciseService;
   exerciseRecords: ExerciseRecordService;
+  /** The patient's own program and the symptom reports they send. */
+  programs: PatientProgramService;
   schedules: ScheduleService;
   reports: ReportService;
   payments: PaymentService;
@@ -208,6 +211,7 @@ export async function createServices(
   const monitoringBilling = monitoringBillingService({ db, now, codeTable: config.monitoringCodes });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
+  const programs = patientProgramService({ db, now });
   const metrics = createMetrics(config.metricsToken, {
     auditCheckpoint: () => newestSignedCheckpoint(db, auditKey),
   });
@@ -260,8 +264,9 @@ export async function createServices(
     notes,
     categories,
     files: storageService({ db, storage, now }),
-    exercises: exerciseService({ db, now }),
+    exercises: exerciseService({ db, now, notify }),
     exerciseRecords,
+    programs,
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringBilling }),
     payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
@@ -281,9 +286,10 @@ export async function createServices(
         notes,
         categories,
         // The demo's prescriptions date from a year ago, so the devices' year of records lies inside them.
-        exercises: exerciseService({ db, now: () => new Date(now().getTime() - 366 * 86_400_000) }),
+        exercises: exerciseService({ db, now: () => new Date(now().getTime() - 366 * 86_400_000), notify }),
         schedules,
         pastSchedules: scheduleService({ db, now: () => new Date(now().getTime() - 21 * 86_400_000), notify }),
+        programs,
       };
     },
     // In this order: nothing may still be running when the connections it needs are closed.

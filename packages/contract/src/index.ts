@@ -12,6 +12,7 @@ import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
+import * as patientProgram from './patient-program.ts';
 import * as payment from './payment.ts';
 import * as receipt from './receipt.ts';
 import * as report from './report.ts';
@@ -39,6 +40,7 @@ export * from './category.ts';
 export * from './storage.ts';
 export * from './medical-record.ts';
 export * from './patient-app.ts';
+export * from './patient-program.ts';
 export * from './exercise-rules.ts';
 export * from './exercise.ts';
 export * from './exercise-record.ts';
@@ -73,6 +75,7 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   storage,
   medicalRecord,
   patientApp,
+  patientProgram,
   exercise,
   exerciseRecord,
   schedule,

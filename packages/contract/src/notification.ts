@@ -40,6 +40,43 @@ export type AlertNotification = z.infer<typeof alertNotification>;
 export const anyNotification = z.lazy(() => z.union([notification, alertNotification]));
 export type AnyNotification = z.infer<typeof anyNotification>;
 
+/**
+ * What a patient's browser is told of, by Web Push: a change to one of their visits, or a new
+ * exercise in their program. A visit moved by the clinician is `visitMoved`, though the socket
+ * tells it as push type 1 (SPEC 3 has no "moved").
+ */
+export const patientPushTypes = [
+  'visitBooked',
+  'visitMoved',
+  'visitCancelled',
+  'visitStartingSoon',
+  'visitCompleted',
+  'visitExpired',
+  'prescriptionAdded',
+] as const;
+export type PatientPushType = (typeof patientPushTypes)[number];
+
+/**
+ * A Web Push message to a patient's browser, written for them: the service worker shows `title`
+ * and `body` as they are (in the language and time zone the browser subscribed in) and opens
+ * `url`, a page of the patient app under /patient/. It names the clinician and the visit's time,
+ * as the clinicians' push does, and nothing of the patient's health.
+ */
+export const patientPush = z.lazy(() =>
+  z.object({
+    /** Unique per message: the notification's tag, so a message delivered twice shows once. */
+    key: z.string(),
+    type: z.enum(patientPushTypes),
+    title: z.string(),
+    body: z.string(),
+    /** `/patient/?visit=<seqSchedule>` for a visit, `/patient/?screen=program` for the program. */
+    url: z.string().startsWith('/patient/'),
+    /** When it was sent, an ISO 8601 instant. */
+    time: z.string(),
+  }),
+);
+export type PatientPush = z.infer<typeof patientPush>;
+
 /** What a client sends over the socket. The token travels in the first message, never in the URL. */
 export const clientMessage = z.lazy(() =>
   z.discriminatedUnion('type', [

@@ -54,3 +54,33 @@ export const patientLogout = defineEndpoint({
     return success({});
   },
 });
+
+export const getPatientWebPushKey = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/getWebPushKey',
+  access: 'patient',
+  audit: false,
+  tag,
+  summary:
+    "The server's VAPID public key, for the browser's push subscription (sent with PUT /patientApp/updatePushToken)",
+  request: emptyRequest,
+  get reply() {
+    return success({ publicKey: z.string() });
+  },
+});
+
+export const updatePatientPushToken = defineEndpoint({
+  method: 'PUT',
+  path: '/patientApp/updatePushToken',
+  access: 'patient',
+  audit: false,
+  tag,
+  summary:
+    "Registers this session's push subscription (PushSubscription.toJSON() as a string); an empty token clears it. Notifications are written in the language and time zone of this request",
+  get request() {
+    return z.object({ fcmToken: z.string().max(4096) });
+  },
+  get reply() {
+    return success({});
+  },
+});

@@ -3,6 +3,7 @@ import { browserTimeZone } from '@clinic/client/time-zone';
 import { client } from '@clinic/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { browserQueryStorage, persistedMaxAgeMs, queryPersistence } from '../pwa/query-persistence.ts';
 import { tokenStore } from '../session/token-store.ts';
 
 let sessionExpiredHandler: (() => void) | undefined;
@@ -21,12 +22,25 @@ export const api = createHttpClient({
   timeoutMs: client.apiTimeoutMs,
 });
 
+/**
+ * Cached replies show at once, offline too (`offlineFirst`: one try, then waiting for the connection);
+ * they are kept as long as the persisted copy (app.tsx), which holds only what is in the cache.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: true, staleTime: 10_000 },
+    queries: {
+      retry: 1,
+      refetchOnWindowFocus: true,
+      staleTime: 10_000,
+      gcTime: persistedMaxAgeMs,
+      networkMode: 'offlineFirst',
+    },
     mutations: { retry: false },
   },
 });
+
+/** The patient's queries kept in this browser (IndexedDB) while signed in, so the app opens offline. */
+export const queryCache = queryPersistence(browserQueryStorage(), () => tokenStore.read().accessToken !== null);
 
 export const queryKeys = {
   visits: ['patient', 'visits'] as const,

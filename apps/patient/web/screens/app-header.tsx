@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { isLanguage, languageNames } from '../i18n/language.ts';
+import { InstallHint } from '../pwa/install-hint.tsx';
+import { PushSwitch } from '../pwa/push-switch.tsx';
 import type { RealtimeStatus } from '@clinic/client/realtime-client';
 
 export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSignOut?: () => void }): ReactElement {
@@ -38,6 +40,8 @@ export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSi
             )}
           </Group>
         </Group>
+        {onSignOut && <PushSwitch />}
+        <InstallHint />
         {(status === 'waiting' || status === 'stopped') && (
           <Badge mt="xs" color="yellow" variant="light" role="status">
             {t('app.reconnecting')}

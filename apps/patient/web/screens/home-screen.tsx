@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useVisits } from '../api/visits.ts';
 import { isCallOpen, nextVisit } from '../call/call.ts';
 import { useHeardCalls } from '../call/use-heard-calls.ts';
+import { AsOf } from '../offline/as-of.tsx';
 import { useRealtimeChannel } from '../realtime/realtime-channel.ts';
 import { browserStorage, patientStorageKeys } from '../session/token-store.ts';
 import { splitVisits } from '../visits/visits.ts';
@@ -22,9 +23,12 @@ function storedName(): string | null {
 }
 
 export function HomeScreen({
+  focusVisit,
   onBook,
   onJoin,
 }: {
+  /** The visit a link opened the screen on. */
+  focusVisit?: number | undefined;
   onBook: () => void;
   onJoin: (visit: PatientSchedule) => void;
 }): ReactElement {
@@ -51,13 +55,14 @@ export function HomeScreen({
             {t('home.book')}
           </Button>
         </Group>
+        <AsOf query={visits} />
         {visits.isPending && (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{t('home.loading')}</Text>
           </Group>
         )}
-        {visits.isError && (
+        {visits.isError && !visits.data && (
           <Alert color="red" role="alert">
             <Group justify="space-between">
               <Text size="sm">{t('home.loadFailed')}</Text>
@@ -67,7 +72,7 @@ export function HomeScreen({
             </Group>
           </Alert>
         )}
-        {visits.isSuccess && (
+        {visits.data && (
           <>
             {next && <NextVisit visit={next} callOpen={callOpen(next)} onJoin={() => onJoin(next)} />}
             <section aria-labelledby="upcoming-title">
@@ -82,6 +87,7 @@ export function HomeScreen({
                     <VisitCard
                       key={visit.seqSchedule}
                       visit={visit}
+                      focused={visit.seqSchedule === focusVisit}
                       onCancel={() => setCancelling(visit)}
                       onSymptoms={() => setEditing(visit)}
                     />
@@ -98,7 +104,7 @@ export function HomeScreen({
               ) : (
                 <Stack gap="sm">
                   {past.map((visit) => (
-                    <VisitCard key={visit.seqSchedule} visit={visit} />
+                    <VisitCard key={visit.seqSchedule} visit={visit} focused={visit.seqSchedule === focusVisit} />
                   ))}
                 </Stack>
               )}

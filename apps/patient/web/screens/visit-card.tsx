@@ -1,6 +1,6 @@
 import { scheduleStateOf, type PatientSchedule, type ScheduleState } from '@clinic/contract';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, isChangeable, minutesOf } from '../visits/visits.ts';
 
@@ -14,19 +14,37 @@ const stateColors: Record<ScheduleState, string> = {
 
 export function VisitCard({
   visit,
+  focused = false,
   onCancel,
   onSymptoms,
 }: {
   visit: PatientSchedule;
+  /** The visit a link opened (a notification's): scrolled to, focused and outlined. */
+  focused?: boolean;
   onCancel?: () => void;
   onSymptoms?: () => void;
 }): ReactElement {
   const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
   const state = scheduleStateOf(visit.scheduleStatus);
   const date = formatDateTime(visit.scheduleExpectStartDatetime, i18n.language);
   const label = t('visit.label', { clinician: visit.managerName, date });
+  useEffect(() => {
+    if (!focused) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [focused]);
   return (
-    <Paper component="article" withBorder p="md" aria-label={label}>
+    <Paper
+      ref={ref}
+      component="article"
+      withBorder
+      p="md"
+      aria-label={label}
+      aria-current={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+      style={focused ? { borderColor: 'var(--mantine-color-teal-7)', borderWidth: 2 } : undefined}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>

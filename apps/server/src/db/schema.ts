@@ -939,3 +939,31 @@ export const monitoringTime = pgTable(
   },
   (table) => [index('monitoring_time_relation_date').on(table.seqMedicalRelation, table.date)],
 );
+
+/**
+ * How a patient feels between visits, sent from the app to one of their clinicians. The app
+ * chooses the idempotency key when the report is made, so a report sent again (made offline, then
+ * replayed) is kept once.
+ */
+export const symptomReport = pgTable(
+  'symptom_report',
+  {
+    seqSymptomReport: integer('seq_symptom_report').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqPatient: integer('seq_patient')
+      .notNull()
+      .references(() => patient.seqPatient),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    painLevel: smallint('pain_level').notNull(),
+    symptoms: text('symptoms'),
+    /** When the patient made it; never later than when it arrived. */
+    reportedAt: instant('reported_at').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('symptom_report_idempotency').on(table.seqPatient, table.idempotencyKey),
+    index('symptom_report_relation').on(table.seqMedicalRelation, table.reportedAt),
+  ],
+);

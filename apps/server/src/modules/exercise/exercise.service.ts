@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
 import { BusinessFailure, InvalidField, notFound } from '../../domain-error.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
+import { prescriptionPartiesOf, type Notifier } from '../notification/index.ts';
 import { ownedRelationOr404, todayIn } from '../shared/index.ts';
 import { exerciseRepository, type ExerciseQuery, type ExerciseRow, type NewExercise } from './exercise.repository.ts';
 
@@ -82,7 +83,7 @@ export interface ExerciseService {
   ): Promise<Answer<typeof listMyPatientsHomeExercises>>;
 }
 
-export function exerciseService({ db, now }: { db: Database; now: Clock }): ExerciseService {
+export function exerciseService({ db, now, notify }: { db: Database; now: Clock; notify: Notifier }): ExerciseService {
   /** The stored columns of a prescription checked against the patient's device and today's date. */
   function columnsOf(
     settings: ExerciseSettings,
@@ -141,7 +142,7 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
 
   return {
     async add(principal, seqMedicalRelation, settings, context) {
-      return db.transaction(async (tx) => {
+      const { added, parties } = await db.transaction(async (tx) => {
         const relation = await ownedRelationOr404(tx, principal.seqManager, seqMedicalRelation);
         const seqExercise = await exerciseRepository(tx).insert({
           seqMedicalRelation,
@@ -151,8 +152,14 @@ export function exerciseService({ db, now }: { db: Database; now: Clock }): Exer
           updatedAt: now(),
         });
         await recordAudit(tx, principal, context, now(), [relationEntry('create', 'exercise', relation, seqExercise)]);
-        return reread(tx, seqExercise, principal, context);
+        return {
+          added: await reread(tx, seqExercise, principal, context),
+          parties: await prescriptionPartiesOf(tx, seqMedicalRelation),
+        };
       });
+      // The patient hears of it once it is committed.
+      await notify.prescriptionAdded(parties);
+      return added;
     },
 
     async update(principal, seqExercise, settings, context) {

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertKind, AlertNotification, Notification, PushType, ServerMessage } from '@clinic/contract';
+import {
+  PushType,
+  type AlertKind,
+  type AlertNotification,
+  type Notification,
+  type ServerMessage,
+} from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
+import { patientPushOf, type PatientEvent, type VisitPushType } from './patient-push.ts';
 import type { WebPushSender } from './web-push.ts';
 
 /** A visit and the two people it concerns, as a notification needs them. */
@@ -26,16 +33,40 @@ export interface RaisedAlert {
   clinicianUser: number;
 }
 
+/** A new prescription and the patient it is for. */
+export interface PrescriptionParties {
+  managerName: string;
+  /** The patient's account; null when the patient does not use the app. */
+  patientUser: number | null;
+}
+
 export interface Notifier {
   schedulesChanged(seqUser: number): Promise<void>;
   alertRaised(alert: RaisedAlert): Promise<void>;
   visitChanged(pushType: PushType, visit: VisitParties, to: readonly ('clinician' | 'patient')[]): Promise<void>;
+  /** The clinician moved a visit: its patient hears of it. */
+  visitMoved(visit: VisitParties): Promise<void>;
+  /** The clinician prescribed an exercise: its patient's browsers hear of it. */
+  prescriptionAdded(prescription: PrescriptionParties): Promise<void>;
 }
 
+/** What a patient's browser calls each push type; a patient's own booking or cancelling is never pushed to them. */
+const patientPushTypeOf: Record<PushType, VisitPushType> = {
+  [PushType.bookedByClinician]: 'visitBooked',
+  [PushType.bookedByPatient]: 'visitBooked',
+  [PushType.cancelledByClinician]: 'visitCancelled',
+  [PushType.cancelledByPatient]: 'visitCancelled',
+  [PushType.startingSoon]: 'visitStartingSoon',
+  [PushType.completed]: 'visitCompleted',
+  [PushType.expired]: 'visitExpired',
+};
+
 /**
- * Tells the people of a visit what happened to it, and a clinician of a new alert: at once over the realtime bus to their open
- * tabs and apps, and by Web Push to browsers whose tab is closed. Sent after the change is committed;
- * a failure to notify is logged and never undoes the change.
+ * Tells the people of a visit what happened to it, a clinician of a new alert and a patient of a
+ * new prescription: at once over the realtime bus to their open tabs and apps, and by Web Push to
+ * browsers whose tab is closed (a patient's browser is sent a message written for them, see
+ * patient-push.ts). Sent after the change is committed; a failure to notify is logged and never
+ * undoes the change.
  */
 export function notifier({
   bus,
@@ -48,6 +79,49 @@ export function notifier({
   now: Clock;
   log: FastifyBaseLogger;
 }): Notifier {
+  /**
+   * The socket carries the notification as SPEC 3 types it; a patient's browser is sent
+   * `patientType`, a moved visit being a booking by the clinician on the socket.
+   */
+  async function tellOfVisit(
+    pushType: PushType,
+    patientType: VisitPushType,
+    visit: VisitParties,
+    to: readonly ('clinician' | 'patient')[],
+  ): Promise<void> {
+    await Promise.all(
+      to.map(async (who) => {
+        const seqUser = who === 'clinician' ? visit.clinicianUser : visit.patientUser;
+        if (seqUser === null) return;
+        const notification: Notification = {
+          key: randomUUID(),
+          pushType,
+          seqSchedule: visit.seqSchedule,
+          seqMedicalRelation: visit.seqMedicalRelation,
+          patientName: visit.patientName,
+          managerName: visit.managerName,
+          scheduleExpectStartDatetime: visit.expectStartAt.toISOString(),
+          time: now().toISOString(),
+        };
+        const message: ServerMessage = { type: 'notification', notification };
+        const event: PatientEvent = {
+          type: patientType,
+          seqSchedule: visit.seqSchedule,
+          managerName: visit.managerName,
+          expectStartAt: visit.expectStartAt,
+        };
+        try {
+          await Promise.all([
+            bus.publish(userChannel(seqUser), message),
+            push.send(seqUser, (reader) => (who === 'clinician' ? notification : patientPushOf(event, reader, now()))),
+          ]);
+        } catch (error) {
+          log.error({ err: error, pushType, seqSchedule: visit.seqSchedule }, 'notification not delivered');
+        }
+      }),
+    );
+  }
+
   return {
     /** Tells the other tabs and windows of a user that they changed their own visits. */
     async schedulesChanged(seqUser): Promise<void> {
@@ -71,38 +145,29 @@ export function notifier({
       try {
         await Promise.all([
           bus.publish(userChannel(alert.clinicianUser), message),
-          push.send(alert.clinicianUser, notification),
+          push.send(alert.clinicianUser, () => notification),
         ]);
       } catch (error) {
         log.error({ err: error, seqMonitoringAlert: alert.seqMonitoringAlert }, 'alert notification not delivered');
       }
     },
 
-    async visitChanged(pushType, visit, to): Promise<void> {
-      const readers = to.flatMap((who) => {
-        const seqUser = who === 'clinician' ? visit.clinicianUser : visit.patientUser;
-        return seqUser === null ? [] : [seqUser];
-      });
-      await Promise.all(
-        readers.map(async (seqUser) => {
-          const notification: Notification = {
-            key: randomUUID(),
-            pushType,
-            seqSchedule: visit.seqSchedule,
-            seqMedicalRelation: visit.seqMedicalRelation,
-            patientName: visit.patientName,
-            managerName: visit.managerName,
-            scheduleExpectStartDatetime: visit.expectStartAt.toISOString(),
-            time: now().toISOString(),
-          };
-          const message: ServerMessage = { type: 'notification', notification };
-          try {
-            await Promise.all([bus.publish(userChannel(seqUser), message), push.send(seqUser, notification)]);
-          } catch (error) {
-            log.error({ err: error, pushType, seqSchedule: visit.seqSchedule }, 'notification not delivered');
-          }
-        }),
-      );
+    visitChanged(pushType, visit, to): Promise<void> {
+      return tellOfVisit(pushType, patientPushTypeOf[pushType], visit, to);
+    },
+
+    visitMoved(visit): Promise<void> {
+      return tellOfVisit(PushType.bookedByClinician, 'visitMoved', visit, ['patient']);
+    },
+
+    async prescriptionAdded({ managerName, patientUser }): Promise<void> {
+      if (patientUser === null) return;
+      const event = { type: 'prescriptionAdded', managerName } as const;
+      try {
+        await push.send(patientUser, (reader) => patientPushOf(event, reader, now()));
+      } catch (error) {
+        log.error({ err: error }, 'prescription notification not delivered');
+      }
     },
   };
 }

@@ -3,7 +3,7 @@ import { request } from 'node:https';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import webPush from 'web-push';
-import type { AnyNotification } from '@clinic/contract';
+import { defaultLanguage, isLanguage, type AnyNotification, type Language, type PatientPush } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
@@ -14,17 +14,32 @@ interface VapidKeys {
   privateKey: string;
 }
 
+/** Whom a browser's messages are written for: the language and time zone it subscribed in. */
+export interface PushReader {
+  language: Language;
+  /** Unknown for a subscription stored without it (at login): times are then written in UTC, saying so. */
+  timeZone: string | undefined;
+}
+
+/** What a browser is sent: a clinician's notification as the socket carries it, or a patient's message. */
+export type PushPayload = AnyNotification | PatientPush;
+
 /** A browser's push subscription, its endpoint parsed once: the same URL is checked and connected to. */
 interface Subscription {
   endpoint: URL;
   keys: { p256dh: string; auth: string };
+  reader: PushReader;
 }
 
-/** What a stored token is: a browser's push subscription (PushSubscription.toJSON()), or the mobile app's own token. */
+/**
+ * What a stored token is: a browser's push subscription (PushSubscription.toJSON()), or the mobile
+ * app's own token. A patient's subscription is stored with the `language` and `timeZone` of the
+ * request that registered it.
+ */
 function parseToken(fcmToken: string): Subscription | 'subscription-unusable' | 'app-token' {
-  let value: Partial<webPush.PushSubscription>;
+  let value: Partial<webPush.PushSubscription & { language: unknown; timeZone: unknown }>;
   try {
-    value = JSON.parse(fcmToken) as Partial<webPush.PushSubscription>;
+    value = JSON.parse(fcmToken) as typeof value;
   } catch {
     return 'app-token';
   }
@@ -33,7 +48,14 @@ function parseToken(fcmToken: string): Subscription | 'subscription-unusable' | 
   // Push services are https (RFC 8030); anything else would let a caller aim our requests elsewhere.
   if (endpoint?.protocol !== 'https:') return 'subscription-unusable';
   if (typeof value.keys?.p256dh !== 'string' || typeof value.keys.auth !== 'string') return 'subscription-unusable';
-  return { endpoint, keys: { p256dh: value.keys.p256dh, auth: value.keys.auth } };
+  return {
+    endpoint,
+    keys: { p256dh: value.keys.p256dh, auth: value.keys.auth },
+    reader: {
+      language: isLanguage(value.language) ? value.language : defaultLanguage,
+      timeZone: typeof value.timeZone === 'string' ? value.timeZone : undefined,
+    },
+  };
 }
 
 /** ::a.b.c.d, the deprecated IPv4-compatible form, which no push service uses. */
@@ -109,7 +131,8 @@ function post(
 export interface WebPushSender {
   publicKey: string;
   accepts(fcmToken: string): Promise<boolean>;
-  send(seqUser: number, notification: AnyNotification): Promise<void>;
+  /** Sends to every browser of the user what `write` makes for that browser's reader. */
+  send(seqUser: number, write: (reader: PushReader) => PushPayload): Promise<void>;
 }
 
 /**
@@ -162,13 +185,13 @@ export async function webPushSender({
     },
 
     /** Sends to every live session of the user that registered a subscription; never throws. */
-    async send(seqUser, notification): Promise<void> {
+    async send(seqUser, write): Promise<void> {
       const targets = await pushTargetsOf(db, seqUser);
       await Promise.all(
         targets.map(async ({ id, fcmToken }) => {
           const subscription = parseToken(fcmToken);
           if (typeof subscription === 'string') return;
-          const { endpoint, keys: browserKeys } = subscription;
+          const { endpoint, keys: browserKeys, reader } = subscription;
           try {
             // Checked again at every send: a name's answer can change after it was stored.
             const address = await publicAddressOf(endpoint);
@@ -178,7 +201,7 @@ export async function webPushSender({
             }
             const details = webPush.generateRequestDetails(
               { endpoint: endpoint.href, keys: browserKeys },
-              JSON.stringify(notification),
+              JSON.stringify(write(reader)),
               { TTL: 24 * 60 * 60, urgency: 'high' },
             );
             // VAPID signed for the origin of the URL that was checked.

@@ -143,8 +143,8 @@ export function clinicianVisitsService(deps: ScheduleDependencies): ClinicianVis
         await recordAudit(tx, principal, context, now(), [scheduleEntry('update', row)]);
         return { view: await viewOf(tx, row.seqSchedule), moved };
       });
-      // The patient hears of the new time as a booking by the clinician.
-      if (moved) await announceToPatient(PushType.bookedByClinician, view);
+      // The patient's app hears of the new time as a booking by the clinician, their browser as a move.
+      if (moved) await Promise.all([notify.visitMoved(view), notify.schedulesChanged(view.clinicianUser)]);
       else await notify.schedulesChanged(view.clinicianUser);
       return toSchedule(view, context.timeZone);
     },

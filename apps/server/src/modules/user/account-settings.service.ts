@@ -1,5 +1,5 @@
 import { FailedCode, type Language } from '@clinic/contract';
-import type { Principal } from '../../context.ts';
+import type { PatientPrincipal, Principal } from '../../context.ts';
 import { BusinessFailure } from '../../domain-error.ts';
 import { hashPassword, verifyPassword } from '../../security/password.ts';
 import type { RateLimit } from '../../security/rate-limiter.ts';
@@ -14,9 +14,32 @@ export interface AccountSettingsService {
   changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void>;
   updateLanguage(principal: Principal, language: Language): Promise<void>;
   updatePushToken(principal: Principal, fcmToken: string): Promise<void>;
+  updatePatientPushToken(patient: PatientPrincipal, fcmToken: string, reader: PushReader): Promise<void>;
 }
 
-/** What a signed-in user changes of their own account: password, language, push token. */
+/** The language and time zone a patient's notifications are written in: those of the browser that subscribed. */
+interface PushReader {
+  language: Language;
+  timeZone: string;
+}
+
+/**
+ * A browser's subscription as stored for a patient's session: its JSON with the reader's
+ * `language` and `timeZone` beside the endpoint and keys (the push sender reads them there). A
+ * token that is not a subscription's JSON, the mobile app's own, is stored as it is.
+ */
+function withReader(fcmToken: string, { language, timeZone }: PushReader): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(fcmToken);
+  } catch {
+    return fcmToken;
+  }
+  if (typeof value !== 'object' || value === null || !('endpoint' in value)) return fcmToken;
+  return JSON.stringify({ ...value, language, timeZone });
+}
+
+/** What a signed-in user changes of their own account: password, language, push token (a patient's too). */
 export function accountSettingsService(deps: UserDependencies): AccountSettingsService {
   const { db, limiter, sessions, acceptsPushToken, now } = deps;
   const limit = limitOf(limiter);
@@ -55,6 +78,11 @@ export function accountSettingsService(deps: UserDependencies): AccountSettingsS
     async updatePushToken(principal, fcmToken): Promise<void> {
       await checkPushToken(fcmToken);
       await sessionRepository(db).setFcmToken(principal.sessionId, fcmToken || null);
+    },
+
+    async updatePatientPushToken(patient, fcmToken, reader): Promise<void> {
+      await checkPushToken(fcmToken);
+      await sessionRepository(db).setFcmToken(patient.sessionId, fcmToken ? withReader(fcmToken, reader) : null);
     },
   };
 }

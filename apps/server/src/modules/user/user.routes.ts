@@ -13,6 +13,7 @@ import {
   resetManagerPw,
   signUp,
   updateLanguage,
+  updatePatientPushToken,
   updateToken,
   validUserEmail,
   translate,
@@ -77,6 +78,11 @@ export function userRoutes(users: UserService, sessions: SessionService): Route[
     }),
     route(updateToken, async (body, context) => {
       await users.updatePushToken(principalOf(context), body.fcmToken);
+      return ok;
+    }),
+    route(updatePatientPushToken, async (body, context) => {
+      const reader = { language: context.language, timeZone: context.timeZone };
+      await users.updatePatientPushToken(patientOf(context), body.fcmToken, reader);
       return ok;
     }),
   ];

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screenOfSearch, searchOfScreen, type Screen } from './screen-url.ts';
+
+describe('the screen of an address', () => {
+  it('opens the screen a link names', () => {
+    expect(screenOfSearch('?screen=program')).toEqual({ name: 'program' });
+    expect(screenOfSearch('?screen=symptoms')).toEqual({ name: 'symptoms' });
+    expect(screenOfSearch('?screen=book')).toEqual({ name: 'book' });
+    expect(screenOfSearch('?lang=ko&screen=program')).toEqual({ name: 'program' });
+  });
+
+  it('opens home focused on a visit', () => {
+    expect(screenOfSearch('?visit=42')).toEqual({ name: 'home', visit: 42 });
+    // A named screen wins over a visit.
+    expect(screenOfSearch('?screen=symptoms&visit=42')).toEqual({ name: 'symptoms' });
+  });
+
+  it('opens home for anything else', () => {
+    for (const search of ['', '?', '?screen=call', '?screen=', '?visit=abc', '?visit=-3', '?visit=0', '?visit=1.5']) {
+      expect(screenOfSearch(search), search).toEqual({ name: 'home' });
+    }
+  });
+});
+
+describe('the address of a screen', () => {
+  it('names the screen and keeps the other parameters', () => {
+    expect(searchOfScreen('', { name: 'program' })).toBe('?screen=program');
+    expect(searchOfScreen('?lang=ko&visit=5', { name: 'symptoms' })).toBe('?lang=ko&screen=symptoms');
+    expect(searchOfScreen('?screen=program', { name: 'home', visit: 7 })).toBe('?visit=7');
+    expect(searchOfScreen('?screen=program&lang=cs', { name: 'home' })).toBe('?lang=cs');
+    expect(searchOfScreen('?screen=book', { name: 'home' })).toBe('');
+  });
+
+  it('reads back as the same screen', () => {
+    const screens: Screen[] = [
+      { name: 'home' },
+      { name: 'home', visit: 12 },
+      { name: 'program' },
+      { name: 'symptoms' },
+      { name: 'book' },
+    ];
+    for (const screen of screens) expect(screenOfSearch(searchOfScreen('?lang=en', screen))).toEqual(screen);
+  });
+});
