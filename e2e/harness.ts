@@ -1,20 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
-const root = join(import.meta.dirname, '..');
+export const root = join(import.meta.dirname, '..');
 
 /** The production server when it is built (`npm run build`, as CI does before these tests), else the source. */
 const compiledServer = join(root, 'apps/server/dist/server.js');
-const serverArgs = existsSync(compiledServer) ? [compiledServer] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+export const serverArgs = existsSync(compiledServer)
+  ? [compiledServer]
+  : ['--import', 'tsx', 'apps/server/src/server.ts'];
 
 export const chromiumArgs = [
   '--headless',
@@ -82,6 +85,8 @@ interface Instance {
 /** One server process with only the environment given, ready to serve. */
 async function startServer(env: Record<string, string>, host = '127.0.0.1'): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
+  // The demo on the embedded database comes seeded, from the run's copy (e2e/global-setup.ts).
+  if (env.DEMO === '1' && !env.DATABASE_URL) await cp(inject('demoDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://${host}:${port}`;
   // With an IPC channel, on which the server says when it listens.
@@ -102,7 +107,6 @@ async function startServer(env: Record<string, string>, host = '127.0.0.1'): Pro
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // The demo data takes a while to seed on a busy machine; the hook allows 180 s.
   let timer: NodeJS.Timeout | undefined;
   const started = await Promise.race([
     new Promise<string>((resolve) => server.on('message', (message) => message === 'listening' && resolve(''))),

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { root, serverArgs } from './harness.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data folder with the demo seeded, which every stack on the embedded database starts from a copy of. */
+    demoDataDir: string;
+  }
+}
+
+/**
+ * Seeds the demo once for the run: its devices' year of uploads took most of each stack's start,
+ * and every stack on the embedded database starts from the same demo.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-demo-'));
+  const seed = spawn(process.execPath, [...serverArgs, '--seed-demo'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  seed.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => seed.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding the demo failed (exit code ${code}):\n${errors}`);
+  project.provide('demoDataDir', dataDir);
+  return () => rm(dataDir, { recursive: true, force: true });
+}
