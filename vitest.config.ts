@@ -31,8 +31,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 120_000,
+          // Generous, for a busy two-core machine: a long journey (My page's) took over 120 s there, and a
+          // screen over a second to show what a poll waits for.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time, each with its own server, database and browser (a group of their own, as
           // the other projects take as many workers as the machine has cores).
           maxWorkers: 2,
