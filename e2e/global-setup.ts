@@ -5,13 +5,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root, serverArgs } from './harness.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A data folder with the demo seeded, which every stack on the embedded database starts from a copy of. */
-    demoDataDir: string;
-  }
-}
-
 /**
  * Seeds the demo once for the run: its devices' year of uploads took most of each stack's start,
  * and every stack on the embedded database starts from the same demo.

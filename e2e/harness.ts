@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
@@ -76,6 +75,21 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data folder with the demo seeded, which every stack on the embedded database starts from a copy of. */
+    demoDataDir: string;
+  }
+}
+
+/**
+ * The browser tests' demo, seeded once for the run (e2e/global-setup.ts); outside the test runner
+ * (the benchmarks) a stack seeds its own.
+ */
+async function seededDemo(): Promise<string | undefined> {
+  return process.env.VITEST ? (await import('vitest')).inject('demoDataDir') : undefined;
+}
+
 interface Instance {
   url: string;
   process: ChildProcess;
@@ -85,8 +99,8 @@ interface Instance {
 /** One server process with only the environment given, ready to serve. */
 async function startServer(env: Record<string, string>, host = '127.0.0.1'): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
-  // The demo on the embedded database comes seeded, from the run's copy (e2e/global-setup.ts).
-  if (env.DEMO === '1' && !env.DATABASE_URL) await cp(inject('demoDataDir'), dataDir, { recursive: true });
+  const demo = env.DEMO === '1' && !env.DATABASE_URL ? await seededDemo() : undefined;
+  if (demo) await cp(demo, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://${host}:${port}`;
   // With an IPC channel, on which the server says when it listens.
