@@ -36,7 +36,8 @@ export interface ServerProcess {
 
 /**
  * Spawns `node <args>` on a free port of the loopback, on the embedded database (the environment's
- * PostgreSQL and Redis left out), and answers once `/api/healthz` answers 200.
+ * PostgreSQL and Redis left out), its payment sandbox on a free port too (so a browser test run
+ * beside it collides with nothing), and answers once `/api/healthz` answers 200.
  */
 export async function startServer(args: string[], env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -44,7 +45,7 @@ export async function startServer(args: string[], env: Record<string, string>): 
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, PAYMENT_SANDBOX_PORT: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -3,7 +3,7 @@ import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { challengeField, passkeyCredential } from './second-step.ts';
 import { loginUser, tokenPair } from './user.ts';
-import { currentPasswordField, idField } from './validation.ts';
+import { currentPasswordField, idField, passwordConfirmation } from './validation.ts';
 
 const tag = 'passkey';
 // No endpoint here touches patient data (`audit: false`); the service writes every passkey added or
@@ -17,6 +17,9 @@ export const passkeyNameField = z.lazy(() =>
     .min(1, { error: 'validation.required' })
     .max(60, { error: 'validation.too_long' }),
 );
+
+/** What adding a passkey asks: its name, and the password that begins the registration. */
+export const passkeyAddition = z.lazy(() => z.object({ name: passkeyNameField, password: currentPasswordField }));
 
 const passkeySummary = z.lazy(() =>
   z.object({
@@ -53,7 +56,7 @@ export const beginPasskeyRegistration = defineEndpoint({
   summary:
     'Starts registering a passkey after the password: the creation options, with a single-use challenge good for 5 minutes',
   get request() {
-    return z.object({ password: currentPasswordField });
+    return passwordConfirmation();
   },
   get reply() {
     return reply({ options: ceremonyOptions }, [FailedCode.WrongPassword]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { loginUser, tokenPair } from './user.ts';
-import { currentPasswordField } from './validation.ts';
+import { passwordConfirmation } from './validation.ts';
 import { challengeField, passkeyCredential } from './second-step.ts';
 
 const tag = 'secondFactor';
@@ -119,7 +119,7 @@ export const beginTotpSetup = defineEndpoint({
   summary:
     'Makes a new authenticator secret after the password, pending until a first code confirms it; an app already set up keeps working until then',
   get request() {
-    return z.object({ password: currentPasswordField });
+    return passwordConfirmation();
   },
   get reply() {
     return reply(totpEnrolment, [FailedCode.WrongPassword]);
@@ -153,7 +153,7 @@ export const disableTotp = defineEndpoint({
   tag,
   summary: 'Turns two-step verification off after the password: the authenticator and the recovery codes are removed',
   get request() {
-    return z.object({ password: currentPasswordField });
+    return passwordConfirmation();
   },
   get reply() {
     return reply({}, [FailedCode.WrongPassword, FailedCode.SecondFactorMandatory, FailedCode.SecondFactorNotSetUp]);
@@ -168,7 +168,7 @@ export const regenerateRecoveryCodes = defineEndpoint({
   tag,
   summary: 'Replaces the recovery codes after the password; the new ones are shown this once',
   get request() {
-    return z.object({ password: currentPasswordField });
+    return passwordConfirmation();
   },
   get reply() {
     return reply({ recoveryCodes: z.array(z.string()) }, [FailedCode.WrongPassword, FailedCode.SecondFactorNotSetUp]);

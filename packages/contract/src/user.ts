@@ -11,6 +11,7 @@ import {
   loginIdField,
   nameField,
   npiField,
+  passwordConfirmation,
   passwordField,
   signatureField,
   titleField,
@@ -239,7 +240,7 @@ export const confirmUserPassword = defineEndpoint({
   tag,
   summary: 'Checks the password of the logged-in clinician before a sensitive action',
   get request() {
-    return z.object({ password: currentPasswordField });
+    return passwordConfirmation();
   },
   get reply() {
     return reply({}, [FailedCode.WrongPassword]);

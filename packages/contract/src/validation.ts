@@ -59,6 +59,10 @@ export const currentPasswordField = z.lazy(() =>
     .max(rules.passwordMax * 4, required),
 );
 
+/** The request of a change confirmed by the password alone (how the account logs in, or its deletion). */
+export const passwordConfirmation = (): z.ZodObject<{ password: typeof currentPasswordField }> =>
+  z.object({ password: currentPasswordField });
+
 export const npiField = z.lazy(() =>
   z.string(required).trim().min(1, required).refine(isValidNpi, { error: 'validation.npi_invalid' }),
 );

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import {
+  beginPasskeyRegistration,
   beginTotpSetup,
   confirmTotpSetup,
   FailedCode,
@@ -101,5 +102,34 @@ describe("My page's second-factor forms", { timeout: screenTestTimeout }, () => 
     fireEvent.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: en.passkeys.renameTitle })).toBeNull());
     expect(api.callsOf(renamePasskey)).toHaveLength(2);
+  });
+
+  it('adds a passkey only with a name and the password checked by the contract, a wrong password shown at its field', async () => {
+    const api = new FakeApi()
+      .on(secondFactorStatus, () => withoutApp)
+      .on(listPasskeys, () => ({ isSuccess: true, passkeys: [] }))
+      .on(beginPasskeyRegistration, () => ({
+        isSuccess: false,
+        failedCode: FailedCode.WrongPassword,
+        message: messages.en[FailedCode.WrongPassword],
+      }));
+    const section = within(await secondFactorSection(api));
+    fireEvent.click(await section.findByRole('button', { name: en.passkeys.add }));
+    const dialog = within(await screen.findByRole('dialog', { name: en.passkeys.add }));
+    const add = dialog.getByRole('button', { name: en.passkeys.add });
+
+    fireEvent.click(add);
+    expect(await dialog.findAllByText(messages.en['validation.required'])).toHaveLength(2);
+    fireEvent.change(dialog.getByLabelText(en.passkeys.name), { target: { value: 'x'.repeat(61) } });
+    fireEvent.change(dialog.getByLabelText(en.common.password), { target: { value: 'Rehab-2026-ok' } });
+    fireEvent.click(add);
+    await dialog.findByText(messages.en['validation.too_long']);
+    expect(api.callsOf(beginPasskeyRegistration)).toEqual([]);
+
+    fireEvent.change(dialog.getByLabelText(en.passkeys.name), { target: { value: ' Phone ' } });
+    fireEvent.click(add);
+    await dialog.findByText(messages.en[FailedCode.WrongPassword]);
+    expect(api.callsOf(beginPasskeyRegistration)).toEqual([{ password: 'Rehab-2026-ok' }]);
+    expect(dialog.queryByRole('alert')).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function DeleteAccount(): ReactElement {
     setFailure(undefined);
   };
 
-  const checkPassword = async (password: string): Promise<string | undefined> => {
+  const checkPassword = async ({ password }: { password: string }): Promise<string | undefined> => {
     const reply = await confirmPassword.mutateAsync(password);
     if (!reply.isSuccess) return reply.failedCode;
     setFailure(undefined);

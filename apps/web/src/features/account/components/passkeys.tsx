@@ -1,6 +1,6 @@
 import { isApiError } from '@clinic/client/api-error';
 import { useContractForm } from '@clinic/client/contract-form';
-import { passkeyNameField, renamePasskey, type PasskeySummary } from '@clinic/contract';
+import { passkeyAddition, renamePasskey, type PasskeySummary } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,57 +12,24 @@ import { usePasskeyChanges, usePasskeys } from '../api/passkeys.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: PasskeySummary };
 
-/** The name field of adding, with its error. */
-function useNameField(): {
-  name: string;
-  error: string | undefined;
-  setName: (name: string) => void;
-  /** The name as the contract takes it, or undefined with its error shown. */
-  parsed: () => string | undefined;
-  reset: () => void;
-} {
-  const message = useMessage();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
-  return {
-    name,
-    error,
-    setName: (value) => {
-      setName(value);
-      setError(undefined);
-    },
-    parsed: () => {
-      const parsed = passkeyNameField.safeParse(name);
-      if (parsed.success) return parsed.data;
-      setError(message(parsed.error.issues[0]?.message));
-      return undefined;
-    },
-    reset: () => {
-      setName('');
-      setError(undefined);
-    },
-  };
-}
+const noNameNorPassword = { name: '', password: '' };
 
 /** Adding asks a name and the password, then the device makes the key. */
 function AddDialog({ opened, onClose }: { opened: boolean; onClose: () => void }): ReactElement {
   const { t } = useTranslation();
+  const message = useMessage();
   const { register } = usePasskeyChanges();
-  const name = useNameField();
   const [notUsed, setNotUsed] = useState(false);
 
   const close = (): void => {
-    name.reset();
     setNotUsed(false);
     onClose();
   };
 
-  const submit = async (password: string): Promise<string | undefined> => {
-    const parsedName = name.parsed();
-    if (parsedName === undefined) return undefined;
+  const submit = async (request: { name: string; password: string }): Promise<string | undefined> => {
     setNotUsed(false);
     try {
-      const reply = await register.mutateAsync({ name: parsedName, password });
+      const reply = await register.mutateAsync(request);
       if (!reply.isSuccess) return reply.failedCode;
       close();
     } catch (error) {
@@ -82,24 +49,31 @@ function AddDialog({ opened, onClose }: { opened: boolean; onClose: () => void }
       pending={register.isPending}
       onSubmit={submit}
       onClose={close}
-    >
-      {notUsed && (
-        <Alert color="red" role="alert">
-          {t('passkeys.notUsed')}
-        </Alert>
-      )}
-      <TextInput
-        label={t('passkeys.name')}
-        description={t('passkeys.nameHint')}
-        data-autofocus
-        value={name.name}
-        onChange={(event) => {
-          name.setName(event.currentTarget.value);
-          setNotUsed(false);
-        }}
-        error={name.error}
-      />
-    </PasswordConfirmModal>
+      fields={{
+        initialValues: noNameNorPassword,
+        schema: passkeyAddition,
+        render: (form) => (
+          <>
+            {notUsed && (
+              <Alert color="red" role="alert">
+                {t('passkeys.notUsed')}
+              </Alert>
+            )}
+            <TextInput
+              label={t('passkeys.name')}
+              description={t('passkeys.nameHint')}
+              data-autofocus
+              value={form.values.name}
+              onChange={(event) => {
+                form.setValue('name', event.currentTarget.value);
+                setNotUsed(false);
+              }}
+              error={message(form.errors.name)}
+            />
+          </>
+        ),
+      }}
+    />
   );
 }
 
@@ -178,7 +152,7 @@ function RemoveDialog({
   const { t } = useTranslation();
   const { remove } = usePasskeyChanges();
 
-  const submit = async (password: string): Promise<string | undefined> => {
+  const submit = async ({ password }: { password: string }): Promise<string | undefined> => {
     if (!passkey) return undefined;
     const reply = await remove.mutateAsync({ seqPasskey: passkey.seqPasskey, password });
     if (!reply.isSuccess) return reply.failedCode;

@@ -40,7 +40,7 @@ export function TwoStepVerification(): ReactElement {
   const passkeysOnly = factors === 'passkey';
 
   /** Sends the password with the action; answers the failedCode of a refusal. */
-  const withPassword = async (password: string): Promise<string | undefined> => {
+  const withPassword = async ({ password }: { password: string }): Promise<string | undefined> => {
     if (action === 'setUp') {
       const reply = await begin.mutateAsync(password);
       if (!reply.isSuccess) return reply.failedCode;
