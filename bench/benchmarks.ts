@@ -1,6 +1,8 @@
 import { coldStart } from './cold-start.ts';
 import { monitoringJobBench } from './monitoring-job.ts';
 import { patientList } from './patient-list.ts';
+import { patientWebBytes } from './patient-web-bytes.ts';
+import { patientWebLighthouse } from './patient-web-lighthouse.ts';
 import type { Benchmark } from './result.ts';
 import { romStatistics } from './rom-statistics.ts';
 import { serverMemory } from './server-memory.ts';
@@ -19,6 +21,8 @@ export const benchmarks: Benchmark[] = [
   serverMemory,
   webBytes,
   webLighthouse,
+  patientWebBytes,
+  patientWebLighthouse,
   webPatientList,
   webExcel,
   videoCall,

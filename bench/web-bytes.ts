@@ -20,20 +20,23 @@ async function staticClosure(assets: string, roots: readonly string[]): Promise<
 }
 
 /**
- * The files of the home screen's own chunk: the chunk of routes/home.tsx and what only it imports,
- * with their stylesheets, i.e. not what index.html already loads.
+ * The files of a screen's own chunk in a built app: the chunk named `screen` and what only it
+ * imports, with their stylesheets, i.e. not what index.html already loads nor what the chunks named
+ * in `besides` (a shell the screen comes in) load.
  */
-async function homeScreenFiles(): Promise<Set<string>> {
-  const assets = join(webDist, 'assets');
+export async function screenFiles(dist: string, screen: string, besides: readonly string[] = []): Promise<Set<string>> {
+  const assets = join(dist, 'assets');
   const files = await readdir(assets);
-  const home = files.filter((file) => /^home-[\w-]+\.js$/.test(file));
-  if (home.length === 0) throw new Error(`no home chunk in ${assets}: run npm run build`);
-  const html = await readFile(join(webDist, 'index.html'), 'utf8');
+  const chunksNamed = (name: string): string[] =>
+    files.filter((file) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(file));
+  const own = chunksNamed(screen);
+  if (own.length === 0) throw new Error(`no ${screen} chunk in ${assets}: run npm run build`);
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/\/assets\/([^"']+\.js)["']/g)].map(([, file]) => file!);
-  const shared = await staticClosure(assets, entry);
-  const own = [...(await staticClosure(assets, home))].filter((file) => !shared.has(file));
-  const styles = own.map((file) => file.replace(/\.js$/, '.css')).filter((file) => files.includes(file));
-  return new Set([...own, ...styles]);
+  const shared = await staticClosure(assets, [...entry, ...besides.flatMap(chunksNamed)]);
+  const ownFiles = [...(await staticClosure(assets, own))].filter((file) => !shared.has(file));
+  const styles = ownFiles.map((file) => file.replace(/\.js$/, '.css')).filter((file) => files.includes(file));
+  return new Set([...ownFiles, ...styles]);
 }
 
 /**
@@ -41,7 +44,7 @@ async function homeScreenFiles(): Promise<Set<string>> {
  * network is quiet; with `stopAt`, only of the requests sent before the first request of one of
  * those files (a script or its stylesheet).
  */
-async function firstLoadBytes(context: BrowserContext, url: string, stopAt?: Set<string>): Promise<number> {
+export async function firstLoadBytes(context: BrowserContext, url: string, stopAt?: Set<string>): Promise<number> {
   const page = await context.newPage();
   const requests: { url: string; type: string; size: Promise<number> }[] = [];
   page.on('request', (request) => {
@@ -71,7 +74,7 @@ async function firstLoadBytes(context: BrowserContext, url: string, stopAt?: Set
 export const webBytes: Benchmark = {
   name: 'web-bytes',
   async run({ rounds, smoke }) {
-    const homeFiles = await homeScreenFiles();
+    const homeFiles = await screenFiles(webDist, 'home');
     // The bytes do not depend on the data: a clinic of a few patients starts faster than the demo.
     const stack = await productStack({ patients: 30 });
     const bare = await bareSite();

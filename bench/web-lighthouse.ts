@@ -11,12 +11,17 @@ import { bareSite, consentCookie, loggedInStorage, productStack } from './web.ts
 /** Lighthouse's own failure, after which it asks to be run again (e.g. NO_NAVSTART: the trace missed the load). */
 class LighthouseRuntimeError extends Error {}
 
+/** What a signed-in page must have done for its score to count: read this API path (2xx), so the session held. */
+export interface SignedInCheck {
+  reads: string;
+}
+
 /**
  * Lighthouse's mobile performance score (its default: a mid-range phone on a slow 4G network,
  * throttling simulated, so nothing depends on this machine's network) of one page load in a fresh
  * Debian Chromium; with `storage`, the origin's local storage is filled first, as after a login.
  */
-async function lighthouseScore(url: string, storage?: Record<string, string>): Promise<number> {
+async function lighthouseScore(url: string, storage?: Record<string, string>, check?: SignedInCheck): Promise<number> {
   const profile = await mkdtemp(join(tmpdir(), 'clinic-lighthouse-'));
   const browser = spawn('/usr/bin/chromium', [
     ...chromiumArgs,
@@ -61,8 +66,17 @@ async function lighthouseScore(url: string, storage?: Record<string, string>): P
     const score = lhr.categories.performance?.score;
     if (typeof score !== 'number') throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError?.message ?? ''}`);
     // A session that did not hold would have scored the login screen instead.
-    const shown = new URL(lhr.finalDisplayedUrl).pathname;
-    if (shown !== new URL(url).pathname) throw new Error(`${url} showed ${shown}`);
+    if (check) {
+      const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] })
+        ?.items;
+      const read = requests?.some(
+        (request) => new URL(request.url).pathname === `/api${check.reads}` && request.statusCode < 300,
+      );
+      if (!read) throw new Error(`${url} did not read ${check.reads}`);
+    } else {
+      const shown = new URL(lhr.finalDisplayedUrl).pathname;
+      if (shown !== new URL(url).pathname) throw new Error(`${url} showed ${shown}`);
+    }
     return Math.round(score * 100);
   } finally {
     const exited = new Promise((resolve) => browser.once('exit', resolve));
@@ -72,11 +86,18 @@ async function lighthouseScore(url: string, storage?: Record<string, string>): P
   }
 }
 
-/** The score of a page, run again (up to three times) when Lighthouse failed to trace the load; `login` first, if given. */
-async function performanceScore(url: string, login?: () => Promise<Record<string, string>>): Promise<number> {
+/**
+ * The score of a page, run again (up to three times) when Lighthouse failed to trace the load;
+ * `login` first, if given, and `check` to know the page was signed in where its address cannot tell.
+ */
+export async function performanceScore(
+  url: string,
+  login?: () => Promise<Record<string, string>>,
+  check?: SignedInCheck,
+): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseScore(url, login && (await login()));
+      return await lighthouseScore(url, login && (await login()), check);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
     }

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { build } from 'vite';
 import { startStack, type Stack } from '../e2e/harness.ts';
+import { patientStorageKeys } from '../apps/patient/web/session/token-store.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { parseConfig } from '../apps/server/src/config.ts';
 import { product, subscription } from '../apps/server/src/db/schema.ts';
@@ -17,6 +18,8 @@ import { insertPatients, verifiedClinician } from './setup.ts';
 const root = join(import.meta.dirname, '..');
 /** The built web app the server serves (`npm run build`). */
 export const webDist = join(root, 'apps/web/dist');
+/** The built patient app the server serves at /patient/ (`npm run build -w apps/patient`). */
+export const patientDist = join(root, 'apps/patient/dist');
 
 export const demoLogin = { email: 'demo@clinic.localhost', password: 'Demo-clinic-2026' };
 
@@ -109,20 +112,27 @@ export async function bareSite(): Promise<StaticSite> {
   }
 }
 
-/** What the web app keeps in local storage after a clinician logged in (shared/session/auth-store.ts). */
-export async function loggedInStorage(url: string, login = demoLogin): Promise<Record<string, string>> {
+interface LoginReply {
+  isSuccess: boolean;
+  token: { accessToken: string; refreshToken: string };
+  user: { seqUser: number; seqManager: number | null; userId: string; userEmail: string; userName: string };
+}
+
+/** A login through the API, as the app's login screen sends it. */
+async function logIn(url: string, body: Record<string, string>): Promise<LoginReply> {
   const response = await fetch(`${url}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userEmail: login.email, userPassword: login.password }),
+    body: JSON.stringify(body),
   });
-  const reply = (await response.json()) as {
-    isSuccess: boolean;
-    token: { accessToken: string; refreshToken: string };
-    user: { seqUser: number; seqManager: number | null; userId: string; userEmail: string; userName: string };
-  };
+  const reply = (await response.json()) as LoginReply;
   if (!reply.isSuccess) throw new Error(`login failed: ${response.status}`);
-  const { token, user } = reply;
+  return reply;
+}
+
+/** What the web app keeps in local storage after a clinician logged in (shared/session/auth-store.ts). */
+export async function loggedInStorage(url: string, login = demoLogin): Promise<Record<string, string>> {
+  const { token, user } = await logIn(url, { userEmail: login.email, userPassword: login.password });
   return {
     accessToken: token.accessToken,
     refreshToken: token.refreshToken,
@@ -132,6 +142,23 @@ export async function loggedInStorage(url: string, login = demoLogin): Promise<R
     userEmail: user.userEmail,
     userName: user.userName,
     time: String(Date.now()),
+  };
+}
+
+/** A demo patient of the patient app (README), with a program and a year of device records. */
+export const demoPatient = { email: 'minjun.chan.10@example.com', password: demoLogin.password };
+
+/** What the patient app keeps in local storage after a patient logged in (apps/patient/web/api/login.ts). */
+export async function patientLoggedInStorage(url: string, login = demoPatient): Promise<Record<string, string>> {
+  const { token, user } = await logIn(url, {
+    userEmail: login.email,
+    userPassword: login.password,
+    userType: 'patient',
+  });
+  return {
+    [patientStorageKeys.accessToken]: token.accessToken,
+    [patientStorageKeys.refreshToken]: token.refreshToken,
+    [patientStorageKeys.userName]: user.userName,
   };
 }
 
@@ -145,11 +172,19 @@ export function consentCookie(url: string): { name: string; value: string; url: 
 }
 
 /**
- * A fresh browser profile, logged in as a returning clinician would be (a login of its own, as
+ * A fresh browser profile, logged in as a returning clinician (or, with patientLoggedInStorage, patient) would be (a login of its own, as
  * sessions are not shared between browsers), with the cookie banner answered.
  */
-export async function loggedInContext(browser: Browser, url: string, login = demoLogin): Promise<BrowserContext> {
-  const storage = await loggedInStorage(url, login);
+export async function loggedInContext(
+  browser: Browser,
+  url: string,
+  login = demoLogin,
+  storageOf: (
+    url: string,
+    login: { email: string; password: string },
+  ) => Promise<Record<string, string>> = loggedInStorage,
+): Promise<BrowserContext> {
+  const storage = await storageOf(url, login);
   const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
   await context.addCookies([consentCookie(url)]);
   await context.addInitScript((items) => {
@@ -160,12 +195,19 @@ export async function loggedInContext(browser: Browser, url: string, login = dem
 
 export const benchClinician = { email: 'bench-web@example.com', password: 'Bench-mark-2026' };
 
+/** The app built in this process to make a stack's data, its payment sandbox on a free port (so nothing run beside it collides). */
+function dataApp(dataDir: string, demo: boolean): ReturnType<typeof buildApp> {
+  return buildApp(
+    parseConfig({ DATA_DIR: dataDir, DEMO: demo ? '1' : '0', LOG_LEVEL: 'silent', PAYMENT_SANDBOX_PORT: '0' }),
+  );
+}
+
 /**
  * A data directory for the server holding one verified clinician with `patients` patients, made
  * in this process before the server starts (the embedded database has one owner at a time).
  */
 async function clinicianWithPatients(dataDir: string, patients: number): Promise<void> {
-  const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent' }));
+  const app = await dataApp(dataDir, false);
   try {
     const seqManager = await verifiedClinician(app, { userId: 'bench-web', ...benchClinician });
     // The plan a clinic with that many patients has: no limit, so no pop-up asks to upgrade.
@@ -185,7 +227,7 @@ async function clinicianWithPatients(dataDir: string, patients: number): Promise
 
 /** The demo data (SPEC: a clinician with patients, visits and a year of device records), with its alerts. */
 async function demoData(dataDir: string): Promise<void> {
-  const app = await buildApp(parseConfig({ DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'silent' }));
+  const app = await dataApp(dataDir, true);
   // The monitoring job's first pass, so home shows the demo's alerts from the first round on.
   await app.jobs.tick();
   await app.close();

@@ -8,7 +8,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, ui } from './steps.ts';
+import { accessTokenOf, appMember, callApi, newClinicianSession, pushToWorker, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -181,20 +181,7 @@ describe('notifications', () => {
     page.on('pageerror', (error) => pageErrors.push(error));
     // With permission, the page registers /sw.js; this headless browser has no push service, so the
     // subscription fails quietly and the app carries on.
-    await page.context().grantPermissions(['notifications'], { origin: stack.url });
-    const cdp = await page.context().newCDPSession(page);
-    // A push is delivered only to an activated worker: one still installing would drop it.
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        const active = versions.find(
-          (version) => version.scriptURL === `${stack.url}/sw.js` && version.status === 'activated',
-        );
-        if (active) resolve(active.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await page.reload();
-    await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+    const push = await pushToWorker(stack, page);
     const pushed = {
       key: 'web-push-1',
       pushType: 5,
@@ -205,11 +192,7 @@ describe('notifications', () => {
       scheduleExpectStartDatetime: new Date(Date.now() + 10 * 60_000).toISOString(),
       time: new Date().toISOString(),
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: stack.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(pushed),
-    });
+    await push(pushed);
     await page
       .getByRole('button', { name: t.notifications.bellUnread.replace('{{unread}}', '1'), exact: true })
       .waitFor();
@@ -245,11 +228,7 @@ describe('notifications', () => {
     // A push in the foreground goes there too: its toast is tapped.
     await page.goto('/patientList');
     await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: stack.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ ...pushed, key: 'web-push-2', patientName: 'Eva Dvorak' }),
-    });
+    await push({ ...pushed, key: 'web-push-2', patientName: 'Eva Dvorak' });
     await page
       .getByTestId('notification-toast')
       .getByText(/Eva Dvorak/)

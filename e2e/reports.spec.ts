@@ -100,7 +100,7 @@ describe('reports, end to end', () => {
     const start = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 59);
     await page.goto(`/patientList/details/report?id=${patient.seqMedicalRelation}`);
     await page.getByRole('heading', { name: patient.patientName, level: 2 }).waitFor();
-    await page.getByRole('tab', { name: t.patientDetails.tabs.report }).waitFor();
+    await page.getByRole('tab', { name: t.patientDetails.tabs.report, exact: true }).waitFor();
     const builder = page.getByRole('region', { name: t.report.builder });
     await builder.getByLabel(t.report.from, { exact: true }).fill(us(start));
     await builder.getByLabel(t.report.from, { exact: true }).press('Tab');

@@ -207,6 +207,34 @@ export async function newClinicianSession(
   return { page, clinician };
 }
 
+/**
+ * Allows notifications, so the page registers /sw.js, and reloads it; returns a sender of Web Push
+ * messages to the worker. A push is delivered only to an activated worker (one still installing
+ * would drop it), so the sender waits for that.
+ */
+export async function pushToWorker(stack: Pick<Stack, 'url'>, page: Page): Promise<(payload: object) => Promise<void>> {
+  await page.context().grantPermissions(['notifications'], { origin: stack.url });
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find(
+        (version) => version.scriptURL === `${stack.url}/sw.js` && version.status === 'activated',
+      );
+      if (active) resolve(active.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.reload();
+  await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+  return async (payload) => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.url,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+  };
+}
+
 /** An app member signed up in the app through the API and verified; returns the app's token and a sync code. */
 export async function appMember(
   stack: Pick<Stack, 'url' | 'mail'>,

@@ -50,6 +50,34 @@ function webManifests(): Plugin {
   };
 }
 
+/** A stylesheet link as Vite writes it, with the whitespace before it. */
+const stylesheetLink = /\s*<link rel="stylesheet"[^>]*>/g;
+const rootElement = '<div id="root">';
+
+/**
+ * Moves the page's stylesheets from the head to just before #root, after the app's mark: in the head
+ * they would hold back its paint until they had loaded. The module scripts still run only once they
+ * have loaded, and the first module moves them back to the head (web/first-stylesheets.ts). The
+ * clinicians' app does the same (apps/web/vite-page-preloads.ts).
+ */
+function stylesheetsAfterMark(): Plugin {
+  return {
+    name: 'patient-stylesheets-after-mark',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('stylesheets-after-mark: no index.html in the bundle');
+      const source = String(html.source);
+      if (!source.includes(rootElement)) throw new Error(`stylesheets-after-mark: no ${rootElement} in index.html`);
+      const links = (source.match(stylesheetLink) ?? []).map((link) => link.trim());
+      html.source = source
+        .replace(stylesheetLink, '')
+        .replace(rootElement, links.map((link) => `${link}\n    `).join('') + rootElement);
+    },
+  };
+}
+
 /** The patient web client, served by the server at /patient/. */
 export default defineConfig({
   base: appScope,
@@ -57,6 +85,7 @@ export default defineConfig({
     react(),
     mantineComponentStyles(),
     webManifests(),
+    stylesheetsAfterMark(),
     // Our own worker (web/sw.ts), given the list of the built shell's files to keep offline. The
     // page registers it (web/pwa/service-worker.ts) and links the manifests (above).
     VitePWA({
@@ -80,6 +109,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // Inlining shared chunks (below) needs the entry's exports left free; nothing imports the entry.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // What the first page needs comes in one file rather than a dozen small shared ones.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          // Shared chunks under 15 KB (a Mantine component, a hook) go into the chunks that use them: the
+          // program screen then loads a handful of files rather than dozens, each a round trip on a phone.
+          experimentalInlineCommonChunks: { maxSize: 15000 },
+        },
+      },
+    },
   },
   server: { port: 5174, strictPort: true, proxy: apiProxy },
   preview: { port: 4174, strictPort: true, proxy: apiProxy },

@@ -1,22 +1,28 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { onSessionExpired, queryCache, queryClient } from './api/client.ts';
+import { loadHttpClient } from './api/client.ts';
 import { currentLanguage, i18n } from './i18n/i18n.ts';
+import { screenOfSearch } from './navigation/screen-url.ts';
+import { useToasts } from './notices/toasts.ts';
 import { linkManifest } from './pwa/manifest-link.ts';
-import { cacheBuster, persistOptions } from './pwa/query-persistence.ts';
 import { registerServiceWorker } from './pwa/service-worker.ts';
 import { showUpdateNotice } from './pwa/update-notice.tsx';
 import { AppHeader } from './screens/app-header.tsx';
-import { forgetSession } from './session/forget-session.ts';
+import { startScreen } from './screens/screens.ts';
 import { tokenStore } from './session/token-store.ts';
 import { cssVariablesResolver, themeWithCloseLabel } from '@clinic/ui/theme';
 
-// Signed out, the page loads only the login form; signed in, only the visit screens.
-const LoginScreen = lazy(() => import('./screens/login-screen.tsx').then((m) => ({ default: m.LoginScreen })));
-const SignedIn = lazy(() => import('./signed-in.tsx').then((m) => ({ default: m.SignedIn })));
+// Signed out, the page loads only the login form. Signed in, it asks at once for the shell (its
+// queries kept offline), the screen the address names with its first data, and the HTTP client that
+// data needs, rather than each once the one before has run.
+const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));
+const SignedIn = lazy(async () => {
+  const shell = import('./signed-in.tsx');
+  startScreen(screenOfSearch(window.location.search));
+  void loadHttpClient().catch(() => undefined);
+  return { default: (await shell).SignedIn };
+});
 
 function subscribe(listener: () => void): () => void {
   const stop = tokenStore.subscribe(listener);
@@ -32,21 +38,8 @@ function useSignedIn(): boolean {
   return useSyncExternalStore(subscribe, () => tokenStore.read().accessToken !== null);
 }
 
-/** Whose queries the offline copy may hold (query-persistence.ts): it changes only when another patient signs in. */
-function useCacheBuster(): string {
-  return useSyncExternalStore(subscribe, () => cacheBuster(tokenStore.read().accessToken));
-}
-
 function Shell(): ReactElement {
-  const signedIn = useSignedIn();
-  useEffect(() => {
-    onSessionExpired(() => {
-      if (tokenStore.read().accessToken === null) return;
-      forgetSession();
-      notifications.show({ color: 'orange', message: i18n.t('app.sessionExpired') });
-    });
-  }, []);
-  return signedIn ? (
+  return useSignedIn() ? (
     <Suspense fallback={null}>
       <SignedIn />
     </Suspense>
@@ -62,6 +55,12 @@ function Shell(): ReactElement {
   );
 }
 
+/** The toasts' container, once a toast has loaded it (notices/toasts.ts). */
+function Toasts(): ReactElement | null {
+  const toasts = useToasts();
+  return toasts ? <toasts.Notifications position="top-center" limit={4} zIndex={1000} /> : null;
+}
+
 /** Mantine in the page's language: its close buttons are named in it. */
 function LocalizedMantine({ children }: { children: ReactNode }): ReactElement {
   const { t } = useTranslation();
@@ -71,7 +70,7 @@ function LocalizedMantine({ children }: { children: ReactNode }): ReactElement {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-center" limit={4} zIndex={1000} />
+      <Toasts />
       {children}
     </MantineProvider>
   );
@@ -84,7 +83,9 @@ function LocalizedMantine({ children }: { children: ReactNode }): ReactElement {
 function useForgetOnSignOut(signedIn: boolean): void {
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (wasSignedIn.current && !signedIn) forgetSession();
+    if (wasSignedIn.current && !signedIn) {
+      void import('./session/forget-session.ts').then(({ forgetSession }) => forgetSession());
+    }
     wasSignedIn.current = signedIn;
   }, [signedIn]);
 }
@@ -92,30 +93,27 @@ function useForgetOnSignOut(signedIn: boolean): void {
 /** The installable app: its worker (the offline shell, push) and the manifest of the page's language. */
 function useInstallableApp(): void {
   useEffect(() => {
-    void registerServiceWorker(showUpdateNotice);
+    // After the page's load, so that the worker's caching of every chunk does not compete with the first screen.
+    const register = (): void => void registerServiceWorker(showUpdateNotice);
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
     const showManifest = (): void => linkManifest(currentLanguage(), i18n.t('app.name'));
     showManifest();
     i18n.on('languageChanged', showManifest);
-    return () => i18n.off('languageChanged', showManifest);
+    return () => {
+      window.removeEventListener('load', register);
+      i18n.off('languageChanged', showManifest);
+    };
   }, []);
 }
 
 export function App(): ReactElement {
   useInstallableApp();
   useForgetOnSignOut(useSignedIn());
-  // The patient's queries kept offline are restored for the same patient only: the provider starts
-  // again when another signs in, and restores nothing of the one before.
-  const buster = useCacheBuster();
   return (
     <I18nextProvider i18n={i18n}>
       <LocalizedMantine>
-        <PersistQueryClientProvider
-          key={buster}
-          client={queryClient}
-          persistOptions={persistOptions(queryCache.persister, buster)}
-        >
-          <Shell />
-        </PersistQueryClientProvider>
+        <Shell />
       </LocalizedMantine>
     </I18nextProvider>
   );

@@ -1,28 +1,41 @@
-import { lazy, Suspense, useState, type ReactElement } from 'react';
-import { patientLogout, type PatientSchedule } from '@clinic/contract';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
+import type { PatientSchedule } from '@clinic/contract';
 import { Center, Loader } from '@mantine/core';
-import { api } from './api/client.ts';
+import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { onSessionExpired } from './api/client.ts';
+import { queryCache, queryClient } from './api/queries.ts';
+import { i18n } from './i18n/i18n.ts';
 import { useScreen } from './navigation/use-screen.ts';
-import { useOutboxSending } from './offline/use-outbox.ts';
-import { forgetSession } from './session/forget-session.ts';
+import { showToast } from './notices/toasts.ts';
+import { useOutboxSending } from './offline/use-outbox-sending.ts';
+import { cacheBuster, persistOptions } from './pwa/query-persistence.ts';
+import { tokenStore } from './session/token-store.ts';
 import { AppHeader } from './screens/app-header.tsx';
-import { HomeScreen } from './screens/home-screen.tsx';
 import { NavBar, navBarHeight, type Section } from './screens/nav-bar.tsx';
-import { ProgramScreen } from './screens/program-screen.tsx';
-import { SymptomsScreen } from './screens/symptoms-screen.tsx';
 import { RealtimeChannelContext } from './realtime/realtime-channel.ts';
 import { useRealtime } from './realtime/use-realtime.ts';
+import { screens } from './screens/screens.ts';
 
-// The booking calendar and the call are loaded when first opened: the first screen loads without them.
-const BookScreen = lazy(() => import('./screens/book-screen.tsx').then((m) => ({ default: m.BookScreen })));
-const CallScreen = lazy(() => import('./screens/call-screen.tsx').then((m) => ({ default: m.CallScreen })));
+// Each screen is a chunk of its own, loaded when first shown: the shell and the screen the address
+// names load together (app.tsx starts both), the others when the patient opens them.
+const HomeScreen = lazy(async () => ({ default: (await screens.home()).HomeScreen }));
+const ProgramScreen = lazy(async () => ({ default: (await screens.program()).ProgramScreen }));
+const SymptomsScreen = lazy(async () => ({ default: (await screens.symptoms()).SymptomsScreen }));
+const BookScreen = lazy(async () => ({ default: (await screens.book()).BookScreen }));
+const QuestionnaireScreen = lazy(async () => ({ default: (await screens.questionnaire()).QuestionnaireScreen }));
+const CallScreen = lazy(async () => ({ default: (await import('./screens/call-screen.tsx')).CallScreen }));
+// The switch, with the push endpoints' checks, comes after the screen: it waits for the browser's answer anyway.
+const PushSwitch = lazy(async () => ({ default: (await import('./pwa/push-switch.tsx')).PushSwitch }));
 
-/** Ends the session on the server too; the browser forgets it whether or not the server answers. */
-export function signOut(): void {
-  void api
-    .callApi(patientLogout, {})
+/**
+ * Ends the session on the server too (the request loads at the tap); the browser forgets it, and
+ * everything of the patient's with it (app.tsx), whether or not the server answers.
+ */
+function signOut(): void {
+  void import('./session/sign-out.ts')
+    .then(({ logOutOnServer }) => logOutOnServer())
     .catch(() => undefined)
-    .finally(forgetSession);
+    .finally(() => tokenStore.clear());
 }
 
 function Loading(): ReactElement {
@@ -33,17 +46,37 @@ function Loading(): ReactElement {
   );
 }
 
-export function SignedIn(): ReactElement {
+function subscribe(listener: () => void): () => void {
+  const stop = tokenStore.subscribe(listener);
+  // Another tab signing in as someone else.
+  window.addEventListener('storage', listener);
+  return () => {
+    stop();
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** Whose queries the offline copy may hold (query-persistence.ts): it changes only when another patient signs in. */
+function useCacheBuster(): string {
+  return useSyncExternalStore(subscribe, () => cacheBuster(tokenStore.read().accessToken));
+}
+
+function Screens(): ReactElement {
   const [screen, go] = useScreen();
   // A call is joined from a visit on the screen, never opened by an address.
   const [call, setCall] = useState<PatientSchedule>();
   const home = (): void => go({ name: 'home' });
   const { status, channel } = useRealtime();
   useOutboxSending();
-  const section: Section = screen.name === 'book' ? 'home' : screen.name;
+  // Booking belongs to the visits, a questionnaire to the program it is listed on.
+  const section: Section = screen.name === 'book' ? 'home' : screen.name === 'questionnaire' ? 'program' : screen.name;
   return (
     <RealtimeChannelContext value={channel}>
-      <AppHeader status={status} onSignOut={signOut} />
+      <AppHeader status={status} onSignOut={signOut}>
+        <Suspense fallback={null}>
+          <PushSwitch />
+        </Suspense>
+      </AppHeader>
       <main style={{ paddingBottom: call ? undefined : navBarHeight + 16 }}>
         <Suspense fallback={<Loading />}>
           {call ? (
@@ -56,11 +89,43 @@ export function SignedIn(): ReactElement {
               {screen.name === 'book' && <BookScreen onDone={home} />}
               {screen.name === 'program' && <ProgramScreen />}
               {screen.name === 'symptoms' && <SymptomsScreen />}
+              {screen.name === 'questionnaire' && (
+                <QuestionnaireScreen key={screen.id} id={screen.id} onDone={() => go({ name: 'program' })} />
+              )}
             </>
           )}
         </Suspense>
       </main>
       {!call && <NavBar current={section} onGo={go} />}
     </RealtimeChannelContext>
+  );
+}
+
+/**
+ * The signed-in app: its queries, kept offline for this patient only (the provider starts again when
+ * another signs in, and restores nothing of the one before), the socket, the outbox and the screens.
+ */
+export function SignedIn(): ReactElement {
+  useEffect(() => {
+    // The app forgets the patient's data once signed out (app.tsx).
+    onSessionExpired(() => {
+      if (tokenStore.read().accessToken === null) return;
+      tokenStore.clear();
+      showToast({ color: 'orange', message: i18n.t('app.sessionExpired') });
+    });
+  }, []);
+  const buster = useCacheBuster();
+  const options = persistOptions(queryCache.persister, buster);
+  return (
+    <PersistQueryClientProvider
+      key={buster}
+      client={queryClient}
+      persistOptions={options}
+      // The first screen's data, asked for while the kept copy was read (screens.ts), is kept at once:
+      // the provider keeps only the changes made after it has read the copy.
+      onSuccess={() => void persistQueryClientSave({ queryClient, ...options }).catch(() => undefined)}
+    >
+      <Screens />
+    </PersistQueryClientProvider>
   );
 }

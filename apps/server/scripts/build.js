@@ -10,11 +10,11 @@ const dist = join(server, 'dist');
 
 /**
  * Loaded from node_modules at run time: packages that read their own files (PGlite's WebAssembly,
- * the OpenAPI viewer's pages), a native addon, and the clients loaded only when configured
+ * the OpenAPI viewer's pages), the native addons (argon2, sharp's libvips), and the clients loaded only when configured
  * (PostgreSQL, Redis, S3).
  */
 const fromNodeModules =
-  /^(?:node:|@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger|pg$|ioredis$|drizzle-orm\/node-postgres|@aws-sdk\/client-s3$)/;
+  /^(?:node:|@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger|pg$|ioredis$|drizzle-orm\/node-postgres|@aws-sdk\/client-s3$|sharp$)/;
 
 const external = {
   name: 'external',

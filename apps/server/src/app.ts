@@ -19,9 +19,11 @@ import { boardRoutes } from './modules/board/index.ts';
 import { categoryRoutes } from './modules/category/index.ts';
 import { exerciseRecordRoutes, exerciseRoutes } from './modules/exercise/index.ts';
 import { managerNoteRoutes } from './modules/manager-note/index.ts';
-import { monitoringRoutes, monitoringBillingRoutes } from './modules/monitoring/index.ts';
+import { monitoringRoutes, monitoringBillingRoutes, monitoringConsentRoutes } from './modules/monitoring/index.ts';
 import { managerRoutes } from './modules/manager/index.ts';
+import { questionnaireRoutes } from './modules/questionnaire/index.ts';
 import { meetingRoutes } from './modules/meeting/index.ts';
+import { messageRoutes, registerMessageAttachmentDownload } from './modules/message/index.ts';
 import { notificationRoutes, type TestPushService } from './modules/notification/index.ts';
 import { patientRoutes } from './modules/patient/index.ts';
 import { patientProgramRoutes } from './modules/patient-program/index.ts';
@@ -69,6 +71,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The realtime bus, for tests that listen to what a user hears. */
     bus: Bus;
+    /** Settles when the messages' deliveries under way have ended (tests wait for it). */
+    messageDeliveriesIdle: () => Promise<void>;
     /** The embedded database as a backup's dump; undefined on PostgreSQL, which pg_dump backs up. */
     dumpDatabase: (() => Promise<Blob>) | undefined;
   }
@@ -136,6 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('db', db);
   app.decorate('jobs', services.jobs);
   app.decorate('bus', services.bus);
+  app.decorate('messageDeliveriesIdle', () => services.messages.deliveriesIdle());
   app.decorate('dumpDatabase', services.database.dump);
   app.addHook('onClose', () => services.close());
   const demoMembers = config.demo
@@ -198,6 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return response.statusCode;
   });
   registerFileDownload(app, services.files, contextHook('signedIn', authenticate), { db, now });
+  registerMessageAttachmentDownload(app, services.messages, contextHook('signedIn', authenticate), { db, now });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
   for (const member of demoMembers) await simulateDevice({ transport: inProcessTransport(app), ...member });
@@ -229,5 +235,8 @@ function contractRoutes(services: Services) {
     ...boardRoutes(services.board),
     ...monitoringRoutes(services.monitoring),
     ...monitoringBillingRoutes(services.monitoringBilling),
+    ...monitoringConsentRoutes(services.monitoringConsents),
+    ...questionnaireRoutes(services.questionnaires),
+    ...messageRoutes(services.messages),
   ];
 }

@@ -1,4 +1,4 @@
-import { alertKinds, listMonitoringAlerts } from '@clinic/contract';
+import { alertKinds, getMonitoringSheet, listMonitoringAlerts } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -31,5 +31,16 @@ describe('the demo', () => {
     const token = (await logIn()).json<{ token: { accessToken: string } }>().token.accessToken;
     const alerts = (await callApi(test.app, listMonitoringAlerts, {}, { token })).success.alertList;
     expect(new Set(alerts.map((alert) => alert.kind))).toEqual(new Set(alertKinds));
+  });
+
+  it("records the app members' consent to monitoring, all but one's, so last month's sheet marks that one", async () => {
+    const token = (await logIn()).json<{ token: { accessToken: string } }>().token.accessToken;
+    const now = new Date();
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const { rows } = (await callApi(test.app, getMonitoringSheet, { month }, { token })).success;
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    const consents = rows.map((row) => row.consent).toSorted();
+    expect(consents).toEqual([...Array.from({ length: rows.length - 1 }, () => 'full'), 'none']);
+    expect(rows.find((row) => row.consent === 'none')?.codes).toEqual([]);
   });
 });

@@ -6,16 +6,21 @@ import type { Database } from './db/client.ts';
 import type { CategoryService } from './modules/category/index.ts';
 import type { ManagerNoteService } from './modules/manager-note/index.ts';
 import type { ManagerService } from './modules/manager/index.ts';
+import type { MonitoringConsentService } from './modules/monitoring/index.ts';
 import type { PatientService } from './modules/patient/index.ts';
 import type { PatientProgramService } from './modules/patient-program/index.ts';
+import type { QuestionnaireService } from './modules/questionnaire/index.ts';
 import { anyAccount, liveAccountByEmail, markEmailVerified, type UserService } from './modules/user/index.ts';
 import type { ExerciseService } from './modules/exercise/index.ts';
 import { managerRepository, patientAccountRepository } from './modules/shared/index.ts';
 import { changeVisit, type ScheduleService } from './modules/schedule/index.ts';
 import {
+  answerableItems,
   instantOf,
   isoInZone,
+  lefs,
   nextDate,
+  optionScore,
   ScheduleStatus,
   startSlotMinutes,
   wallClockIn,
@@ -47,6 +52,9 @@ export interface DemoServices {
   /** The same, on a clock three weeks back, for the visits already held. */
   pastSchedules: ScheduleService;
   programs: PatientProgramService;
+  monitoringConsents: MonitoringConsentService;
+  /** Questionnaires on a clock of the given instant: sent and answered in the past. */
+  questionnairesAt: (at: Date) => QuestionnaireService;
 }
 
 interface DemoOptions {
@@ -90,6 +98,8 @@ const memberHistories: Omit<DemoMember, 'email' | 'password'>[] = [
 ];
 /** This member's program is still open five days past its due date: a past-due alert. */
 const pastDueMember = 4;
+/** How the members consented to remote monitoring when their device year began; the one past due has no consent on record. */
+const demoConsentMethods = ['written', 'electronic', 'verbal'] as const;
 
 /** The demo's app members as the visit seed needs them. */
 interface MemberRelation {
@@ -153,6 +163,7 @@ export async function seedDemo({
   if (seeded) {
     await seedVisits(db, services, principal, seeded.relations);
     await seedSymptomReports(services, seeded.relations);
+    await seedQuestionnaires(services, principal, seeded.relations);
   }
   const members = seeded?.members ?? [];
   if (!existing) log.info('demo clinician and patients created');
@@ -273,6 +284,17 @@ async function seedPatients(
         demoPrescription(body.deviceType, condition.joint, dueDate),
         demoContext,
       );
+      const consentMethod = demoConsentMethods[members.length % demoConsentMethods.length]!;
+      if (members.length !== pastDueMember)
+        await services.monitoringConsents.add(
+          principal,
+          {
+            seqMedicalRelation,
+            givenOn: nextDate(wallClockIn(new Date(), 'UTC').date, -deviceYear),
+            method: consentMethod,
+          },
+          demoContext,
+        );
       members.push({ email: person.patientEmail, password, ...history });
       relations.push({ seqMedicalRelation, seqPatient: member.seqPatient, seqUser: account.seqUser });
     } else {
@@ -433,4 +455,78 @@ async function seedSymptomReports({ programs }: DemoOptions['services'], relatio
       },
       demoContext,
     );
+}
+
+/** LEFS sums (0 to 80) the first member gave every two weeks: improving beyond its MCID of 9 points. */
+const demoLefsScores = [28, 33, 41, 50, 58];
+
+/** LEFS answers that add up to a sum: each of its 20 items 0 to 4, the extra points on the first items. */
+function lefsAnswersSumming(
+  sum: number,
+): { linkId: string; answer: { valueCoding: { system?: string; code: string } }[] }[] {
+  const items = answerableItems(lefs.questionnaire);
+  return items.map((item, index) => {
+    const value = Math.floor(sum / items.length) + (index < sum % items.length ? 1 : 0);
+    const option = item.answerOption!.find((candidate) => optionScore(candidate) === value)!;
+    return {
+      linkId: item.linkId,
+      answer: [{ valueCoding: { system: option.valueCoding!.system, code: option.valueCoding!.code! } }],
+    };
+  });
+}
+
+/**
+ * The first member has answered LEFS every two weeks for ten weeks and has this week's due; the
+ * member who stopped a week ago has not answered a KOOS JR sent eight days ago: an overdue alert.
+ */
+async function seedQuestionnaires(
+  { questionnairesAt }: DemoOptions['services'],
+  principal: Principal,
+  relations: MemberRelation[],
+): Promise<void> {
+  const [first, , silent] = relations;
+  if (!first || !silent) return;
+  const day = 86_400_000;
+  const start = new Date(Date.now() - 10 * 7 * day);
+  const { openRequests } = await questionnairesAt(start).addSchedule(
+    principal,
+    {
+      seqMedicalRelation: first.seqMedicalRelation,
+      instrument: { kind: 'shipped', key: 'lefs' },
+      cadence: {
+        kind: 'repeat',
+        every: 2,
+        unit: 'weeks',
+        startDate: wallClockIn(start, 'UTC').date,
+        // Due at the time of day it was sent, so every answer comes after its questionnaire.
+        time: start.toISOString().slice(11, 16),
+        times: demoLefsScores.length + 1,
+      },
+    },
+    demoContext,
+  );
+  const caller = { seqUser: first.seqUser, seqPatient: first.seqPatient, sessionId: 'demo-seed' };
+  for (const [index, sum] of demoLefsScores.entries()) {
+    const request = openRequests[index]!;
+    const answeredAt = new Date(Date.parse(request.dueAt) + 5 * 3_600_000);
+    await questionnairesAt(answeredAt).answer(
+      caller,
+      {
+        idempotencyKey: randomUUID(),
+        seqQuestionnaireRequest: request.seqQuestionnaireRequest,
+        answers: lefsAnswersSumming(sum),
+        authoredAt: answeredAt.toISOString(),
+      },
+      demoContext,
+    );
+  }
+  await questionnairesAt(new Date(Date.now() - 8 * day)).addSchedule(
+    principal,
+    {
+      seqMedicalRelation: silent.seqMedicalRelation,
+      instrument: { kind: 'shipped', key: 'koos-jr' },
+      cadence: { kind: 'once' },
+    },
+    demoContext,
+  );
 }

@@ -21,12 +21,15 @@ import {
 import { type ManagerNoteService, managerNoteService } from './modules/manager-note/index.ts';
 import { type ManagerService, managerService } from './modules/manager/index.ts';
 import { abandonedMeetingJob, meetingService, type MeetingService } from './modules/meeting/index.ts';
+import { messageServices, unsentPurgeJob, type MessageServices } from './modules/message/index.ts';
 import {
   monitoringJob,
   monitoringService,
   type MonitoringService,
   monitoringBillingService,
   type MonitoringBillingService,
+  monitoringConsentService,
+  type MonitoringConsentService,
 } from './modules/monitoring/index.ts';
 import { notifier, type TestPushService, webPushSender } from './modules/notification/index.ts';
 import {
@@ -48,6 +51,7 @@ import {
   type PatientService,
 } from './modules/patient/index.ts';
 import { patientProgramService, type PatientProgramService } from './modules/patient-program/index.ts';
+import { questionnaireJob, questionnaireService, type QuestionnaireService } from './modules/questionnaire/index.ts';
 import { receiptService, type ReceiptService } from './modules/receipt/index.ts';
 import { reportService, type ReportService } from './modules/report/index.ts';
 import { scheduleJobs, scheduleService, type ScheduleService } from './modules/schedule/index.ts';
@@ -108,6 +112,8 @@ export interface Services {
   exerciseRecords: ExerciseRecordService;
   /** The patient's own program and the symptom reports they send. */
   programs: PatientProgramService;
+  /** Questionnaires sent on a schedule and their responses. */
+  questionnaires: QuestionnaireService;
   schedules: ScheduleService;
   reports: ReportService;
   payments: PaymentService;
@@ -118,8 +124,11 @@ export interface Services {
   paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
+  /** Secure messages between clinicians and their patients. */
+  messages: MessageServices;
   monitoring: MonitoringService;
   monitoringBilling: MonitoringBillingService;
+  monitoringConsents: MonitoringConsentService;
   /** The services the demo seed writes through, some on clocks of their own. */
   demo(): DemoServices;
   close(): Promise<void>;
@@ -209,9 +218,10 @@ export async function createServices(
   const categories = categoryService({ db, now });
   const exerciseRecords = exerciseRecordService({ db, now });
   const monitoringBilling = monitoringBillingService({ db, now, codeTable: config.monitoringCodes });
+  const monitoringConsents = monitoringConsentService({ db, now });
   const notify = notifier({ bus, push, now, log });
   const schedules = scheduleService({ db, now, notify });
-  const programs = patientProgramService({ db, now });
+  const programs = patientProgramService({ db, now, notify });
   const metrics = createMetrics(config.metricsToken, {
     auditCheckpoint: () => newestSignedCheckpoint(db, auditKey),
   });
@@ -228,8 +238,15 @@ export async function createServices(
         lockKey: 3,
         ...renewalJob({ db, now, gateway, locks, receipts, mails, publicUrl: config.publicUrl }),
       },
+      // Before the monitoring job, which raises an alert for each questionnaire this one found overdue.
+      {
+        name: 'questionnaires',
+        lockKey: 8,
+        ...questionnaireJob({ db, now, notify, mails, publicUrl: config.publicUrl }),
+      },
       { name: 'monitoring', lockKey: 5, ...monitoringJob({ now, notify }) },
       { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
+      { name: 'unsent message files', lockKey: 9, ...unsentPurgeJob({ now, storage }) },
       {
         name: 'audit checkpoint',
         lockKey: 7,
@@ -239,6 +256,8 @@ export async function createServices(
       { name: 'mail', lockKey: 4, ...mails.job },
     ],
   });
+
+  const messages = messageServices({ db, now, bus, push, mails, limiter, storage, log, publicUrl: config.publicUrl });
 
   return {
     db,
@@ -267,6 +286,7 @@ export async function createServices(
     exercises: exerciseService({ db, now, notify }),
     exerciseRecords,
     programs,
+    questionnaires: questionnaireService({ db, now }),
     schedules,
     reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringBilling }),
     payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
@@ -275,8 +295,10 @@ export async function createServices(
     paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
+    messages,
     monitoring: monitoringService({ db, now }),
     monitoringBilling,
+    monitoringConsents,
     demo(): DemoServices {
       return {
         // The seed verifies the demo accounts itself: their sign-up mails would only fill inboxes.
@@ -290,11 +312,14 @@ export async function createServices(
         schedules,
         pastSchedules: scheduleService({ db, now: () => new Date(now().getTime() - 21 * 86_400_000), notify }),
         programs,
+        monitoringConsents,
+        questionnairesAt: (at) => questionnaireService({ db, now: () => at }),
       };
     },
     // In this order: nothing may still be running when the connections it needs are closed.
     async close(): Promise<void> {
       await jobs.stop();
+      await messages.deliveriesIdle();
       await sandbox?.close();
       await bus.close();
       mailer.close();

@@ -35,6 +35,8 @@ const fallbackTexts = {
     lowAdherence: '{{patientName}} did fewer sessions than prescribed this week.',
     pastDue: "{{patientName}}'s prescription is past its due date.",
   },
+  symptomReport: '{{patientName}} sent a symptom report.',
+  message: '{{patientName}} sent you a message.',
 };
 
 function warn(problem, detail) {
@@ -85,11 +87,26 @@ function alertOf(value) {
   };
 }
 
+/** The contract's symptom report notification, checked field by field. */
+function symptomReportOf(value) {
+  if (typeof value.key !== 'string' || typeof value.patientName !== 'string' || typeof value.time !== 'string')
+    return null;
+  if (!Number.isInteger(value.seqSymptomReport) || !Number.isInteger(value.seqMedicalRelation)) return null;
+  return {
+    key: value.key,
+    seqSymptomReport: value.seqSymptomReport,
+    seqMedicalRelation: value.seqMedicalRelation,
+    patientName: value.patientName,
+    time: value.time,
+  };
+}
+
 /** The contract's notification (packages/contract/src/notification.ts), checked field by field. */
 function notificationOf(payload) {
-  const value =
-    payload && (payload.type === 'notification' || payload.type === 'alert') ? payload.notification : payload;
+  const messageTypes = ['notification', 'alert', 'symptomReport'];
+  const value = payload && messageTypes.includes(payload.type) ? payload.notification : payload;
   if (!value || typeof value !== 'object') return null;
+  if ('seqSymptomReport' in value) return symptomReportOf(value);
   if ('alertKind' in value) return alertOf(value);
   const strings = ['key', 'patientName', 'managerName', 'scheduleExpectStartDatetime', 'time'];
   const integers = ['seqSchedule', 'seqMedicalRelation'];
@@ -106,6 +123,31 @@ function notificationOf(payload) {
     scheduleExpectStartDatetime: value.scheduleExpectStartDatetime,
     time: value.time,
   };
+}
+
+/**
+ * The contract's messageNotification: new messages from a patient, named by the patient and the
+ * thread only. It is shown, not kept in the list of notifications.
+ */
+function messageNotificationOf(value) {
+  if (!value || typeof value !== 'object' || value.kind !== 'message') return null;
+  if (typeof value.key !== 'string' || typeof value.patientName !== 'string') return null;
+  if (!Number.isInteger(value.seqMedicalRelation)) return null;
+  return { key: value.key, seqMedicalRelation: value.seqMedicalRelation, patientName: value.patientName };
+}
+
+/** One notification per thread (its tag): a later one replaces it. A tap opens the thread. */
+async function showMessageNotification(message) {
+  if (await hasVisibleFocusedWindow()) return;
+  const texts = await textsFor();
+  const template = typeof texts.message === 'string' ? texts.message : fallbackTexts.message;
+  await self.registration.showNotification(texts.title, {
+    body: template.split('{{patientName}}').join(message.patientName),
+    tag: `message-${message.seqMedicalRelation}`,
+    renotify: true,
+    icon: '/favicon.svg',
+    data: { key: message.key, path: `/patientList/details/messages?id=${message.seqMedicalRelation}` },
+  });
 }
 
 function timeOf(notification) {
@@ -176,6 +218,10 @@ function formatWhen(value, language) {
 }
 
 function sentence(texts, notification) {
+  if ('seqSymptomReport' in notification) {
+    const template = typeof texts.symptomReport === 'string' ? texts.symptomReport : fallbackTexts.symptomReport;
+    return template.split('{{patientName}}').join(notification.patientName);
+  }
   if (notification.alertKind) {
     const alert =
       (texts.alerts && texts.alerts[notification.alertKind]) || fallbackTexts.alerts[notification.alertKind];
@@ -191,12 +237,27 @@ async function hasVisibleFocusedWindow() {
   return windows.some((client) => client.visibilityState === 'visible' && client.focused);
 }
 
+/**
+ * As the page's notificationPath: a symptom report opens the patient's reports, anything else home.
+ * The path is patientDetailsPath of src/config/paths.ts, repeated: the worker imports no app code.
+ */
+function pathOf(notification) {
+  return 'seqSymptomReport' in notification
+    ? `/patientList/details/symptoms?id=${notification.seqMedicalRelation}`
+    : '/';
+}
+
 async function onPush(event) {
   let payload = null;
   try {
     payload = event.data ? event.data.json() : null;
   } catch (error) {
     warn('a push that is not JSON', error);
+  }
+  const message = messageNotificationOf(payload);
+  if (message) {
+    await showMessageNotification(message);
+    return;
   }
   const notification = notificationOf(payload);
   if (!notification) {
@@ -217,7 +278,7 @@ async function onPush(event) {
     body: sentence(texts, notification),
     tag: notification.key,
     icon: '/favicon.svg',
-    data: { key: notification.key },
+    data: { key: notification.key, path: pathOf(notification) },
   });
 }
 
@@ -229,18 +290,24 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** SPEC 2: a tap on a push goes to the home page, in an open tab when there is one. */
+/**
+ * SPEC 2: a tap on a push goes to the home page (a symptom report's to the patient's reports, a
+ * message's to the thread), in an open tab when there is one.
+ */
 async function onNotificationClick(event) {
   event.notification.close();
+  const data = event.notification.data;
+  // A path of this site only: never `//host`, another site.
+  const path = data && typeof data.path === 'string' && /^\/(?!\/)/.test(data.path) ? data.path : '/';
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const client = windows.find((candidate) => new URL(candidate.url).origin === self.location.origin);
   if (client) {
-    // Told first: the tab goes home even where the browser refuses to focus it.
-    client.postMessage({ type: 'navigate', path: '/' });
+    // Told first: the tab goes there even where the browser refuses to focus it.
+    client.postMessage({ type: 'navigate', path });
     await client.focus().catch((error) => warn('cannot focus the tab', error));
     return;
   }
-  await self.clients.openWindow('/');
+  await self.clients.openWindow(path);
 }
 
 self.addEventListener('notificationclick', (event) => {

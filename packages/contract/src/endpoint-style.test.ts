@@ -97,6 +97,8 @@ const kindOfVerb: Record<string, Kind> = {
   rename: 'change',
   acknowledge: 'change',
   snooze: 'change',
+  withdraw: 'change',
+  supersede: 'change',
   cancel: 'change',
   complete: 'change',
   disable: 'change',

@@ -28,6 +28,8 @@ export interface Endpoint<Request extends z.ZodType = z.ZodType, Reply extends z
   reply: Reply;
   /** The request is multipart/form-data: `request` describes its text fields, beside one `file`. */
   multipart?: true;
+  /** The largest file a multipart request takes, where it is not the upload rule's. */
+  maxFileBytes?: number;
 }
 
 /**

@@ -73,6 +73,24 @@ export const FailedCode = {
   ProductInUse: 'PAY2202',
   PlanChangeTooSoon: 'PAY2203',
   NoSubscription: 'PAY2204',
+  // Consent to remote monitoring (docs/decisions/0013-remote-monitoring.md)
+  ConsentInForce: 'RM0001',
+  ConsentNotInForce: 'RM0002',
+  // Questionnaires (docs/decisions/0015-outcome-measures.md)
+  QuestionnaireAnswered: 'QN0001',
+  QuestionnaireWithdrawn: 'QN0002',
+  ResponseSuperseded: 'QN0003',
+  QuestionnaireVersionGone: 'QN0004',
+  // Secure messages (docs/decisions/0016-messages.md)
+  MessageThreadClosed: 'MS0001',
+  WithdrawTooLate: 'MS0002',
+  MessageAlreadyWithdrawn: 'MS0003',
+  UnsupportedAttachment: 'MS0004',
+  HeicNotSupported: 'MS0005',
+  TooManyUnsentAttachments: 'MS0006',
+  TemplateNeedsPatientFirstName: 'MS0101',
+  TemplateNeedsNextVisit: 'MS0102',
+  TemplateNeedsClinicianName: 'MS0103',
   // HTTP level
   Unauthorized: 'AU0001',
   TokenExpired: 'AU0002',

@@ -5,14 +5,17 @@ import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
 import * as manager from './manager.ts';
 import * as meeting from './meeting.ts';
+import * as message from './message.ts';
 import * as monitoring from './monitoring.ts';
 import * as monitoringBilling from './monitoring-billing.ts';
+import * as monitoringConsent from './monitoring-consent.ts';
 import * as managerNote from './manager-note.ts';
 import * as medicalRecord from './medical-record.ts';
 import * as patient from './patient.ts';
 import * as notification from './notification.ts';
 import * as patientApp from './patient-app.ts';
 import * as patientProgram from './patient-program.ts';
+import * as questionnaire from './questionnaire.ts';
 import * as payment from './payment.ts';
 import * as receipt from './receipt.ts';
 import * as report from './report.ts';
@@ -48,6 +51,7 @@ export * from './schedule-rules.ts';
 export * from './schedule.ts';
 export * from './notification.ts';
 export * from './meeting.ts';
+export * from './message.ts';
 export * from './report.ts';
 export * from './payment.ts';
 export * from './receipt.ts';
@@ -55,6 +59,9 @@ export * from './board.ts';
 export * from './account-security.ts';
 export * from './monitoring.ts';
 export * from './monitoring-billing.ts';
+export * from './outcome-measures/index.ts';
+export * from './monitoring-consent.ts';
+export * from './questionnaire.ts';
 
 function endpointsOf(group: Record<string, unknown>): Endpoint[] {
   return Object.values(group).filter(
@@ -81,10 +88,13 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   schedule,
   notification,
   meeting,
+  message,
   report,
   payment,
   receipt,
   board,
   monitoring,
   monitoringBilling,
+  monitoringConsent,
+  questionnaire,
 ].flatMap(endpointsOf);

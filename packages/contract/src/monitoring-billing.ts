@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
+import { consentInForceOn, type ConsentSpan } from './monitoring-consent.ts';
 import { nextDate } from './schedule-rules.ts';
 import { dateField, idField } from './validation.ts';
 
@@ -52,7 +53,10 @@ export function deviceSupplyCode(table: CodeTable, days: number): string | null 
   return table.deviceSupply.find((rule) => days >= rule.minDays && days <= rule.maxDays)?.code ?? null;
 }
 
-/** The management codes a calendar month qualifies for, by its minutes and whether an interactive communication took place. */
+/**
+ * The management codes a calendar month qualifies for, by its minutes and whether an interactive
+ * communication took place.
+ */
 export function managementCodes(table: CodeTable, minutes: number, interactive: boolean): BilledCode[] {
   const { short, first, further, needsInteractive } = table.management;
   if (needsInteractive && !interactive) return [];
@@ -72,37 +76,61 @@ export const monitoringPeriod = z.lazy(() =>
     ongoing: z.boolean(),
     /** The codes the period has earned: none while it is ongoing. */
     codes: z.array(billedCode),
+    /**
+     * The codes its data would have earned but that are not counted: days of data without the
+     * patient's consent in force do not count. Absent in a report kept before consent was recorded.
+     */
+    uncountedCodes: z.array(billedCode).optional(),
   }),
 );
 export type MonitoringPeriod = z.infer<typeof monitoringPeriod>;
 
+/** The codes of `all` that `counted` does not hold, unit by unit. */
+export function codesLeftOut(all: readonly BilledCode[], counted: readonly BilledCode[]): BilledCode[] {
+  return all.flatMap(({ code, units }) => {
+    const left = units - counted.filter((other) => other.code === code).reduce((sum, other) => sum + other.units, 0);
+    return left > 0 ? [{ code, units: left }] : [];
+  });
+}
+
 /**
  * The 30-day periods of an episode from its start to today, with the days of device data in each
  * (UTC calendar days), the device supply code of each ended period and the set-up code with the
- * first ended period that qualifies for a supply code. A null table gives no codes.
+ * first ended period that qualifies for a supply code. Only the days of data with the patient's
+ * consent in force count towards the codes; what the other days would have added is told apart.
+ * A null table gives no codes.
  */
 export function monitoringPeriods(
   table: CodeTable | null,
   startDate: string,
   today: string,
   daysWithData: readonly string[],
+  consents: readonly ConsentSpan[],
 ): MonitoringPeriod[] {
-  const periods: MonitoringPeriod[] = [];
-  let setUpBilled = false;
+  const periods: (MonitoringPeriod & { uncountedCodes: BilledCode[] })[] = [];
+  const setUpBilled = { counted: false, all: false };
+  const codesOf = (days: number, ongoing: boolean, which: keyof typeof setUpBilled): BilledCode[] => {
+    const supply = table && !ongoing && deviceSupplyCode(table, days);
+    if (!table || !supply) return [];
+    const setUp = setUpBilled[which] ? [] : [{ code: table.setUp, units: 1 }];
+    setUpBilled[which] = true;
+    return [...setUp, { code: supply, units: 1 }];
+  };
   for (let start = startDate; start <= today; start = nextDate(start, monitoringPeriodDays)) {
     const end = nextDate(start, monitoringPeriodDays - 1);
-    const days = daysWithData.filter((date) => date >= start && date <= end).length;
+    const inPeriod = daysWithData.filter((date) => date >= start && date <= end);
+    const consented = inPeriod.filter((date) => consentInForceOn(consents, date)).length;
     const ongoing = inProgress(end, today);
-    const supply = table && !ongoing && deviceSupplyCode(table, days);
-    const codes: BilledCode[] = [];
-    if (table && supply) {
-      if (!setUpBilled) codes.push({ code: table.setUp, units: 1 });
-      setUpBilled = true;
-      codes.push({ code: supply, units: 1 });
-    }
-    periods.push({ startDate: start, endDate: end, days, ongoing, codes });
+    const codes = codesOf(consented, ongoing, 'counted');
+    const uncountedCodes = codesLeftOut(codesOf(inPeriod.length, ongoing, 'all'), codes);
+    periods.push({ startDate: start, endDate: end, days: inPeriod.length, ongoing, codes, uncountedCodes });
   }
-  return periods;
+  // The set-up is once per episode: billed with a later period under consent, no period lost it.
+  if (!table || !setUpBilled.counted) return periods;
+  return periods.map((period) => ({
+    ...period,
+    uncountedCodes: period.uncountedCodes.filter((code) => code.code !== table.setUp),
+  }));
 }
 
 /** The activities a clinician logs monitoring time for. */
@@ -125,6 +153,28 @@ export const monitoringTimeEntry = z.lazy(() =>
 );
 export type MonitoringTimeEntry = z.infer<typeof monitoringTimeEntry>;
 
+export const monthConsents = ['full', 'partial', 'none'] as const;
+export type MonthConsent = (typeof monthConsents)[number];
+
+/**
+ * Whether consent was in force on every day that counts towards a month's codes (`days`, the days up
+ * to today with device data in its periods or minutes in the month), on some or on none. A month
+ * with no such day reads as its last day so far (a month to come: its first day).
+ */
+export function monthConsentOf(
+  consents: readonly ConsentSpan[],
+  month: string,
+  today: string,
+  days: readonly string[],
+): MonthConsent {
+  const { startDate, endDate } = monthDays(month);
+  const last = endDate < today ? endDate : today < startDate ? startDate : today;
+  const counted = days.filter((date) => date <= last);
+  const checked = counted.length > 0 ? counted : [last];
+  const inForce = checked.filter((date) => consentInForceOn(consents, date)).length;
+  return inForce === 0 ? 'none' : inForce === checked.length ? 'full' : 'partial';
+}
+
 /** One calendar month of a patient's monitoring: the minutes, where they came from, and the codes. */
 export const monitoringMonth = z.object({
   month: z.string(),
@@ -143,6 +193,14 @@ export const monitoringMonth = z.object({
   periods: z.array(monitoringPeriod),
   /** The codes earned: those of the periods that ended in it, and its management codes once it has ended. */
   codes: z.array(billedCode),
+  /**
+   * Whether the patient's consent to remote monitoring was in force on every day that counts towards
+   * the month's codes (its days of data and minutes up to today), on some, or on none. Absent in a
+   * report kept before consent was recorded.
+   */
+  consent: z.enum(monthConsents).optional(),
+  /** The codes the month's data and minutes would have earned that are not counted for want of consent. */
+  uncountedCodes: z.array(billedCode).optional(),
 });
 export type MonitoringMonth = z.infer<typeof monitoringMonth>;
 
@@ -160,19 +218,43 @@ export function monthDays(month: string): { startDate: string; endDate: string }
   return { startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** A month's summary from its periods, device days and minutes; the codes earned by today as the table gives them. */
+/**
+ * A month's summary from its periods, device days and minutes; the codes earned by today as the
+ * table gives them. The management codes count only the minutes and interactive communications of
+ * days with consent in force (`consented`); what the others would have added is told apart.
+ */
 export function monitoringMonthOf(
   table: CodeTable | null,
   month: string,
   today: string,
   periods: readonly MonitoringPeriod[],
   daysWithData: readonly string[],
-  minutes: { video: number; logged: number; interactive: boolean },
+  minutes: {
+    video: number;
+    logged: number;
+    interactive: boolean;
+    /** The days of the month with completed video visits or logged time. */
+    days: readonly string[];
+    consented: { minutes: number; interactive: boolean };
+  },
+  consents: readonly ConsentSpan[],
 ): MonitoringMonth {
   const { startDate, endDate } = monthDays(month);
   const ending = periods.filter((period) => period.endDate >= startDate && period.endDate <= endDate);
+  // The days whose consent matters: data of the episode's periods billed with the month or within it, and minutes.
+  const episodeStart = periods[0]?.startDate;
+  const dataDays = daysWithData.filter(
+    (date) =>
+      episodeStart !== undefined &&
+      date >= episodeStart &&
+      ((date >= startDate && date <= endDate) ||
+        ending.some((period) => date >= period.startDate && date <= period.endDate)),
+  );
   const total = minutes.video + minutes.logged;
   const ongoing = inProgress(endDate, today);
+  const management = table && !ongoing ? managementCodes(table, total, minutes.interactive) : [];
+  const counted =
+    table && !ongoing ? managementCodes(table, minutes.consented.minutes, minutes.consented.interactive) : [];
   return {
     month,
     deviceDays: daysWithData.filter((date) => date >= startDate && date <= endDate).length,
@@ -182,10 +264,9 @@ export function monitoringMonthOf(
     interactive: minutes.interactive,
     ongoing,
     periods: ending,
-    codes: [
-      ...ending.flatMap((period) => period.codes),
-      ...(table && !ongoing ? managementCodes(table, total, minutes.interactive) : []),
-    ],
+    codes: [...ending.flatMap((period) => period.codes), ...counted],
+    consent: monthConsentOf(consents, month, today, [...dataDays, ...minutes.days]),
+    uncountedCodes: [...ending.flatMap((period) => period.uncountedCodes ?? []), ...codesLeftOut(management, counted)],
   };
 }
 

@@ -8,7 +8,14 @@ const tag = 'monitoring';
  * The kinds of alert the monitoring job raises from device data, most severe first: the worklist
  * orders a patient's alerts by this (docs/decisions/0013-remote-monitoring.md).
  */
-export const alertKinds = ['pain', 'romRegression', 'noData', 'lowAdherence', 'pastDue'] as const;
+export const alertKinds = [
+  'pain',
+  'romRegression',
+  'noData',
+  'lowAdherence',
+  'pastDue',
+  'questionnaireOverdue',
+] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 /** What a clinician has done with an alert. A snoozed alert shows again once its time has passed. */
@@ -79,6 +86,13 @@ export const alertReason = z.lazy(() =>
     }),
     z.object({ kind: z.literal('pain'), level: z.number().int(), reportedAt: z.string() }),
     z.object({ kind: z.literal('pastDue'), seqExercise: z.number().int(), dueDate: z.string() }),
+    /** A questionnaire not answered 7 days after it was due (docs/decisions/0015-outcome-measures.md). */
+    z.object({
+      kind: z.literal('questionnaireOverdue'),
+      seqQuestionnaireRequest: z.number().int(),
+      title: z.string(),
+      dueAt: z.string(),
+    }),
   ]),
 );
 export type AlertReason = z.infer<typeof alertReason>;

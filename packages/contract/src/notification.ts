@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
 import { signalData } from './meeting.ts';
+import { messageItem } from './message.ts';
 import { alertKinds } from './monitoring.ts';
 import { pushTypes } from './schedule-rules.ts';
 
@@ -36,14 +37,30 @@ export const alertNotification = z.lazy(() =>
 );
 export type AlertNotification = z.infer<typeof alertNotification>;
 
-/** Either kind, as the clinician's list of notifications keeps them. */
-export const anyNotification = z.lazy(() => z.union([notification, alertNotification]));
+/**
+ * A symptom report one of the clinician's patients sent from their app, kept in the same list. It
+ * names the patient and the report, and nothing of what they reported: a browser may show it on a
+ * locked screen.
+ */
+export const symptomReportNotification = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    seqSymptomReport: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    time: z.string(),
+  }),
+);
+export type SymptomReportNotification = z.infer<typeof symptomReportNotification>;
+
+/** Any kind, as the clinician's list of notifications keeps them. */
+export const anyNotification = z.lazy(() => z.union([notification, alertNotification, symptomReportNotification]));
 export type AnyNotification = z.infer<typeof anyNotification>;
 
 /**
- * What a patient's browser is told of, by Web Push: a change to one of their visits, or a new
- * exercise in their program. A visit moved by the clinician is `visitMoved`, though the socket
- * tells it as push type 1 (SPEC 3 has no "moved").
+ * What a patient's browser is told of, by Web Push: a change to one of their visits, a new
+ * exercise in their program, or a questionnaire due (and its reminder). A visit moved by the
+ * clinician is `visitMoved`, though the socket tells it as push type 1 (SPEC 3 has no "moved").
  */
 export const patientPushTypes = [
   'visitBooked',
@@ -53,6 +70,9 @@ export const patientPushTypes = [
   'visitCompleted',
   'visitExpired',
   'prescriptionAdded',
+  'questionnaireDue',
+  'questionnaireReminder',
+  'messageReceived',
 ] as const;
 export type PatientPushType = (typeof patientPushTypes)[number];
 
@@ -69,7 +89,11 @@ export const patientPush = z.lazy(() =>
     type: z.enum(patientPushTypes),
     title: z.string(),
     body: z.string(),
-    /** `/patient/?visit=<seqSchedule>` for a visit, `/patient/?screen=program` for the program. */
+    /**
+     * `/patient/?visit=<seqSchedule>` for a visit, `/patient/?screen=program` for the program,
+     * `/patient/?questionnaire=<seqQuestionnaireRequest>` for a questionnaire, `/patient/?messages=<seqMedicalRelation>`
+     * for new messages (the push names the clinician, never what they wrote).
+     */
     url: z.string().startsWith('/patient/'),
     /** When it was sent, an ISO 8601 instant. */
     time: z.string(),
@@ -95,8 +119,19 @@ export const serverMessage = z.lazy(() =>
     z.object({ type: z.literal('ready') }),
     z.object({ type: z.literal('notification'), notification }),
     z.object({ type: z.literal('alert'), notification: alertNotification }),
+    z.object({ type: z.literal('symptomReport'), notification: symptomReportNotification }),
+    /** A new message in one of the reader's threads (theirs from another tab, or the other side's). */
+    z.object({ type: z.literal('message'), seqMedicalRelation: z.number().int(), message: messageItem }),
+    /** Messages of a thread were read by the other side, or one was withdrawn: read the thread again. */
+    z.object({
+      type: z.literal('messageChanged'),
+      seqMedicalRelation: z.number().int(),
+      change: z.enum(['read', 'withdrawn']),
+    }),
     /** The reader changed their own visits elsewhere (another tab or window): read them again. */
     z.object({ type: z.literal('schedulesChanged') }),
+    /** A questionnaire came due for the patient: read their due questionnaires again (it names none). */
+    z.object({ type: z.literal('questionnaireDue') }),
     /** Signalling from the other attendee of a meeting, for one joining of it: other tabs ignore it. */
     z.object({
       type: z.literal('signal'),

@@ -1,51 +1,49 @@
-import { createHttpClient } from '@clinic/client/http-client';
-import { browserTimeZone } from '@clinic/client/time-zone';
-import { client } from '@clinic/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { currentLanguage } from '../i18n/i18n.ts';
-import { browserQueryStorage, persistedMaxAgeMs, queryPersistence } from '../pwa/query-persistence.ts';
-import { tokenStore } from '../session/token-store.ts';
+import type { Endpoint, ReplyOf, RequestOf } from '@clinic/contract';
+import type { CallOptions, HttpClient } from '@clinic/client/http-client';
 
 let sessionExpiredHandler: (() => void) | undefined;
 
-/** Who ends the session after a 401 that a refresh could not cure (the app shell). */
+/** Who ends the session after a 401 that a refresh could not cure (the signed-in app). */
 export function onSessionExpired(handler: () => void): void {
   sessionExpiredHandler = handler;
 }
 
-export const api = createHttpClient({
-  fetch: (url, init) => fetch(url, init),
-  tokens: tokenStore,
-  language: currentLanguage,
-  timeZone: browserTimeZone,
-  onSessionExpired: () => sessionExpiredHandler?.(),
-  timeoutMs: client.apiTimeoutMs,
-});
+let httpClient: Promise<HttpClient> | undefined;
 
 /**
- * Cached replies show at once, offline too (`offlineFirst`: one try, then waiting for the connection);
- * they are kept as long as the persisted copy (app.tsx), which holds only what is in the cache.
+ * The HTTP client, with the contract's error and token checks (zod), loads with the signed-in app's
+ * first screen or the login's first attempt, never with the first page.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: 1,
-      refetchOnWindowFocus: true,
-      staleTime: 10_000,
-      gcTime: persistedMaxAgeMs,
-      networkMode: 'offlineFirst',
+export function loadHttpClient(): Promise<HttpClient> {
+  httpClient ??= import('./http-client.ts').then(
+    ({ createPatientHttpClient }) => createPatientHttpClient(() => sessionExpiredHandler?.()),
+    (error: unknown) => {
+      // A chunk that failed to load is tried again by the next call.
+      httpClient = undefined;
+      throw error;
     },
-    mutations: { retry: false },
+  );
+  return httpClient;
+}
+
+/** The server's API under /api; see @clinic/client/http-client for the session handling. */
+export const api = {
+  async callApi<E extends Endpoint>(endpoint: E, body: RequestOf<E>, options?: CallOptions): Promise<ReplyOf<E>> {
+    return (await loadHttpClient()).callApi(endpoint, body, options);
   },
-});
-
-/** The patient's queries kept in this browser (IndexedDB) while signed in, so the app opens offline. */
-export const queryCache = queryPersistence(browserQueryStorage(), () => tokenStore.read().accessToken !== null);
-
-export const queryKeys = {
-  visits: ['patient', 'visits'] as const,
-  clinicians: ['patient', 'clinicians'] as const,
-  slots: (seqMedicalRelation: number, duration: string, startDate: string, endDate: string) =>
-    ['patient', 'slots', seqMedicalRelation, duration, startDate, endDate] as const,
-  photo: (path: string) => ['patient', 'photo', path] as const,
+  async uploadFile<E extends Endpoint>(
+    endpoint: E,
+    fields: RequestOf<E>,
+    file: Blob,
+    fileName: string,
+    options?: CallOptions,
+  ): Promise<ReplyOf<E>> {
+    return (await loadHttpClient()).uploadFile(endpoint, fields, file, fileName, options);
+  },
+  async fetchFile(path: string, options?: CallOptions): Promise<Blob> {
+    return (await loadHttpClient()).fetchFile(path, options);
+  },
+  async refreshTokens(usedRefreshToken: string | null): Promise<'refreshed' | 'refused' | 'failed'> {
+    return (await loadHttpClient()).refreshTokens(usedRefreshToken);
+  },
 };

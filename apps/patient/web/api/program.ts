@@ -1,6 +1,7 @@
 import { getMyProgram, listMySymptomReports, type ReplyOf } from '@clinic/contract';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { queryClient } from './queries.ts';
 
 /** Under the patient's keys, as every query of this app, so the cache of one patient is dropped with them. */
 export const programKeys = {
@@ -22,6 +23,11 @@ const programQuery = queryOptions({
 /** The patient's open prescriptions, the device's last sessions and the range of motion of the last days. */
 export function useProgram(): UseQueryResult<Omit<MyProgram, 'isSuccess'>> {
   return useQuery(programQuery);
+}
+
+/** Asks for the program while the screen's code loads (screens/screens.ts); the screen then reads it from the cache. */
+export function prefetchProgram(): Promise<void> {
+  return queryClient.prefetchQuery(programQuery);
 }
 
 /** The patient's last symptom reports, newest first, as the server has them. */

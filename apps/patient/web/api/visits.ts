@@ -4,7 +4,6 @@ import {
   getMyClinicians,
   getReservableSlots,
   listMySchedules,
-  login,
   updateScheduleSymptoms,
   uploadSymptomPhoto,
   type ReplyOf,
@@ -19,13 +18,18 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { tokenStore, browserStorage, patientStorageKeys } from '../session/token-store.ts';
-import { api, queryKeys } from './client.ts';
+import { api } from './client.ts';
+import { queryClient, queryKeys } from './queries.ts';
 
 export const visitsQuery = queryOptions({
   queryKey: queryKeys.visits,
   queryFn: async ({ signal }) => (await api.callApi(listMySchedules, {}, { signal })).scheduleList,
 });
+
+/** Asks for the visits while the home screen's code loads (screens/screens.ts). */
+export function prefetchVisits(): Promise<void> {
+  return queryClient.prefetchQuery(visitsQuery);
+}
 
 export function useVisits(): UseQueryResult<ReplyOf<typeof listMySchedules>['scheduleList']> {
   return useQuery(visitsQuery);
@@ -88,26 +92,4 @@ export function useUpdateSymptoms(): UseMutationResult<
 
 export function uploadPhoto(file: File): Promise<ReplyOf<typeof uploadSymptomPhoto>> {
   return api.uploadFile(uploadSymptomPhoto, {}, file, file.name || 'photo');
-}
-
-/** Logs in as a patient app member; on success the tokens and the name are kept in this browser. */
-export function useLogin(): UseMutationResult<
-  ReplyOf<typeof login>,
-  Error,
-  { userEmail: string; userPassword: string }
-> {
-  return useMutation({
-    mutationFn: async (credentials: { userEmail: string; userPassword: string }) => {
-      const reply = await api.callApi(login, { ...credentials, userType: 'patient' });
-      if (reply.isSuccess) {
-        try {
-          browserStorage()?.setItem(patientStorageKeys.userName, reply.user.userName);
-        } catch {
-          // Private mode: the greeting goes without the name.
-        }
-        tokenStore.save(reply.token);
-      }
-      return reply;
-    },
-  });
 }

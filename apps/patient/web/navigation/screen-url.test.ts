@@ -15,6 +15,14 @@ describe('the screen of an address', () => {
     expect(screenOfSearch('?screen=symptoms&visit=42')).toEqual({ name: 'symptoms' });
   });
 
+  it('opens a questionnaire by its address, the one its push opens', () => {
+    expect(screenOfSearch('?questionnaire=9')).toEqual({ name: 'questionnaire', id: 9 });
+    expect(screenOfSearch('?lang=cs&questionnaire=12')).toEqual({ name: 'questionnaire', id: 12 });
+    for (const search of ['?screen=questionnaire', '?questionnaire=0', '?questionnaire=x', '?questionnaire=-1']) {
+      expect(screenOfSearch(search), search).toEqual({ name: 'home' });
+    }
+  });
+
   it('opens home for anything else', () => {
     for (const search of ['', '?', '?screen=call', '?screen=', '?visit=abc', '?visit=-3', '?visit=0', '?visit=1.5']) {
       expect(screenOfSearch(search), search).toEqual({ name: 'home' });
@@ -29,6 +37,10 @@ describe('the address of a screen', () => {
     expect(searchOfScreen('?screen=program', { name: 'home', visit: 7 })).toBe('?visit=7');
     expect(searchOfScreen('?screen=program&lang=cs', { name: 'home' })).toBe('?lang=cs');
     expect(searchOfScreen('?screen=book', { name: 'home' })).toBe('');
+    expect(searchOfScreen('?questionnaire=4&lang=ko', { name: 'questionnaire', id: 5 })).toBe(
+      '?lang=ko&questionnaire=5',
+    );
+    expect(searchOfScreen('?questionnaire=5', { name: 'program' })).toBe('?screen=program');
   });
 
   it('reads back as the same screen', () => {
@@ -38,6 +50,7 @@ describe('the address of a screen', () => {
       { name: 'program' },
       { name: 'symptoms' },
       { name: 'book' },
+      { name: 'questionnaire', id: 31 },
     ];
     for (const screen of screens) expect(screenOfSearch(searchOfScreen('?lang=en', screen))).toEqual(screen);
   });

@@ -1,19 +1,32 @@
 /**
  * Which screen an address of the signed-in app opens. The screen is in the query, so that a link (a
  * push notification's, a bookmark) opens it and the browser's back button goes back through them:
- * `?screen=program`, `?screen=symptoms`, `?screen=book`, and `?visit=<seqSchedule>` for the home
- * screen focused on one visit. Anything else opens the home screen.
+ * `?screen=program`, `?screen=symptoms`, `?screen=book`, `?questionnaire=<seqQuestionnaireRequest>` (the
+ * address a questionnaire's push opens too), and `?visit=<seqSchedule>` for the home screen focused on
+ * one visit. Anything else opens the home screen.
  */
-export type Screen = { name: 'home'; visit?: number } | { name: 'program' } | { name: 'symptoms' } | { name: 'book' };
+export type Screen =
+  | { name: 'home'; visit?: number }
+  | { name: 'program' }
+  | { name: 'symptoms' }
+  | { name: 'book' }
+  | { name: 'questionnaire'; id: number };
 
 type ScreenName = Screen['name'];
 
 const screenParameter = 'screen';
 const visitParameter = 'visit';
-const namedScreens: readonly ScreenName[] = ['program', 'symptoms', 'book'];
+const questionnaireParameter = 'questionnaire';
+const namedScreens = ['program', 'symptoms', 'book'] as const satisfies readonly ScreenName[];
 
-function isNamedScreen(value: string | null): value is Exclude<ScreenName, 'home'> {
+function isNamedScreen(value: string | null): value is (typeof namedScreens)[number] {
   return value !== null && (namedScreens as readonly string[]).includes(value);
+}
+
+/** A record's id in the address, or undefined unless it is a positive whole number. */
+function idOf(value: string | null): number | undefined {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The screen a query string opens. */
@@ -21,8 +34,10 @@ export function screenOfSearch(search: string): Screen {
   const query = new URLSearchParams(search);
   const name = query.get(screenParameter);
   if (isNamedScreen(name)) return { name };
-  const visit = Number(query.get(visitParameter));
-  return Number.isSafeInteger(visit) && visit > 0 ? { name: 'home', visit } : { name: 'home' };
+  const questionnaire = idOf(query.get(questionnaireParameter));
+  if (questionnaire !== undefined) return { name: 'questionnaire', id: questionnaire };
+  const visit = idOf(query.get(visitParameter));
+  return visit !== undefined ? { name: 'home', visit } : { name: 'home' };
 }
 
 /**
@@ -33,7 +48,9 @@ export function searchOfScreen(currentSearch: string, screen: Screen): string {
   const query = new URLSearchParams(currentSearch);
   query.delete(screenParameter);
   query.delete(visitParameter);
-  if (screen.name !== 'home') query.set(screenParameter, screen.name);
+  query.delete(questionnaireParameter);
+  if (screen.name === 'questionnaire') query.set(questionnaireParameter, String(screen.id));
+  else if (screen.name !== 'home') query.set(screenParameter, screen.name);
   else if (screen.visit !== undefined) query.set(visitParameter, String(screen.visit));
   const text = query.toString();
   return text === '' ? '' : `?${text}`;

@@ -1,9 +1,11 @@
-import { addSymptomReport, type Endpoint, type RequestOf } from '@clinic/contract';
+import { addQuestionnaireResponse, addSymptomReport, type Endpoint, type RequestOf } from '@clinic/contract';
 import { isApiError } from '@clinic/client/api-error';
 import type { LockRunner } from '@clinic/client/http-client';
 import type { QueryKey } from '@tanstack/react-query';
-import { api, queryClient } from '../api/client.ts';
+import { api } from '../api/client.ts';
+import { queryClient } from '../api/queries.ts';
 import { programKeys } from '../api/program.ts';
+import { questionnaireKeys } from '../api/questionnaires.ts';
 import { outboxFlushMessage, outboxSyncTag } from '../pwa/worker-messages.ts';
 import { indexedDbOutboxStore, memoryOutboxStore, type OutboxEntry, type OutboxStore } from './outbox-store.ts';
 
@@ -200,10 +202,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 /** The writes this app queues, and the queries each changes once the server has it. */
 const queuedEndpoints: readonly { endpoint: Endpoint; changes: readonly QueryKey[] }[] = [
   { endpoint: addSymptomReport, changes: [programKeys.symptomReports] },
+  { endpoint: addQuestionnaireResponse, changes: [questionnaireKeys.list, ['patient', 'questionnaire']] },
 ];
 
 /** An endpoint whose writes go through the outbox: its request carries the idempotency key. */
-export type QueuedEndpoint = typeof addSymptomReport;
+export type QueuedEndpoint = typeof addSymptomReport | typeof addQuestionnaireResponse;
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };

@@ -5,6 +5,7 @@ import {
   type ProgramRomDay,
   type ProgramSession,
 } from '@clinic/contract';
+import { dateFormat } from '../i18n/date-format.ts';
 
 export type PositionName = keyof typeof Position;
 export type DirectionName = 'left' | 'right';
@@ -197,7 +198,5 @@ export function formatDate(value: string, language: string): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const time = Date.parse(dateOnly ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(time)) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', ...(dateOnly && { timeZone: 'UTC' }) }).format(
-    new Date(time),
-  );
+  return dateFormat(language, { dateStyle: 'medium', ...(dateOnly && { timeZone: 'UTC' }) }).format(new Date(time));
 }

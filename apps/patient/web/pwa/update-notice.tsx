@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +17,7 @@ function UpdateMessage({ update }: { update: () => void }): ReactElement {
 
 /** A new version of the app waits: the patient may switch now, or it starts the next time the app is opened. */
 export function showUpdateNotice(update: () => void): void {
-  notifications.show({
+  showToast({
     id: 'app-update',
     color: 'teal',
     autoClose: false,

@@ -1,15 +1,25 @@
 import { languages, type Language } from '@clinic/contract';
 import { Badge, Box, Button, Container, Group, NativeSelect, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { isLanguage, languageNames } from '../i18n/language.ts';
 import { InstallHint } from '../pwa/install-hint.tsx';
-import { PushSwitch } from '../pwa/push-switch.tsx';
 import type { RealtimeStatus } from '@clinic/client/realtime-client';
 
-export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSignOut?: () => void }): ReactElement {
+/** The app's name, the language, and once signed in the sign-out button and what `children` adds (the push switch). */
+export function AppHeader({
+  status,
+  onSignOut,
+  children,
+}: {
+  status?: RealtimeStatus;
+  onSignOut?: () => void;
+  children?: ReactNode;
+}): ReactElement {
   const { t } = useTranslation();
+  // The mark drawn with the HTML (index.html) stays until the app draws its first screen, here.
+  useLayoutEffect(() => document.getElementById('app-loading')?.remove(), []);
   return (
     <Box component="header" bg="teal.7" c="white" py="sm">
       <Container size="sm">
@@ -40,7 +50,7 @@ export function AppHeader({ status, onSignOut }: { status?: RealtimeStatus; onSi
             )}
           </Group>
         </Group>
-        {onSignOut && <PushSwitch />}
+        {children}
         <InstallHint />
         {(status === 'waiting' || status === 'stopped') && (
           <Badge mt="xs" color="yellow" variant="light" role="status">

@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../api/error-text.ts';
@@ -76,7 +76,7 @@ export function BookScreen({ onDone }: { onDone: () => void }): ReactElement {
         setSlot(undefined);
         return;
       }
-      notifications.show({
+      showToast({
         color: 'teal',
         message: t('book.booked', { date: formatDateTime(reply.schedule.scheduleExpectStartDatetime, language) }),
       });

@@ -1,6 +1,6 @@
 import { type PatientSchedule } from '@clinic/contract';
 import { Alert, Box, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallStatus } from '../call/call.ts';
@@ -60,7 +60,7 @@ export function CallScreen({ visit, onLeave }: { visit: PatientSchedule; onLeave
   const over = call.status === 'ended' || call.status === 'failed';
   const leave = (): void => {
     // The call stays open for the patient to join again.
-    if (!over) notifications.show({ color: 'teal', message: t('call.left') });
+    if (!over) showToast({ color: 'teal', message: t('call.left') });
     onLeave();
   };
 

@@ -1,6 +1,6 @@
 import { type PatientSchedule } from '@clinic/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextOf } from '../api/error-text.ts';
@@ -29,7 +29,7 @@ export function CancelDialog({ visit, onClose }: { visit?: PatientSchedule; onCl
         setFailure(messageText(reply.failedCode));
         return;
       }
-      notifications.show({ color: 'teal', message: t('visit.cancelled') });
+      showToast({ color: 'teal', message: t('visit.cancelled') });
       close();
     } catch (error) {
       const text = errorTextOf(error, currentLanguage());

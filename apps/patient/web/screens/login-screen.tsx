@@ -1,25 +1,38 @@
 import { useContractForm } from '@clinic/client/contract-form';
-import { login } from '@clinic/contract';
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadHttpClient } from '../api/client.ts';
+import type * as LoginModule from '../api/login.ts';
 import { errorTextOf } from '../api/error-text.ts';
-import { useLogin } from '../api/visits.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';
 
 const initialValues = { userEmail: '', userPassword: '' };
 
+/** The login's request and checks (the HTTP client and zod) load with the first attempt, not with the page. */
+async function loadLogin(): Promise<typeof LoginModule> {
+  const [login] = await Promise.all([import('../api/login.ts'), loadHttpClient()]);
+  return login;
+}
+
 export function LoginScreen(): ReactElement {
   const { t } = useTranslation();
-  const loginMutation = useLogin();
+  const [submitting, setSubmitting] = useState(false);
   // A call that failed other than by a refusal or field errors (network, server).
   const [callFailure, setCallFailure] = useState<{ error: unknown }>();
   // The patient's login request; a refusal shows its failedCode.
   const form = useContractForm({
     initialValues,
-    schema: login.request,
+    schema: async () => (await loadLogin()).loginChecks,
     toRequest: (values) => ({ ...values, userType: 'patient' }),
-    send: ({ userEmail, userPassword }) => loginMutation.mutateAsync({ userEmail, userPassword }),
+    send: async ({ userEmail, userPassword }) => {
+      setSubmitting(true);
+      try {
+        return await (await loadLogin()).patientLogin({ userEmail, userPassword });
+      } finally {
+        setSubmitting(false);
+      }
+    },
     onError: (error) => setCallFailure({ error }),
   });
   const { values, errors, failure, setValue } = form;
@@ -54,7 +67,13 @@ export function LoginScreen(): ReactElement {
               {shownFailure}
             </Alert>
           )}
-          <form noValidate onSubmit={submit} aria-labelledby="login-title">
+          {/* The request's chunk is fetched while the patient types. */}
+          <form
+            noValidate
+            onSubmit={submit}
+            onFocus={() => void loadLogin().catch(() => undefined)}
+            aria-labelledby="login-title"
+          >
             <Stack gap="md">
               <TextInput
                 label={t('login.email')}
@@ -72,7 +91,7 @@ export function LoginScreen(): ReactElement {
                 onChange={(event) => setValue('userPassword', event.currentTarget.value)}
                 error={errors.userPassword && messageText(errors.userPassword)}
               />
-              <Button type="submit" size="md" loading={loginMutation.isPending}>
+              <Button type="submit" size="md" loading={submitting}>
                 {t('login.submit')}
               </Button>
             </Stack>

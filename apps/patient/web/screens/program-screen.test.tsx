@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { getMyProgram, nextDate, type ReplyOf } from '@clinic/contract';
+import { getMyProgram, listMyQuestionnaires, nextDate, type ReplyOf } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryClient } from '../api/client.ts';
+import { queryClient } from '../api/queries.ts';
 import { programKeys } from '../api/program.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { formatDateTime, todayIn } from '../visits/visits.ts';
@@ -64,6 +64,10 @@ const program: ReplyOf<typeof getMyProgram> = {
   ],
 };
 
+/** The program's server; no questionnaire is due (due-questionnaires.test.tsx shows them). */
+const programServer = () =>
+  new FakeServer().on(listMyQuestionnaires, () => ({ isSuccess: true, questionnaireList: [] }));
+
 afterEach(async () => {
   cleanup();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
@@ -72,7 +76,7 @@ afterEach(async () => {
 
 describe('the program screen', { timeout: screenTestTimeout }, () => {
   it('shows each prescription with its progress, the last sessions newest first and the ROM by day', async () => {
-    const server = new FakeServer().on(getMyProgram, () => program);
+    const server = programServer().on(getMyProgram, () => program);
     await renderScreen(<ProgramScreen />, server);
 
     const card = await screen.findByRole('article', { name: 'Knee, left' });
@@ -117,7 +121,7 @@ describe('the program screen', { timeout: screenTestTimeout }, () => {
   it('writes the joint and side in the patient’s language', async () => {
     await renderScreen(
       <ProgramScreen />,
-      new FakeServer().on(getMyProgram, () => program),
+      programServer().on(getMyProgram, () => program),
     );
     await screen.findByRole('article', { name: 'Knee, left' });
     await act(() => changeLanguage('ko'));
@@ -126,7 +130,7 @@ describe('the program screen', { timeout: screenTestTimeout }, () => {
   });
 
   it('keeps showing the program it had, saying as of when, once the server cannot be reached', async () => {
-    const server = new FakeServer().on(getMyProgram, () => program);
+    const server = programServer().on(getMyProgram, () => program);
     await renderScreen(<ProgramScreen />, server);
     await screen.findByRole('article', { name: 'Knee, left' });
     const fetchedAt = queryClient.getQueryState(programKeys.program)?.dataUpdatedAt ?? 0;
@@ -148,7 +152,7 @@ describe('the program screen', { timeout: screenTestTimeout }, () => {
   });
 
   it('says so when there is nothing prescribed or recorded yet', async () => {
-    const server = new FakeServer().on(getMyProgram, () => ({
+    const server = programServer().on(getMyProgram, () => ({
       isSuccess: true,
       prescriptions: [],
       recentSessions: [],

@@ -7,7 +7,7 @@ import {
 } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useMemo, type ReactElement } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgram } from '../api/program.ts';
 import { AsOf } from '../offline/as-of.tsx';
@@ -23,6 +23,9 @@ import {
 } from '../program/program.ts';
 import { formatDateTime, todayIn } from '../visits/visits.ts';
 import { RomChart } from './rom-chart.tsx';
+
+// The questionnaires' part of the contract (every instrument's checks) comes beside the program, not before it.
+const DueQuestionnaires = lazy(async () => ({ default: (await import('./due-questionnaires.tsx')).DueQuestionnaires }));
 
 /** "Knee, left" in the reader's language and word order. */
 function useJointLabel(): (position: number, direction: number) => string {
@@ -115,21 +118,23 @@ function SessionItem({ session }: { session: ProgramSession }): ReactElement {
 export function ProgramScreen(): ReactElement {
   const { t } = useTranslation();
   const program = useProgram();
+  // The cards, charts and sessions render in slices after the heading, not in one long task.
+  const data = useDeferredValue(program.data);
   const jointLabel = useJointLabel();
   const today = todayIn(browserTimeZone());
   const range = useMemo(() => ({ from: chartStart(today, programRomDays), to: today }), [today]);
-  const charts = useMemo(
-    () => (program.data ? romSeries(program.data.romDays, program.data.prescriptions, range) : []),
-    [program.data, range],
-  );
-  const sessions = useMemo(() => newestFirst(program.data?.recentSessions ?? []), [program.data]);
+  const charts = useMemo(() => (data ? romSeries(data.romDays, data.prescriptions, range) : []), [data, range]);
+  const sessions = useMemo(() => newestFirst(data?.recentSessions ?? []), [data]);
 
   return (
     <Container size="sm" py="md">
       <Stack gap="lg">
         <Title order={2}>{t('program.title')}</Title>
         <AsOf query={program} />
-        {program.isPending && (
+        <Suspense fallback={null}>
+          <DueQuestionnaires />
+        </Suspense>
+        {(program.isPending || (program.data && !data)) && (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{t('program.loading')}</Text>
@@ -145,17 +150,17 @@ export function ProgramScreen(): ReactElement {
             </Group>
           </Alert>
         )}
-        {program.data && (
+        {data && (
           <>
             <section aria-labelledby="prescriptions-title">
               <Title order={3} id="prescriptions-title" mb="xs">
                 {t('program.prescriptions')}
               </Title>
-              {program.data.prescriptions.length === 0 ? (
+              {data.prescriptions.length === 0 ? (
                 <Text c="dimmed">{t('program.noPrescriptions')}</Text>
               ) : (
                 <Stack gap="sm">
-                  {program.data.prescriptions.map((prescription) => (
+                  {data.prescriptions.map((prescription) => (
                     <PrescriptionCard key={prescription.seqExercise} prescription={prescription} />
                   ))}
                 </Stack>

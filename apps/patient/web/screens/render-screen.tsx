@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { queryClient } from '../api/client.ts';
+import { queryClient } from '../api/queries.ts';
 import { changeLanguage, i18n, i18nReady } from '../i18n/i18n.ts';
 
 // A screen's first draw loads its strings, which takes a while on a busy machine.

@@ -14,11 +14,12 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, queryKeys } from '../api/client.ts';
+import { api } from '../api/client.ts';
+import { queryKeys } from '../api/queries.ts';
 import { errorTextOf } from '../api/error-text.ts';
 import { uploadPhoto, useUpdateSymptoms } from '../api/visits.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';
@@ -125,7 +126,7 @@ function SymptomsForm({ visit, onClose }: { visit: PatientSchedule; onClose: () 
         setProblems([messageText(reply.failedCode)]);
         return;
       }
-      notifications.show({ color: 'teal', message: t('symptoms.saved') });
+      showToast({ color: 'teal', message: t('symptoms.saved') });
       onClose();
     } catch (error) {
       setProblems([describe(error)]);

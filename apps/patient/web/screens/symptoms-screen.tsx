@@ -14,7 +14,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../notices/toasts.ts';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSymptomReports } from '../api/program.ts';
@@ -136,9 +136,9 @@ export function SymptomsScreen(): ReactElement {
         .catch(() => undefined)
         .then(() => {
           const kept = outbox.entries().find((waiting) => waiting.idempotencyKey === entry.idempotencyKey);
-          if (kept?.refusal) notifications.show({ color: 'red', message: t('symptomReports.refusedNotice') });
+          if (kept?.refusal) showToast({ color: 'red', message: t('symptomReports.refusedNotice') });
           else
-            notifications.show({
+            showToast({
               color: 'teal',
               message: t(kept ? 'symptomReports.savedOffline' : 'symptomReports.sent'),
             });

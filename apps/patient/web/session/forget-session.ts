@@ -1,4 +1,4 @@
-import { queryCache, queryClient } from '../api/client.ts';
+import { queryCache, queryClient } from '../api/queries.ts';
 import { dropPushSubscription } from '../pwa/push.ts';
 import { tokenStore } from './token-store.ts';
 

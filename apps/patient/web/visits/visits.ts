@@ -10,6 +10,7 @@ import {
   type ScheduleDuration,
   type ScheduleState,
 } from '@clinic/contract';
+import { dateFormat } from '../i18n/date-format.ts';
 
 export interface Slot {
   /** The start as the server wrote it (ISO with offset), sent back unchanged when booking. */
@@ -99,7 +100,7 @@ export function photoProblem(file: { type: string; size: number }, attached: num
 export function formatDateTime(iso: string, language: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -112,7 +113,7 @@ export function formatDateTime(iso: string, language: string, timeZone?: string)
 
 /** A YYYY-MM-DD day as a heading: weekday, day and month. */
 export function formatDay(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -122,14 +123,14 @@ export function formatDay(date: string, language: string): string {
 
 /** A short YYYY-MM-DD day for ranges. */
 export function formatShortDay(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
 
 /** The time of a slot start in the reader's language and zone. */
 export function formatTime(iso: string, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     hour: '2-digit',
     minute: '2-digit',
     ...(timeZone && { timeZone }),

@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { AlertReason } from '@clinic/contract';
+import type {
+  AlertReason,
+  CustomQuestionnaireDefinition,
+  OutcomeQuestionnaire,
+  OutcomeQuestionnaireResponse,
+  QuestionnaireCadence,
+  ScoreResult,
+  ScoringRule,
+} from '@clinic/contract';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -354,7 +365,7 @@ export const upload = pgTable('upload', {
   seqUser: integer('seq_user')
     .notNull()
     .references(() => appUser.seqUser),
-  folder: text('folder', { enum: ['profile', 'symptom', 'signature'] }).notNull(),
+  folder: text('folder', { enum: ['profile', 'symptom', 'signature', 'message'] }).notNull(),
   contentType: text('content_type').notNull(),
   byteSize: integer('byte_size').notNull(),
   storageKey: text('storage_key').notNull(),
@@ -887,7 +898,9 @@ export const monitoringAlert = pgTable(
     seqManager: integer('seq_manager')
       .notNull()
       .references(() => manager.seqManager),
-    kind: text('kind', { enum: ['pain', 'romRegression', 'noData', 'lowAdherence', 'pastDue'] }).notNull(),
+    kind: text('kind', {
+      enum: ['pain', 'romRegression', 'noData', 'lowAdherence', 'pastDue', 'questionnaireOverdue'],
+    }).notNull(),
     subject: text('subject').notNull(),
     reason: jsonb('reason').$type<AlertReason>().notNull(),
     startedAt: instant('started_at').notNull(),
@@ -915,6 +928,36 @@ export const monitoringEpisode = pgTable('monitoring_episode', {
   startDate: date('start_date', { mode: 'string' }).notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+/**
+ * A patient's consent to remote monitoring, as the clinician recorded it. A withdrawal ends it and
+ * is kept on the row; a consent given again is a new row, so the history stays. At most one is in
+ * force (not withdrawn) per relation.
+ */
+export const monitoringConsent = pgTable(
+  'monitoring_consent',
+  {
+    seqMonitoringConsent: integer('seq_monitoring_consent').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    givenOn: date('given_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: ['written', 'verbal', 'electronic'] }).notNull(),
+    recordedBy: integer('recorded_by')
+      .notNull()
+      .references(() => manager.seqManager),
+    recordedAt: instant('recorded_at').notNull(),
+    withdrawnOn: date('withdrawn_on', { mode: 'string' }),
+    withdrawnBy: integer('withdrawn_by').references(() => manager.seqManager),
+    withdrawnAt: instant('withdrawn_at'),
+  },
+  (table) => [
+    uniqueIndex('monitoring_consent_in_force')
+      .on(table.seqMedicalRelation)
+      .where(sql`${table.withdrawnOn} is null`),
+    index('monitoring_consent_relation').on(table.seqMedicalRelation, table.givenOn),
+  ],
+);
 
 /** Time a clinician logged by hand for a patient's monitoring; a removal only marks it. */
 export const monitoringTime = pgTable(
@@ -967,3 +1010,263 @@ export const symptomReport = pgTable(
     index('symptom_report_relation').on(table.seqMedicalRelation, table.reportedAt),
   ],
 );
+
+/**
+ * A questionnaire a clinician added for an instrument their clinic holds a licence for: the
+ * definition as typed, and the FHIR Questionnaire and scoring made of it (docs/decisions/0015).
+ * Never changed once added, so every response to it reads as it was answered.
+ */
+export const customQuestionnaire = pgTable(
+  'custom_questionnaire',
+  {
+    seqCustomQuestionnaire: integer('seq_custom_questionnaire').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    /** The FHIR id's part: Questionnaire/custom-<fhirId>. */
+    fhirId: uuid('fhir_id').notNull().unique(),
+    definition: jsonb('definition').$type<CustomQuestionnaireDefinition>().notNull(),
+    questionnaire: jsonb('questionnaire').$type<OutcomeQuestionnaire>().notNull(),
+    scoring: jsonb('scoring').$type<ScoringRule>().notNull(),
+    mcid: doublePrecision('mcid').notNull(),
+    direction: text('direction', { enum: ['higherIsBetter', 'lowerIsBetter'] }).notNull(),
+    /** Who confirmed that the clinic holds the instrument's licence, and when. */
+    licenceConfirmedBy: integer('licence_confirmed_by')
+      .notNull()
+      .references(() => manager.seqManager),
+    licenceConfirmedAt: instant('licence_confirmed_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('custom_questionnaire_manager').on(table.seqManager)],
+);
+
+/**
+ * Sending one instrument to one patient: once, every N days or weeks, or before each visit. The
+ * time zone is the clinician's when it was made, so its days and times stay where they were set.
+ */
+export const questionnaireSchedule = pgTable(
+  'questionnaire_schedule',
+  {
+    seqQuestionnaireSchedule: integer('seq_questionnaire_schedule').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    /** The clinician who made it. */
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    /** A shipped instrument's key, or else a custom questionnaire. */
+    instrumentKey: text('instrument_key'),
+    seqCustomQuestionnaire: integer('seq_custom_questionnaire').references(
+      () => customQuestionnaire.seqCustomQuestionnaire,
+    ),
+    /** The canonical `url|version` of the Questionnaire it sends: its answers are checked and scored against that one. */
+    questionnaire: text('questionnaire').notNull(),
+    cadence: jsonb('cadence').$type<QuestionnaireCadence>().notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdAt: createdAt(),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => manager.seqManager),
+  },
+  (table) => [
+    index('questionnaire_schedule_relation').on(table.seqMedicalRelation, table.createdAt),
+    check(
+      'questionnaire_schedule_one_instrument',
+      sql`(${table.instrumentKey} is null) <> (${table.seqCustomQuestionnaire} is null)`,
+    ),
+  ],
+);
+
+/**
+ * One questionnaire a schedule sends: due at a time, told of and reminded once each, found
+ * overdue once (the monitoring job raises its alert while it stays open), answered by a response
+ * or withdrawn.
+ */
+export const questionnaireRequest = pgTable(
+  'questionnaire_request',
+  {
+    seqQuestionnaireRequest: integer('seq_questionnaire_request').primaryKey().generatedAlwaysAsIdentity(),
+    seqQuestionnaireSchedule: integer('seq_questionnaire_schedule')
+      .notNull()
+      .references(() => questionnaireSchedule.seqQuestionnaireSchedule),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    /** The visit it is sent before, for a schedule "before each visit". */
+    seqSchedule: integer('seq_schedule').references(() => schedule.seqSchedule),
+    dueAt: instant('due_at').notNull(),
+    notifiedAt: instant('notified_at'),
+    remindedAt: instant('reminded_at'),
+    overdueAt: instant('overdue_at'),
+    seqQuestionnaireResponse: integer('seq_questionnaire_response').references(
+      (): AnyPgColumn => questionnaireResponse.seqQuestionnaireResponse,
+    ),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (table) => [
+    index('questionnaire_request_relation').on(table.seqMedicalRelation, table.dueAt),
+    index('questionnaire_request_schedule').on(table.seqQuestionnaireSchedule),
+    uniqueIndex('questionnaire_request_visit')
+      .on(table.seqQuestionnaireSchedule, table.seqSchedule)
+      .where(sql`${table.seqSchedule} is not null`),
+    // The job's passes read the open ones only.
+    index('questionnaire_request_open')
+      .on(table.dueAt)
+      .where(sql`${table.seqQuestionnaireResponse} is null and ${table.cancelledAt} is null`),
+  ],
+);
+
+/**
+ * A response as the patient sent it (the FHIR QuestionnaireResponse), scored when it arrived;
+ * never changed. A clinician may supersede it, with a reason, by a response they enter in its place
+ * or by none: the original stays, marked.
+ */
+export const questionnaireResponse = pgTable(
+  'questionnaire_response',
+  {
+    seqQuestionnaireResponse: integer('seq_questionnaire_response').primaryKey().generatedAlwaysAsIdentity(),
+    seqQuestionnaireRequest: integer('seq_questionnaire_request')
+      .notNull()
+      .references((): AnyPgColumn => questionnaireRequest.seqQuestionnaireRequest),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqPatient: integer('seq_patient')
+      .notNull()
+      .references(() => patient.seqPatient),
+    instrumentKey: text('instrument_key'),
+    seqCustomQuestionnaire: integer('seq_custom_questionnaire').references(
+      () => customQuestionnaire.seqCustomQuestionnaire,
+    ),
+    resource: jsonb('resource').$type<OutcomeQuestionnaireResponse>().notNull(),
+    /** The score, or null with why in the result. */
+    score: doublePrecision('score'),
+    scoreResult: jsonb('score_result').$type<ScoreResult>().notNull(),
+    /** The app's key for a patient's response, so a replay from the outbox keeps nothing new. */
+    idempotencyKey: uuid('idempotency_key'),
+    /** Null for the patient's own; the clinician who entered a response in place of another. */
+    enteredBy: integer('entered_by').references(() => manager.seqManager),
+    authoredAt: instant('authored_at').notNull(),
+    receivedAt: instant('received_at').notNull(),
+    supersedes: integer('supersedes').references((): AnyPgColumn => questionnaireResponse.seqQuestionnaireResponse),
+    supersededAt: instant('superseded_at'),
+    supersededBy: integer('superseded_by').references(() => manager.seqManager),
+    supersedeReason: text('supersede_reason'),
+  },
+  (table) => [
+    uniqueIndex('questionnaire_response_idempotency').on(table.seqPatient, table.idempotencyKey),
+    // One patient's answer per request; a clinician's entries in place of one point at the same request.
+    uniqueIndex('questionnaire_response_request')
+      .on(table.seqQuestionnaireRequest)
+      .where(sql`${table.enteredBy} is null`),
+    index('questionnaire_response_relation').on(table.seqMedicalRelation, table.authoredAt),
+    check(
+      'questionnaire_response_one_instrument',
+      sql`(${table.instrumentKey} is null) <> (${table.seqCustomQuestionnaire} is null)`,
+    ),
+  ],
+);
+
+// Secure messages between a clinician and their patient (docs/decisions/0016-messages.md).
+
+/**
+ * The thread of one medical relation, made at its first message. It holds what delivery needs
+ * once per thread: when each side was last told by push or mail (several messages in a short
+ * while make one notification) and the closed period last answered by an automatic reply.
+ */
+export const messageThread = pgTable('message_thread', {
+  seqMedicalRelation: integer('seq_medical_relation')
+    .primaryKey()
+    .references(() => medicalRelation.seqMedicalRelation),
+  clinicianNotifiedAt: instant('clinician_notified_at'),
+  patientNotifiedAt: instant('patient_notified_at'),
+  /** The closed period (its end, or the vacation) the patient was last sent the automatic reply for. */
+  autoReplyPeriod: text('auto_reply_period'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A message of a thread. Append-only: its text never changes; a withdrawal only marks it (the
+ * row keeps what it said, for the record), and so does its first reading by the other side.
+ */
+export const message = pgTable(
+  'message',
+  {
+    seqMessage: integer('seq_message').primaryKey().generatedAlwaysAsIdentity(),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => messageThread.seqMedicalRelation),
+    senderRole: text('sender_role', { enum: ['clinician', 'patient'] }).notNull(),
+    /** The account that sent it (the clinician's for an automatic reply). */
+    seqUser: integer('seq_user')
+      .notNull()
+      .references(() => appUser.seqUser),
+    body: text('body').notNull(),
+    /** Set on the clinician's automatic replies out of open hours or on vacation. */
+    automatic: text('automatic', { enum: ['afterHours', 'vacation'] }),
+    nextOpenAt: instant('next_open_at'),
+    /** Chosen by the sending app, so that a message sent twice (offline, then replayed) is kept once. */
+    idempotencyKey: uuid('idempotency_key'),
+    sentAt: instant('sent_at').notNull(),
+    readAt: instant('read_at'),
+    withdrawnAt: instant('withdrawn_at'),
+  },
+  (table) => [
+    index('message_thread_order').on(table.seqMedicalRelation, table.seqMessage),
+    uniqueIndex('message_idempotency').on(table.seqUser, table.idempotencyKey),
+    index('message_unread')
+      .on(table.seqMedicalRelation, table.senderRole)
+      .where(sql`${table.readAt} is null and ${table.withdrawnAt} is null`),
+  ],
+);
+
+/**
+ * A file sent with a message: an upload bound to the thread when it is uploaded and to its
+ * message when that is sent; an image has a thumbnail, an upload of its own.
+ */
+export const messageAttachment = pgTable(
+  'message_attachment',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => upload.id),
+    seqMedicalRelation: integer('seq_medical_relation')
+      .notNull()
+      .references(() => medicalRelation.seqMedicalRelation),
+    seqMessage: integer('seq_message').references(() => message.seqMessage),
+    position: smallint('position'),
+    fileName: text('file_name').notNull(),
+    thumbnailUploadId: uuid('thumbnail_upload_id').references(() => upload.id),
+  },
+  (table) => [index('message_attachment_message').on(table.seqMessage, table.position)],
+);
+
+/** A clinician's reply template; {patientFirstName}, {nextVisit} and {clinicianName} are filled when sent. */
+export const messageTemplate = pgTable(
+  'message_template',
+  {
+    seqMessageTemplate: integer('seq_message_template').primaryKey().generatedAlwaysAsIdentity(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('message_template_manager').on(table.seqManager, table.title)],
+);
+
+/** What a clinician's patients are answered outside open hours and during a vacation, per language. */
+export const messageAwaySetting = pgTable('message_away_setting', {
+  seqManager: integer('seq_manager')
+    .primaryKey()
+    .references(() => manager.seqManager),
+  afterHoursTexts: jsonb('after_hours_texts').$type<Record<string, string>>().notNull().default({}),
+  /** The vacation's first and last day, in the clinician's time zone; both or neither. */
+  vacationFrom: date('vacation_from', { mode: 'string' }),
+  vacationTo: date('vacation_to', { mode: 'string' }),
+  vacationTexts: jsonb('vacation_texts').$type<Record<string, string>>().notNull().default({}),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});

@@ -10,8 +10,11 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 }
 
 /** The text fields and the one file of a multipart request, checked against the endpoint's schema. */
-export async function readMultipart(request: FastifyRequest, schema: Endpoint['request']): Promise<unknown> {
-  const part = await request.file();
+export async function readMultipart(
+  request: FastifyRequest,
+  { request: schema, maxFileBytes }: Pick<Endpoint, 'request' | 'maxFileBytes'>,
+): Promise<unknown> {
+  const part = await request.file(maxFileBytes ? { limits: { ...uploadLimits, fileSize: maxFileBytes } } : {});
   if (!part) throw new InvalidField('file', 'validation.required');
   const fields = Object.fromEntries(
     Object.entries(part.fields).flatMap(([name, field]) =>
@@ -25,5 +28,5 @@ export async function readMultipart(request: FastifyRequest, schema: Endpoint['r
   }
   const file = await part.toBuffer();
   if (part.file.truncated) throw tooLarge();
-  return { ...(parsed.data as object), file };
+  return { ...(parsed.data as object), file, fileName: part.filename };
 }

@@ -22,6 +22,11 @@ interface Texts {
   confirmPaymentBody: (name: string, plan: string, amount: string, last4: string, date: string) => string;
   confirmPayment: string;
   openMyPage: string;
+  questionnaireDueSubject: string;
+  questionnaireDueBody: (clinician: string) => string;
+  questionnaireReminderSubject: string;
+  questionnaireReminderBody: (clinician: string) => string;
+  openQuestionnaire: string;
 }
 
 const texts: Record<Language, Texts> = {
@@ -51,6 +56,11 @@ const texts: Record<Language, Texts> = {
       `Hello ${name}, your bank asks you to confirm the payment of ${amount} for the ${plan} plan with your card ending in ${last4}. Your plan stays in a grace period until ${date}. Confirm the payment to keep your plan.`,
     confirmPayment: 'Confirm the payment',
     openMyPage: 'Open My page',
+    questionnaireDueSubject: 'A questionnaire to fill in',
+    questionnaireDueBody: (clinician) => `${clinician} sent you a questionnaire. Please fill it in in the app.`,
+    questionnaireReminderSubject: 'Reminder: a questionnaire to fill in',
+    questionnaireReminderBody: (clinician) => `The questionnaire from ${clinician} is still waiting for your answers.`,
+    openQuestionnaire: 'Open the questionnaire',
   },
   ko: {
     verifySubject: '이메일 주소를 인증해 주세요',
@@ -78,6 +88,11 @@ const texts: Record<Language, Texts> = {
       `${name}님, 카드사에서 끝자리 ${last4} 카드로 결제되는 ${plan} 플랜 요금 ${amount}에 대한 본인 승인을 요청했습니다. 플랜은 ${date}까지 유예 기간으로 유지됩니다. 플랜을 계속 이용하려면 결제를 승인해 주세요.`,
     confirmPayment: '결제 승인하기',
     openMyPage: '마이페이지 열기',
+    questionnaireDueSubject: '작성할 설문이 있습니다',
+    questionnaireDueBody: (clinician) => `${clinician}님이 설문을 보냈습니다. 앱에서 작성해 주세요.`,
+    questionnaireReminderSubject: '알림: 작성할 설문이 있습니다',
+    questionnaireReminderBody: (clinician) => `${clinician}님이 보낸 설문이 아직 응답을 기다리고 있습니다.`,
+    openQuestionnaire: '설문 열기',
   },
   'zh-HK': {
     verifySubject: '請驗證你的電郵地址',
@@ -105,6 +120,11 @@ const texts: Record<Language, Texts> = {
       `${name}您好，您的銀行要求您確認以尾號 ${last4} 的信用卡支付 ${plan} 方案的 ${amount}。您的方案在寬限期內保留至 ${date}。請確認付款以保留您的方案。`,
     confirmPayment: '確認付款',
     openMyPage: '開啟我的頁面',
+    questionnaireDueSubject: '有一份問卷待填寫',
+    questionnaireDueBody: (clinician) => `${clinician} 已向你發送一份問卷，請在應用程式內填寫。`,
+    questionnaireReminderSubject: '提提你：有一份問卷待填寫',
+    questionnaireReminderBody: (clinician) => `${clinician} 發送的問卷仍在等待你回答。`,
+    openQuestionnaire: '打開問卷',
   },
   cs: {
     verifySubject: 'Ověřte svou e-mailovou adresu',
@@ -133,6 +153,11 @@ const texts: Record<Language, Texts> = {
       `Dobrý den, ${name}, vaše banka žádá, abyste potvrdili platbu ${amount} za tarif ${plan} kartou končící na ${last4}. Tarif zůstává v období odkladu do ${date}. Potvrďte platbu, abyste si tarif ponechali.`,
     confirmPayment: 'Potvrdit platbu',
     openMyPage: 'Otevřít Můj profil',
+    questionnaireDueSubject: 'Dotazník k vyplnění',
+    questionnaireDueBody: (clinician) => `${clinician} vám poslal dotazník. Vyplňte jej prosím v aplikaci.`,
+    questionnaireReminderSubject: 'Připomínka: dotazník k vyplnění',
+    questionnaireReminderBody: (clinician) => `Dotazník od ${clinician} stále čeká na vaše odpovědi.`,
+    openQuestionnaire: 'Otevřít dotazník',
   },
 };
 
@@ -153,6 +178,23 @@ export function withLink(
     text: `${body}\n\n${action}: ${link}\n${ignore ? `\n${ignore}\n` : ''}`,
     html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>${ignore ? `<p>${escapeHtml(ignore)}</p>` : ''}`,
   };
+}
+
+/**
+ * A questionnaire came due, or is still open after a while, for a patient with no push
+ * subscription: it names the clinician and nothing of their health.
+ */
+export function questionnaireMail(
+  language: Language,
+  to: string,
+  kind: 'due' | 'reminder',
+  clinician: string,
+  link: string,
+): MailMessage {
+  const t = texts[language];
+  return kind === 'due'
+    ? withLink(to, t.questionnaireDueSubject, t.questionnaireDueBody(clinician), t.openQuestionnaire, link)
+    : withLink(to, t.questionnaireReminderSubject, t.questionnaireReminderBody(clinician), t.openQuestionnaire, link);
 }
 
 export function verificationMail(language: Language, to: string, name: string, link: string): MailMessage {

@@ -8,7 +8,8 @@ type Handler = (message: unknown) => void;
  * Channels are per user (`user:<seqUser>`), so a socket hears only what is meant for its user.
  */
 export interface Bus {
-  publish(channel: string, message: unknown): Promise<void>;
+  /** Answers how many listen on the channel and heard it (with Redis: how many instances). */
+  publish(channel: string, message: unknown): Promise<number>;
   /** Returns the function that stops listening. */
   subscribe(channel: string, handler: Handler): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -21,8 +22,9 @@ export function memoryBus(): Bus {
   emitter.setMaxListeners(0);
   return {
     publish(channel, message) {
+      const listeners = emitter.listenerCount(channel);
       emitter.emit(channel, message);
-      return Promise.resolve();
+      return Promise.resolve(listeners);
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);
@@ -58,7 +60,8 @@ export function redisBus(publisher: Redis, prefix: string, onError: (error: unkn
   });
   return {
     async publish(channel, message) {
-      await publisher.publish(`${prefix}:${channel}`, JSON.stringify(message));
+      // Each instance subscribes to a user's channel while it holds a socket of theirs.
+      return publisher.publish(`${prefix}:${channel}`, JSON.stringify(message));
     },
     async subscribe(channel, handler) {
       const stop = await local.subscribe(channel, handler);

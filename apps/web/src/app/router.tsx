@@ -84,6 +84,8 @@ const builtTabs: Partial<Record<(typeof segments.patientDetailsTabs)[number], ()
   [segments.patientDetailsCategories]: screen(() => import('./routes/patient-categories.tsx')),
   [segments.patientDetailsRehab]: screen(() => import('./routes/patient-rehab.tsx')),
   [segments.patientDetailsHistory]: screen(() => import('./routes/patient-history.tsx')),
+  [segments.patientDetailsSymptoms]: screen(() => import('./routes/patient-symptoms.tsx')),
+  [segments.patientDetailsMessages]: screen(() => import('./routes/patient-messages.tsx')),
   [segments.patientDetailsReport]: screen(() => import('./routes/patient-report.tsx')),
 };
 
@@ -136,6 +138,7 @@ export const routes: RouteObject[] = [
                       })),
                     ],
                   },
+                  { path: segments.messages, lazy: screen(() => import('./routes/messages.tsx')) },
                   { path: segments.rehab, lazy: screen(() => import('./routes/rehab.tsx')) },
                   { path: segments.options, lazy: screen(() => import('./routes/options.tsx')) },
                   {

@@ -13,6 +13,12 @@ export const paths = {
   patientDetailsReport: '/patientList/details/report',
   patientDetailsRecord: '/patientList/details/record',
   patientDetailsCategories: '/patientList/details/categories',
+  /** The symptom reports the patient sent from their app (decision 0004). */
+  patientDetailsSymptoms: '/patientList/details/symptoms',
+  /** The secure messages with the patient (decision 0016). */
+  patientDetailsMessages: '/patientList/details/messages',
+  /** The clinician's message threads. */
+  messages: '/messages',
   rehab: '/rehab',
   options: '/options',
   payments: '/payments',
@@ -33,7 +39,19 @@ export const segments = {
   appointments: 'appointments',
   patientList: 'patientList',
   patientDetails: 'patientList/details',
-  patientDetailsTabs: ['info', 'condition', 'note', 'remote', 'rehab', 'history', 'report', 'record', 'categories'],
+  patientDetailsTabs: [
+    'info',
+    'condition',
+    'note',
+    'remote',
+    'rehab',
+    'history',
+    'symptoms',
+    'messages',
+    'report',
+    'record',
+    'categories',
+  ],
   patientDetailsInfo: 'info',
   patientDetailsCondition: 'condition',
   patientDetailsNote: 'note',
@@ -43,6 +61,9 @@ export const segments = {
   patientDetailsReport: 'report',
   patientDetailsRecord: 'record',
   patientDetailsCategories: 'categories',
+  patientDetailsSymptoms: 'symptoms',
+  patientDetailsMessages: 'messages',
+  messages: 'messages',
   rehab: 'rehab',
   options: 'options',
   payments: 'payments',
@@ -53,3 +74,24 @@ export const segments = {
   findPassword: 'findPassword',
   signUp: 'signUp',
 } as const;
+
+/** The query parameter that carries the language of an address. */
+export const languageQueryName = 'lang';
+
+/** The path with the lang query parameter of `search` carried over, if there is one. */
+export function withLangQuery(path: string, search: string): string {
+  const lang = new URLSearchParams(search).get(languageQueryName);
+  if (!lang) return path;
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}${languageQueryName}=${encodeURIComponent(lang)}`;
+}
+
+/**
+ * A patient's page at a tab (a segment; none for the dashboard), keeping the `lang` of `search`.
+ * The service worker repeats it (public/sw.js, `pathOf`) for the notifications it opens. This file
+ * imports nothing, as the build's configuration reads it.
+ */
+export function patientDetailsPath(seqMedicalRelation: number, search: string, tab = ''): string {
+  const base = tab ? `${paths.patientDetails}/${tab}` : paths.patientDetails;
+  return withLangQuery(`${base}?id=${seqMedicalRelation}`, search);
+}

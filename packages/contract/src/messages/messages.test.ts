@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failedCodes } from '../errors.ts';
+import { customLimits } from '../outcome-measures/custom.ts';
 import { languages } from '../rules.ts';
 import { en } from './en.ts';
 import { messages, translate } from './index.ts';
@@ -21,6 +22,13 @@ describe('messages', () => {
         );
         expect(untranslated, language).toEqual([]);
       }
+    }
+  });
+
+  it("names the custom questionnaire's limits as the rules have them, in every language", () => {
+    for (const language of languages) {
+      expect(messages[language]['validation.too_many_options'], language).toContain(String(customLimits.optionsMax));
+      expect(messages[language]['validation.too_many_questions'], language).toContain(String(customLimits.itemsMax));
     }
   });
 

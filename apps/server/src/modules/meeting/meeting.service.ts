@@ -92,8 +92,9 @@ export function meetingService({
   notify: Notifier;
   ice: Config['ice'];
 }): MeetingService {
-  const tellPatient = (view: ScheduleView, message: ServerMessage): Promise<void> =>
-    view.patientUser === null ? Promise.resolve() : bus.publish(userChannel(view.patientUser), message);
+  const tellPatient = async (view: ScheduleView, message: ServerMessage): Promise<void> => {
+    if (view.patientUser !== null) await bus.publish(userChannel(view.patientUser), message);
+  };
 
   async function join(
     database: Database,

@@ -1,5 +1,6 @@
 import {
   addClinicAssignedExercise,
+  addMonitoringConsent,
   addMonitoringTime,
   completeSchedule,
   createMeeting,
@@ -65,6 +66,8 @@ beforeAll(async () => {
   seqMedicalRelation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken, 2);
   seqExercise = (await as(addClinicAssignedExercise, { seqMedicalRelation, exercise: kneeProgram })).success.exercise
     .seqExercise;
+  // The patient consented to remote monitoring on the first day: every code counts.
+  void (await as(addMonitoringConsent, { seqMedicalRelation, givenOn: '2026-11-22', method: 'written' })).success;
 });
 afterAll(() => t.close());
 

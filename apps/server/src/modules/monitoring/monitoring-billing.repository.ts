@@ -6,6 +6,14 @@ import { exerciseRecord, medicalRelation, monitoringEpisode, monitoringTime, sch
 export type TimeRow = typeof monitoringTime.$inferSelect;
 
 const recordDay = sql<string>`to_char(${exerciseRecord.usageStartAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+const visitDay = sql<string>`to_char(${schedule.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** A UTC calendar day with completed video visits, and their measured seconds. */
+export interface VideoDay {
+  seqMedicalRelation: number;
+  day: string;
+  seconds: number;
+}
 
 /** Per relation, a list of what the query found for it. */
 function grouped<T extends { seqMedicalRelation: number }>(rows: T[]): Map<number, T[]> {
@@ -21,8 +29,8 @@ export interface MonitoringBillingRepository {
   deviceDays(relations: number[], until: string): Promise<Map<number, string[]>>;
   episodeStarts(relations: number[]): Promise<Map<number, string>>;
   setEpisodeStart(seqMedicalRelation: number, startDate: string | null, at: Date): Promise<void>;
-  /** Video visits completed in the instant range: their seconds and count per relation. */
-  videoSeconds(relations: number[], from: Date, to: Date): Promise<Map<number, { seconds: number; visits: number }>>;
+  /** The days of the instant range with completed video visits, and their seconds, per relation. */
+  videoDays(relations: number[], from: Date, to: Date): Promise<Map<number, VideoDay[]>>;
   loggedTime(relations: number[], from: string, to: string): Promise<Map<number, TimeRow[]>>;
   insertTime(row: typeof monitoringTime.$inferInsert): Promise<TimeRow>;
   findOwnedTime(seqMonitoringTime: number, seqManager: number): Promise<(TimeRow & { seqPatient: number }) | undefined>;
@@ -79,13 +87,13 @@ export function monitoringBillingRepository(db: Database): MonitoringBillingRepo
         .onConflictDoUpdate({ target: monitoringEpisode.seqMedicalRelation, set: { startDate, updatedAt: at } });
     },
 
-    async videoSeconds(relations, from, to) {
+    async videoDays(relations, from, to) {
       if (relations.length === 0) return new Map();
       const rows = await db
         .select({
           seqMedicalRelation: schedule.seqMedicalRelation,
+          day: visitDay,
           seconds: sql<number>`coalesce(sum(${schedule.progressSeconds}), 0)::int`,
-          visits: sql<number>`count(*)::int`,
         })
         .from(schedule)
         .where(
@@ -96,8 +104,8 @@ export function monitoringBillingRepository(db: Database): MonitoringBillingRepo
             lt(schedule.startedAt, to),
           ),
         )
-        .groupBy(schedule.seqMedicalRelation);
-      return new Map(rows.map((row) => [row.seqMedicalRelation, { seconds: row.seconds, visits: row.visits }]));
+        .groupBy(schedule.seqMedicalRelation, visitDay);
+      return grouped(rows);
     },
 
     async loggedTime(relations, from, to) {

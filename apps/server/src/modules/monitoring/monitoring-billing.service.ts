@@ -1,4 +1,5 @@
 import {
+  consentInForceOn,
   monitoringCodeTables,
   monitoringMonthOf,
   monitoringPeriods,
@@ -18,6 +19,7 @@ import { notFound } from '../../domain-error.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
 import { ownedRelationOr404 } from '../shared/index.ts';
 import { monitoringBillingRepository, type TimeRow } from './monitoring-billing.repository.ts';
+import { monitoringConsentRepository } from './monitoring-consent.repository.ts';
 
 const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 const monthOfDay = (date: string): string => date.slice(0, 7);
@@ -95,40 +97,60 @@ export function monitoringBillingService({
 }): MonitoringBillingService {
   const table = codeTable ? monitoringCodeTables[codeTable] : null;
 
-  /** The episodes, periods and the given months of the relations, from their device data, visits and logged time. */
+  /**
+   * The episodes, periods and the given months of the relations, from their device data, visits,
+   * logged time and consents: the codes count only what happened on days with consent in force.
+   */
   async function monitoringOf(relations: number[], months: string[]): Promise<Map<number, RelationMonitoring>> {
     const repository = monitoringBillingRepository(db);
     const today = utcDay(now());
     const from = monthDays(months[0]!).startDate;
     const to = monthDays(months.at(-1)!).endDate;
-    const [days, starts, logged, ...videos] = await Promise.all([
+    const [days, starts, logged, videos, spans] = await Promise.all([
       repository.deviceDays(relations, today),
       repository.episodeStarts(relations),
       repository.loggedTime(relations, from, to),
-      ...months.map((month) => {
-        const { startDate, endDate } = monthDays(month);
-        return repository.videoSeconds(
-          relations,
-          new Date(`${startDate}T00:00:00Z`),
-          new Date(new Date(`${endDate}T00:00:00Z`).getTime() + 86_400_000),
-        );
-      }),
+      repository.videoDays(
+        relations,
+        new Date(`${from}T00:00:00Z`),
+        new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000),
+      ),
+      monitoringConsentRepository(db).spansOf(relations),
     ]);
     return new Map(
       relations.map((relation) => {
         const deviceDays = days.get(relation) ?? [];
+        const consents = spans.get(relation) ?? [];
+        const consented = (date: string) => consentInForceOn(consents, date);
         const setStart = starts.get(relation);
         const startDate = setStart ?? deviceDays[0] ?? null;
-        const periods = startDate ? monitoringPeriods(table, startDate, today, deviceDays) : [];
+        const periods = startDate ? monitoringPeriods(table, startDate, today, deviceDays, consents) : [];
         const entries = logged.get(relation) ?? [];
-        const monthly = months.map((month, index) => {
+        const monthly = months.map((month) => {
           const inMonth = entries.filter((entry) => monthOfDay(entry.date) === month);
-          const video = videos[index]?.get(relation);
-          return monitoringMonthOf(table, month, today, periods, deviceDays, {
-            video: Math.floor((video?.seconds ?? 0) / 60),
-            logged: inMonth.reduce((sum, entry) => sum + entry.minutes, 0),
-            interactive: (video?.visits ?? 0) > 0 || inMonth.some((entry) => entry.interactive),
-          });
+          const visits = (videos.get(relation) ?? []).filter((visit) => monthOfDay(visit.day) === month);
+          const minutesOf = (only: (date: string) => boolean) => {
+            const seconds = visits.filter((visit) => only(visit.day)).reduce((sum, visit) => sum + visit.seconds, 0);
+            const loggedHere = inMonth.filter((entry) => only(entry.date));
+            return {
+              video: Math.floor(seconds / 60),
+              logged: loggedHere.reduce((sum, entry) => sum + entry.minutes, 0),
+              // A completed video visit is an interactive communication.
+              interactive: visits.some((visit) => only(visit.day)) || loggedHere.some((entry) => entry.interactive),
+              days: [...visits.map((visit) => visit.day), ...loggedHere.map((entry) => entry.date)],
+            };
+          };
+          const all = minutesOf(() => true);
+          const counted = minutesOf(consented);
+          return monitoringMonthOf(
+            table,
+            month,
+            today,
+            periods,
+            deviceDays,
+            { ...all, consented: { minutes: counted.video + counted.logged, interactive: counted.interactive } },
+            consents,
+          );
         });
         return [
           relation,

@@ -2,6 +2,7 @@ import { monitoringDefaults } from '@clinic/contract';
 import type { Clock } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { Notifier } from '../notification/index.ts';
+import { overdueQuestionnaireFindings } from '../questionnaire/index.ts';
 import { dayMs, findingsOf, type PatientData, windowDays } from './monitoring-rules.ts';
 import { monitoringRepository } from './monitoring.repository.ts';
 
@@ -50,6 +51,7 @@ export function monitoringJob({ now, notify }: { now: Clock; notify: Notifier })
           seqManager: data.seqManager,
         })),
       );
+      found.push(...(await overdueQuestionnaireFindings(database)));
       const keyOf = (alert: { seqMedicalRelation: number; kind: string; subject: string }) =>
         `${alert.seqMedicalRelation}/${alert.kind}/${alert.subject}`;
       const ongoing = new Map((await monitoring.ongoingAlerts()).map((alert) => [keyOf(alert), alert]));

@@ -1,8 +1,9 @@
 import type { AlertKind, AlertReason, MonitoringSettings } from '@clinic/contract';
+import { dayMs } from '../shared/index.ts';
 
 /** The rules that turn a patient's recent device data into alerts (docs/decisions/0013-remote-monitoring.md). */
 
-export const dayMs = 86_400_000;
+export { dayMs };
 /** The length of the adherence window and of each of the two ROM windows. */
 export const windowDays = 7;
 /** Days with data each ROM window needs before its median means anything. */

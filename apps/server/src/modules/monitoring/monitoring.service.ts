@@ -31,13 +31,13 @@ function toAlert(row: AlertView): MonitoringAlert {
 /** The title of the medical record note an acknowledgement leaves, in the clinician's language. */
 const noteTitles: Record<Language, (kind: AlertKind) => string> = {
   en: (kind) =>
-    `Alert acknowledged: ${{ pain: 'pain', romRegression: 'range of motion', noData: 'no device data', lowAdherence: 'adherence', pastDue: 'past due' }[kind]}`,
+    `Alert acknowledged: ${{ pain: 'pain', romRegression: 'range of motion', noData: 'no device data', lowAdherence: 'adherence', pastDue: 'past due', questionnaireOverdue: 'questionnaire overdue' }[kind]}`,
   ko: (kind) =>
-    `알림 확인: ${{ pain: '통증', romRegression: '관절 가동 범위', noData: '기기 데이터 없음', lowAdherence: '순응도', pastDue: '기한 지남' }[kind]}`,
+    `알림 확인: ${{ pain: '통증', romRegression: '관절 가동 범위', noData: '기기 데이터 없음', lowAdherence: '순응도', pastDue: '기한 지남', questionnaireOverdue: '설문 기한 지남' }[kind]}`,
   'zh-HK': (kind) =>
-    `已確認提示：${{ pain: '痛楚', romRegression: '關節活動幅度', noData: '沒有裝置數據', lowAdherence: '依從度', pastDue: '已過期' }[kind]}`,
+    `已確認提示：${{ pain: '痛楚', romRegression: '關節活動幅度', noData: '沒有裝置數據', lowAdherence: '依從度', pastDue: '已過期', questionnaireOverdue: '問卷逾期' }[kind]}`,
   cs: (kind) =>
-    `Upozornění potvrzeno: ${{ pain: 'bolest', romRegression: 'rozsah pohybu', noData: 'žádná data ze zařízení', lowAdherence: 'dodržování', pastDue: 'po termínu' }[kind]}`,
+    `Upozornění potvrzeno: ${{ pain: 'bolest', romRegression: 'rozsah pohybu', noData: 'žádná data ze zařízení', lowAdherence: 'dodržování', pastDue: 'po termínu', questionnaireOverdue: 'dotazník po termínu' }[kind]}`,
 };
 
 /** Most severe kind first, then newest (docs/decisions/0013-remote-monitoring.md). */

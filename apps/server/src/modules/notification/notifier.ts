@@ -5,11 +5,12 @@ import {
   type AlertNotification,
   type Notification,
   type ServerMessage,
+  type SymptomReportNotification,
 } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../context.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
-import { patientPushOf, type PatientEvent, type VisitPushType } from './patient-push.ts';
+import { patientPushOf, type PatientEvent, type QuestionnairePushType, type VisitPushType } from './patient-push.ts';
 import type { WebPushSender } from './web-push.ts';
 
 /** A visit and the two people it concerns, as a notification needs them. */
@@ -40,6 +41,14 @@ export interface PrescriptionParties {
   patientUser: number | null;
 }
 
+/** A new symptom report and the clinician it was sent to. */
+export interface ReportParties {
+  seqSymptomReport: number;
+  seqMedicalRelation: number;
+  patientName: string;
+  clinicianUser: number;
+}
+
 export interface Notifier {
   schedulesChanged(seqUser: number): Promise<void>;
   alertRaised(alert: RaisedAlert): Promise<void>;
@@ -48,6 +57,18 @@ export interface Notifier {
   visitMoved(visit: VisitParties): Promise<void>;
   /** The clinician prescribed an exercise: its patient's browsers hear of it. */
   prescriptionAdded(prescription: PrescriptionParties): Promise<void>;
+  /** A patient sent a symptom report: the clinician it was sent to hears of it. */
+  symptomReportAdded(report: ReportParties): Promise<void>;
+  /**
+   * A questionnaire came due, or is still open after a while: its patient's open apps and browsers
+   * hear of it. Answers how many browsers took the push (none: the patient is to be mailed).
+   */
+  questionnaireDue(questionnaire: {
+    type: QuestionnairePushType;
+    managerName: string;
+    seqQuestionnaireRequest: number;
+    patientUser: number;
+  }): Promise<number>;
 }
 
 /** What a patient's browser calls each push type; a patient's own booking or cancelling is never pushed to them. */
@@ -62,10 +83,10 @@ const patientPushTypeOf: Record<PushType, VisitPushType> = {
 };
 
 /**
- * Tells the people of a visit what happened to it, a clinician of a new alert and a patient of a
- * new prescription: at once over the realtime bus to their open tabs and apps, and by Web Push to
- * browsers whose tab is closed (a patient's browser is sent a message written for them, see
- * patient-push.ts). Sent after the change is committed; a failure to notify is logged and never
+ * Tells the people of a visit what happened to it, a clinician of a new alert or symptom report and
+ * a patient of a new prescription: at once over the realtime bus to their open tabs and apps, and
+ * by Web Push to browsers whose tab is closed (a patient's browser is sent a message written for
+ * them, see patient-push.ts). Sent after the change is committed; a failure to notify is logged and never
  * undoes the change.
  */
 export function notifier({
@@ -167,6 +188,44 @@ export function notifier({
         await push.send(patientUser, (reader) => patientPushOf(event, reader, now()));
       } catch (error) {
         log.error({ err: error }, 'prescription notification not delivered');
+      }
+    },
+
+    async symptomReportAdded(report): Promise<void> {
+      const notification: SymptomReportNotification = {
+        key: randomUUID(),
+        seqSymptomReport: report.seqSymptomReport,
+        seqMedicalRelation: report.seqMedicalRelation,
+        patientName: report.patientName,
+        time: now().toISOString(),
+      };
+      const message: ServerMessage = { type: 'symptomReport', notification };
+      try {
+        await Promise.all([
+          bus.publish(userChannel(report.clinicianUser), message),
+          push.send(report.clinicianUser, () => notification),
+        ]);
+      } catch (error) {
+        log.error(
+          { err: error, seqSymptomReport: report.seqSymptomReport },
+          'symptom report notification not delivered',
+        );
+      }
+    },
+
+    async questionnaireDue({ patientUser, ...event }): Promise<number> {
+      try {
+        const [, taken] = await Promise.all([
+          bus.publish(userChannel(patientUser), { type: 'questionnaireDue' } satisfies ServerMessage),
+          push.send(patientUser, (reader) => patientPushOf(event, reader, now())),
+        ]);
+        return taken;
+      } catch (error) {
+        log.error(
+          { err: error, seqQuestionnaireRequest: event.seqQuestionnaireRequest },
+          'questionnaire notification not delivered',
+        );
+        return 0;
       }
     },
   };

@@ -3,7 +3,14 @@ import { request } from 'node:https';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import webPush from 'web-push';
-import { defaultLanguage, isLanguage, type AnyNotification, type Language, type PatientPush } from '@clinic/contract';
+import {
+  defaultLanguage,
+  isLanguage,
+  type AnyNotification,
+  type Language,
+  type MessageNotification,
+  type PatientPush,
+} from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { secretRepository } from '../../security/secret.repository.ts';
@@ -21,8 +28,8 @@ export interface PushReader {
   timeZone: string | undefined;
 }
 
-/** What a browser is sent: a clinician's notification as the socket carries it, or a patient's message. */
-export type PushPayload = AnyNotification | PatientPush;
+/** What a browser is sent: a clinician's notification as the socket carries it (or of new messages), or a patient's message. */
+export type PushPayload = AnyNotification | MessageNotification | PatientPush;
 
 /** A browser's push subscription, its endpoint parsed once: the same URL is checked and connected to. */
 interface Subscription {
@@ -131,8 +138,8 @@ function post(
 export interface WebPushSender {
   publicKey: string;
   accepts(fcmToken: string): Promise<boolean>;
-  /** Sends to every browser of the user what `write` makes for that browser's reader. */
-  send(seqUser: number, write: (reader: PushReader) => PushPayload): Promise<void>;
+  /** Sends to every browser of the user what `write` makes for that browser's reader; answers how many push services took it. */
+  send(seqUser: number, write: (reader: PushReader) => PushPayload): Promise<number>;
 }
 
 /**
@@ -185,19 +192,19 @@ export async function webPushSender({
     },
 
     /** Sends to every live session of the user that registered a subscription; never throws. */
-    async send(seqUser, write): Promise<void> {
+    async send(seqUser, write): Promise<number> {
       const targets = await pushTargetsOf(db, seqUser);
-      await Promise.all(
+      const taken = await Promise.all(
         targets.map(async ({ id, fcmToken }) => {
           const subscription = parseToken(fcmToken);
-          if (typeof subscription === 'string') return;
+          if (typeof subscription === 'string') return false;
           const { endpoint, keys: browserKeys, reader } = subscription;
           try {
             // Checked again at every send: a name's answer can change after it was stored.
             const address = await publicAddressOf(endpoint);
             if (address === undefined) {
               log.warn({ seqUser }, 'web push refused: the endpoint is not a public push service');
-              return;
+              return false;
             }
             const details = webPush.generateRequestDetails(
               { endpoint: endpoint.href, keys: browserKeys },
@@ -222,12 +229,15 @@ export async function webPushSender({
             if (status === 404 || status === 410) await forgetPushToken(db, id);
             // The endpoint URL is a credential of the subscription: log the outcome, not the address.
             else if (status < 200 || status > 299) log.warn({ statusCode: status, seqUser }, 'web push failed');
+            return status >= 200 && status <= 299;
           } catch (error) {
             // Only the error's code: its message may name the endpoint, a credential of the subscription.
             log.warn({ code: (error as NodeJS.ErrnoException).code, seqUser }, 'web push failed');
+            return false;
           }
         }),
       );
+      return taken.filter(Boolean).length;
     },
   };
 }

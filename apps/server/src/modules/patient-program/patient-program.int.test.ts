@@ -8,10 +8,13 @@ import {
   listMySymptomReports,
   listSymptomReports,
   mySymptomReportsMax,
+  symptomReportNotification,
   updateExerciseStatus,
+  updateToken,
   uploadExerciseRecords,
   type Endpoint,
   type RequestOf,
+  type SymptomReportNotification,
 } from '@clinic/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +28,8 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
+import { heardAllPublished, listenOnLoopback, openSocket, type SocketClient } from '../../../test/realtime.ts';
 import { auditEvent, symptomReport } from '../../db/schema.ts';
 
 // The test clock starts on 2026-11-22 at 09:00 UTC, 18:00 in Seoul, where the patient lives.
@@ -35,6 +40,8 @@ type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
 type Member = Awaited<ReturnType<typeof verifiedPatient>>;
 
 let t: TestApp;
+let push: PushService;
+let socketUrl: string;
 let clinician: Clinician;
 let other: Clinician;
 let member: Member;
@@ -92,7 +99,9 @@ const report = (changes: Partial<RequestOf<typeof addSymptomReport>> = {}): Requ
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  push = await startPushService();
+  t = await createTestApp({ overrides: { testPushService: { origin: push.url, ca: push.ca } } });
+  socketUrl = await listenOnLoopback(t.app);
   clinician = await verifiedClinician(t.app, t.mail);
   other = await verifiedClinician(t.app, t.mail, { firstName: 'Grace', lastName: 'Hopper' });
   member = await verifiedPatient(t.app, t.mail);
@@ -154,7 +163,10 @@ beforeAll(async () => {
   });
   expect(strangerUpload.success.accepted).toBe(1);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
 beforeEach(async () => {
   for (const who of [clinician, other, member, stranger]) await relogin(t.app, who);
 });
@@ -390,5 +402,74 @@ describe('symptom reports', () => {
       ['denied', relation],
       ['denied', 2_147_483_647],
     ]);
+  });
+});
+
+describe('a new symptom report', () => {
+  /** A clinician's open tab and browser, as a patient sends a report. */
+  async function clinicianListening(who: Clinician): Promise<{ tab: SocketClient; pushes: () => unknown[] }> {
+    const browser = browserSubscription(push);
+    void (await as(who).call(updateToken, { fcmToken: JSON.stringify(browser.subscription) })).success;
+    const tab = await openSocket(socketUrl, who.tokens.accessToken);
+    const path = new URL(browser.subscription.endpoint).pathname;
+    return {
+      tab,
+      pushes: () =>
+        push.received.filter((request) => request.path === path).map((request) => browser.read(request.body)),
+    };
+  }
+
+  const heardIn = async (who: Clinician, tab: SocketClient): Promise<SymptomReportNotification[]> => {
+    await heardAllPublished(t.app.bus, who.seqUser, tab);
+    return tab.messages.flatMap((message) => (message.type === 'symptomReport' ? [message.notification] : []));
+  };
+
+  it('tells the clinician it was sent to, by socket and browser, once however often it is sent', async () => {
+    const mine = await clinicianListening(clinician);
+    const theirs = await clinicianListening(other);
+    push.received.length = 0;
+    const sent = report({ symptoms: 'Swollen after the stairs', painLevel: 8 });
+    const stored = (await as(member).call(addSymptomReport, sent)).success.symptomReport;
+    // Replayed (its reply was lost on the way back), then sent twice at once: kept and told once.
+    void (await as(member).call(addSymptomReport, sent)).success;
+    await Promise.all([as(member).call(addSymptomReport, sent), as(member).call(addSymptomReport, sent)]);
+
+    const heard = await heardIn(clinician, mine.tab);
+    expect(heard).toEqual([
+      {
+        key: expect.any(String) as string,
+        seqSymptomReport: stored.seqSymptomReport,
+        seqMedicalRelation: relation,
+        patientName: 'Pat Member',
+        time: t.clock().toISOString(),
+      },
+    ]);
+    // The browser is sent the same notification, and nothing of what the patient reported.
+    expect(mine.pushes().map((body) => symptomReportNotification.parse(body))).toEqual(heard);
+    expect(JSON.stringify(mine.pushes())).not.toContain('Swollen');
+    expect(await heardIn(other, theirs.tab)).toEqual([]);
+    expect(theirs.pushes()).toEqual([]);
+
+    // A report to the other clinician reaches them, and not the first.
+    const toOther = (await as(member).call(addSymptomReport, report({ seqMedicalRelation: otherRelation }))).success
+      .symptomReport;
+    expect((await heardIn(other, theirs.tab)).map((notification) => notification.seqSymptomReport)).toEqual([
+      toOther.seqSymptomReport,
+    ]);
+    expect(theirs.pushes()).toHaveLength(1);
+    expect(await heardIn(clinician, mine.tab)).toHaveLength(1);
+    expect(mine.pushes()).toHaveLength(1);
+    mine.tab.close();
+    theirs.tab.close();
+  });
+
+  it('tells no one of a report refused for another patient’s relation', async () => {
+    const theirs = await clinicianListening(other);
+    push.received.length = 0;
+    const refused = await as(member).call(addSymptomReport, report({ seqMedicalRelation: strangerRelation }));
+    expect(refused.status).toBe(404);
+    expect(await heardIn(other, theirs.tab)).toEqual([]);
+    expect(push.received).toEqual([]);
+    theirs.tab.close();
   });
 });

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import type { Answer } from '../../http/route.ts';
 import { actorOf, auditInsert, recordAudit, relationEntry } from '../audit/index.ts';
+import { reportPartiesOf, type Notifier } from '../notification/index.ts';
 import { ownedRelationOr404, todayIn } from '../shared/index.ts';
 import { patientProgramRepository, type ProgramPrescriptionRow } from './patient-program.repository.ts';
 import { symptomReportRepository, type SymptomReportRow } from './symptom-report.repository.ts';
@@ -74,7 +75,15 @@ export interface PatientProgramService {
 }
 
 /** The patient's own program and progress, and the symptom reports they send their clinicians. */
-export function patientProgramService({ db, now }: { db: Database; now: Clock }): PatientProgramService {
+export function patientProgramService({
+  db,
+  now,
+  notify,
+}: {
+  db: Database;
+  now: Clock;
+  notify: Notifier;
+}): PatientProgramService {
   return {
     async program(caller, context) {
       const { timeZone } = context;
@@ -99,30 +108,36 @@ export function patientProgramService({ db, now }: { db: Database; now: Clock })
     /**
      * Stores the report once per idempotency key: a report sent again (or twice at once) answers
      * the one first stored, whatever it says, and adds none. A time ahead of the server's clock is
-     * taken as the time it arrived.
+     * taken as the time it arrived. Only the send that stored it tells the clinician, once it is
+     * committed.
      */
     async addSymptomReport(caller, request, context) {
-      return db.transaction(async (tx) => {
+      const { report, parties } = await db.transaction(async (tx) => {
         const reports = symptomReportRepository(tx);
         const relation = await reports.relationOfPatient(request.seqMedicalRelation, caller.seqPatient);
         if (!relation) throw notFound();
         const receivedAt = now();
-        const row =
-          (await reports.insertNew({
-            seqMedicalRelation: relation.seqMedicalRelation,
-            seqPatient: caller.seqPatient,
-            idempotencyKey: request.idempotencyKey,
-            painLevel: request.painLevel,
-            symptoms: request.symptoms || null,
-            reportedAt: new Date(Math.min(Date.parse(request.reportedAt), receivedAt.getTime())),
-            receivedAt,
-          })) ?? (await reports.findByKey(caller.seqPatient, request.idempotencyKey));
+        const inserted = await reports.insertNew({
+          seqMedicalRelation: relation.seqMedicalRelation,
+          seqPatient: caller.seqPatient,
+          idempotencyKey: request.idempotencyKey,
+          painLevel: request.painLevel,
+          symptoms: request.symptoms || null,
+          reportedAt: new Date(Math.min(Date.parse(request.reportedAt), receivedAt.getTime())),
+          receivedAt,
+        });
+        const row = inserted ?? (await reports.findByKey(caller.seqPatient, request.idempotencyKey));
         if (!row) throw new Error('the symptom report stored under this key is missing');
         await recordAudit(tx, caller, context, receivedAt, [
           relationEntry('create', 'symptom_report', row, row.seqSymptomReport),
         ]);
-        return toSymptomReport(row);
+        return {
+          report: toSymptomReport(row),
+          parties: inserted && (await reportPartiesOf(tx, row.seqMedicalRelation, row.seqSymptomReport)),
+        };
       });
+      if (parties) await notify.symptomReportAdded(parties);
+      return report;
     },
 
     async listMySymptomReports(caller) {

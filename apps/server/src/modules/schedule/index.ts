@@ -5,3 +5,5 @@ export { toSchedule } from './schedule.mapper.ts';
 export { changeVisit, lockVisitForClinician, lockVisitForPatient, visitView } from './visit-rows.ts';
 export { visitRecordItems } from './clinician-visits.service.ts';
 export { type ScheduleService, scheduleService } from './schedule.service.ts';
+export { nextVisitStart } from './next-visit.ts';
+export { timelineOf } from './open-hours.service.ts';

@@ -1,5 +1,5 @@
 /** What every module may use: ownership checks, uploads and mappers that belong to no single module. */
-export { todayIn } from './dates.ts';
+export { dayMs, todayIn } from './dates.ts';
 export { imageUrlOf } from './image-url.ts';
 export { fullName, mailLanguageOf } from './names.ts';
 export { managerRepository, type ManagerRow } from './manager-profile.repository.ts';

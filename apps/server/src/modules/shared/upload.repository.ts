@@ -1,8 +1,11 @@
-import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { schedule, schedulePhoto, upload } from '../../db/schema.ts';
 
 export type UploadRow = typeof upload.$inferSelect;
+
+/** A message's files are served by the message module alone, to the two people of its thread. */
+const notOfMessage = ne(upload.folder, 'message');
 
 export interface UploadRepository {
   insert(row: typeof upload.$inferInsert): Promise<void>;
@@ -22,7 +25,7 @@ export function uploadRepository(db: Database): UploadRepository {
       const [row] = await db
         .select()
         .from(upload)
-        .where(and(eq(upload.id, id), eq(upload.seqManager, seqManager)));
+        .where(and(eq(upload.id, id), eq(upload.seqManager, seqManager), notOfMessage));
       return row;
     },
 
@@ -31,7 +34,7 @@ export function uploadRepository(db: Database): UploadRepository {
       const [row] = await db
         .select()
         .from(upload)
-        .where(and(eq(upload.id, id), eq(upload.seqUser, seqUser), isNull(upload.seqManager)));
+        .where(and(eq(upload.id, id), eq(upload.seqUser, seqUser), isNull(upload.seqManager), notOfMessage));
       return row;
     },
 
@@ -47,7 +50,7 @@ export function uploadRepository(db: Database): UploadRepository {
       const [row] = await db
         .select()
         .from(upload)
-        .where(and(eq(upload.id, id), or(eq(upload.seqManager, seqManager), attachedToOwnVisit)));
+        .where(and(eq(upload.id, id), or(eq(upload.seqManager, seqManager), attachedToOwnVisit), notOfMessage));
       return row;
     },
   };

@@ -1,2 +1,2 @@
-export { registerFileDownload, storageRoutes, tooLarge, uploadLimits } from './storage.routes.ts';
-export { storageService, type StorageService } from './storage.service.ts';
+export { registerFileDownload, sendStoredFile, storageRoutes, tooLarge, uploadLimits } from './storage.routes.ts';
+export { keepUpload, storageService, type StorageService } from './storage.service.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FailedCode, uploadIdOf, uploadPathOf, type UploadFolder } from '@clinic/contract';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Clock, PatientPrincipal, Principal, RequestContext } from '../../context.ts';
@@ -8,14 +9,8 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { uploadRepository } from '../shared/index.ts';
 
-/** The image types of SPEC 5, told by their first bytes: a name or a declared type proves nothing. */
-const signatures: [string, number[]][] = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/bmp', [0x42, 0x4d]],
-  ['image/x-icon', [0x00, 0x00, 0x01, 0x00]],
-];
+/** The image types of SPEC 5, by the extension `file-type` gives them (a cursor is no icon). */
+const imageExtensions = new Set(['png', 'gif', 'jpg', 'bmp', 'ico']);
 
 /** "BM" alone is too weak: a real bitmap has zero reserved bytes and a known header size. */
 function isBitmap(bytes: Uint8Array): boolean {
@@ -27,9 +22,34 @@ function isBitmap(bytes: Uint8Array): boolean {
   );
 }
 
-export function sniffImageType(bytes: Uint8Array): string | undefined {
-  const type = signatures.find(([, magic]) => magic.every((byte, index) => bytes[index] === byte))?.[0];
-  return type === 'image/bmp' && !isBitmap(bytes) ? undefined : type;
+/** An image's type told by its bytes (`file-type`): a name or a declared type proves nothing. */
+async function sniffImageType(bytes: Uint8Array): Promise<string | undefined> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (!found || !imageExtensions.has(found.ext)) return undefined;
+  return found.ext === 'bmp' && !isBitmap(bytes) ? undefined : found.mime;
+}
+
+/** An upload's row as stored beside its bytes, but for where the bytes are kept. */
+type UploadRecord = Omit<Parameters<ReturnType<typeof uploadRepository>['insert']>[0], 'storageKey'>;
+
+/**
+ * Keeps a file's bytes under its folder and id, then its row; the bytes are removed again when the
+ * row cannot be written (in `db`, a transaction when the caller passes one). Answers the bytes' key.
+ */
+export async function keepUpload(
+  { db, storage }: { db: Database; storage: FileStorage },
+  record: UploadRecord,
+  bytes: Uint8Array,
+): Promise<string> {
+  const storageKey = `${record.folder}/${record.id}`;
+  await storage.put(storageKey, bytes);
+  try {
+    await uploadRepository(db).insert({ ...record, storageKey });
+  } catch (error) {
+    await storage.remove(storageKey);
+    throw error;
+  }
+  return storageKey;
 }
 
 export interface StorageService {
@@ -58,26 +78,22 @@ export function storageService({
   return {
     /** Stores an image for a clinician, or for a patient (who has no seqManager). */
     async upload(principal, folder, bytes, context) {
-      const contentType = sniffImageType(bytes);
+      const contentType = await sniffImageType(bytes);
       if (!contentType) throw new BusinessFailure(FailedCode.UnsupportedFile);
       const id = randomUUID();
-      const storageKey = `${folder}/${id}`;
-      await storage.put(storageKey, bytes);
-      try {
-        await uploadRepository(db).insert({
+      await keepUpload(
+        { db, storage },
+        {
           id,
           seqManager: principal.seqManager ?? null,
           seqUser: principal.seqUser,
           folder,
           contentType,
           byteSize: bytes.length,
-          storageKey,
           createdAt: now(),
-        });
-      } catch (error) {
-        await storage.remove(storageKey);
-        throw error;
-      }
+        },
+        bytes,
+      );
       await recordAudit(db, principal, context, now(), [{ action: 'create', entity: 'upload', entityId: id }]);
       return { publicPath: uploadPathOf(id) };
     },

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { PayPopup } from '../../features/payments/components/pay-popup.tsx';
+import { MessagesBadge } from '../../features/messages/components/messages-badge.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { withLangQuery } from '../../shared/i18n/language.ts';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
@@ -24,7 +25,7 @@ const ContactUsModal = lazy(() =>
 
 interface MenuEntry {
   to: string;
-  labelKey: 'menu.home' | 'menu.patientList' | 'menu.rehab' | 'menu.myPage';
+  labelKey: 'menu.home' | 'menu.patientList' | 'menu.messages' | 'menu.rehab' | 'menu.myPage';
   matches: (pathname: string) => boolean;
 }
 
@@ -40,6 +41,7 @@ const menu: readonly MenuEntry[] = [
     labelKey: 'menu.patientList',
     matches: (pathname) => pathname.startsWith(paths.patientList),
   },
+  { to: paths.messages, labelKey: 'menu.messages', matches: (pathname) => pathname.startsWith(paths.messages) },
   { to: paths.rehab, labelKey: 'menu.rehab', matches: (pathname) => pathname.startsWith(paths.rehab) },
   { to: paths.options, labelKey: 'menu.myPage', matches: (pathname) => pathname.startsWith(paths.options) },
 ];
@@ -116,6 +118,7 @@ export function ShellLayout(): ReactElement {
             component={Link}
             to={withLangQuery(entry.to, location.search)}
             label={t(entry.labelKey)}
+            rightSection={entry.to === paths.messages ? <MessagesBadge /> : undefined}
             active={entry.matches(location.pathname)}
             aria-current={entry.matches(location.pathname) ? 'page' : undefined}
             onClick={closeMenu}

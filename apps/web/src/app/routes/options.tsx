@@ -10,6 +10,9 @@ import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { Passkeys } from '../../features/account/components/passkeys.tsx';
 import { TwoStepVerification } from '../../features/account/components/two-step-verification.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { templatesSectionId } from '../../features/messages/api/templates.ts';
+import { AwaySettings } from '../../features/messages/components/away-settings.tsx';
+import { TemplateManager } from '../../features/messages/components/template-manager.tsx';
 import { AlertThresholds } from '../../features/monitoring/components/alert-thresholds.tsx';
 import { PaymentPlanSection } from '../../features/payments/components/payment-plan-section.tsx';
 import { CookieSettings } from '../../shared/notices/cookie-settings.tsx';
@@ -38,6 +41,8 @@ export function Component(): ReactElement {
     { id: 'options-units', title: t('options.unitsTitle') },
     { id: 'options-profile', title: t('profile.formTitle') },
     { id: 'options-monitoring', title: t('monitoring.settings.title') },
+    { id: templatesSectionId, title: t('messaging.templates.title') },
+    { id: 'options-message-away', title: t('messaging.away.title') },
     { id: 'options-payment', title: t('payments.sectionTitle') },
     { id: 'options-second-factor', title: t('secondFactor.myPage.title') },
     { id: 'options-account', title: t('account.title') },
@@ -69,6 +74,14 @@ export function Component(): ReactElement {
 
         <Section id="options-monitoring" title={t('monitoring.settings.title')}>
           <AlertThresholds />
+        </Section>
+
+        <Section id={templatesSectionId} title={t('messaging.templates.title')}>
+          <TemplateManager />
+        </Section>
+
+        <Section id="options-message-away" title={t('messaging.away.title')}>
+          <AwaySettings />
         </Section>
 
         <Section id="options-payment" title={t('payments.sectionTitle')}>

@@ -7,11 +7,12 @@ import { RomChartPanel } from '../../features/exercises/components/rom-chart-pan
 import { useChartPeriod } from '../../features/exercises/hooks/use-chart-period.ts';
 import { MonitoringPanel } from '../../features/monitoring-billing/components/monitoring-panel.tsx';
 import { LatestNotes } from '../../features/notes/components/note-board.tsx';
+import { QuestionnairesPanel } from '../../features/questionnaires/components/questionnaires-panel.tsx';
 import { PatientOverview } from '../../features/patients/components/patient-overview.tsx';
 import { patientDetailsPath } from '../../features/patients/components/patient-table.tsx';
 import { usePatientContext } from './patient-details.tsx';
 
-/** Dashboard tab: profile, latest condition, today's visits (when there are any), the ROM chart, the remote monitoring and the latest notes. */
+/** Dashboard tab: profile, latest condition, today's visits (when there are any), the ROM chart, the remote monitoring, the questionnaires and the latest notes. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const location = useLocation();
@@ -27,6 +28,11 @@ export function Component(): ReactElement {
         compact
       />
       <MonitoringPanel seqMedicalRelation={seqMedicalRelation} />
+      <QuestionnairesPanel
+        seqMedicalRelation={seqMedicalRelation}
+        isAppMember={detail.patient.isAppMember}
+        patientLanguage={undefined}
+      />
       <LatestNotes
         seqMedicalRelation={seqMedicalRelation}
         moreLink={

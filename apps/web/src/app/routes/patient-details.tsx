@@ -31,6 +31,8 @@ const tabs = [
   { segment: segments.patientDetailsRemote, labelKey: 'patientDetails.tabs.remote' },
   { segment: segments.patientDetailsRehab, labelKey: 'patientDetails.tabs.rehab' },
   { segment: segments.patientDetailsHistory, labelKey: 'patientDetails.tabs.history' },
+  { segment: segments.patientDetailsSymptoms, labelKey: 'patientDetails.tabs.symptoms' },
+  { segment: segments.patientDetailsMessages, labelKey: 'patientDetails.tabs.messages' },
   { segment: segments.patientDetailsReport, labelKey: 'patientDetails.tabs.report' },
   { segment: segments.patientDetailsRecord, labelKey: 'patientDetails.tabs.record' },
   { segment: segments.patientDetailsCategories, labelKey: 'patientDetails.tabs.categories' },

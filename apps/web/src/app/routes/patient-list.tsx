@@ -2,9 +2,10 @@ import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/c
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { patientDetailsPath } from '../../config/paths.ts';
 import { useCategories } from '../../features/categories/api/categories.ts';
 import { usePatientListData } from '../../features/patients/api/get-my-patients.ts';
-import { patientDetailsPath, PatientTable } from '../../features/patients/components/patient-table.tsx';
+import { PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
 import { MonitoringSheetButton } from '../../features/monitoring-billing/components/monitoring-sheet-button.tsx';
 import { RecordsExportButton } from '../../features/reports/components/records-export-button.tsx';

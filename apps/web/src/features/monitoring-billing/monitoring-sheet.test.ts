@@ -46,10 +46,37 @@ describe('the monthly monitoring sheet', () => {
       row('Period ended', true, [{ code: '98977', units: 1 }]),
       row('Nothing yet', true, []),
     ]);
-    expect(sheet.rows.map((cells) => [cells[0], cells.at(-1)])).toEqual([
+    expect(sheet.rows.map((cells) => [cells[0], cells.at(-3)])).toEqual([
       ['Ended', '98977, 98980'],
       ['Period ended', '98977 · In progress'],
       ['Nothing yet', 'In progress'],
+    ]);
+  });
+
+  it('tells whether consent was in force, and the codes not counted without it', async () => {
+    const sheet = monitoringSheet(await translator('en'), '2026-11', [
+      { ...row('Consented', false, [{ code: '98977', units: 1 }]), consent: 'full', uncountedCodes: [] },
+      {
+        ...row('Withdrew', false, [{ code: '98985', units: 1 }]),
+        consent: 'partial',
+        uncountedCodes: [{ code: '98977', units: 1 }],
+      },
+      {
+        ...row('Never asked', false, []),
+        consent: 'none',
+        uncountedCodes: [
+          { code: '98977', units: 1 },
+          { code: '98980', units: 1 },
+        ],
+      },
+      row('Kept before consent was recorded', false, []),
+    ]);
+    expect(sheet.columns.slice(-2).map((column) => column.header)).toEqual(['Consent', 'Not counted without consent']);
+    expect(sheet.rows.map((cells) => [cells[0], ...cells.slice(-3)])).toEqual([
+      ['Consented', '98977', 'In force', '—'],
+      ['Withdrew', '98985', 'Part of the month', '98977'],
+      ['Never asked', '—', 'None', '98977, 98980'],
+      ['Kept before consent was recorded', '—', null, '—'],
     ]);
   });
 });

@@ -1,12 +1,12 @@
 import type { MonitoringSheetRow } from '@clinic/contract';
 import type { TFunction } from 'i18next';
-import { codesText } from '../../shared/monitoring-billing/monitoring-format.ts';
+import { codesText, monthConsentKey } from '../../shared/monitoring-billing/monitoring-format.ts';
 import { excelDate, excelDateFormat, excelFileName, sheetName, type SheetSpec } from '../../shared/excel/sheets.ts';
 
 /**
- * The monthly monitoring sheet: one row per patient, the periods ending in the month, minutes and
- * the codes earned. The tab is named short enough for Excel in every language; the full title
- * heads the sheet.
+ * The monthly monitoring sheet: one row per patient, the periods ending in the month, minutes, the
+ * codes earned, whether consent was in force and the codes not counted without it. The tab is named
+ * short enough for Excel in every language; the full title heads the sheet.
  */
 export function monitoringSheet(t: TFunction, month: string, rows: readonly MonitoringSheetRow[]): SheetSpec {
   return {
@@ -25,6 +25,8 @@ export function monitoringSheet(t: TFunction, month: string, rows: readonly Moni
       { header: t('monitoringBilling.minutes'), width: 10 },
       { header: t('monitoringBilling.interactive'), width: 14 },
       { header: t('monitoringBilling.codes'), width: 30 },
+      { header: t('monitoringBilling.consent.column'), width: 18 },
+      { header: t('monitoringBilling.consent.uncounted'), width: 30 },
     ],
     rows: rows.map((row) => {
       // The period billed with the month: the latest one ending in it.
@@ -42,6 +44,8 @@ export function monitoringSheet(t: TFunction, month: string, rows: readonly Moni
         row.minutes,
         row.interactive ? t('common.yes') : t('common.no'),
         codesText(row.codes, row.ongoing ? t('monitoringBilling.inProgress') : undefined),
+        row.consent ? t(monthConsentKey[row.consent]) : null,
+        codesText(row.uncountedCodes ?? []),
       ];
     }),
   };

@@ -1,7 +1,13 @@
-import { alertKinds, PushType, type AlertNotification, type Notification } from '@clinic/contract';
+import {
+  alertKinds,
+  PushType,
+  type AlertNotification,
+  type Notification,
+  type SymptomReportNotification,
+} from '@clinic/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, loadLanguage, loadSignedInStrings } from '../../shared/i18n/i18n.ts';
-import { notificationSentence, workerTexts } from './notification-text.ts';
+import { notificationPath, notificationSentence, workerTexts } from './notification-text.ts';
 
 const notification: Notification = {
   key: 'k',
@@ -20,6 +26,14 @@ const alert: AlertNotification = {
   seqMedicalRelation: 2,
   patientName: 'Ada Lovelace',
   alertKind: 'pain',
+  time: new Date().toISOString(),
+};
+
+const symptomReport: SymptomReportNotification = {
+  key: 's',
+  seqSymptomReport: 4,
+  seqMedicalRelation: 2,
+  patientName: 'Ada Lovelace',
   time: new Date().toISOString(),
 };
 
@@ -43,7 +57,15 @@ describe('notification sentences', () => {
     expect(notificationSentence(i18n.getFixedT('ko'), alert, 'ko')).toContain('Ada Lovelace');
   });
 
-  it('gives the service worker a template for every push type and alert kind', () => {
+  it('names the patient of a new symptom report, and opens their reports', () => {
+    expect(notificationSentence(i18n.getFixedT('en'), symptomReport, 'en')).toBe('Ada Lovelace sent a symptom report.');
+    expect(notificationSentence(i18n.getFixedT('ko'), symptomReport, 'ko')).toContain('Ada Lovelace');
+    expect(notificationPath(symptomReport)).toBe('/patientList/details/symptoms?id=2');
+    expect(notificationPath(alert)).toBe('/');
+    expect(notificationPath(notification)).toBe('/');
+  });
+
+  it('gives the service worker a template for every push type, alert kind and symptom report', () => {
     const texts = workerTexts(i18n.getFixedT('en'), 'en');
     expect(
       Object.keys(texts.types)
@@ -53,5 +75,7 @@ describe('notification sentences', () => {
     expect(texts.types[PushType.bookedByPatient]).toBe('{{patientName}} booked a visit for {{when}}.');
     expect(Object.keys(texts.alerts)).toEqual([...alertKinds]);
     expect(texts.alerts.romRegression).toBe("{{patientName}}'s range of motion fell back this week.");
+    expect(texts.symptomReport).toBe('{{patientName}} sent a symptom report.');
+    expect(texts.message).toBe('{{patientName}} sent you a message.');
   });
 });

@@ -1,5 +1,6 @@
 import { alertKinds, PushType, type AlertKind, type AnyNotification } from '@clinic/contract';
 import type { TFunction } from 'i18next';
+import { patientDetailsPath, paths, segments } from '../../config/paths.ts';
 import { formatDateTime } from '../../shared/dates/date-format.ts';
 
 export type PushTypeName = keyof typeof PushType;
@@ -13,10 +14,12 @@ export function pushTypeName(pushType: number): PushTypeName | undefined {
 }
 
 /**
- * The sentence of SPEC 3 "Push types", with the visit's time in this browser's time zone, or of a
- * new monitoring alert.
+ * The sentence of SPEC 3 "Push types", with the visit's time in this browser's time zone, of a new
+ * monitoring alert, or of a new symptom report.
  */
 export function notificationSentence(t: TFunction, notification: AnyNotification, language: string): string {
+  if ('seqSymptomReport' in notification)
+    return t('notifications.symptomReport', { patientName: notification.patientName });
   if ('alertKind' in notification)
     return t(`notifications.alerts.${notification.alertKind}`, { patientName: notification.patientName });
   const name = pushTypeName(notification.pushType) ?? 'bookedByPatient';
@@ -30,7 +33,14 @@ export function notificationSentence(t: TFunction, notification: AnyNotification
 export function workerTexts(
   t: TFunction,
   language: string,
-): { language: string; title: string; types: Record<number, string>; alerts: Record<AlertKind, string> } {
+): {
+  language: string;
+  title: string;
+  types: Record<number, string>;
+  alerts: Record<AlertKind, string>;
+  symptomReport: string;
+  message: string;
+} {
   const types: Record<number, string> = {};
   for (const [name, type] of Object.entries(PushType)) {
     types[type] = t(`notifications.types.${name as PushTypeName}`, {
@@ -45,5 +55,17 @@ export function workerTexts(
       t(`notifications.alerts.${kind}`, { patientName: '{{patientName}}', interpolation: { escapeValue: false } }),
     ]),
   ) as Record<AlertKind, string>;
-  return { language, title: t('app.name'), types, alerts };
+  const symptomReport = t('notifications.symptomReport', {
+    patientName: '{{patientName}}',
+    interpolation: { escapeValue: false },
+  });
+  const message = t('notifications.message', { patientName: '{{patientName}}', interpolation: { escapeValue: false } });
+  return { language, title: t('app.name'), types, alerts, symptomReport, message };
+}
+
+/** The page a notification opens: a symptom report opens the patient's reports, anything else home. */
+export function notificationPath(notification: AnyNotification): string {
+  return 'seqSymptomReport' in notification
+    ? patientDetailsPath(notification.seqMedicalRelation, '', segments.patientDetailsSymptoms)
+    : paths.home;
 }

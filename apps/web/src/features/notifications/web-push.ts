@@ -101,7 +101,7 @@ export async function saveWorkerTexts(texts: unknown): Promise<void> {
   }
 }
 
-/** A tap on a system notification asks an open tab to show the home page. */
+/** A tap on a system notification asks an open tab to show the notification's page. */
 export function onWorkerNavigate(navigate: (path: string) => void): () => void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
   const listener = (event: MessageEvent): void => {

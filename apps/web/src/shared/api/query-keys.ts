@@ -11,6 +11,8 @@ export const queryKeys = {
   /** Under the exercises' root: every exercise change refreshes them. */
   romStatistics: (params: object) => ['exercises', 'statistics', params] as const,
   notes: (seqMedicalRelation: number) => ['notes', seqMedicalRelation] as const,
+  /** A patient's symptom reports: a notification of a new one refreshes them. */
+  symptomReports: (seqMedicalRelation: number) => ['symptomReports', seqMedicalRelation] as const,
   /** The root of every schedule query: a notification about a visit refreshes them all. */
   schedules: ['schedules'] as const,
   schedulesInRange: (startDate: string, endDate: string) => ['schedules', 'range', startDate, endDate] as const,
@@ -18,6 +20,11 @@ export const queryKeys = {
   reservableTimeline: ['schedules', 'timeline'] as const,
   /** Home's worklist: a notification of a new alert refreshes it. */
   monitoringAlerts: ['monitoring', 'alerts'] as const,
+  /** The root of the secure messages: the socket's message events refresh the thread, the inbox and the badge. */
+  messages: ['messages'] as const,
+  messageThreads: ['messages', 'threads'] as const,
+  unreadMessages: ['messages', 'unread'] as const,
+  messageThread: (seqMedicalRelation: number) => ['messages', 'thread', seqMedicalRelation] as const,
   /** The root of every payment query: the active patients count against the plan's limit. */
   payments: ['payments'] as const,
   subscriptionStatus: ['payments', 'subscription'] as const,

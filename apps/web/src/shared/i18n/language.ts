@@ -1,9 +1,11 @@
 import { defaultLanguage, firstLanguage, isLanguage, type Language } from '@clinic/contract';
+import { languageQueryName } from '../../config/paths.ts';
 import { writeFunctionalCookie } from '../notices/cookie-consent.ts';
 import { getBrowserCookie } from '../storage/cookies.ts';
 import { readItem, storageKeys, writeItem } from '../storage/local-storage.ts';
 
-export const languageQueryName = 'lang';
+/** The addresses that carry the language are built in config/paths.ts. */
+export { languageQueryName, withLangQuery } from '../../config/paths.ts';
 
 export interface LanguageSources {
   /** The `lang` query parameter. */
@@ -43,12 +45,4 @@ export function persistLanguage(language: Language): void {
   writeItem(storageKeys.lang, language);
   writeFunctionalCookie(storageKeys.lang, language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-}
-
-/** The path with the lang query parameter of `search` carried over, if there is one. */
-export function withLangQuery(path: string, search: string): string {
-  const lang = new URLSearchParams(search).get(languageQueryName);
-  if (!lang) return path;
-  const separator = path.includes('?') ? '&' : '?';
-  return `${path}${separator}${languageQueryName}=${encodeURIComponent(lang)}`;
 }

@@ -1,4 +1,4 @@
-import type { BilledCode } from '@clinic/contract';
+import type { BilledCode, MonthConsent } from '@clinic/contract';
 
 /**
  * Codes as a claim lists them: "98975, 98977, 98981 × 2"; a dash for none. A month in progress
@@ -9,6 +9,13 @@ export function codesText(codes: readonly BilledCode[], inProgress?: string): st
   if (inProgress === undefined) return listed || '—';
   return listed ? `${listed} · ${inProgress}` : inProgress;
 }
+
+/** The translation key of a month's consent: in force throughout, on part of it, or not at all. */
+export const monthConsentKey = {
+  full: 'monitoringBilling.consent.full',
+  partial: 'monitoringBilling.consent.partial',
+  none: 'monitoringBilling.consent.noneShort',
+} as const satisfies Record<MonthConsent, string>;
 
 /** The calendar months (`YYYY-MM`) from the one of the given day back, newest first. */
 export function recentMonths(today: string, count: number): string[] {

@@ -1,9 +1,9 @@
 import type { MonitoringMonth, MonitoringPeriod } from '@clinic/contract';
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../dates/date-format.ts';
-import { codesText } from './monitoring-format.ts';
+import { codesText, monthConsentKey } from './monitoring-format.ts';
 
 /** The 30-day periods with their days of device data and the codes each has earned, or that it is in progress. */
 export function PeriodsTable({ periods }: { periods: readonly MonitoringPeriod[] }): ReactElement {
@@ -28,7 +28,14 @@ export function PeriodsTable({ periods }: { periods: readonly MonitoringPeriod[]
               {period.ongoing && ` ${t('monitoringBilling.ongoing')}`}
             </Table.Td>
             <Table.Td>{period.days}</Table.Td>
-            <Table.Td>{period.ongoing ? t('monitoringBilling.inProgress') : codesText(period.codes)}</Table.Td>
+            <Table.Td>
+              {period.ongoing ? t('monitoringBilling.inProgress') : codesText(period.codes)}
+              {period.uncountedCodes && period.uncountedCodes.length > 0 && (
+                <Text span size="sm" c="red.8" display="block">
+                  {t('monitoringBilling.consent.uncounted')}: {codesText(period.uncountedCodes)}
+                </Text>
+              )}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -38,8 +45,9 @@ export function PeriodsTable({ periods }: { periods: readonly MonitoringPeriod[]
 
 /**
  * Calendar months of monitoring, one a row: device days, the minutes and where they came from,
- * whether an interactive communication took place, and the codes earned. The first column names the row
- * (the month, or the patient on the monthly sheet).
+ * whether an interactive communication took place, and the codes earned; whether consent was in
+ * force and the codes not counted without it (months kept before consent was recorded have neither).
+ * The first column names the row (the month, or the patient on the monthly sheet).
  */
 export function MonthsTable<Row extends MonitoringMonth>({
   rows,
@@ -51,8 +59,16 @@ export function MonthsTable<Row extends MonitoringMonth>({
   caption?: string;
 }): ReactElement {
   const { t } = useTranslation();
+  const withConsent = rows.some((row) => row.consent !== undefined);
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // A table wider than the screen scrolls: the region takes the focus, so a keyboard scrolls it too.
+    <Table.ScrollContainer
+      minWidth={640}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t('monitoringBilling.monthsTable')}
+    >
       <Table withTableBorder fz="sm" verticalSpacing={4}>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
@@ -64,6 +80,8 @@ export function MonthsTable<Row extends MonitoringMonth>({
             <Table.Th>{t('monitoringBilling.minutes')}</Table.Th>
             <Table.Th>{t('monitoringBilling.interactive')}</Table.Th>
             <Table.Th>{t('monitoringBilling.codes')}</Table.Th>
+            {withConsent && <Table.Th>{t('monitoringBilling.consent.column')}</Table.Th>}
+            {withConsent && <Table.Th>{t('monitoringBilling.consent.uncounted')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -76,6 +94,8 @@ export function MonthsTable<Row extends MonitoringMonth>({
               <Table.Td>{row.minutes}</Table.Td>
               <Table.Td>{row.interactive ? t('common.yes') : t('common.no')}</Table.Td>
               <Table.Td>{codesText(row.codes, row.ongoing ? t('monitoringBilling.inProgress') : undefined)}</Table.Td>
+              {withConsent && <Table.Td>{row.consent && t(monthConsentKey[row.consent])}</Table.Td>}
+              {withConsent && <Table.Td>{codesText(row.uncountedCodes ?? [])}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,6 @@
 import type { DeviceType, Exercise } from '@clinic/contract';
 import { Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
 import type { SortState } from '../../../shared/ui/sortable-header.tsx';
@@ -12,6 +12,7 @@ import { ExerciseTable } from './exercise-table.tsx';
 import { Pager } from '../../../shared/ui/pager.tsx';
 import { RecordTable } from './record-table.tsx';
 import { RomChartPanel } from './rom-chart-panel.tsx';
+import { daySeconds } from './rom-series.ts';
 import { useExerciseText } from './use-exercise-text.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useReturnFocus } from '../../../shared/ui/use-return-focus.ts';
@@ -38,17 +39,21 @@ function ExerciseRecords({ exercise, onClose }: { exercise: Exercise; onClose: (
   );
 }
 
-/** The history tab: the ROM chart, the device records of its period, and the records of each prescription. */
+/** The history tab: the ROM chart, what is drawn on its days below it, the device records of its period, and the records of each prescription. */
 export function PatientHistory({
   seqMedicalRelation,
   deviceType,
+  belowChart,
 }: {
   seqMedicalRelation: number;
   deviceType: DeviceType;
+  /** Drawn under the ROM chart on its first and last day (Unix seconds): the questionnaire scores. */
+  belowChart?: (span: readonly [number, number]) => ReactNode;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const period = useChartPeriod({ fromAddress: true });
   const { startDate, endDate } = period.shown;
+  const span = useMemo(() => [daySeconds(startDate), daySeconds(endDate)] as const, [startDate, endDate]);
   const [recordSort, setRecordSort] = useState<SortState<RecordSorting>>({
     key: 'usageStartDatetime',
     direction: 'desc',
@@ -80,6 +85,7 @@ export function PatientHistory({
   return (
     <Stack gap="lg">
       <RomChartPanel seqMedicalRelation={seqMedicalRelation} deviceType={deviceType} period={period} />
+      {belowChart?.(span)}
       <Stack gap="sm">
         <Title order={3}>{t('exercises.recordsTitle')}</Title>
         <Text size="sm" c="dimmed" data-testid="records-period">

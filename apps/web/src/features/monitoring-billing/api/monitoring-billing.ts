@@ -18,8 +18,14 @@ import {
 } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/api-client.ts';
 
-const patientKey = (seqMedicalRelation: number) => ['monitoring', 'patient', seqMedicalRelation] as const;
-const sheetKey = (month: string) => ['monitoring', 'sheet', month] as const;
+/** The query keys of monitoring billing: a patient's monitoring, the monthly sheets, a patient's consent. */
+export const monitoringBillingKeys = {
+  patient: (seqMedicalRelation: number) => ['monitoring', 'patient', seqMedicalRelation] as const,
+  sheets: ['monitoring', 'sheet'] as const,
+  sheet: (month: string) => [...monitoringBillingKeys.sheets, month] as const,
+  consent: (seqMedicalRelation: number) => ['monitoring', 'consent', seqMedicalRelation] as const,
+};
+const { patient: patientKey, sheet: sheetKey } = monitoringBillingKeys;
 
 /** A patient's monitoring periods, and one calendar month's minutes, logged time and codes. */
 export function usePatientMonitoring(seqMedicalRelation: number, month: string): UseQueryResult<PatientMonitoring> {

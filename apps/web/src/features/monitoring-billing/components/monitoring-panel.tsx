@@ -21,6 +21,7 @@ import { DateField } from '../../../shared/forms/date-field.tsx';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { useMonitoringChanges, usePatientMonitoring } from '../api/monitoring-billing.ts';
+import { ConsentSection } from './monitoring-consent.tsx';
 import { monthLabel, recentMonths } from '../../../shared/monitoring-billing/monitoring-format.ts';
 import { MonthsTable, PeriodsTable } from '../../../shared/monitoring-billing/monitoring-tables.tsx';
 
@@ -141,7 +142,10 @@ function EpisodeStart({
   );
 }
 
-/** The patient's dashboard: monitoring periods, the chosen month's minutes and codes, and logged time. */
+/**
+ * The patient's dashboard: consent to monitoring, monitoring periods, the chosen month's minutes and
+ * codes, and logged time.
+ */
 export function MonitoringPanel({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
   const { t, i18n } = useTranslation();
   const months = recentMonths(todayIso(), monthsOffered);
@@ -165,6 +169,7 @@ export function MonitoringPanel({ seqMedicalRelation }: { seqMedicalRelation: nu
             options={months.map((value) => ({ value, label: monthLabel(value, i18n.language) }))}
           />
         </Group>
+        <ConsentSection seqMedicalRelation={seqMedicalRelation} />
         {monitoring.isError && <Alert color="red">{t('common.loadFailed')}</Alert>}
         {!data && !monitoring.isError && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {data && (

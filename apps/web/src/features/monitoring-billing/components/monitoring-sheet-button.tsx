@@ -1,5 +1,5 @@
 import type { MonitoringSheetRow } from '@clinic/contract';
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayIso } from '../../../shared/dates/date-format.ts';
@@ -68,7 +68,21 @@ function SheetContent(): ReactElement {
             rows={rows}
             first={{
               header: t('monitoringBilling.sheet.patient'),
-              cell: (row) => row.patientName,
+              cell: (row) => (
+                <>
+                  {row.patientName}
+                  {row.consent === 'none' && (
+                    <Badge color="red" variant="light" ml="xs">
+                      {t('monitoringBilling.consent.noConsentMark')}
+                    </Badge>
+                  )}
+                  {row.consent === 'partial' && (
+                    <Badge color="yellow" variant="light" ml="xs">
+                      {t('monitoringBilling.consent.partialMark')}
+                    </Badge>
+                  )}
+                </>
+              ),
               key: (row) => row.seqMedicalRelation,
             }}
           />

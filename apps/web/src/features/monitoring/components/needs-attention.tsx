@@ -41,6 +41,8 @@ function useReasonText(): (alert: MonitoringAlert) => string {
         return t('monitoring.reason.pain', { level: reason.level, date: date(reason.reportedAt) });
       case 'pastDue':
         return t('monitoring.reason.pastDue', { date: date(reason.dueDate) });
+      case 'questionnaireOverdue':
+        return t('monitoring.reason.questionnaireOverdue', { title: reason.title, date: date(reason.dueAt) });
     }
   };
 }

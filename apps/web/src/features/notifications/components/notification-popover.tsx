@@ -13,7 +13,7 @@ import {
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
-import { goHome } from '../hooks/use-notification-feed.ts';
+import { openNotificationPage } from '../hooks/use-notification-feed.ts';
 import type { NotificationItem } from '../notification-db.ts';
 import { unreadCount, useNotificationStore } from '../notification-store.ts';
 import { notificationSentence } from '../notification-text.ts';
@@ -118,7 +118,7 @@ export function NotificationPopover({
   const openItem = (item: NotificationItem): void => {
     void markRead([item.key]);
     onChange(false);
-    goHome();
+    openNotificationPage(item.data);
   };
 
   return (

@@ -12,14 +12,15 @@ import { connectRealtime } from '../../../shared/realtime/realtime-connection.ts
 import { useAuthStore } from '../../../shared/session/auth-store.ts';
 import { readItem, storageKeys } from '../../../shared/storage/local-storage.ts';
 import { followNotificationChanges, useNotificationStore } from '../notification-store.ts';
-import { notificationSentence, workerTexts } from '../notification-text.ts';
+import { notificationPath, notificationSentence, workerTexts } from '../notification-text.ts';
 import { onWorkerNavigate, registerPush, saveWorkerTexts, unsubscribePush } from '../web-push.ts';
 
 /** SPEC 2: schedule data is refreshed when the current path is home, /appointments or /patientList. */
 const refreshingPaths: readonly string[] = [paths.home, paths.appointments, paths.patientList];
 
-export function goHome(): void {
-  void navigateTo(withLangQuery(paths.home, window.location.search));
+/** Opens the page of a notification (notificationPath), in the language shown. */
+export function openNotificationPage(notification: AnyNotification): void {
+  void navigateTo(withLangQuery(notificationPath(notification), window.location.search));
 }
 
 function invalidateScheduleData(): void {
@@ -44,7 +45,7 @@ function showNotificationToast(notification: AnyNotification): void {
     onClick: () => {
       void useNotificationStore.getState().markRead([notification.key]);
       hideToast(`notification-${notification.key}`);
-      goHome();
+      openNotificationPage(notification);
     },
   });
 }
@@ -58,8 +59,10 @@ export async function receiveForeground(notification: AnyNotification): Promise<
   if (shownKeys.has(notification.key)) return;
   shownKeys.add(notification.key);
   showNotificationToast(notification);
-  // A new alert refreshes home's worklist wherever it is shown.
+  // A new alert refreshes home's worklist wherever it is shown, a new report the patient's reports.
   if ('alertKind' in notification) void queryClient.invalidateQueries({ queryKey: queryKeys.monitoringAlerts });
+  else if ('seqSymptomReport' in notification)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.symptomReports(notification.seqMedicalRelation) });
   else refreshScheduleData(window.location.pathname);
 }
 
@@ -78,14 +81,27 @@ export function useNotificationFeed(): RealtimeStatus {
     let connectedBefore = false;
     const disconnect = connectRealtime(
       (message) => {
-        if (message.type === 'notification' || message.type === 'alert') void receiveForeground(message.notification);
+        if (message.type === 'notification' || message.type === 'alert' || message.type === 'symptomReport')
+          void receiveForeground(message.notification);
         // This clinician changed their visits in another tab or window.
         if (message.type === 'schedulesChanged') invalidateScheduleData();
+        // A message or a change in a thread: the open thread reads it (and so marks it read), the inbox and badge count.
+        if (message.type === 'message' || message.type === 'messageChanged') {
+          for (const queryKey of [
+            queryKeys.messageThread(message.seqMedicalRelation),
+            queryKeys.messageThreads,
+            queryKeys.unreadMessages,
+          ])
+            void queryClient.invalidateQueries({ queryKey });
+        }
       },
       (next) => {
         setStatus(next);
         // Changes made while the socket was down were never told: read the visits again.
-        if (next === 'ready' && connectedBefore) invalidateScheduleData();
+        if (next === 'ready' && connectedBefore) {
+          invalidateScheduleData();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+        }
         if (next === 'ready') connectedBefore = true;
       },
     );

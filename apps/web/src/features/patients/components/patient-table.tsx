@@ -4,10 +4,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { withLangQuery } from '../../../shared/i18n/language.ts';
+import { patientDetailsPath } from '../../../config/paths.ts';
 import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import type { PatientRow, PatientSort, PatientSortKey } from '../patient-list.ts';
+
+export { patientDetailsPath } from '../../../config/paths.ts';
 
 const rowHeight = 49;
 const cellStyle = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -20,11 +21,6 @@ const linkStyle = {
   '--text-lh': 'var(--mantine-line-height-sm)',
 } as CSSProperties;
 const dimmedStyle = { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' } as const;
-
-export function patientDetailsPath(seqMedicalRelation: number, search: string, tab = ''): string {
-  const base = tab ? `${paths.patientDetails}/${tab}` : paths.patientDetails;
-  return withLangQuery(`${base}?id=${seqMedicalRelation}`, search);
-}
 
 export interface PatientTableProps {
   patients: readonly PatientRow[];

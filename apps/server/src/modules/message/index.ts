@@ -1,0 +1,3 @@
+export { messageRoutes, registerMessageAttachmentDownload } from './message.routes.ts';
+export { messageServices, type MessageServices } from './message.service.ts';
+export { unsentPurgeJob } from './unsent-purge-job.ts';

@@ -1,0 +1,500 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  appUser,
+  manager,
+  medicalRelation,
+  message,
+  messageAttachment,
+  messageAwaySetting,
+  messageTemplate,
+  messageThread,
+  patient,
+  upload,
+} from '../../db/schema.ts';
+
+export type MessageRow = typeof message.$inferSelect;
+export type TemplateRow = typeof messageTemplate.$inferSelect;
+export type AwaySettingRow = typeof messageAwaySetting.$inferSelect;
+export type Side = MessageRow['senderRole'];
+
+/** A relation with the two people of its thread, as sending and delivering need them. */
+export interface ThreadParties {
+  seqMedicalRelation: number;
+  seqManager: number;
+  seqPatient: number;
+  isEnabled: boolean;
+  patientName: string;
+  managerFirstName: string;
+  managerLastName: string;
+  clinicianUser: number;
+  /** Null when the patient does not use the app. */
+  patientUser: number | null;
+  patientEmail: string | null;
+  patientLanguage: string | null;
+}
+
+/** A file of a message, with what its reply and its download need. */
+export interface AttachmentRow {
+  uploadId: string;
+  seqMedicalRelation: number;
+  seqMessage: number | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  storageKey: string;
+  /** Who uploaded it. */
+  seqUser: number;
+  thumbnailUploadId: string | null;
+  thumbnailStorageKey: string | null;
+  /** Set when its message was withdrawn. */
+  withdrawnAt: Date | null;
+}
+
+/** A thread as an inbox lists it: the relation, its last message and its unread count for the reader. */
+export interface ThreadRow {
+  parties: ThreadParties;
+  lastMessage: MessageRow | undefined;
+  hasAttachments: boolean;
+  unreadCount: number;
+}
+
+const thumbnail = sql<
+  string | null
+>`(select ${upload.storageKey} from ${upload} where ${upload.id} = ${messageAttachment.thumbnailUploadId})`;
+
+const partyColumns = {
+  seqMedicalRelation: medicalRelation.seqMedicalRelation,
+  seqManager: medicalRelation.seqManager,
+  seqPatient: medicalRelation.seqPatient,
+  isEnabled: medicalRelation.isEnabled,
+  patientName: medicalRelation.patientName,
+  managerFirstName: manager.firstName,
+  managerLastName: manager.lastName,
+  clinicianUser: manager.seqUser,
+  // A deleted account is no app member: nobody could read the thread.
+  patientUser: appUser.seqUser,
+  patientEmail: appUser.userEmail,
+  patientLanguage: appUser.language,
+};
+
+const other = (side: Side): Side => (side === 'clinician' ? 'patient' : 'clinician');
+/** Messages the reader has yet to read: the other side's, neither read nor withdrawn. */
+const unreadBy = (reader: Side) =>
+  and(eq(message.senderRole, other(reader)), isNull(message.readAt), isNull(message.withdrawnAt));
+
+export interface MessageRepository {
+  partiesOf(seqMedicalRelation: number): Promise<ThreadParties | undefined>;
+  partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined>;
+  lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect>;
+  setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void>;
+  claimNotification(seqMedicalRelation: number, reader: Side, at: Date, windowMs: number): Promise<boolean>;
+  insertMessage(row: typeof message.$inferInsert): Promise<MessageRow | undefined>;
+  findByKey(seqUser: number, idempotencyKey: string): Promise<MessageRow | undefined>;
+  lockSentBy(seqMessage: number, seqUser: number): Promise<MessageRow | undefined>;
+  withdraw(seqMessage: number, at: Date): Promise<MessageRow>;
+  markRead(seqMedicalRelation: number, reader: Side, at: Date): Promise<number>;
+  countUnsent(seqMedicalRelation: number, seqUser: number): Promise<number>;
+  purgeUnsent(uploadedBefore: Date): Promise<string[]>;
+  pageOf(seqMedicalRelation: number, before: number | undefined, size: number): Promise<MessageRow[]>;
+  attachmentsOfMessages(seqMessages: number[]): Promise<AttachmentRow[]>;
+  findAttachment(uploadId: string): Promise<AttachmentRow | undefined>;
+  insertAttachment(row: typeof messageAttachment.$inferInsert): Promise<void>;
+  bindAttachments(
+    uploadIds: string[],
+    seqMessage: number,
+    seqMedicalRelation: number,
+    seqUser: number,
+  ): Promise<number>;
+  threadOf(reader: Side, relation: ThreadParties): Promise<ThreadRow>;
+  clinicianThreads(
+    seqManager: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ThreadRow[]; totalCount: number }>;
+  patientThreads(seqPatient: number): Promise<ThreadRow[]>;
+  unreadCounts(reader: Side, seqOwner: number): Promise<{ seqMedicalRelation: number; unreadCount: number }[]>;
+  listTemplates(seqManager: number): Promise<TemplateRow[]>;
+  insertTemplate(row: typeof messageTemplate.$inferInsert): Promise<TemplateRow>;
+  updateTemplate(
+    seqMessageTemplate: number,
+    seqManager: number,
+    changes: Pick<TemplateRow, 'title' | 'body' | 'updatedAt'>,
+  ): Promise<TemplateRow | undefined>;
+  removeTemplate(seqMessageTemplate: number, seqManager: number): Promise<boolean>;
+  findAwaySetting(seqManager: number): Promise<AwaySettingRow | undefined>;
+  saveAwaySetting(row: AwaySettingRow): Promise<AwaySettingRow>;
+}
+
+/** The only code that reads and writes the messages' tables. */
+export function messageRepository(db: Database): MessageRepository {
+  const parties = () =>
+    db
+      .select(partyColumns)
+      .from(medicalRelation)
+      .innerJoin(manager, eq(manager.seqManager, medicalRelation.seqManager))
+      .innerJoin(patient, eq(patient.seqPatient, medicalRelation.seqPatient))
+      .leftJoin(appUser, and(eq(appUser.seqUser, patient.seqUser), isNull(appUser.deletedAt)));
+
+  const attachmentsWhere = (condition: ReturnType<typeof and>) =>
+    db
+      .select({
+        uploadId: messageAttachment.uploadId,
+        seqMedicalRelation: messageAttachment.seqMedicalRelation,
+        seqMessage: messageAttachment.seqMessage,
+        fileName: messageAttachment.fileName,
+        contentType: upload.contentType,
+        byteSize: upload.byteSize,
+        storageKey: upload.storageKey,
+        seqUser: upload.seqUser,
+        thumbnailUploadId: messageAttachment.thumbnailUploadId,
+        thumbnailStorageKey: thumbnail,
+        withdrawnAt: message.withdrawnAt,
+      })
+      .from(messageAttachment)
+      .innerJoin(upload, eq(upload.id, messageAttachment.uploadId))
+      .leftJoin(message, eq(message.seqMessage, messageAttachment.seqMessage))
+      .where(condition)
+      .orderBy(asc(messageAttachment.seqMessage), asc(messageAttachment.position));
+
+  /** The threads of the relations `where` picks, with the reader's unread counts. */
+  async function threadsOf(reader: Side, relations: ThreadParties[]): Promise<ThreadRow[]> {
+    const ids = relations.map((relation) => relation.seqMedicalRelation);
+    if (ids.length === 0) return [];
+    const lastIds = db
+      .select({ seqMessage: sql<number>`max(${message.seqMessage})`.as('seq_message') })
+      .from(message)
+      .where(inArray(message.seqMedicalRelation, ids))
+      .groupBy(message.seqMedicalRelation);
+    const [lasts, unread] = await Promise.all([
+      db
+        .select({
+          message,
+          hasAttachments: sql<boolean>`exists (select 1 from ${messageAttachment} where ${messageAttachment.seqMessage} = ${message.seqMessage})`,
+        })
+        .from(message)
+        .where(inArray(message.seqMessage, lastIds)),
+      db
+        .select({ seqMedicalRelation: message.seqMedicalRelation, unread: count() })
+        .from(message)
+        .where(and(inArray(message.seqMedicalRelation, ids), unreadBy(reader)))
+        .groupBy(message.seqMedicalRelation),
+    ]);
+    const lastOf = new Map(lasts.map((row) => [row.message.seqMedicalRelation, row]));
+    const unreadOf = new Map(unread.map((row) => [row.seqMedicalRelation, row.unread]));
+    return relations.map((relation) => {
+      const last = lastOf.get(relation.seqMedicalRelation);
+      return {
+        parties: relation,
+        lastMessage: last?.message,
+        hasAttachments: last?.hasAttachments ?? false,
+        unreadCount: unreadOf.get(relation.seqMedicalRelation) ?? 0,
+      };
+    });
+  }
+
+  return {
+    async partiesOf(seqMedicalRelation: number): Promise<ThreadParties | undefined> {
+      const [row] = await parties().where(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation));
+      return row;
+    },
+
+    /** The relation when the patient is in it; anyone else's reads as absent. */
+    async partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined> {
+      const [row] = await parties().where(
+        and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqPatient, seqPatient)),
+      );
+      return row;
+    },
+
+    /** Makes the relation's thread if it has none, and holds its row until the transaction ends. */
+    async lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect> {
+      await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(messageThread)
+        .where(eq(messageThread.seqMedicalRelation, seqMedicalRelation))
+        .for('update');
+      return row!;
+    },
+
+    async setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void> {
+      await db
+        .update(messageThread)
+        .set({ autoReplyPeriod: period })
+        .where(eq(messageThread.seqMedicalRelation, seqMedicalRelation));
+    },
+
+    /**
+     * Records that the reader is being told of new messages now, unless they were within the last
+     * `windowMs`: true when this call may tell them. One statement, so two instances never both do.
+     */
+    async claimNotification(seqMedicalRelation: number, reader: Side, at: Date, windowMs: number): Promise<boolean> {
+      const column = reader === 'clinician' ? messageThread.clinicianNotifiedAt : messageThread.patientNotifiedAt;
+      const key = reader === 'clinician' ? 'clinicianNotifiedAt' : 'patientNotifiedAt';
+      const claimed = await db
+        .update(messageThread)
+        .set({ [key]: at })
+        .where(
+          and(
+            eq(messageThread.seqMedicalRelation, seqMedicalRelation),
+            or(isNull(column), lte(column, new Date(at.getTime() - windowMs))),
+          ),
+        )
+        .returning({ seqMedicalRelation: messageThread.seqMedicalRelation });
+      return claimed.length > 0;
+    },
+
+    async insertMessage(row: typeof message.$inferInsert): Promise<MessageRow | undefined> {
+      const [inserted] = await db.insert(message).values(row).onConflictDoNothing().returning();
+      return inserted;
+    },
+
+    async findByKey(seqUser: number, idempotencyKey: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(message)
+        .where(and(eq(message.seqUser, seqUser), eq(message.idempotencyKey, idempotencyKey)));
+      return row;
+    },
+
+    /** The message when the user sent it; anyone else's reads as absent. Held until the transaction ends. */
+    async lockSentBy(seqMessage: number, seqUser: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(message)
+        .where(and(eq(message.seqMessage, seqMessage), eq(message.seqUser, seqUser), isNull(message.automatic)))
+        .for('update');
+      return row;
+    },
+
+    async withdraw(seqMessage: number, at: Date): Promise<MessageRow> {
+      const [row] = await db
+        .update(message)
+        .set({ withdrawnAt: at })
+        .where(eq(message.seqMessage, seqMessage))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Marks the other side's messages read by `reader` (withdrawn ones stay unmarked); answers how
+     * many were unread. The reader has seen the thread, so the next message tells them again at once.
+     */
+    async markRead(seqMedicalRelation: number, reader: Side, at: Date): Promise<number> {
+      const read = await db
+        .update(message)
+        .set({ readAt: at })
+        .where(and(eq(message.seqMedicalRelation, seqMedicalRelation), unreadBy(reader)))
+        .returning({ seqMessage: message.seqMessage });
+      await db
+        .update(messageThread)
+        .set(reader === 'clinician' ? { clinicianNotifiedAt: null } : { patientNotifiedAt: null })
+        .where(eq(messageThread.seqMedicalRelation, seqMedicalRelation));
+      return read.length;
+    },
+
+    /**
+     * Deletes the rows of files uploaded before `uploadedBefore` and never sent, and of their
+     * thumbnails; answers the storage keys of their bytes. A file bound to a message meanwhile stays.
+     */
+    async purgeUnsent(uploadedBefore: Date): Promise<string[]> {
+      const removed = await db
+        .delete(messageAttachment)
+        .where(
+          and(
+            isNull(messageAttachment.seqMessage),
+            sql`${messageAttachment.uploadId} in (select ${upload.id} from ${upload} where ${upload.createdAt} < ${uploadedBefore})`,
+          ),
+        )
+        .returning({ uploadId: messageAttachment.uploadId, thumbnailUploadId: messageAttachment.thumbnailUploadId });
+      const ids = removed.flatMap((row) =>
+        row.thumbnailUploadId ? [row.uploadId, row.thumbnailUploadId] : [row.uploadId],
+      );
+      if (ids.length === 0) return [];
+      const uploads = await db
+        .delete(upload)
+        .where(inArray(upload.id, ids))
+        .returning({ storageKey: upload.storageKey });
+      return uploads.map((row) => row.storageKey);
+    },
+
+    /** The files the user uploaded to the thread and has not sent yet. */
+    async countUnsent(seqMedicalRelation: number, seqUser: number): Promise<number> {
+      const [row] = await db
+        .select({ unsent: count() })
+        .from(messageAttachment)
+        .innerJoin(upload, eq(upload.id, messageAttachment.uploadId))
+        .where(
+          and(
+            eq(messageAttachment.seqMedicalRelation, seqMedicalRelation),
+            isNull(messageAttachment.seqMessage),
+            eq(upload.seqUser, seqUser),
+          ),
+        );
+      return row?.unsent ?? 0;
+    },
+
+    /** A page of the thread, newest first, one more than asked when there are older ones. */
+    async pageOf(seqMedicalRelation: number, before: number | undefined, size: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(message)
+        .where(
+          and(
+            eq(message.seqMedicalRelation, seqMedicalRelation),
+            before === undefined ? undefined : lt(message.seqMessage, before),
+          ),
+        )
+        .orderBy(desc(message.seqMessage))
+        .limit(size + 1);
+    },
+
+    async attachmentsOfMessages(seqMessages: number[]): Promise<AttachmentRow[]> {
+      if (seqMessages.length === 0) return [];
+      return attachmentsWhere(inArray(messageAttachment.seqMessage, seqMessages));
+    },
+
+    async findAttachment(uploadId: string): Promise<AttachmentRow | undefined> {
+      const [row] = await attachmentsWhere(eq(messageAttachment.uploadId, uploadId));
+      return row;
+    },
+
+    async insertAttachment(row: typeof messageAttachment.$inferInsert): Promise<void> {
+      await db.insert(messageAttachment).values(row);
+    },
+
+    /**
+     * Binds files the sender uploaded to this thread, and sent with no message yet, to the message
+     * in their order; answers how many it bound (fewer than given: one was not theirs to send).
+     */
+    async bindAttachments(
+      uploadIds: string[],
+      seqMessage: number,
+      seqMedicalRelation: number,
+      seqUser: number,
+    ): Promise<number> {
+      let bound = 0;
+      for (const [position, uploadId] of uploadIds.entries()) {
+        const rows = await db
+          .update(messageAttachment)
+          .set({ seqMessage, position })
+          .where(
+            and(
+              eq(messageAttachment.uploadId, uploadId),
+              eq(messageAttachment.seqMedicalRelation, seqMedicalRelation),
+              isNull(messageAttachment.seqMessage),
+              sql`exists (select 1 from ${upload} where ${upload.id} = ${messageAttachment.uploadId} and ${upload.seqUser} = ${seqUser})`,
+            ),
+          )
+          .returning({ uploadId: messageAttachment.uploadId });
+        bound += rows.length;
+      }
+      return bound;
+    },
+
+    /** One thread as its reader's inbox lists it. */
+    async threadOf(reader: Side, relation: ThreadParties): Promise<ThreadRow> {
+      const [row] = await threadsOf(reader, [relation]);
+      return row!;
+    },
+
+    /** The clinician's threads that hold a message, newest message first, a page at a time. */
+    async clinicianThreads(
+      seqManager: number,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ThreadRow[]; totalCount: number }> {
+      const mine = and(
+        eq(medicalRelation.seqManager, seqManager),
+        sql`exists (select 1 from ${messageThread} where ${messageThread.seqMedicalRelation} = ${medicalRelation.seqMedicalRelation})`,
+      );
+      const lastSent = sql`(select max(${message.seqMessage}) from ${message} where ${message.seqMedicalRelation} = ${medicalRelation.seqMedicalRelation})`;
+      const [relations, [total]] = await Promise.all([
+        parties()
+          .where(mine)
+          .orderBy(sql`${lastSent} desc nulls last`, desc(medicalRelation.seqMedicalRelation))
+          .offset(offset)
+          .limit(limit),
+        db.select({ totalCount: count() }).from(medicalRelation).where(mine),
+      ]);
+      return { rows: await threadsOf('clinician', relations), totalCount: total?.totalCount ?? 0 };
+    },
+
+    /** Every relation of the patient (one thread per clinician), newest message first. */
+    async patientThreads(seqPatient: number): Promise<ThreadRow[]> {
+      const relations = await parties()
+        .where(eq(medicalRelation.seqPatient, seqPatient))
+        .orderBy(asc(medicalRelation.seqMedicalRelation));
+      const rows = await threadsOf('patient', relations);
+      const newest = (row: ThreadRow): number => row.lastMessage?.seqMessage ?? 0;
+      return rows.sort((a, b) => newest(b) - newest(a));
+    },
+
+    /** Unread messages per relation of the reader's (the clinician's, or the patient's). */
+    async unreadCounts(reader: Side, seqOwner: number): Promise<{ seqMedicalRelation: number; unreadCount: number }[]> {
+      const owner = reader === 'clinician' ? medicalRelation.seqManager : medicalRelation.seqPatient;
+      return db
+        .select({ seqMedicalRelation: message.seqMedicalRelation, unreadCount: count() })
+        .from(message)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, message.seqMedicalRelation))
+        .where(and(eq(owner, seqOwner), unreadBy(reader)))
+        .groupBy(message.seqMedicalRelation)
+        .orderBy(asc(message.seqMedicalRelation));
+    },
+
+    async listTemplates(seqManager: number): Promise<TemplateRow[]> {
+      return db
+        .select()
+        .from(messageTemplate)
+        .where(eq(messageTemplate.seqManager, seqManager))
+        .orderBy(asc(messageTemplate.title), asc(messageTemplate.seqMessageTemplate));
+    },
+
+    async insertTemplate(row: typeof messageTemplate.$inferInsert): Promise<TemplateRow> {
+      const [inserted] = await db.insert(messageTemplate).values(row).returning();
+      return inserted!;
+    },
+
+    /** Changes the clinician's template; undefined when it is not theirs. */
+    async updateTemplate(
+      seqMessageTemplate: number,
+      seqManager: number,
+      changes: Pick<TemplateRow, 'title' | 'body' | 'updatedAt'>,
+    ): Promise<TemplateRow | undefined> {
+      const [row] = await db
+        .update(messageTemplate)
+        .set(changes)
+        .where(
+          and(eq(messageTemplate.seqMessageTemplate, seqMessageTemplate), eq(messageTemplate.seqManager, seqManager)),
+        )
+        .returning();
+      return row;
+    },
+
+    async removeTemplate(seqMessageTemplate: number, seqManager: number): Promise<boolean> {
+      const removed = await db
+        .delete(messageTemplate)
+        .where(
+          and(eq(messageTemplate.seqMessageTemplate, seqMessageTemplate), eq(messageTemplate.seqManager, seqManager)),
+        )
+        .returning({ seqMessageTemplate: messageTemplate.seqMessageTemplate });
+      return removed.length > 0;
+    },
+
+    async findAwaySetting(seqManager: number): Promise<AwaySettingRow | undefined> {
+      const [row] = await db.select().from(messageAwaySetting).where(eq(messageAwaySetting.seqManager, seqManager));
+      return row;
+    },
+
+    async saveAwaySetting(row: AwaySettingRow): Promise<AwaySettingRow> {
+      const { seqManager: _key, ...changes } = row;
+      const [saved] = await db
+        .insert(messageAwaySetting)
+        .values(row)
+        .onConflictDoUpdate({ target: messageAwaySetting.seqManager, set: changes })
+        .returning();
+      return saved!;
+    },
+  };
+}

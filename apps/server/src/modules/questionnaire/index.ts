@@ -1,0 +1,3 @@
+export { overdueQuestionnaireFindings, questionnaireJob } from './questionnaire-job.ts';
+export { questionnaireRoutes } from './questionnaire.routes.ts';
+export { type QuestionnaireService, questionnaireService } from './questionnaire.service.ts';
