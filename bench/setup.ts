@@ -42,6 +42,8 @@ export async function benchApp(name: string, database: BenchDatabase): Promise<B
     ...(database.url && { DATABASE_URL: database.url, DATABASE_SCHEMA: schema }),
     DEMO: '0',
     LOG_LEVEL: 'silent',
+    // A free port, so a browser test or another benchmark beside it collides with nothing.
+    PAYMENT_SANDBOX_PORT: '0',
   });
   const app = await buildApp(config);
   const email = `${name}@example.com`;

@@ -98,7 +98,7 @@ export const webExcel: Benchmark = {
         await page.getByLabel(en.patients.list.search).fill(demoPatient);
         await page.getByRole('link', { name: demoPatient }).first().click();
         await page.getByRole('heading', { name: demoPatient, level: 2 }).waitFor();
-        await page.getByRole('tab', { name: en.patientDetails.tabs.report }).click();
+        await page.getByRole('tab', { name: en.patientDetails.tabs.report, exact: true }).click();
         const builder = page.getByRole('region', { name: en.report.builder });
         await builder.getByLabel(en.report.from, { exact: true }).fill(us(start));
         await builder.getByLabel(en.report.from, { exact: true }).press('Tab');

@@ -52,5 +52,7 @@ export async function answerChallenge(page: Page, choice: 'Complete' | 'Fail'): 
     .frameLocator('iframe[title="Payment authentication challenge"]')
     .getByRole('button', { name: choice, exact: true })
     .click();
-  await challenge.waitFor({ state: 'detached' });
+  // The sandbox answers the holder in turn with the server's own calls to it (a renewal's charge, a
+  // webhook), which on a busy machine take longer than an action's usual wait.
+  await challenge.waitFor({ state: 'detached', timeout: 90_000 });
 }
