@@ -1,4 +1,5 @@
 import { coldStart } from './cold-start.ts';
+import { messageDelivery } from './message-delivery.ts';
 import { monitoringJobBench } from './monitoring-job.ts';
 import { patientList } from './patient-list.ts';
 import { patientWebBytes } from './patient-web-bytes.ts';
@@ -19,6 +20,7 @@ export const benchmarks: Benchmark[] = [
   monitoringJobBench,
   coldStart,
   serverMemory,
+  messageDelivery,
   webBytes,
   webLighthouse,
   patientWebBytes,

@@ -1,7 +1,9 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { access, readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import type { Stack } from '../e2e/harness.ts';
 import type { Benchmark, BenchResult } from './result.ts';
+import type { RoundOptions } from './rounds.ts';
 import { bareSite, benchClinician, consentCookie, loggedInContext, productStack, webDist } from './web.ts';
 
 /** The chunks a built chunk imports statically (`import … from "./x.js"`), and theirs, by file name. */
@@ -33,6 +35,18 @@ export async function screenFiles(dist: string, screen: string, besides: readonl
   if (own.length === 0) throw new Error(`no ${screen} chunk in ${assets}: run npm run build`);
   const html = await readFile(join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/\/assets\/([^"']+\.js)["']/g)].map(([, file]) => file!);
+  // Without the build's compressed copies the server sends the files as they are: another measure. (A
+  // file too small to gain from compression has none.)
+  const compressed = await Promise.all(
+    entry.map((file) =>
+      access(join(assets, `${file}.br`)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (!compressed.includes(true))
+    throw new Error(`${dist} is not compressed: run apps/server/scripts/precompress.js on it`);
   const shared = await staticClosure(assets, [...entry, ...besides.flatMap(chunksNamed)]);
   const ownFiles = [...(await staticClosure(assets, own))].filter((file) => !shared.has(file));
   const styles = ownFiles.map((file) => file.replace(/\.js$/, '.css')).filter((file) => files.includes(file));
@@ -59,11 +73,63 @@ export async function firstLoadBytes(context: BrowserContext, url: string, stopA
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const own = stopAt ? requests.findIndex((request) => stopAt.has(basename(new URL(request.url).pathname))) : -1;
+  // A page that never asked for those files ran another build than the one they were read from.
+  if (stopAt && own < 0) throw new Error(`${url} loaded none of ${[...stopAt].join(', ')}`);
   const counted = own >= 0 ? requests.slice(0, own) : requests;
   const scripts = counted.filter((request) => request.type === 'script');
   const bytes = (await Promise.all(scripts.map((request) => request.size))).reduce((sum, size) => sum + size, 0);
   await page.close();
   return bytes / 1000;
+}
+
+/** A page whose first-load JS is measured: in a context of its own, until `stopAt` (firstLoadBytes). */
+export interface FirstLoadPage {
+  name: string;
+  url: string;
+  context: () => Promise<BrowserContext>;
+  stopAt?: Set<string>;
+}
+
+/**
+ * Each page's first-load JS in alternating rounds with the bare login page's (the baseline), against
+ * the budget of 150 KB; closes the stack.
+ */
+export async function firstLoadResults(
+  { rounds, smoke }: RoundOptions,
+  stack: Stack,
+  pages: readonly FirstLoadPage[],
+): Promise<BenchResult[]> {
+  try {
+    const bare = await bareSite();
+    try {
+      const product = pages.map((): number[] => []);
+      const baseline: number[] = [];
+      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
+        for (const [index, page] of pages.entries()) {
+          const context = await page.context();
+          product[index]!.push(await firstLoadBytes(context, page.url, page.stopAt));
+          await context.close();
+          if (index === 0) {
+            const bareContext = await stack.browser.newContext();
+            baseline.push(await firstLoadBytes(bareContext, `${bare.url}/`));
+            await bareContext.close();
+          }
+        }
+      }
+      return pages.map((page, index) => ({
+        name: page.name,
+        unit: 'KB',
+        product: product[index]!,
+        baseline,
+        better: 'lower',
+        budget: { value: 150 },
+      }));
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await stack.close();
+  }
 }
 
 /**
@@ -73,42 +139,26 @@ export async function firstLoadBytes(context: BrowserContext, url: string, stopA
  */
 export const webBytes: Benchmark = {
   name: 'web-bytes',
-  async run({ rounds, smoke }) {
+  async run(options) {
     const homeFiles = await screenFiles(webDist, 'home');
     // The bytes do not depend on the data: a clinic of a few patients starts faster than the demo.
     const stack = await productStack({ patients: 30 });
-    const bare = await bareSite();
-    try {
-      const login: number[] = [];
-      const home: number[] = [];
-      const baseline: number[] = [];
-      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
-        const fresh = await stack.newContext();
-        await fresh.addCookies([consentCookie(stack.url)]);
-        login.push(await firstLoadBytes(fresh, `${stack.url}/login`));
-        await fresh.close();
-        const bareContext = await stack.browser.newContext();
-        baseline.push(await firstLoadBytes(bareContext, `${bare.url}/`));
-        await bareContext.close();
-        const loggedIn = await loggedInContext(stack.browser, stack.url, benchClinician);
-        home.push(await firstLoadBytes(loggedIn, `${stack.url}/`, homeFiles));
-        await loggedIn.close();
-      }
-      const result = (name: string, product: number[]): BenchResult => ({
-        name,
-        unit: 'KB',
-        product,
-        baseline,
-        better: 'lower',
-        budget: { value: 150 },
-      });
-      return [
-        result('first-load JS at /login, on the wire', login),
-        result("first-load JS after login, before the home screen's own chunk, on the wire", home),
-      ];
-    } finally {
-      await bare.close();
-      await stack.close();
-    }
+    return firstLoadResults(options, stack, [
+      {
+        name: 'first-load JS at /login, on the wire',
+        url: `${stack.url}/login`,
+        async context() {
+          const fresh = await stack.newContext();
+          await fresh.addCookies([consentCookie(stack.url)]);
+          return fresh;
+        },
+      },
+      {
+        name: "first-load JS after login, before the home screen's own chunk, on the wire",
+        url: `${stack.url}/`,
+        context: () => loggedInContext(stack.browser, stack.url, benchClinician),
+        stopAt: homeFiles,
+      },
+    ]);
   },
 };

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../e2e/harness.ts';
-import type { Benchmark } from './result.ts';
+import type { Stack } from '../e2e/harness.ts';
+import type { Benchmark, BenchResult } from './result.ts';
+import type { RoundOptions } from './rounds.ts';
 import { bareSite, consentCookie, loggedInStorage, productStack } from './web.ts';
 
 /** Lighthouse's own failure, after which it asks to be run again (e.g. NO_NAVSTART: the trace missed the load). */
@@ -104,46 +106,68 @@ export async function performanceScore(
   }
 }
 
+/** A page whose Lighthouse score is measured, with its login and its check (performanceScore), and its budget. */
+export interface ScoredPage {
+  name: string;
+  url: string;
+  login?: () => Promise<Record<string, string>>;
+  check?: SignedInCheck;
+  budget: number;
+}
+
+/**
+ * Each page's score in alternating rounds with the bare login page's (the baseline, after the first
+ * page of each round); closes the stack.
+ */
+export async function scoreResults(
+  { rounds, smoke }: RoundOptions,
+  stack: Stack,
+  pages: readonly ScoredPage[],
+): Promise<BenchResult[]> {
+  try {
+    const bare = await bareSite();
+    try {
+      const product = pages.map((): number[] => []);
+      const baseline: number[] = [];
+      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
+        for (const [index, page] of pages.entries()) {
+          product[index]!.push(await performanceScore(page.url, page.login, page.check));
+          if (index === 0) baseline.push(await performanceScore(`${bare.url}/`));
+        }
+      }
+      return pages.map((page, index) => ({
+        name: page.name,
+        unit: 'score',
+        product: product[index]!,
+        baseline,
+        better: 'higher',
+        budget: { value: page.budget },
+      }));
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await stack.close();
+  }
+}
+
 /**
  * Lighthouse 12's mobile performance score of /login and of home after login, on the built app
  * served by the real server, beside a bare Vite + React + Mantine login page served gzip-compressed.
  */
 export const webLighthouse: Benchmark = {
   name: 'lighthouse',
-  async run({ rounds, smoke }) {
+  async run(options) {
     const stack = await productStack({ demo: true });
-    const bare = await bareSite();
-    try {
-      const login: number[] = [];
-      const home: number[] = [];
-      const baseline: number[] = [];
-      for (let round = 0; round < (smoke ? 1 : rounds); round++) {
-        login.push(await performanceScore(`${stack.url}/login`));
-        baseline.push(await performanceScore(`${bare.url}/`));
+    return scoreResults(options, stack, [
+      { name: 'Lighthouse mobile performance at /login', url: `${stack.url}/login`, budget: 93 },
+      {
+        name: 'Lighthouse mobile performance at home, after login',
+        url: `${stack.url}/`,
         // A fresh login each round: the session must still be valid when the page loads.
-        home.push(await performanceScore(`${stack.url}/`, () => loggedInStorage(stack.url)));
-      }
-      return [
-        {
-          name: 'Lighthouse mobile performance at /login',
-          unit: 'score',
-          product: login,
-          baseline,
-          better: 'higher',
-          budget: { value: 93 },
-        },
-        {
-          name: 'Lighthouse mobile performance at home, after login',
-          unit: 'score',
-          product: home,
-          baseline,
-          better: 'higher',
-          budget: { value: 90 },
-        },
-      ];
-    } finally {
-      await bare.close();
-      await stack.close();
-    }
+        login: () => loggedInStorage(stack.url),
+        budget: 90,
+      },
+    ]);
   },
 };

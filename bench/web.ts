@@ -2,7 +2,7 @@ import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, relative } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { eq } from 'drizzle-orm';
@@ -18,8 +18,11 @@ import { insertPatients, verifiedClinician } from './setup.ts';
 const root = join(import.meta.dirname, '..');
 /** The built web app the server serves (`npm run build`). */
 export const webDist = join(root, 'apps/web/dist');
-/** The built patient app the server serves at /patient/ (`npm run build -w apps/patient`). */
-export const patientDist = join(root, 'apps/patient/dist');
+/**
+ * The built patient app the server serves at /patient/ (`npm run build -w apps/patient`), or the build
+ * in PATIENT_WEB_DIST (as the server reads it), one that no other build replaces while it is measured.
+ */
+export const patientDist = resolve(process.env.PATIENT_WEB_DIST ?? join(root, 'apps/patient/dist'));
 
 export const demoLogin = { email: 'demo@clinic.localhost', password: 'Demo-clinic-2026' };
 
@@ -243,7 +246,7 @@ export async function productStack(data: { demo: true } | { patients: number }):
   try {
     if ('demo' in data) await demoData(dataDir);
     else await clinicianWithPatients(dataDir, data.patients);
-    const stack = await startStack({ DATA_DIR: dataDir, DEMO: '0' });
+    const stack = await startStack({ DATA_DIR: dataDir, DEMO: '0', PATIENT_WEB_DIST: patientDist });
     return {
       ...stack,
       async close() {

@@ -13,7 +13,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-demo-'));
   const seed = spawn(process.execPath, [...serverArgs, '--seed-demo'], {
     cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
+    // The sandbox payment processor on any free port: another run may hold its default one.
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', PAYMENT_SANDBOX_PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

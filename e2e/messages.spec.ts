@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { addPatient, listMyMessages, sendMyMessage, uploadMyMessageAttachment } from '@clinic/contract';
+import {
+  getPatientMonitoring,
+  getReport,
+  listMyMessages,
+  listReports,
+  sendMyMessage,
+  uploadMyMessageAttachment,
+  withdrawMyMessage,
+} from '@clinic/contract';
 import { en as contractEn } from '@clinic/contract/messages/en';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, setSwitch, ui } from './steps.ts';
+import { kb, makeJpeg, makePdf } from './message-files.ts';
+import { accessTokenOf, callApi, newClinicianSession, newPatientOf, setSwitch, ui } from './steps.ts';
 
 const t = ui.en;
 let stack: Stack;
@@ -13,68 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** A one-page PDF a viewer can open: its cross-reference table points at each object's first byte. */
-function makePdf(): Buffer {
-  const stream = 'BT /F1 18 Tf 40 100 Td (Home exercises) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** A small real JPEG drawn by the browser. */
-async function makeJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 120;
-    canvas.height = 90;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no canvas');
-    context.fillStyle = '#0b7285';
-    context.fillRect(0, 0, 120, 90);
-    context.fillStyle = '#f08c00';
-    context.fillRect(30, 20, 60, 50);
-    return canvas.toDataURL('image/jpeg').split(',')[1] ?? '';
-  });
-  return Buffer.from(base64, 'base64');
-}
-
 /** The first bytes of a Linux executable, which no name makes a PDF. */
 const elfBytes = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
 
-/** The size the screens show for a file of this many bytes. */
-const kb = (bytes: number): string => `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 describe("secure messages in the clinician's browser", () => {
   it('exchanges texts and files with a patient, live, with badges, read marks, withdrawal and templates', async () => {
-    const userEmail = `messages.${Date.now()}@example.com`;
-    const member = await appMember(stack, {
-      userEmail,
-      patientName: 'Ines Varga',
-      patientInfoBirth: '1963-07-21',
-      patientInfoGender: 'F',
-    });
     const { page } = await newClinicianSession(stack);
-    const { seqMedicalRelation } = await callApi(
-      stack,
-      addPatient,
-      { patientSyncAuthCode: member.code, heightCm: 170, weightKg: 70, deviceType: 2 },
-      await accessTokenOf(page),
-    );
+    const { member, seqMedicalRelation } = await newPatientOf(stack, await accessTokenOf(page), { label: 'messages' });
     const patientSends = (text: string) =>
       callApi(stack, sendMyMessage, { seqMedicalRelation, idempotencyKey: randomUUID(), text }, member.token);
     const patientReads = () => callApi(stack, listMyMessages, { seqMedicalRelation }, member.token);
@@ -270,19 +223,11 @@ describe("secure messages in the clinician's browser", () => {
   });
 
   it('answers a patient during the vacation set on My page once, with its text', async () => {
-    const member = await appMember(stack, {
-      userEmail: `away.${Date.now()}@example.com`,
-      patientName: 'Oskar Lind',
-      patientInfoBirth: '1958-03-02',
-      patientInfoGender: 'M',
-    });
     const { page } = await newClinicianSession(stack);
-    const { seqMedicalRelation } = await callApi(
-      stack,
-      addPatient,
-      { patientSyncAuthCode: member.code, heightCm: 180, weightKg: 80, deviceType: 2 },
-      await accessTokenOf(page),
-    );
+    const { member, seqMedicalRelation } = await newPatientOf(stack, await accessTokenOf(page), {
+      label: 'away',
+      member: { patientName: 'Oskar Lind', patientInfoBirth: '1958-03-02', patientInfoGender: 'M' },
+    });
     // From yesterday to a week on: today in any time zone.
     const day = (offset: number): string => {
       const date = new Date(Date.now() + offset * 86_400_000);
@@ -319,5 +264,113 @@ describe("secure messages in the clinician's browser", () => {
       );
     await expect.poll(async () => (await automatic()).length).toBe(1);
     expect(await automatic()).toMatchObject([{ automatic: 'vacation', text: 'I am away this week.' }]);
+  });
+
+  it('counts unread messages on the patient list, and puts the thread in the record, the report and the minutes', async () => {
+    const { page } = await newClinicianSession(stack);
+    const token = await accessTokenOf(page);
+    const { member, seqMedicalRelation } = await newPatientOf(stack, token, {
+      label: 'record',
+      member: { patientName: 'Lena Horak' },
+    });
+    const patientSends = (text: string) =>
+      callApi(stack, sendMyMessage, { seqMedicalRelation, idempotencyKey: randomUUID(), text }, member.token);
+    const unread = (count: number) => t.messaging.unreadCount.replace('{{count}}', String(count));
+    const dayPattern = '\\d{2}/\\d{2}/\\d{4}';
+
+    // The patient list counts the patient's unread messages live, a withdrawn one not.
+    await page.goto('/patientList');
+    await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Lena Horak' });
+    await row.waitFor();
+    expect(await row.getByTestId('patient-unread').count()).toBe(0);
+    await patientSends('My knee clicks when I climb stairs');
+    await row.getByText(unread(1)).waitFor({ timeout: 2000 });
+    const slip = await patientSends('Wrong thread, sorry');
+    await row.getByText(unread(2)).waitFor({ timeout: 2000 });
+    await callApi(stack, withdrawMyMessage, { seqMessage: slip.message.seqMessage }, member.token);
+    await row.getByText(unread(1)).waitFor({ timeout: 2000 });
+    await expectAccessible(page, 'the patient list with an unread badge');
+
+    // The medical record has one entry for the day, which opens the thread at its first message.
+    await page.goto(`/patientList/details/record?id=${seqMedicalRelation}`);
+    const record = page.getByRole('region', { name: t.record.title, exact: true });
+    await record.getByText(t.record.messagesEntry.replace('{{count}}', '2'), { exact: true }).waitFor();
+    await expectAccessible(page, 'the medical record with a day of messages');
+    await record
+      .getByRole('link', { name: new RegExp(`^${t.record.openThread.replace('{{date}}', dayPattern)}$`) })
+      .click();
+    await page.waitForURL(/\/patientList\/details\/messages\?id=\d+&day=\d{4}-\d{2}-\d{2}$/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('My knee clicks when I climb stairs');
+
+    // The clinician answers with a file, then logs the time spent on the thread.
+    const composer = page.getByRole('form', { name: t.messaging.composer.label });
+    await composer.locator('input[type="file"]').setInputFiles({
+      name: 'stair-exercises.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(),
+    });
+    await composer
+      .getByRole('list', { name: t.messaging.composer.files })
+      .getByText(/^stair-exercises\.pdf/)
+      .waitFor();
+    await composer.getByLabel(t.messaging.composer.text, { exact: true }).fill('Try these before the stairs.');
+    await composer.getByRole('button', { name: t.messaging.composer.send, exact: true }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Try these before the stairs.' }).waitFor();
+    const timeLog = page.getByRole('form', { name: t.monitoringBilling.messagesLog.title });
+    expect(await timeLog.getByLabel(t.monitoringBilling.interactiveField).count()).toBe(0);
+    await timeLog.getByLabel(t.monitoringBilling.minutesField, { exact: true }).fill('15');
+    await timeLog.getByRole('button', { name: t.monitoringBilling.add, exact: true }).click();
+    const logged = t.monitoringBilling.messagesLog.logged.replace('{{minutes}}', '15').replace('{{date}}', dayPattern);
+    await page.getByText(new RegExp(`^${logged.replace('.', '\\.')}$`)).waitFor();
+    await expectAccessible(page, 'the thread with its time log');
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const { monitoring } = await callApi(stack, getPatientMonitoring, { seqMedicalRelation, month }, token);
+    expect(monitoring.entries).toMatchObject([
+      { minutes: 15, activity: 'communication', interactive: false, source: 'messages' },
+    ]);
+    expect(monitoring.month).toMatchObject({ loggedMinutes: 15, interactive: false });
+
+    // Reading the thread cleared the patient's badge.
+    await page.goto('/patientList');
+    await row.waitFor();
+    expect(await row.getByTestId('patient-unread').count()).toBe(0);
+
+    // The report lists the period's messages once ticked, and keeps them when saved.
+    await page.goto(`/patientList/details/report?id=${seqMedicalRelation}`);
+    const builder = page.getByRole('region', { name: t.report.builder });
+    await builder.getByLabel(t.report.messages.include, { exact: true }).check();
+    const section = page.getByRole('region', { name: t.report.messages.title, exact: true });
+    await section.getByRole('cell', { name: 'My knee clicks when I climb stairs' }).waitFor();
+    await section.getByText(t.report.messages.withdrawn, { exact: true }).waitFor();
+    await section.getByText(t.report.messages.files.replace('{{names}}', 'stair-exercises.pdf')).waitFor();
+    await section.getByRole('cell', { name: 'Lena Horak', exact: true }).first().waitFor();
+    await expectAccessible(page, 'the report with its messages');
+    await page.getByRole('button', { name: t.report.save, exact: true }).click();
+    await page.getByText(t.report.savedNotice).waitFor();
+    const { reportList } = await callApi(stack, listReports, { seqMedicalRelation }, token);
+    const { report } = await callApi(stack, getReport, { seqReport: reportList[0]!.seqReport }, token);
+    expect(report.data.messages?.map((message) => message.text)).toEqual([
+      'My knee clicks when I climb stairs',
+      null,
+      'Try these before the stairs.',
+    ]);
+
+    // The record and the thread with its time log in the other languages.
+    for (const language of ['ko', 'zh-HK', 'cs'] as const) {
+      const words = ui[language];
+      await page.goto(`/patientList/details/record?id=${seqMedicalRelation}&lang=${language}`);
+      await page
+        .getByRole('region', { name: words.record.title, exact: true })
+        .getByText(words.record.kindMessages, { exact: true })
+        .waitFor();
+      await expectAccessible(page, `the medical record with messages in ${language}`);
+      await page.goto(`/patientList/details/messages?id=${seqMedicalRelation}&lang=${language}`);
+      await page.getByRole('form', { name: words.monitoringBilling.messagesLog.title }).waitFor();
+      await expectAccessible(page, `the thread with its time log in ${language}`);
+    }
   });
 });

@@ -1,14 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { listSymptomReports, login, signUp, verifyEmail } from '@clinic/contract';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { listSymptomReports } from '@clinic/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { signUpBody } from '../apps/server/test/fixtures.ts';
-import { linkIn } from '../apps/server/test/mail-catcher.ts';
-import { chromiumArgs, expectAccessible, startStack, type Stack } from './harness.ts';
-import { appMember, callApi, memberPassword, patientWithSession } from './steps.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { callApi, clinicianTokenByApi, keptQueries, newPatientOf, patientLogIn, phoneProfile } from './steps.ts';
 import { bookVisit, nameHelper } from './visit-steps.ts';
 
 const p = patientEn;
@@ -21,54 +16,6 @@ afterAll(() => stack?.close());
 
 /** The time zone of this machine, which Chromium uses too. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** A browser profile of its own, kept while the test runs: the worker and IndexedDB outlive a reload in it. */
-async function newProfile(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'clinic-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(folder, {
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-    baseURL: stack.url,
-    locale: 'en-US',
-    // The narrowest phone the app is made for.
-    viewport: { width: 360, height: 780 },
-  });
-  await context.addInitScript(nameHelper);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-}
-
-/** What the browser keeps of the patient's queries (IndexedDB `patient-query-cache`), or ''. */
-function keptQueries(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('patient-query-cache');
-        open.onerror = () => reject(open.error ?? new Error('cannot open'));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) {
-            db.close();
-            resolve('');
-            return;
-          }
-          const read = db.transaction('entries').objectStore('entries').get('patient-queries');
-          read.onsuccess = () => {
-            db.close();
-            resolve(typeof read.result === 'string' ? read.result : '');
-          };
-          read.onerror = () => reject(read.error ?? new Error('cannot read'));
-        };
-      }),
-  );
-}
 
 /** The writes waiting in the outbox (IndexedDB `patient-outbox`). */
 function outboxCount(page: Page): Promise<number> {
@@ -95,17 +42,6 @@ function outboxCount(page: Page): Promise<number> {
   );
 }
 
-/** A clinician signed up, verified and logged in through the API; answers the access token. */
-async function clinicianToken(): Promise<string> {
-  const body = signUpBody();
-  const since = stack.mail.messages.length;
-  await callApi(stack, signUp, body);
-  const { token } = linkIn(await stack.mail.next(body.userEmail, since));
-  await callApi(stack, verifyEmail, { token });
-  const reply = await callApi(stack, login, { userEmail: body.userEmail, userPassword: body.userPassword });
-  return reply.token.accessToken;
-}
-
 function section(page: Page, name: string) {
   return page.getByRole('link', { name, exact: true });
 }
@@ -113,31 +49,23 @@ function section(page: Page, name: string) {
 describe('the patient’s program and symptom reports', () => {
   it('open offline as of the last visit, and reports made offline reach the clinician once', async () => {
     // A clinician with a patient who has a knee prescription, one session from the device and a visit to come.
-    const clinician = await clinicianToken();
-    const userEmail = `program.${Date.now()}@example.com`;
-    const member = await appMember(stack, {
-      userEmail,
-      patientName: 'Ines Varga',
-      patientInfoBirth: '1963-07-21',
-      patientInfoGender: 'F',
+    const clinician = await clinicianTokenByApi(stack);
+    const { userEmail, seqMedicalRelation } = await newPatientOf(stack, clinician, {
+      label: 'program',
+      session: { iuppiterUsageMinAngle: 12, iuppiterUsageMaxAngle: 90, deviceUsageDuration: 600 },
     });
-    const { seqMedicalRelation } = await patientWithSession(stack, clinician, member, {
-      iuppiterUsageMinAngle: 12,
-      iuppiterUsageMaxAngle: 90,
-      deviceUsageDuration: 600,
-    });
-    const visitStart = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000);
+    // 10:00 the day after tomorrow in this machine's zone: a bookable slot whatever the hour now.
+    const visitStart = new Date(Date.now() + 2 * 86_400_000);
+    visitStart.setHours(10, 0, 0, 0);
     await bookVisit(stack.url, clinician, { seqMedicalRelation, start: visitStart, timeZone });
     const reportCount = async (): Promise<number> =>
       (await callApi(stack, listSymptomReports, { seqMedicalRelation, page: 1, size: 20 }, clinician)).totalCount;
 
-    const profile = await newProfile();
+    // The narrowest phone the app is made for.
+    const profile = await phoneProfile(stack, { initScripts: [nameHelper] });
     try {
       const { page, context } = profile;
-      await page.goto('/patient/');
-      await page.getByLabel(p.login.email, { exact: true }).fill(userEmail);
-      await page.getByLabel(p.login.password, { exact: true }).fill(memberPassword);
-      await page.getByRole('button', { name: p.login.submit, exact: true }).click();
+      await patientLogIn(page, userEmail);
       await page.getByRole('heading', { name: p.call.nextVisit }).waitFor();
       // The app's worker serves the shell from now on.
       await page.waitForFunction(async () => {

@@ -1,21 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  addQuestionnaireSchedule,
-  lefs,
-  listQuestionnaireResponses,
-  login,
-  signUp,
-  verifyEmail,
-} from '@clinic/contract';
-import { chromium, type Page } from 'playwright-core';
+import { addQuestionnaireSchedule, lefs, listQuestionnaireResponses } from '@clinic/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { signUpBody } from '../apps/server/test/fixtures.ts';
-import { linkIn } from '../apps/server/test/mail-catcher.ts';
-import { chromiumArgs, expectAccessible, startStack, type Stack } from './harness.ts';
-import { appMember, callApi, memberPassword, patientWithSession } from './steps.ts';
+import { patientPushOf } from '../apps/server/src/modules/notification/index.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { appMember, callApi, clinicianTokenByApi, patientLogIn, patientWithSession, phoneProfile } from './steps.ts';
 
 const p = patientEn;
 
@@ -24,16 +13,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-async function clinicianToken(): Promise<string> {
-  const body = signUpBody();
-  const since = stack.mail.messages.length;
-  await callApi(stack, signUp, body);
-  const { token } = linkIn(await stack.mail.next(body.userEmail, since));
-  await callApi(stack, verifyEmail, { token });
-  const reply = await callApi(stack, login, { userEmail: body.userEmail, userPassword: body.userPassword });
-  return reply.token.accessToken;
-}
 
 const questions = lefs.questionnaire.item.filter((item) => item.type === 'choice');
 
@@ -51,7 +30,7 @@ async function fillLefs(page: Page, answer: string): Promise<void> {
 
 describe('questionnaires in the patient’s app', () => {
   it('are filled in online and offline, each kept once', async () => {
-    const clinician = await clinicianToken();
+    const clinician = await clinicianTokenByApi(stack);
     const userEmail = `questionnaire.${Date.now()}@example.com`;
     const member = await appMember(stack, {
       userEmail,
@@ -71,20 +50,9 @@ describe('questionnaires in the patient’s app', () => {
     const responses = async (): Promise<number> =>
       (await callApi(stack, listQuestionnaireResponses, { seqMedicalRelation }, clinician)).responseList.length;
 
-    const folder = await mkdtemp(join(tmpdir(), 'clinic-e2e-profile-'));
-    const context = await chromium.launchPersistentContext(folder, {
-      executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
-      baseURL: stack.url,
-      locale: 'en-US',
-      viewport: { width: 360, height: 780 },
-    });
+    const { context, page, close } = await phoneProfile(stack);
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto('/patient/?screen=program');
-      await page.getByLabel(p.login.email, { exact: true }).fill(userEmail);
-      await page.getByLabel(p.login.password, { exact: true }).fill(memberPassword);
-      await page.getByRole('button', { name: p.login.submit, exact: true }).click();
+      await patientLogIn(page, userEmail, '/patient/?screen=program');
       const cards = page.getByRole('region', { name: p.questionnaires.title }).getByRole('article');
       await expect.poll(() => cards.count()).toBe(2);
       await expectAccessible(page, 'patient app, program with due questionnaires');
@@ -118,8 +86,75 @@ describe('questionnaires in the patient’s app', () => {
       await page.getByRole('heading', { name: p.program.title }).waitFor();
       expect(await responses()).toBe(2);
     } finally {
-      await context.close();
-      await rm(folder, { recursive: true, force: true });
+      await close();
+    }
+  });
+
+  it('shows the push of a questionnaire come due, and its tap opens the form', async () => {
+    const clinician = await clinicianTokenByApi(stack);
+    const userEmail = `questionnaire.push.${Date.now()}@example.com`;
+    const member = await appMember(stack, {
+      userEmail,
+      patientName: 'Oskar Lind',
+      patientInfoBirth: '1966-02-11',
+      patientInfoGender: 'M',
+    });
+    const { seqMedicalRelation } = await patientWithSession(stack, clinician, member);
+    const { schedule } = await callApi(
+      stack,
+      addQuestionnaireSchedule,
+      { seqMedicalRelation, instrument: { kind: 'shipped', key: 'lefs' }, cadence: { kind: 'once' } },
+      clinician,
+    );
+    const seqQuestionnaireRequest = schedule.openRequests[0]!.seqQuestionnaireRequest;
+
+    const { context, page, close } = await phoneProfile(stack, { notifications: true });
+    try {
+      await patientLogIn(page, userEmail, '/patient/?screen=program');
+      await page.getByRole('region', { name: p.questionnaires.title }).getByRole('article').waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const cdp = await context.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const app = registrations.find((entry) => entry.scopeURL === `${stack.url}/patient/` && !entry.isDeleted);
+          if (app) resolve(app.registrationId);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+
+      // The push as the server writes it when the questionnaire comes due, delivered to the phone's worker.
+      const push = patientPushOf(
+        { type: 'questionnaireDue', managerName: 'Grace Hopper', seqQuestionnaireRequest },
+        { language: 'en', timeZone: undefined },
+        new Date(),
+      );
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: stack.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(push),
+      });
+      const worker = context.serviceWorkers().find((candidate) => candidate.url().endsWith('/patient/sw.js'));
+      expect(worker).toBeTruthy();
+      const url = `/patient/?questionnaire=${seqQuestionnaireRequest}`;
+      await expect
+        .poll(() =>
+          worker!.evaluate(`(async () =>
+            (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`),
+        )
+        .toEqual([{ title: push.title, body: push.body, data: { url } }]);
+      // Neither names the questionnaire: its title says something of the patient's health.
+      expect(`${push.title} ${push.body}`).not.toContain('Lower Extremity');
+
+      // No protocol taps a system notification: the worker is handed a notificationclick for the real one.
+      await worker!.evaluate(`(async () => {
+        const [shown] = await self.registration.getNotifications();
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+      })()`);
+      await page.waitForURL(`${stack.url}${url}`);
+      await page.getByRole('heading', { level: 2, name: 'Lower Extremity Functional Scale' }).waitFor();
+      await page.getByRole('radiogroup').first().waitFor();
+    } finally {
+      await close();
     }
   });
 });

@@ -1,8 +1,27 @@
-import { addQuestionnaireResponse, getMyQuestionnaire, listMyQuestionnaires, messages } from '@clinic/contract';
+import {
+  addQuestionnaireResponse,
+  answerableItems,
+  getMyPatients,
+  getMyQuestionnaire,
+  listMonitoringAlerts,
+  listMyQuestionnaires,
+  login,
+  messages,
+  type OutcomeQuestionnaire,
+} from '@clinic/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, newClinicianSession, patientWithSession, ui } from './steps.ts';
+import {
+  acceptCookies,
+  accessTokenOf,
+  appMember,
+  callApi,
+  logIn,
+  newClinicianSession,
+  patientWithSession,
+  ui,
+} from './steps.ts';
 
 const t = ui.en;
 const q = t.questionnaires;
@@ -109,5 +128,67 @@ describe('questionnaires in the browser', () => {
     await page.keyboard.press('Escape');
     await response.waitFor({ state: 'detached' });
     await scores.getByRole('figure').waitFor({ state: 'detached' });
+  });
+});
+
+describe('an overdue questionnaire', () => {
+  it('raises an alert on the worklist, whose episode ends once the patient answers', async () => {
+    // The demo sent a member a KOOS JR eight days before the start: the jobs find it overdue.
+    const demoPassword = 'Demo-clinic-2026';
+    const page = await stack.newPage();
+    await page.goto('/login');
+    await acceptCookies(page);
+    await logIn(page, 'demo@clinic.localhost', demoPassword);
+    await page.getByText(t.home.welcomeNamed.replace('{{name}}', 'Dana Demo')).waitFor();
+    const token = await accessTokenOf(page);
+    const worklist = page.getByRole('region', { name: t.monitoring.title });
+    const link = worklist.getByRole('link', { name: t.monitoring.kind.questionnaireOverdue, exact: true });
+    // The job's first pass runs within its interval of the start.
+    await link.first().waitFor({ timeout: 90_000 });
+    const { alertList } = await callApi(stack, listMonitoringAlerts, {}, token);
+    const alert = alertList.find((each) => each.kind === 'questionnaireOverdue');
+    if (alert?.reason.kind !== 'questionnaireOverdue') throw new Error('no overdue questionnaire alert');
+    expect(alert.endedAt).toBeNull();
+    const patient = worklist.getByRole('article', { name: alert.patientName });
+    await patient.getByText(`${alert.reason.title} was due on `).waitFor();
+    await expectAccessible(page, 'the worklist with an overdue questionnaire');
+
+    // The patient answers it in the app (here through its API): the next pass ends the alert's episode.
+    const { patientList } = await callApi(stack, getMyPatients, {}, token);
+    const email = patientList.find((one) => one.seqMedicalRelation === alert.seqMedicalRelation)?.patientEmail;
+    if (!email) throw new Error('the patient has no account');
+    const { token: member } = await callApi(stack, login, {
+      userEmail: email,
+      userPassword: demoPassword,
+      userType: 'patient',
+    });
+    const { seqQuestionnaireRequest } = alert.reason;
+    const { questionnaire, resource } = await callApi(
+      stack,
+      getMyQuestionnaire,
+      { seqQuestionnaireRequest },
+      member.accessToken,
+    );
+    expect(questionnaire.state).toBe('overdue');
+    const answers = answerableItems(resource as unknown as OutcomeQuestionnaire).map((item) => {
+      const coding = item.answerOption![0]!.valueCoding!;
+      return { linkId: item.linkId, answer: [{ valueCoding: { system: coding.system, code: coding.code! } }] };
+    });
+    await callApi(
+      stack,
+      addQuestionnaireResponse,
+      { idempotencyKey: randomUUID(), seqQuestionnaireRequest, answers, authoredAt: new Date().toISOString() },
+      member.accessToken,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await callApi(stack, listMonitoringAlerts, {}, token)).alertList.find(
+            (each) => each.seqMonitoringAlert === alert.seqMonitoringAlert,
+          )?.endedAt ?? null,
+        { timeout: 90_000, interval: 2000 },
+      )
+      .not.toBeNull();
+    await page.context().close();
   });
 });

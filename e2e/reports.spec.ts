@@ -11,7 +11,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './harness.ts';
+import { expectAccessible, startStack, type Stack } from './harness.ts';
 import { acceptCookies, accessTokenOf, callApi, logIn, newClinicianSession, ui } from './steps.ts';
 
 const t = ui.en;
@@ -115,6 +115,12 @@ describe('reports, end to end', () => {
 
     const opinion = `Steady progress in the range of motion ${Date.now()}`;
     await builder.getByLabel(t.report.expertOpinion, { exact: true }).fill(opinion);
+    // The demo member answered LEFS every two weeks: 28 ten weeks ago, the baseline, then 33 to 58.
+    await builder.getByLabel(t.report.outcomes.include, { exact: true }).check();
+    const lefsTitle = 'Lower Extremity Functional Scale';
+    const scores = page.getByRole('table', { name: t.questionnaires.scores.listOf.replace('{{title}}', lefsTitle) });
+    await scores.first().getByRole('cell', { name: '58', exact: true }).waitFor();
+    await expectAccessible(page, 'a report with its questionnaire scores');
     await page
       .getByRole('figure', { name: new RegExp(`^${t.report.parameterNames.maxAngle} chart over \\d+ days`) })
       .first()
@@ -132,6 +138,8 @@ describe('reports, end to end', () => {
     const { report } = await callApi(stack, getReport, { seqReport: reportList[0]!.seqReport }, token);
     expect(report.expertOpinion).toBe(opinion);
     expect(report.romDays.length).toBeGreaterThan(0);
+    const lefsScores = report.data.outcomes?.[0]?.responses.map((response) => response.score);
+    expect(lefsScores).toEqual([33, 41, 50, 58]);
 
     // The clinic moves after the report was kept; the kept report still names the clinic it was saved with.
     await callApi(
@@ -185,6 +193,12 @@ describe('reports, end to end', () => {
     for (const line of clinic.address.split('\n')) expect(text).toContain(compact(line));
     expect(text).not.toContain(compact(movedClinic));
     expect(text).toContain('DanaDemo');
+    // The questionnaire scores: the latest, its change from the baseline of 28, beyond the MCID.
+    expect(text).toContain(compact(lefsTitle));
+    expect(text).toContain(compact(t.questionnaires.scores.baseline.replace('{{score}}', '28').split(' on ')[0]!));
+    expect(text).toContain('+30');
+    // Each score beyond it is marked, on a badge (in capitals).
+    expect(text).toContain(compact(`58+30${t.questionnaires.scores.improved.toUpperCase()}`));
     expect(pages[0]).toContain(compact(`${t.report.print.page} 1 / ${pages.length}`));
     expect(text).not.toContain(compact(t.report.savedList.title));
     expect(text).not.toContain(compact(t.report.save));
@@ -202,6 +216,7 @@ describe('reports, end to end', () => {
       t.report.excel.sheets.conditions,
       t.report.excel.sheets.adherence,
       t.report.excel.sheets.deviceDays,
+      t.questionnaires.scores.title,
     ]);
     const summary = workbook.getWorksheet(t.report.excel.sheets.summary);
     const values: unknown[] = [];
@@ -239,6 +254,14 @@ describe('reports, end to end', () => {
       }
     });
     expect(found).toBe(true);
+    // The questionnaire scores: one row per response, the score and its change as numbers.
+    const outcomeRows: unknown[][] = [];
+    workbook.getWorksheet(t.questionnaires.scores.title)?.eachRow((row, number) => {
+      if (number > 1) outcomeRows.push([2, 3, 4, 5].map((cell) => row.getCell(cell).value));
+    });
+    expect(outcomeRows).toHaveLength(4);
+    expect(outcomeRows.at(-1)?.[0]).toBeInstanceOf(Date);
+    expect(outcomeRows.at(-1)?.slice(1)).toEqual([58, 30, t.common.yes]);
     await context.close();
   });
 

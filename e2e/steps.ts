@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   addClinicAssignedExercise,
   addPatient,
@@ -8,6 +11,7 @@ import {
   login,
   npiCheckDigit,
   patientSignUp,
+  signUp,
   uploadExerciseRecords,
   verifyEmail,
   wallClockIn,
@@ -15,9 +19,11 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '@clinic/contract';
-import type { Locator, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import patientEn from '../apps/patient/web/locales/en.json';
+import { signUpBody } from '../apps/server/test/fixtures.ts';
 import { linkIn, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
-import type { Stack } from './harness.ts';
+import { chromiumArgs, type Stack } from './harness.ts';
 import cs from '../apps/web/src/locales/cs/translation.json';
 import en from '../apps/web/src/locales/en/translation.json';
 import ko from '../apps/web/src/locales/ko/translation.json';
@@ -252,6 +258,10 @@ export async function appMember(
 
 type DeviceRecord = RequestOf<typeof uploadExerciseRecords>['records'][number];
 
+/** What the clinician enters when adding an app member as a patient. */
+const addPatientBody = (patientSyncAuthCode: string) =>
+  ({ patientSyncAuthCode, heightCm: 170, weightKg: 70, deviceType: 2 }) as const;
+
 /**
  * Makes an app member the clinician's patient with a knee program, and uploads one session their
  * device recorded now (what the test gives replaces the defaults).
@@ -262,12 +272,7 @@ export async function patientWithSession(
   member: { token: string; code: string },
   session: Partial<DeviceRecord> = {},
 ): Promise<{ seqMedicalRelation: number; seqExercise: number }> {
-  const { seqMedicalRelation } = await callApi(
-    stack,
-    addPatient,
-    { patientSyncAuthCode: member.code, heightCm: 170, weightKg: 70, deviceType: 2 },
-    token,
-  );
+  const { seqMedicalRelation } = await callApi(stack, addPatient, addPatientBody(member.code), token);
   const { exercise } = await callApi(
     stack,
     addClinicAssignedExercise,
@@ -296,4 +301,105 @@ export async function patientWithSession(
   };
   await callApi(stack, uploadExerciseRecords, { records: [record] }, member.token);
   return { seqMedicalRelation, seqExercise: exercise.seqExercise };
+}
+
+/** A clinician signed up, verified and logged in through the API alone; answers the access token. */
+export async function clinicianTokenByApi(stack: Pick<Stack, 'url' | 'mail'>): Promise<string> {
+  const body = signUpBody();
+  const since = stack.mail.messages.length;
+  await callApi(stack, signUp, body);
+  const { token } = linkIn(await stack.mail.next(body.userEmail, since));
+  await callApi(stack, verifyEmail, { token });
+  const reply = await callApi(stack, login, { userEmail: body.userEmail, userPassword: body.userPassword });
+  return reply.token.accessToken;
+}
+
+/**
+ * A new app member (Ines Varga unless `member` says otherwise, at `<label>.<unique>@example.com`) whom
+ * the clinician with this token adds as a patient; with `session`, the patient also gets a knee program
+ * and one device session (see patientWithSession).
+ */
+export async function newPatientOf(
+  stack: Pick<Stack, 'url' | 'mail'>,
+  clinicianToken: string,
+  options: {
+    label: string;
+    member?: Partial<Omit<Parameters<typeof appMember>[1], 'userEmail'>>;
+    session?: Partial<DeviceRecord>;
+  },
+): Promise<{ userEmail: string; member: { token: string; code: string }; seqMedicalRelation: number }> {
+  const userEmail = `${options.label}.${randomBytes(4).toString('hex')}@example.com`;
+  const member = await appMember(stack, {
+    userEmail,
+    patientName: 'Ines Varga',
+    patientInfoBirth: '1963-07-21',
+    patientInfoGender: 'F',
+    ...options.member,
+  });
+  const { seqMedicalRelation } = options.session
+    ? await patientWithSession(stack, clinicianToken, member, options.session)
+    : await callApi(stack, addPatient, addPatientBody(member.code), clinicianToken);
+  return { userEmail, member, seqMedicalRelation };
+}
+
+/** Signs an app member in to the patient app, opened at path (its home unless given). */
+export async function patientLogIn(page: Page, userEmail: string, path = '/patient/'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(patientEn.login.email, { exact: true }).fill(userEmail);
+  await page.getByLabel(patientEn.login.password, { exact: true }).fill(memberPassword);
+  await page.getByRole('button', { name: patientEn.login.submit, exact: true }).click();
+}
+
+/**
+ * A phone's browser profile of its own (360 px wide unless given), kept while the test runs: its
+ * service worker, IndexedDB and notification permission outlive a reload only there. `close` removes it.
+ */
+export async function phoneProfile(
+  stack: Pick<Stack, 'url'>,
+  options: { width?: number; height?: number; initScripts?: string[]; notifications?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'clinic-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(folder, {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL: stack.url,
+    locale: 'en-US',
+    viewport: { width: options.width ?? 360, height: options.height ?? 780 },
+  });
+  for (const script of options.initScripts ?? []) await context.addInitScript(script);
+  if (options.notifications) await context.grantPermissions(['notifications'], { origin: stack.url });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the browser keeps of the patient's queries (IndexedDB `patient-query-cache`), or ''. */
+export function keptQueries(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('patient-query-cache');
+        open.onerror = () => reject(open.error ?? new Error('cannot open'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) {
+            db.close();
+            resolve('');
+            return;
+          }
+          const read = db.transaction('entries').objectStore('entries').get('patient-queries');
+          read.onsuccess = () => {
+            db.close();
+            resolve(typeof read.result === 'string' ? read.result : '');
+          };
+          read.onerror = () => reject(read.error ?? new Error('cannot read'));
+        };
+      }),
+  );
 }

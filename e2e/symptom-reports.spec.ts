@@ -1,8 +1,7 @@
-import { addPatient } from '@clinic/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession, pushToWorker, ui } from './steps.ts';
+import { accessTokenOf, newClinicianSession, newPatientOf, patientLogIn, pushToWorker, ui } from './steps.ts';
 
 const t = ui.en;
 const p = patientEn;
@@ -14,29 +13,16 @@ afterAll(() => stack?.close());
 
 describe("a patient's symptom report in the clinician's browser", () => {
   it('reaches the open home page, and its notification opens the patient’s reports', async () => {
-    const userEmail = `symptoms.${Date.now()}@example.com`;
-    const member = await appMember(stack, {
-      userEmail,
-      patientName: 'Ines Varga',
-      patientInfoBirth: '1963-07-21',
-      patientInfoGender: 'F',
-    });
     const { page } = await newClinicianSession(stack);
-    const { seqMedicalRelation } = await callApi(
-      stack,
-      addPatient,
-      { patientSyncAuthCode: member.code, heightCm: 170, weightKg: 70, deviceType: 2 },
-      await accessTokenOf(page),
-    );
+    const { userEmail, seqMedicalRelation } = await newPatientOf(stack, await accessTokenOf(page), {
+      label: 'symptoms',
+    });
     // Home is open with its socket ready before the report is sent.
     await page.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
 
     // The patient sends a report from their app.
     const phone = await stack.newPage({ width: 360 });
-    await phone.goto('/patient/');
-    await phone.getByLabel(p.login.email, { exact: true }).fill(userEmail);
-    await phone.getByLabel(p.login.password, { exact: true }).fill(memberPassword);
-    await phone.getByRole('button', { name: p.login.submit, exact: true }).click();
+    await patientLogIn(phone, userEmail);
     await phone.getByRole('link', { name: p.nav.symptoms, exact: true }).click();
     const form = phone.getByRole('form', { name: p.symptomReports.title });
     await form.getByRole('radio', { name: '6', exact: true }).click();

@@ -11,18 +11,25 @@ import { showUpdateNotice } from './pwa/update-notice.tsx';
 import { AppHeader } from './screens/app-header.tsx';
 import { startScreen } from './screens/screens.ts';
 import { tokenStore } from './session/token-store.ts';
+import type * as SignedInModule from './signed-in.tsx';
 import { cssVariablesResolver, themeWithCloseLabel } from '@clinic/ui/theme';
 
 // Signed out, the page loads only the login form. Signed in, it asks at once for the shell (its
 // queries kept offline), the screen the address names with its first data, and the HTTP client that
 // data needs, rather than each once the one before has run.
 const LoginScreen = lazy(async () => ({ default: (await import('./screens/login-screen.tsx')).LoginScreen }));
-const SignedIn = lazy(async () => {
-  const shell = import('./signed-in.tsx');
-  startScreen(screenOfSearch(window.location.search));
-  void loadHttpClient().catch(() => undefined);
-  return { default: (await shell).SignedIn };
-});
+let signedInShell: Promise<typeof SignedInModule> | undefined;
+function loadSignedIn(): Promise<typeof SignedInModule> {
+  if (!signedInShell) {
+    signedInShell = import('./signed-in.tsx');
+    startScreen(screenOfSearch(window.location.search));
+    void loadHttpClient().catch(() => undefined);
+  }
+  return signedInShell;
+}
+const SignedIn = lazy(async () => ({ default: (await loadSignedIn()).SignedIn }));
+// Signed in when the page opens: all of that is asked for now, while the strings load, not once they have.
+if (tokenStore.read().accessToken !== null) void loadSignedIn().catch(() => undefined);
 
 function subscribe(listener: () => void): () => void {
   const stop = tokenStore.subscribe(listener);

@@ -6,8 +6,10 @@ import { onSessionExpired } from './api/client.ts';
 import { queryCache, queryClient } from './api/queries.ts';
 import { i18n } from './i18n/i18n.ts';
 import { useScreen } from './navigation/use-screen.ts';
+import { whenIdle } from './lazy/start-lazily.ts';
 import { showToast } from './notices/toasts.ts';
 import { useOutboxSending } from './offline/use-outbox-sending.ts';
+import { PushSwitchSpace } from './pwa/push-support.tsx';
 import { cacheBuster, persistOptions } from './pwa/query-persistence.ts';
 import { tokenStore } from './session/token-store.ts';
 import { AppHeader } from './screens/app-header.tsx';
@@ -23,9 +25,13 @@ const ProgramScreen = lazy(async () => ({ default: (await screens.program()).Pro
 const SymptomsScreen = lazy(async () => ({ default: (await screens.symptoms()).SymptomsScreen }));
 const BookScreen = lazy(async () => ({ default: (await screens.book()).BookScreen }));
 const QuestionnaireScreen = lazy(async () => ({ default: (await screens.questionnaire()).QuestionnaireScreen }));
+const MessagesScreen = lazy(async () => ({ default: (await screens.messages()).MessagesScreen }));
 const CallScreen = lazy(async () => ({ default: (await import('./screens/call-screen.tsx')).CallScreen }));
-// The switch, with the push endpoints' checks, comes after the screen: it waits for the browser's answer anyway.
-const PushSwitch = lazy(async () => ({ default: (await import('./pwa/push-switch.tsx')).PushSwitch }));
+// The switch, with the push endpoints' checks, comes once the screen is idle: it waits for the browser's answer anyway.
+const PushSwitch = lazy(async () => {
+  await whenIdle();
+  return { default: (await import('./pwa/push-switch.tsx')).PushSwitch };
+});
 
 /**
  * Ends the session on the server too (the request loads at the tap); the browser forgets it, and
@@ -73,7 +79,7 @@ function Screens(): ReactElement {
   return (
     <RealtimeChannelContext value={channel}>
       <AppHeader status={status} onSignOut={signOut}>
-        <Suspense fallback={null}>
+        <Suspense fallback={<PushSwitchSpace />}>
           <PushSwitch />
         </Suspense>
       </AppHeader>
@@ -92,6 +98,7 @@ function Screens(): ReactElement {
               {screen.name === 'questionnaire' && (
                 <QuestionnaireScreen key={screen.id} id={screen.id} onDone={() => go({ name: 'program' })} />
               )}
+              {screen.name === 'messages' && <MessagesScreen relation={screen.relation} onGo={go} />}
             </>
           )}
         </Suspense>

@@ -258,6 +258,7 @@ export async function createServices(
   });
 
   const messages = messageServices({ db, now, bus, push, mails, limiter, storage, log, publicUrl: config.publicUrl });
+  const questionnaires = questionnaireService({ db, now });
 
   return {
     db,
@@ -286,9 +287,17 @@ export async function createServices(
     exercises: exerciseService({ db, now, notify }),
     exerciseRecords,
     programs,
-    questionnaires: questionnaireService({ db, now }),
+    questionnaires,
     schedules,
-    reports: reportService({ db, now, patients, records: exerciseRecords, managers, monitoringBilling }),
+    reports: reportService({
+      db,
+      now,
+      patients,
+      records: exerciseRecords,
+      managers,
+      monitoringBilling,
+      questionnaires,
+    }),
     payments: paymentService({ db, now, gateway, locks, receipts, browser: paymentBrowser }),
     receipts,
     paymentSandbox: sandbox,

@@ -116,6 +116,19 @@ export const messageItem = z.lazy(() =>
 );
 export type MessageItem = z.infer<typeof messageItem>;
 
+/** A message as a printed report lists it: a withdrawn one shows as withdrawn, without its text or files. */
+export const reportMessage = z.lazy(() =>
+  z.object({
+    senderRole: z.enum(['clinician', 'patient']),
+    automatic: z.enum(['afterHours', 'vacation']).nullable(),
+    sentAt: z.string(),
+    text: z.string().nullable(),
+    attachmentNames: z.array(z.string()),
+    withdrawnAt: z.string().nullable(),
+  }),
+);
+export type ReportMessage = z.infer<typeof reportMessage>;
+
 /** One thread as an inbox lists it. */
 export const messageThreadSummary = z.lazy(() =>
   z.object({

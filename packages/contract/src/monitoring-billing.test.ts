@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addMonitoringTime,
   codesLeftOut,
   deviceSupplyCode,
   managementCodes,
@@ -330,5 +331,23 @@ describe('consent to remote monitoring', () => {
       { code: '98980', units: 1 },
       { code: '98981', units: 1 },
     ]);
+  });
+});
+
+describe('time logged from the message thread', () => {
+  const entry = { seqMedicalRelation: 7, date: '2026-12-03', minutes: 15, activity: 'communication', note: '' };
+
+  it('is never an interactive communication', () => {
+    const refused = addMonitoringTime.request.safeParse({ ...entry, interactive: true, source: 'messages' });
+    expect(refused.error?.issues).toMatchObject([
+      { path: ['interactive'], message: 'validation.messages_not_interactive' },
+    ]);
+    expect(addMonitoringTime.request.parse({ ...entry, interactive: false, source: 'messages' }).source).toBe(
+      'messages',
+    );
+  });
+
+  it('is logged by hand on the panel unless told', () => {
+    expect(addMonitoringTime.request.parse({ ...entry, interactive: true }).source).toBe('manual');
   });
 });

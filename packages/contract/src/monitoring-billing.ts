@@ -139,7 +139,14 @@ export type MonitoringActivity = (typeof monitoringActivities)[number];
 
 export const monitoringTimeLimits = { minutes: [1, 240], noteMax: 500 } as const;
 
-/** Time a clinician logged by hand for a patient's monitoring. */
+/**
+ * Where logged time comes from: the monitoring panel, or the patient's message thread. Time on the
+ * thread is never an interactive communication (codes 98980/98981; docs/decisions/0016-messages.md).
+ */
+export const monitoringTimeSources = ['manual', 'messages'] as const;
+export type MonitoringTimeSource = (typeof monitoringTimeSources)[number];
+
+/** Time a clinician logged for a patient's monitoring, on the panel or under the message thread. */
 export const monitoringTimeEntry = z.lazy(() =>
   z.object({
     seqMonitoringTime: z.number().int(),
@@ -149,6 +156,7 @@ export const monitoringTimeEntry = z.lazy(() =>
     /** Whether the time included an interactive communication with the patient. */
     interactive: z.boolean(),
     note: z.string(),
+    source: z.enum(monitoringTimeSources),
   }),
 );
 export type MonitoringTimeEntry = z.infer<typeof monitoringTimeEntry>;
@@ -308,18 +316,24 @@ export const addMonitoringTime = defineEndpoint({
   tag,
   summary: "Logs time spent on a patient's monitoring",
   get request() {
-    return z.object({
-      seqMedicalRelation: idField,
-      date: dateField,
-      minutes: z
-        .number({ error: 'validation.required' })
-        .int({ error: 'validation.invalid' })
-        .min(monitoringTimeLimits.minutes[0], { error: 'validation.out_of_range' })
-        .max(monitoringTimeLimits.minutes[1], { error: 'validation.out_of_range' }),
-      activity: z.enum(monitoringActivities, { error: 'validation.invalid' }),
-      interactive: z.boolean(),
-      note: z.string().trim().max(monitoringTimeLimits.noteMax, { error: 'validation.too_long' }),
-    });
+    return z
+      .object({
+        seqMedicalRelation: idField,
+        date: dateField,
+        minutes: z
+          .number({ error: 'validation.required' })
+          .int({ error: 'validation.invalid' })
+          .min(monitoringTimeLimits.minutes[0], { error: 'validation.out_of_range' })
+          .max(monitoringTimeLimits.minutes[1], { error: 'validation.out_of_range' }),
+        activity: z.enum(monitoringActivities, { error: 'validation.invalid' }),
+        interactive: z.boolean(),
+        note: z.string().trim().max(monitoringTimeLimits.noteMax, { error: 'validation.too_long' }),
+        source: z.enum(monitoringTimeSources, { error: 'validation.invalid' }).default('manual'),
+      })
+      .refine((request) => request.source !== 'messages' || !request.interactive, {
+        path: ['interactive'],
+        error: 'validation.messages_not_interactive',
+      });
   },
   get reply() {
     return success({ entry: monitoringTimeEntry });

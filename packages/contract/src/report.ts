@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint, success } from './endpoint.ts';
 import { romDay } from './exercise-record.ts';
 import { monitoringMonth, monitoringPeriod } from './monitoring-billing.ts';
+import { reportMessage } from './message.ts';
 import { conditionEntry, patientSummary } from './patient.ts';
+import { instrumentHistory, questionnaireResponseSummary } from './questionnaire.ts';
 import { rules } from './rules.ts';
 import { dateField, idField } from './validation.ts';
 
@@ -91,6 +93,16 @@ export const reportClinician = z.lazy(() =>
   }),
 );
 
+/**
+ * The questionnaire scores of a report's period, by instrument: its scale and baseline, which may be
+ * older than the period, and the responses in force written in the period, oldest first (a
+ * superseded one leaves the report, its correction takes its place; decision 0015).
+ */
+export const reportOutcomes = z.lazy(() =>
+  z.array(z.object({ history: instrumentHistory, responses: z.array(questionnaireResponseSummary) })),
+);
+export type ReportOutcomes = z.infer<typeof reportOutcomes>;
+
 /** Everything a report shows except the clinician's words. */
 export const reportData = z.object({
   patient: patientSummary,
@@ -104,6 +116,13 @@ export const reportData = z.object({
    */
   monitoring: z.object({ periods: z.array(monitoringPeriod), months: z.array(monitoringMonth) }),
   clinician: reportClinician,
+  /**
+   * The thread's messages sent in the period, oldest first (docs/decisions/0016-messages.md). Null in
+   * a report kept without them, or kept before they were reported.
+   */
+  messages: z.array(reportMessage).nullable(),
+  /** Null in a report kept without its questionnaire scores, or kept before they were reported. */
+  outcomes: reportOutcomes.nullable(),
 });
 export type ReportData = z.infer<typeof reportData>;
 
@@ -130,6 +149,10 @@ const reportWords = {
   mode: z.number().int().min(0).max(3).nullable(),
   chiefComplaint: z.string().trim().max(reportRules.chiefComplaintMax, { error: 'validation.too_long' }),
   expertOpinion: z.string().trim().max(reportRules.expertOpinionMax, { error: 'validation.too_long' }),
+  /** Whether the report keeps the thread's messages of its period; not unless told. */
+  messages: z.boolean().optional(),
+  /** Whether the report keeps the patient's questionnaire scores of its period; not unless told. */
+  outcomes: z.boolean().optional(),
 };
 
 /** What a kept report keeps of its period: the data and the ROM days as they were when saved. */

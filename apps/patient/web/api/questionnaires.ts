@@ -78,6 +78,11 @@ export function useMyQuestionnaireForms(list: readonly MyQuestionnaire[]): (MyQu
   });
 }
 
+/** Asks for the due questionnaires with the program, while the program screen's code loads (screens/screens.ts). */
+export function prefetchMyQuestionnaires(): Promise<void> {
+  return queryClient.prefetchQuery(listQuery);
+}
+
 /** Asks for a questionnaire while its screen's code loads (screens/screens.ts). */
 export function prefetchMyQuestionnaire(seqQuestionnaireRequest: number): Promise<void> {
   return queryClient.prefetchQuery(formQuery(seqQuestionnaireRequest));

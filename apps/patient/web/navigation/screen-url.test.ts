@@ -23,6 +23,15 @@ describe('the screen of an address', () => {
     }
   });
 
+  it('opens the message threads, or one thread by the address its push and mail open', () => {
+    expect(screenOfSearch('?screen=messages')).toEqual({ name: 'messages' });
+    expect(screenOfSearch('?messages=14')).toEqual({ name: 'messages', relation: 14 });
+    expect(screenOfSearch('?lang=ko&messages=3')).toEqual({ name: 'messages', relation: 3 });
+    for (const search of ['?messages=0', '?messages=x', '?messages=-2', '?messages=1.5']) {
+      expect(screenOfSearch(search), search).toEqual({ name: 'home' });
+    }
+  });
+
   it('opens home for anything else', () => {
     for (const search of ['', '?', '?screen=call', '?screen=', '?visit=abc', '?visit=-3', '?visit=0', '?visit=1.5']) {
       expect(screenOfSearch(search), search).toEqual({ name: 'home' });
@@ -41,6 +50,9 @@ describe('the address of a screen', () => {
       '?lang=ko&questionnaire=5',
     );
     expect(searchOfScreen('?questionnaire=5', { name: 'program' })).toBe('?screen=program');
+    expect(searchOfScreen('?lang=cs', { name: 'messages', relation: 8 })).toBe('?lang=cs&messages=8');
+    expect(searchOfScreen('?messages=8', { name: 'messages' })).toBe('?screen=messages');
+    expect(searchOfScreen('?messages=8', { name: 'home' })).toBe('');
   });
 
   it('reads back as the same screen', () => {
@@ -51,6 +63,8 @@ describe('the address of a screen', () => {
       { name: 'symptoms' },
       { name: 'book' },
       { name: 'questionnaire', id: 31 },
+      { name: 'messages' },
+      { name: 'messages', relation: 6 },
     ];
     for (const screen of screens) expect(screenOfSearch(searchOfScreen('?lang=en', screen))).toEqual(screen);
   });

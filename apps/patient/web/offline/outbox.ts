@@ -1,4 +1,10 @@
-import { addQuestionnaireResponse, addSymptomReport, type Endpoint, type RequestOf } from '@clinic/contract';
+import {
+  addQuestionnaireResponse,
+  addSymptomReport,
+  sendMyMessage,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
 import { isApiError } from '@clinic/client/api-error';
 import type { LockRunner } from '@clinic/client/http-client';
 import type { QueryKey } from '@tanstack/react-query';
@@ -6,6 +12,7 @@ import { api } from '../api/client.ts';
 import { queryClient } from '../api/queries.ts';
 import { programKeys } from '../api/program.ts';
 import { questionnaireKeys } from '../api/questionnaires.ts';
+import { messageKeys } from '../messages/message-keys.ts';
 import { outboxFlushMessage, outboxSyncTag } from '../pwa/worker-messages.ts';
 import { indexedDbOutboxStore, memoryOutboxStore, type OutboxEntry, type OutboxStore } from './outbox-store.ts';
 
@@ -203,10 +210,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 const queuedEndpoints: readonly { endpoint: Endpoint; changes: readonly QueryKey[] }[] = [
   { endpoint: addSymptomReport, changes: [programKeys.symptomReports] },
   { endpoint: addQuestionnaireResponse, changes: [questionnaireKeys.list, ['patient', 'questionnaire']] },
+  { endpoint: sendMyMessage, changes: [messageKeys.all] },
 ];
 
 /** An endpoint whose writes go through the outbox: its request carries the idempotency key. */
-export type QueuedEndpoint = typeof addSymptomReport | typeof addQuestionnaireResponse;
+export type QueuedEndpoint = typeof addSymptomReport | typeof addQuestionnaireResponse | typeof sendMyMessage;
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };

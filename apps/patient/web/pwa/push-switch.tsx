@@ -1,13 +1,15 @@
 import { Switch } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PushSwitchSpace } from './push-support.tsx';
 import { usePushSwitch } from './use-push.ts';
 
 /** "Notifications on this phone": shown where the browser can have them. */
 export function PushSwitch(): ReactElement | null {
   const { t, i18n } = useTranslation();
   const push = usePushSwitch(i18n.language);
-  if (push.status === undefined || push.status === 'unsupported') return null;
+  if (push.status === undefined) return <PushSwitchSpace />;
+  if (push.status === 'unsupported') return null;
   const problem = push.status === 'blocked' ? t('pwa.pushBlocked') : push.failed ? t('pwa.pushFailed') : undefined;
   return (
     <Switch

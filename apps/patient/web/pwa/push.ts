@@ -1,23 +1,10 @@
 import { getPatientWebPushKey, updatePatientPushToken } from '@clinic/contract';
 import { api } from '../api/client.ts';
+import { pushSupported } from './push-support.tsx';
 import { appRegistration } from './service-worker.ts';
 
 /** Whether this browser can get the app's notifications, and whether it does for this session. */
 export type PushStatus = 'unsupported' | 'blocked' | 'off' | 'on';
-
-/**
- * Push needs a secure page, a service worker and the Push and Notifications APIs: iPhones have them
- * only in an app added to the Home Screen (iOS 16.4 and later), never in a Safari tab.
- */
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
 
 /** A base64url VAPID key as the bytes pushManager.subscribe wants. */
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {

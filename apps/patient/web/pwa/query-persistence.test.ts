@@ -93,6 +93,19 @@ describe('the patient’s queries kept offline', () => {
     expect(client.getQueryState(['patient', 'visits'])?.dataUpdatedAt).toBeGreaterThan(0);
   });
 
+  it('asks again for what the copy holds, however recently it was saved', async () => {
+    const storage = memoryStorage();
+    await saveAs(patientA, storage);
+    const client = await restoreAs(patientA, storage);
+    expect(client.getQueryState(['patient', 'program'])?.isInvalidated).toBe(true);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['patient', 'visits'] })
+        ?.isStaleByTime(60_000),
+    ).toBe(true);
+  });
+
   it('never shows another patient’s copy, and drops it', async () => {
     const storage = memoryStorage();
     await saveAs(patientA, storage);

@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { Query } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { openDB } from 'idb';
 
 /** How long the patient's data stays readable offline after it was last saved. */
@@ -95,6 +95,16 @@ export function guardedStorage(storage: AsyncStorage, keeps: () => boolean): Asy
   };
 }
 
+/** The kept queries marked as to be asked again. */
+function staleCopy(client: PersistedClient | undefined): PersistedClient | undefined {
+  if (!client) return undefined;
+  const queries = client.clientState.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, isInvalidated: true },
+  }));
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
 /** The single entry the persister writes. */
 export const persistedCacheKey = 'patient-queries';
 
@@ -110,7 +120,12 @@ export function queryPersistence(
     storage: guardedStorage(storage, signedIn),
     key: persistedCacheKey,
   });
-  return { persister, forget: () => storage.removeItem(persistedCacheKey) };
+  return {
+    // The kept copy shows at once, but it is from an earlier visit however recently saved: every
+    // screen asks again when it opens (a reload right after a change would otherwise show the old copy).
+    persister: { ...persister, restoreClient: async () => staleCopy(await persister.restoreClient()) },
+    forget: () => storage.removeItem(persistedCacheKey),
+  };
 }
 
 /** The options of the app's query client provider, for the patient the buster names (cacheBuster). */

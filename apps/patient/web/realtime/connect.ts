@@ -5,6 +5,7 @@ import { api } from '../api/client.ts';
 import { queryKeys } from '../api/queries.ts';
 import { questionnaireKeys } from '../api/questionnaires.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { applyMessageEvent } from '../messages/message-cache.ts';
 import { showToast } from '../notices/toasts.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { formatDateTime } from '../visits/visits.ts';
@@ -27,8 +28,8 @@ function notificationKey(pushType: Notification['pushType']): (typeof notificati
 
 /**
  * Opens the signed-in patient's socket: a toast per notification, the visits fetched again when a
- * visit changes or its call opens or closes, and the call messages passed on to the hub. Returns
- * the function that closes it.
+ * visit changes or its call opens or closes, new messages into their thread, and the call messages
+ * passed on to the hub. Returns the function that closes it.
  */
 export function connectRealtime(
   queryClient: QueryClient,
@@ -57,6 +58,7 @@ export function connectRealtime(
     onMessage: (message) => {
       if (message.type === 'notification') show(message.notification);
       if (message.type === 'questionnaireDue') void queryClient.invalidateQueries({ queryKey: questionnaireKeys.list });
+      applyMessageEvent(queryClient, message);
       if (!isCallMessage(message)) return;
       if (message.type === 'meeting') void queryClient.invalidateQueries({ queryKey: queryKeys.visits });
       hub.dispatch(message);

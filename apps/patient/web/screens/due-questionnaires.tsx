@@ -1,8 +1,9 @@
 import { addQuestionnaireResponse, type MyQuestionnaire } from '@clinic/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { MouseEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyQuestionnaireForms, useMyQuestionnaires } from '../api/questionnaires.ts';
+import { useMyQuestionnaireForms } from '../api/questionnaires.ts';
 import { searchOfScreen } from '../navigation/screen-url.ts';
 import { useScreen } from '../navigation/use-screen.ts';
 import type { OutboxEntry } from '../offline/outbox-store.ts';
@@ -70,10 +71,12 @@ function DueCard({
   );
 }
 
-/** The questionnaires the patient has to fill in, each a card that opens it; nothing when none is due. */
-export function DueQuestionnaires(): ReactElement | null {
+/**
+ * The questionnaires the patient has to fill in (`list`, the screen's useMyQuestionnaires), each a card
+ * that opens it; nothing when none is due.
+ */
+export function DueQuestionnaires({ list }: { list: UseQueryResult<MyQuestionnaire[]> }): ReactElement | null {
   const { t, i18n } = useTranslation();
-  const list = useMyQuestionnaires();
   const forms = useMyQuestionnaireForms(list.data ?? []);
   const entries = useLazyOutboxEntries(addQuestionnaireResponse);
   if (list.isError && !list.data) {

@@ -1,12 +1,14 @@
-import { Box, Group, UnstyledButton } from '@mantine/core';
-import type { MouseEvent, ReactElement } from 'react';
+import { Badge, Box, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchOfScreen, type Screen } from '../navigation/screen-url.ts';
+import { useUnreadMessages } from '../messages/message-keys.ts';
+import { screenLink } from '../navigation/screen-link.ts';
+import type { Screen } from '../navigation/screen-url.ts';
 
 /** The tabs of the bar: booking belongs to the visits. */
-export type Section = 'home' | 'program' | 'symptoms';
+export type Section = 'home' | 'program' | 'symptoms' | 'messages';
 
-const sections: readonly Section[] = ['home', 'program', 'symptoms'];
+const sections: readonly Section[] = ['home', 'program', 'symptoms', 'messages'];
 
 /** Height of the bar; the page keeps this much room below its content. */
 export const navBarHeight = 64;
@@ -45,21 +47,45 @@ function Icon({ section }: { section: Section }): ReactElement {
           <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
         </svg>
       );
+    case 'messages':
+      return (
+        <svg {...common}>
+          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.6A8 8 0 1 1 21 12z" />
+        </svg>
+      );
   }
 }
 
+/** The count of unread messages over the messages tab's icon (the link's name says it in words). */
+function UnreadBadge({ count }: { count: number }): ReactElement | null {
+  if (count === 0) return null;
+  return (
+    <Badge
+      data-testid="messages-badge"
+      aria-hidden
+      color="red.8"
+      variant="filled"
+      size="sm"
+      pos="absolute"
+      top={-6}
+      left={14}
+      miw={20}
+      w="max-content"
+      px={5}
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
 /**
- * The bar at the bottom of the phone's screen: visits, program and symptoms, each a link to its
- * address (so it opens in a new tab too), the whole width shared, 64 px tall.
+ * The bar at the bottom of the phone's screen: visits, program, symptoms and messages (with the
+ * unread count), each a link to its address (so it opens in a new tab too), the whole width shared,
+ * 64 px tall.
  */
 export function NavBar({ current, onGo }: { current: Section; onGo: (screen: Screen) => void }): ReactElement {
   const { t } = useTranslation();
-  const follow = (event: MouseEvent<HTMLAnchorElement>, section: Section): void => {
-    // A new tab or window is the browser's to open.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    onGo({ name: section });
-  };
+  const unread = useUnreadMessages();
   return (
     <Box
       component="nav"
@@ -94,9 +120,8 @@ export function NavBar({ current, onGo }: { current: Section; onGo: (screen: Scr
             <Box component="li" key={section} h="100%" style={{ flex: 1 }}>
               <UnstyledButton
                 component="a"
-                href={searchOfScreen(window.location.search, { name: section }) || window.location.pathname}
+                {...screenLink({ name: section }, onGo)}
                 aria-current={active ? 'page' : undefined}
-                onClick={(event: MouseEvent<HTMLAnchorElement>) => follow(event, section)}
                 h="100%"
                 w="100%"
                 c={active ? 'teal.8' : 'gray.7'}
@@ -111,8 +136,14 @@ export function NavBar({ current, onGo }: { current: Section; onGo: (screen: Scr
                   borderTop: `3px solid ${active ? 'var(--mantine-color-teal-8)' : 'transparent'}`,
                 }}
               >
-                <Icon section={section} />
+                <Box component="span" pos="relative" display="flex">
+                  <Icon section={section} />
+                  {section === 'messages' && <UnreadBadge count={unread} />}
+                </Box>
                 {t(`nav.${section}`)}
+                {section === 'messages' && unread > 0 && (
+                  <VisuallyHidden>{t('nav.unread', { count: unread })}</VisuallyHidden>
+                )}
               </UnstyledButton>
             </Box>
           );

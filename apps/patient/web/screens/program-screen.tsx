@@ -7,9 +7,10 @@ import {
 } from '@clinic/contract';
 import { browserTimeZone } from '@clinic/client/time-zone';
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useDeferredValue, useMemo, type ReactElement } from 'react';
+import { useDeferredValue, useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgram } from '../api/program.ts';
+import { useMyQuestionnaires } from '../api/questionnaires.ts';
 import { AsOf } from '../offline/as-of.tsx';
 import {
   chartStart,
@@ -22,10 +23,9 @@ import {
   romSeries,
 } from '../program/program.ts';
 import { formatDateTime, todayIn } from '../visits/visits.ts';
+import { DueQuestionnaires } from './due-questionnaires.tsx';
+import classes from './program-screen.module.css';
 import { RomChart } from './rom-chart.tsx';
-
-// The questionnaires' part of the contract (every instrument's checks) comes beside the program, not before it.
-const DueQuestionnaires = lazy(async () => ({ default: (await import('./due-questionnaires.tsx')).DueQuestionnaires }));
 
 /** "Knee, left" in the reader's language and word order. */
 function useJointLabel(): (position: number, direction: number) => string {
@@ -99,27 +99,29 @@ function SessionItem({ session }: { session: ProgramSession }): ReactElement {
   const date = formatDateTime(session.usageStartDatetime, i18n.language, browserTimeZone());
   const { minutes, seconds } = minutesAndSeconds(session.durationSeconds);
   return (
-    <Paper component="li" withBorder p="sm" aria-label={t('program.sessionLabel', { date })}>
-      <Text fw={600} size="sm">
-        {date}
-      </Text>
-      <Text size="sm">
+    <li className={classes.session} aria-label={t('program.sessionLabel', { date })}>
+      <p className={classes.when}>{date}</p>
+      <p>
         {jointLabel(session.position, session.direction)} ·{' '}
         {t('program.angles', { min: Math.round(session.minAngle), max: Math.round(session.maxAngle) })}
-      </Text>
-      <Text size="sm" c="dimmed">
+      </p>
+      <p className={classes.dimmed}>
         {t('program.duration', { minutes, seconds })} ·{' '}
         {session.painLevel === null ? t('program.noPain') : t('program.pain', { level: session.painLevel })}
-      </Text>
-    </Paper>
+      </p>
+    </li>
   );
 }
 
 export function ProgramScreen(): ReactElement {
   const { t } = useTranslation();
   const program = useProgram();
+  // Asked for with the program (screens.ts): the due questionnaires come first on the screen, so the
+  // program waits for them rather than being pushed down by them once drawn.
+  const questionnaires = useMyQuestionnaires();
   // The cards, charts and sessions render in slices after the heading, not in one long task.
   const data = useDeferredValue(program.data);
+  const settled = useDeferredValue(!program.isPending && !questionnaires.isPending);
   const jointLabel = useJointLabel();
   const today = todayIn(browserTimeZone());
   const range = useMemo(() => ({ from: chartStart(today, programRomDays), to: today }), [today]);
@@ -131,16 +133,14 @@ export function ProgramScreen(): ReactElement {
       <Stack gap="lg">
         <Title order={2}>{t('program.title')}</Title>
         <AsOf query={program} />
-        <Suspense fallback={null}>
-          <DueQuestionnaires />
-        </Suspense>
-        {(program.isPending || (program.data && !data)) && (
+        {settled && <DueQuestionnaires list={questionnaires} />}
+        {!(settled && (data || program.isError)) && (
           <Group gap="xs" role="status">
             <Loader size="sm" />
             <Text size="sm">{t('program.loading')}</Text>
           </Group>
         )}
-        {program.isError && !program.data && (
+        {settled && program.isError && !program.data && (
           <Alert color="red" role="alert">
             <Group justify="space-between">
               <Text size="sm">{t('program.loadFailed')}</Text>
@@ -150,7 +150,7 @@ export function ProgramScreen(): ReactElement {
             </Group>
           </Alert>
         )}
-        {data && (
+        {settled && data && (
           <>
             <section aria-labelledby="prescriptions-title">
               <Title order={3} id="prescriptions-title" mb="xs">
@@ -196,11 +196,11 @@ export function ProgramScreen(): ReactElement {
               {sessions.length === 0 ? (
                 <Text c="dimmed">{t('program.noSessions')}</Text>
               ) : (
-                <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                <ul className={classes.sessions}>
                   {sessions.map((session) => (
                     <SessionItem key={session.seqExerciseRecord} session={session} />
                   ))}
-                </Stack>
+                </ul>
               )}
             </section>
           </>

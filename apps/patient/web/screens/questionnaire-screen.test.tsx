@@ -257,6 +257,27 @@ describe('the questionnaire screen', { timeout: screenTestTimeout }, () => {
     expect(await indexedDbOutboxStore().list()).toEqual([]);
   });
 
+  it('says plainly when the questionnaire sent was replaced by a newer version, and goes back once the answers are removed', async () => {
+    const { server } = questionnaireServer(lefs.questionnaire);
+    server.on(addQuestionnaireResponse, () => ({ isSuccess: false, failedCode: 'QN0004', message: 'gone' }));
+    const done = vi.fn();
+    await renderScreen(<QuestionnaireScreen id={5} onDone={done} />, server);
+    await screen.findAllByRole('radiogroup');
+    answerLefs();
+    fireEvent.click(screen.getByRole('button', { name: 'Send answers' }));
+    const alert = await screen.findByRole('alert', { name: 'This questionnaire has changed' });
+    within(alert).getByText(
+      'A newer version replaced the one Grace Hopper sent you, so these answers cannot be sent. Ask Grace Hopper to send you the new version.',
+    );
+    // Not the form again: the same answers would be refused the same way.
+    expect(screen.queryByRole('button', { name: 'Send answers' })).toBeNull();
+    expect(done).not.toHaveBeenCalled();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Remove these answers and go back' }));
+    await waitFor(() => expect(done).toHaveBeenCalledOnce());
+    expect(await indexedDbOutboxStore().list()).toEqual([]);
+  });
+
   it('says so when the questionnaire is not the patient’s or no longer due', async () => {
     const server = new FakeServer().on(getMyQuestionnaire, { status: 404, failedCode: 'CM0404' });
     await renderScreen(<QuestionnaireScreen id={99} onDone={() => undefined} />, server);

@@ -352,6 +352,23 @@ export function QuestionnaireScreen({ id, onDone }: { id: number; onDone: () => 
         )}
       </Alert>
     );
+  } else if (entry?.refusal?.failedCode === FailedCode.QuestionnaireVersionGone) {
+    // The version sent was replaced: answering this request again would be refused the same way.
+    body = (
+      <Alert color="yellow" role="alert" title={t('questionnaire.versionGoneTitle')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('questionnaire.versionGone', { clinician: data.questionnaire.managerName })}</Text>
+          <Button
+            size="sm"
+            variant="light"
+            color="yellow"
+            onClick={() => void outbox.discard(entry.idempotencyKey).then(onDone)}
+          >
+            {t('questionnaire.versionGoneDiscard')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
   } else if (entry?.refusal) {
     body = (
       <Alert color="red" role="alert" title={t('questionnaire.refusedTitle')}>

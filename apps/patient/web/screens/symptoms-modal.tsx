@@ -6,8 +6,6 @@ import {
   Button,
   FileButton,
   Group,
-  Image,
-  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -15,41 +13,15 @@ import {
   Textarea,
 } from '@mantine/core';
 import { showToast } from '../notices/toasts.ts';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client.ts';
-import { queryKeys } from '../api/queries.ts';
 import { errorTextOf } from '../api/error-text.ts';
 import { uploadPhoto, useUpdateSymptoms } from '../api/visits.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';
 import { formatDateTime, photoProblem } from '../visits/visits.ts';
+import { PhotoThumb } from '../files/photo-thumb.tsx';
 
 const maxMegabytes = rules.uploadMaxBytes / 1024 / 1024;
-
-/** A photo served with the session, shown from a blob URL. */
-function PhotoThumb({ path, alt }: { path: string; alt: string }): ReactElement {
-  const blob = useQuery({
-    queryKey: queryKeys.photo(path),
-    queryFn: ({ signal }) => api.fetchFile(path, { signal }),
-    staleTime: Infinity,
-    retry: false,
-  });
-  const imageRef = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const image = imageRef.current;
-    if (!blob.data || !image) return undefined;
-    const objectUrl = URL.createObjectURL(blob.data);
-    image.src = objectUrl;
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob.data]);
-  if (blob.data) return <Image ref={imageRef} alt={alt} h={88} w="100%" fit="cover" radius="sm" />;
-  return (
-    <Box h={88} bg="gray.1" style={{ display: 'grid', placeItems: 'center', borderRadius: 4 }} aria-label={alt}>
-      {blob.isPending ? <Loader size="xs" /> : <Text size="xs">{alt}</Text>}
-    </Box>
-  );
-}
 
 /**
  * The symptoms and photos of a waiting visit, while `visit` is given. The dialog stays mounted when

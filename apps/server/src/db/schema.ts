@@ -959,7 +959,7 @@ export const monitoringConsent = pgTable(
   ],
 );
 
-/** Time a clinician logged by hand for a patient's monitoring; a removal only marks it. */
+/** Time a clinician logged for a patient's monitoring; a removal only marks it. */
 export const monitoringTime = pgTable(
   'monitoring_time',
   {
@@ -977,10 +977,18 @@ export const monitoringTime = pgTable(
     }).notNull(),
     interactive: boolean('interactive').notNull(),
     note: text('note').notNull(),
+    /** Where it was logged: by hand on the monitoring panel, or from the patient's message thread. */
+    source: text('source', { enum: ['manual', 'messages'] })
+      .notNull()
+      .default('manual'),
     createdAt: createdAt(),
     deletedAt: instant('deleted_at'),
   },
-  (table) => [index('monitoring_time_relation_date').on(table.seqMedicalRelation, table.date)],
+  (table) => [
+    index('monitoring_time_relation_date').on(table.seqMedicalRelation, table.date),
+    // Messages are never an interactive communication (codes 98980/98981, decision 0016).
+    check('monitoring_time_messages_not_interactive', sql`${table.source} <> 'messages' or not ${table.interactive}`),
+  ],
 );
 
 /**

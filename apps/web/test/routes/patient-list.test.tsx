@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { getMyPatients, listCategories, type PatientListItem } from '@clinic/contract';
+import { getMyPatients, getUnreadMessageCount, listCategories, type PatientListItem } from '@clinic/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Component as PatientListScreen } from '../../src/app/routes/patient-list.tsx';
@@ -31,7 +31,12 @@ describe('the patient list screen', { timeout: screenTestTimeout }, () => {
   it('counts the active patients against the plan and narrows the list by a search', async () => {
     const api = new FakeApi()
       .on(getMyPatients, () => ({ isSuccess: true, patientList, activeLimit: 5 }))
-      .on(listCategories, () => ({ isSuccess: true, categoryList: [] }));
+      .on(listCategories, () => ({ isSuccess: true, categoryList: [] }))
+      .on(getUnreadMessageCount, () => ({
+        isSuccess: true,
+        totalUnread: 3,
+        threadList: [{ seqMedicalRelation: 1, unreadCount: 3 }],
+      }));
     await renderScreen('/patientList', PatientListScreen, api, { signedIn: true });
     await screen.findByText('Active patients: 1 of 5');
     await screen.findByText('2 of 2 patients');

@@ -175,6 +175,7 @@ export const cs: Messages = {
   MS0103: 'Šablona používá {clinicianName}, ale na Mé stránce chybí vaše jméno. Před odesláním text upravte.',
   'validation.message_too_long': 'Zpráva může mít nejvýše 4 000 znaků.',
   'validation.plain_text': 'Použijte jen prostý text bez řídicích znaků.',
+  'validation.messages_not_interactive': 'Čas strávený zprávami nikdy není interaktivní komunikací.',
   'validation.too_many_attachments': 'Připojte nejvýše 5 souborů.',
   'validation.message_empty': 'Napište zprávu nebo připojte soubor.',
   'validation.vacation_order': 'Dovolená nemůže skončit dříve, než začne.',

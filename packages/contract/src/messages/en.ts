@@ -176,6 +176,7 @@ export const en = {
   MS0103: 'The template uses {clinicianName}, but your name is missing on My page. Edit the text before sending.',
   'validation.message_too_long': 'A message holds at most 4,000 characters.',
   'validation.plain_text': 'Use plain text only, without control characters.',
+  'validation.messages_not_interactive': 'Time on messages is never an interactive communication.',
   'validation.too_many_attachments': 'Attach at most 5 files.',
   'validation.message_empty': 'Write a message or attach a file.',
   'validation.vacation_order': 'The vacation cannot end before it starts.',

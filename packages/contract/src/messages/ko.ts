@@ -176,6 +176,7 @@ export const ko: Messages = {
   MS0103: '템플릿에 {clinicianName}이(가) 있지만 마이페이지에 이름이 없습니다. 보내기 전에 내용을 수정해 주세요.',
   'validation.message_too_long': '메시지는 최대 4,000자까지 쓸 수 있습니다.',
   'validation.plain_text': '제어 문자 없이 일반 텍스트만 사용해 주세요.',
+  'validation.messages_not_interactive': '메시지에 쓴 시간은 상호작용 커뮤니케이션으로 기록할 수 없습니다.',
   'validation.too_many_attachments': '파일은 최대 5개까지 첨부할 수 있습니다.',
   'validation.message_empty': '메시지를 쓰거나 파일을 첨부해 주세요.',
   'validation.vacation_order': '휴가 종료일은 시작일보다 빠를 수 없습니다.',

@@ -172,6 +172,7 @@ export const zhHK: Messages = {
   MS0103: '範本使用了 {clinicianName}，但「我的頁面」缺少你的姓名。請在發送前修改內容。',
   'validation.message_too_long': '訊息最多 4,000 個字元。',
   'validation.plain_text': '請只使用純文字，不要包含控制字元。',
+  'validation.messages_not_interactive': '處理訊息的時間不能記為互動溝通。',
   'validation.too_many_attachments': '最多可附加 5 個檔案。',
   'validation.message_empty': '請輸入訊息或附加檔案。',
   'validation.vacation_order': '假期的結束日期不可早於開始日期。',

@@ -14,13 +14,11 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, relogin, uploadFile, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { careTeams, type Clinician, type Member as Patient } from '../../../test/care-teams.ts';
+import { callApi, relogin, uploadFile, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
 import { auditEvent, messageAttachment, upload } from '../../db/schema.ts';
-
-type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
-type Patient = Awaited<ReturnType<typeof verifiedPatient>>;
 
 let t: TestApp;
 let clinician: Clinician;
@@ -44,12 +42,7 @@ const heic = Buffer.concat([
 
 beforeAll(async () => {
   t = await createTestApp();
-  clinician = await verifiedClinician(t.app, t.mail);
-  otherClinician = await verifiedClinician(t.app, t.mail);
-  member = await verifiedPatient(t.app, t.mail);
-  otherMember = await verifiedPatient(t.app, t.mail);
-  relation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken);
-  await registerMember(t.app, otherClinician.tokens.accessToken, otherMember.tokens.accessToken);
+  ({ clinician, member, relation, other: otherClinician, stranger: otherMember } = await careTeams(t.app, t.mail));
   jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } })
     .jpeg()
     .toBuffer();

@@ -20,14 +20,13 @@ import {
 } from '@clinic/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, invalid, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { careTeams, type Clinician, type Member as Patient } from '../../../test/care-teams.ts';
+import { callApi, invalid, relogin, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
 import { appUser, auditEvent, medicalRelation, message } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
-type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
-type Patient = Awaited<ReturnType<typeof verifiedPatient>>;
 
 let t: TestApp;
 let clinician: Clinician;
@@ -39,12 +38,14 @@ let otherRelation: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  clinician = await verifiedClinician(t.app, t.mail, { firstName: 'Mira', lastName: 'Novak' });
-  otherClinician = await verifiedClinician(t.app, t.mail);
-  member = await verifiedPatient(t.app, t.mail);
-  otherMember = await verifiedPatient(t.app, t.mail);
-  relation = await registerMember(t.app, clinician.tokens.accessToken, member.tokens.accessToken);
-  otherRelation = await registerMember(t.app, otherClinician.tokens.accessToken, otherMember.tokens.accessToken);
+  ({
+    clinician,
+    member,
+    relation,
+    other: otherClinician,
+    stranger: otherMember,
+    strangerRelation: otherRelation,
+  } = await careTeams(t.app, t.mail, { clinician: { firstName: 'Mira', lastName: 'Novak' } }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   appUser,
@@ -124,6 +124,13 @@ export interface MessageRepository {
   removeTemplate(seqMessageTemplate: number, seqManager: number): Promise<boolean>;
   findAwaySetting(seqManager: number): Promise<AwaySettingRow | undefined>;
   saveAwaySetting(row: AwaySettingRow): Promise<AwaySettingRow>;
+  /** The thread's days (`YYYY-MM-DD` in the time zone) with their count and first and last message, in one grouped query. */
+  messageDays(
+    seqMedicalRelation: number,
+    timeZone: string,
+  ): Promise<{ day: string; count: number; firstAt: Date; lastAt: Date }[]>;
+  /** The thread's messages sent from `from` up to before `to`, oldest first. */
+  messagesBetween(seqMedicalRelation: number, from: Date, to: Date): Promise<MessageRow[]>;
 }
 
 /** The only code that reads and writes the messages' tables. */
@@ -495,6 +502,31 @@ export function messageRepository(db: Database): MessageRepository {
         .onConflictDoUpdate({ target: messageAwaySetting.seqManager, set: changes })
         .returning();
       return saved!;
+    },
+
+    async messageDays(seqMedicalRelation, timeZone) {
+      const rows = await db
+        .select({
+          day: sql<string>`to_char(${message.sentAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+          count: count(),
+          firstAt: min(message.sentAt),
+          lastAt: max(message.sentAt),
+        })
+        .from(message)
+        .where(eq(message.seqMedicalRelation, seqMedicalRelation))
+        // By position: the day's expression holds the zone as a parameter, which GROUP BY cannot repeat.
+        .groupBy(sql`1`);
+      return rows.map((row) => ({ day: row.day, count: row.count, firstAt: row.firstAt!, lastAt: row.lastAt! }));
+    },
+
+    async messagesBetween(seqMedicalRelation, from, to) {
+      return db
+        .select()
+        .from(message)
+        .where(
+          and(eq(message.seqMedicalRelation, seqMedicalRelation), gte(message.sentAt, from), lt(message.sentAt, to)),
+        )
+        .orderBy(asc(message.seqMessage));
     },
   };
 }

@@ -28,7 +28,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
-import { auditEvent } from '../../db/schema.ts';
+import { auditEvent, monitoringTime } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
 
@@ -216,5 +216,27 @@ describe('monitoring billing: periods, minutes and codes', () => {
     expect((await as(setMonitoringStart, { seqMedicalRelation, startDate: '2026-11-25' }, other)).status).toBe(404);
     expect((await as(getMonitoringSheet, { month: '2026-12' }, other)).success.rows).toEqual([]);
     expect((await monitoringIn('2026-12')).month.loggedMinutes).toBe(17);
+  });
+
+  it('counts time on the message thread in the minutes, never as an interactive communication', async () => {
+    const onThread = { seqMedicalRelation, date: '2027-01-05', activity: 'communication', note: '' } as const;
+    const refused = await as(addMonitoringTime, { ...onThread, minutes: 25, interactive: true, source: 'messages' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('validation.messages_not_interactive');
+    expect((await monitoringIn('2027-01')).entries).toEqual([]);
+
+    const entry = (await as(addMonitoringTime, { ...onThread, minutes: 25, interactive: false, source: 'messages' }))
+      .success.entry;
+    expect(entry).toMatchObject({ minutes: 25, interactive: false, source: 'messages' });
+    const january = (await monitoringIn('2027-01')).month;
+    expect(january).toMatchObject({ loggedMinutes: 25, minutes: 25, interactive: false });
+    expect(codesOf(january.codes).filter((code) => code.startsWith('9898'))).toEqual([]);
+    // The database holds to it too, whatever writes the row.
+    await expect(
+      t.app.db
+        .update(monitoringTime)
+        .set({ interactive: true })
+        .where(eq(monitoringTime.seqMonitoringTime, entry.seqMonitoringTime)),
+    ).rejects.toThrow();
   });
 });

@@ -43,6 +43,7 @@ function toEntry(row: TimeRow): MonitoringTimeEntry {
     activity: row.activity,
     interactive: row.interactive,
     note: row.note,
+    source: row.source,
   };
 }
 
@@ -187,6 +188,7 @@ export function monitoringBillingService({
           activity: body.activity,
           interactive: body.interactive,
           note: body.note,
+          source: body.source,
           createdAt: at,
         });
         await recordAudit(tx, principal, context, at, [

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
-  addPatient,
   addSymptomReport,
   getMyProgram,
-  issueSyncAuthCode,
   listMySymptomReports,
   listSymptomReports,
   mySymptomReportsMax,
@@ -18,26 +16,25 @@ import {
 } from '@clinic/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  deviceSession,
-  invalid,
-  kneeProgram,
-  relogin,
-  verifiedClinician,
-  verifiedPatient,
-} from '../../../test/fixtures.ts';
+import { careTeams, type Clinician, type Member } from '../../../test/care-teams.ts';
+import { callApi, deviceSession, invalid, kneeProgram, relogin } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
-import { heardAllPublished, listenOnLoopback, openSocket, type SocketClient } from '../../../test/realtime.ts';
+import {
+  heardAllPublished,
+  listenOnLoopback,
+  openSocket,
+  registerMember,
+  type SocketClient,
+} from '../../../test/realtime.ts';
 import { auditEvent, symptomReport } from '../../db/schema.ts';
 
 // The test clock starts on 2026-11-22 at 09:00 UTC, 18:00 in Seoul, where the patient lives.
 const seoul = 'Asia/Seoul';
 const day = 86_400_000;
 
-type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
-type Member = Awaited<ReturnType<typeof verifiedPatient>>;
+/** The device type the patients' programs are for. */
+const homeDevice = 2;
 
 let t: TestApp;
 let push: PushService;
@@ -60,17 +57,8 @@ const as = (who: { tokens: { accessToken: string } }) => ({
     callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language: 'en', timeZone: seoul }),
 });
 
-/** Registers an app member with a clinician through the code their app shows; answers the relation. */
-async function treat(who: Member, by: Clinician): Promise<number> {
-  const code = (await as(who).call(issueSyncAuthCode, {})).success.patientSyncAuthCode;
-  const added = await as(by).call(addPatient, {
-    patientSyncAuthCode: code,
-    heightCm: 170,
-    weightKg: 72,
-    deviceType: 2,
-  });
-  return added.success.seqMedicalRelation;
-}
+const treat = (who: Member, by: Clinician) =>
+  registerMember(t.app, by.tokens.accessToken, who.tokens.accessToken, homeDevice);
 
 async function prescribe(by: Clinician, seqMedicalRelation: number, changes: Partial<typeof kneeProgram> = {}) {
   const added = await as(by).call(addClinicAssignedExercise, {
@@ -102,13 +90,11 @@ beforeAll(async () => {
   push = await startPushService();
   t = await createTestApp({ overrides: { testPushService: { origin: push.url, ca: push.ca } } });
   socketUrl = await listenOnLoopback(t.app);
-  clinician = await verifiedClinician(t.app, t.mail);
-  other = await verifiedClinician(t.app, t.mail, { firstName: 'Grace', lastName: 'Hopper' });
-  member = await verifiedPatient(t.app, t.mail);
-  stranger = await verifiedPatient(t.app, t.mail);
-  relation = await treat(member, clinician);
+  ({ clinician, member, relation, other, stranger, strangerRelation } = await careTeams(t.app, t.mail, {
+    other: { firstName: 'Grace', lastName: 'Hopper' },
+    deviceType: homeDevice,
+  }));
   otherRelation = await treat(member, other);
-  strangerRelation = await treat(stranger, other);
   knee = await prescribe(clinician, relation);
   shortProgram = await prescribe(clinician, relation, { frequency: 3, dueDate: '2026-11-23' });
   const ended = await prescribe(clinician, relation);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
 import { noteRecordItems } from '../manager-note/index.ts';
+import { messageRecordItems } from '../message/index.ts';
 import { visitRecordItems } from '../schedule/index.ts';
 import { ownedRelationOr404 } from '../shared/index.ts';
 import { toConditionEntry } from './patient.mapper.ts';
@@ -12,15 +13,16 @@ export interface MedicalRecordService {
   read(principal: Principal, seqMedicalRelation: number, context: RequestContext): Promise<MedicalRecordItem[]>;
 }
 
-/** Condition entries, notes and visits of one patient as one record, newest first (docs/decisions/0002). */
+/** Condition entries, notes, visits and days of messages of one patient as one record, newest first (docs/decisions/0002, 0016). */
 export function medicalRecordService({ db, now }: { db: Database; now: Clock }): MedicalRecordService {
   return {
     async read(principal, seqMedicalRelation, context) {
       const relation = await ownedRelationOr404(db, principal.seqManager, seqMedicalRelation);
-      const [conditions, notes, visits] = await Promise.all([
+      const [conditions, notes, visits, messageDays] = await Promise.all([
         patientRepository(db).listStatus(seqMedicalRelation),
         noteRecordItems(db, seqMedicalRelation, principal.seqManager),
         visitRecordItems(db, seqMedicalRelation, context.timeZone),
+        messageRecordItems(db, seqMedicalRelation, context.timeZone),
       ]);
       await recordAudit(db, principal, context, now(), [relationEntry('read', 'medical_record', relation)]);
       const items: MedicalRecordItem[] = [
@@ -31,6 +33,7 @@ export function medicalRecordService({ db, now }: { db: Database; now: Clock }):
         })),
         ...notes,
         ...visits,
+        ...messageDays,
       ];
       return items.sort((a, b) => b.at.localeCompare(a.at));
     },

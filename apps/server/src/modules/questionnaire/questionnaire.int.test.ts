@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   addCustomQuestionnaire,
-  addPatient,
   addQuestionnaireResponse,
   addQuestionnaireSchedule,
   answerableItems,
@@ -11,7 +10,6 @@ import {
   getMyQuestionnaire,
   getQuestionnaireInstrument,
   getQuestionnaireResponse,
-  issueSyncAuthCode,
   lefs,
   listMonitoringAlerts,
   listMyQuestionnaires,
@@ -29,9 +27,11 @@ import {
 } from '@clinic/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { careTeams, type Clinician, type Member } from '../../../test/care-teams.ts';
+import { callApi, relogin, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
+import { registerMember } from '../../../test/realtime.ts';
 import {
   appUser,
   auditEvent,
@@ -44,8 +44,8 @@ import {
 const prague = 'Europe/Prague';
 const day = 86_400_000;
 
-type Clinician = Awaited<ReturnType<typeof verifiedClinician>>;
-type Member = Awaited<ReturnType<typeof verifiedPatient>>;
+/** The device type the patients' programs are for. */
+const homeDevice = 2;
 
 let t: TestApp;
 let push: PushService;
@@ -61,16 +61,8 @@ const as = (who: { tokens: { accessToken: string } }, language = 'en') => ({
     callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language, timeZone: prague }),
 });
 
-async function treat(who: Member, by: Clinician): Promise<number> {
-  const code = (await as(who).call(issueSyncAuthCode, {})).success.patientSyncAuthCode;
-  const added = await as(by).call(addPatient, {
-    patientSyncAuthCode: code,
-    heightCm: 170,
-    weightKg: 72,
-    deviceType: 2,
-  });
-  return added.success.seqMedicalRelation;
-}
+const treat = (who: Member, by: Clinician) =>
+  registerMember(t.app, by.tokens.accessToken, who.tokens.accessToken, homeDevice);
 
 /** LEFS answered with every item at the same option: 0 (extreme difficulty) to 4 (no difficulty), 20 items. */
 function lefsAnswers(option: number): AnswerItem[] {
@@ -109,12 +101,10 @@ const auditOf = (seqUser: number, entity: string) =>
 beforeAll(async () => {
   push = await startPushService();
   t = await createTestApp({ overrides: { testPushService: { origin: push.url, ca: push.ca } } });
-  clinician = await verifiedClinician(t.app, t.mail);
-  other = await verifiedClinician(t.app, t.mail, { firstName: 'Grace', lastName: 'Hopper' });
-  member = await verifiedPatient(t.app, t.mail);
-  stranger = await verifiedPatient(t.app, t.mail);
-  relation = await treat(member, clinician);
-  strangerRelation = await treat(stranger, other);
+  ({ clinician, member, relation, other, stranger, strangerRelation } = await careTeams(t.app, t.mail, {
+    other: { firstName: 'Grace', lastName: 'Hopper' },
+    deviceType: homeDevice,
+  }));
 });
 
 afterAll(async () => {

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
+  addQuestionnaireResponse,
+  addQuestionnaireSchedule,
+  answerableItems,
   appendPatientStatus,
   getReport,
   getReportConditions,
+  lefs,
   listReports,
   saveReport,
+  supersedeQuestionnaireResponse,
   updateExerciseStatus,
   updateManagerInfo,
   uploadExerciseRecords,
@@ -245,11 +251,99 @@ describe('the report of a period', () => {
       }),
       await callAs(clinician, listReports, { seqMedicalRelation: relation }),
     ];
+    // It shows the questionnaire scores too: their reading is on record as well.
     expect((await auditOf(reads[0]!)).map((row) => [row.action, row.entity, row.seqMedicalRelation])).toEqual([
       ['read', 'report', relation],
+      ['read', 'questionnaire_response', relation],
     ]);
     expect((await auditOf(reads[1]!)).map((row) => [row.action, row.entity, row.seqMedicalRelation])).toEqual([
       ['read', 'report_list', relation],
     ]);
+  });
+
+  it('shows the questionnaire scores in force written in its period, and keeps them only when asked', async () => {
+    /** LEFS sent now and answered with every item at one option (0 to 4): a sum of 20 times it. */
+    const answeredLefs = async (option: number) => {
+      const sent = await callAs(clinician, addQuestionnaireSchedule, {
+        seqMedicalRelation: relation,
+        instrument: { kind: 'shipped', key: 'lefs' },
+        cadence: { kind: 'once' },
+      });
+      const [request] = sent.success.schedule.openRequests;
+      const answers = answerableItems(lefs.questionnaire).map((item) => {
+        const { system, code } = item.answerOption![option]!.valueCoding!;
+        return { linkId: item.linkId, answer: [{ valueCoding: { system, code: code! } }] };
+      });
+      const reply = await callAs(member, addQuestionnaireResponse, {
+        idempotencyKey: randomUUID(),
+        seqQuestionnaireRequest: request!.seqQuestionnaireRequest,
+        answers,
+        authoredAt: t.clock().toISOString(),
+      });
+      return reply.success.response;
+    };
+    // The clock has moved on since the sign-ins: both sign in again, as after each day that passes.
+    const nextDay = async () => {
+      t.clock.advance(day);
+      await relogin(t.app, clinician);
+      await relogin(t.app, member);
+    };
+    await nextDay();
+    const dayOfClock = () => t.clock().toISOString().slice(0, 10);
+    const firstDay = dayOfClock();
+    const baseline = await answeredLefs(1);
+    await nextDay();
+    const mistaken = await answeredLefs(4);
+    await callAs(clinician, supersedeQuestionnaireResponse, {
+      seqQuestionnaireResponse: mistaken.seqQuestionnaireResponse,
+      reason: 'Answered for the other leg',
+    });
+    await nextDay();
+    await answeredLefs(3);
+
+    const today = dayOfClock();
+    const period = { seqMedicalRelation: relation, startDate: firstDay, endDate: today };
+    const { outcomes } = (await callAs(clinician, getReportConditions, period)).success;
+    expect(outcomes?.map(({ history }) => [history.instrument, history.mcid, history.baseline?.score])).toEqual([
+      [{ kind: 'shipped', key: 'lefs' }, 9, 20],
+    ]);
+    expect(outcomes?.[0]?.history.baseline?.seqQuestionnaireResponse).toBe(baseline.seqQuestionnaireResponse);
+    // The superseded response leaves the report.
+    const scores = (of: typeof outcomes) =>
+      of?.[0]?.responses.map((response) => [response.score, response.improvement, response.improvedBeyondMcid]);
+    expect(scores(outcomes)).toEqual([
+      [20, 0, false],
+      [60, 40, true],
+    ]);
+    // Only the days of the period count: the last response alone, measured from the older baseline.
+    const lastDay = await callAs(clinician, getReportConditions, {
+      seqMedicalRelation: relation,
+      startDate: today,
+      endDate: today,
+    });
+    expect(scores(lastDay.success.outcomes)).toEqual([[60, 40, true]]);
+    const dayBefore = new Date(Date.parse(firstDay) - day).toISOString().slice(0, 10);
+    const before = await callAs(clinician, getReportConditions, {
+      ...period,
+      startDate: dayBefore,
+      endDate: dayBefore,
+    });
+    expect(before.success.outcomes).toEqual([]);
+
+    const words = {
+      ...period,
+      parameters: ['maxAngle' as const],
+      position: null,
+      mode: null,
+      chiefComplaint: '',
+      expertOpinion: '',
+    };
+    const without = await callAs(clinician, saveReport, words);
+    expect(without.success.report.data.outcomes).toBeNull();
+    const kept = await callAs(clinician, saveReport, { ...words, outcomes: true });
+    expect(kept.success.report.data.outcomes).toEqual(outcomes);
+    expect((await callAs(clinician, getReport, { seqReport: kept.success.report.seqReport })).success.report).toEqual(
+      kept.success.report,
+    );
   });
 });

@@ -7,19 +7,23 @@ import {
   wallClockIn,
   type BodyOf,
   type ReportData,
+  type ReportOutcomes,
   type saveReport,
   type getReportConditions,
   type ReportParameter,
   type SavedReport,
   type listReports,
+  type listQuestionnaireResponses,
 } from '@clinic/contract';
 import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { Answer } from '../../http/route.ts';
+import { refKey, type QuestionnaireService } from '../questionnaire/index.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type DayRange, type ExerciseRecordService } from '../exercise/index.ts';
 import type { ManagerService } from '../manager/index.ts';
+import { reportMessages } from '../message/index.ts';
 import type { MonitoringBillingService } from '../monitoring/index.ts';
 import type { PatientService } from '../patient/index.ts';
 import { reportRepository, type ReportRow } from './report.repository.ts';
@@ -63,10 +67,33 @@ export function deviceDaysPeriods(
   return periods;
 }
 
-/** A kept report's content; one kept before monitoring was reported shows none. */
+/**
+ * A patient's questionnaire scores written in the report's days (in the clinician's time zone): the
+ * responses in force, and the instruments they answer with their baselines.
+ */
+export function outcomesInRange(
+  { responseList, instrumentList }: Answer<typeof listQuestionnaireResponses>,
+  range: DayRange,
+): ReportOutcomes {
+  const responses = responseList.filter((response) => {
+    const day = wallClockIn(new Date(response.authoredAt), range.timeZone).date;
+    return response.superseded === null && day >= range.startDate && day <= range.endDate;
+  });
+  return instrumentList
+    .map((history) => {
+      const key = refKey(history.instrument);
+      return { history, responses: responses.filter((response) => refKey(response.instrument) === key) };
+    })
+    .filter((outcome) => outcome.responses.length > 0);
+}
+
+/** A kept report's content; one kept before monitoring or questionnaire scores were reported shows none. */
 function contentOf(stored: unknown) {
   const { data, ...rest } = stored as { data: object };
-  return reportContent.parse({ ...rest, data: { monitoring: { periods: [], months: [] }, ...data } });
+  return reportContent.parse({
+    ...rest,
+    data: { monitoring: { periods: [], months: [] }, outcomes: null, messages: null, ...data },
+  });
 }
 
 function toSavedReport(row: ReportRow): SavedReport {
@@ -104,6 +131,7 @@ export function reportService({
   records,
   managers,
   monitoringBilling,
+  questionnaires,
 }: {
   db: Database;
   now: Clock;
@@ -111,15 +139,25 @@ export function reportService({
   records: ExerciseRecordService;
   managers: ManagerService;
   monitoringBilling: MonitoringBillingService;
+  questionnaires: QuestionnaireService;
 }): ReportService {
-  const data: ReportService['data'] = async (principal, request, context) => {
+  /** The report's data; its questionnaire scores only when asked for (reading them is audited). */
+  const dataOf = async (
+    principal: Principal,
+    request: BodyOf<typeof getReportConditions>,
+    context: RequestContext,
+    withOutcomes: boolean,
+    withMessages: boolean,
+  ): Promise<ReportData> => {
     // The patient's detail checks ownership and writes the read of the report to the audit trail.
     const detail = await patients.detail(principal, request.seqMedicalRelation, context, 'report');
     const range = { startDate: request.startDate, endDate: request.endDate, timeZone: context.timeZone };
-    const [{ prescriptions, sessions, daysWithData }, profile, monitoring] = await Promise.all([
+    const [{ prescriptions, sessions, daysWithData }, profile, monitoring, outcomes, messages] = await Promise.all([
       records.activity(request.seqMedicalRelation, range),
       managers.getProfile(principal),
       monitoringBilling.ofRange(request.seqMedicalRelation, range),
+      withOutcomes ? questionnaires.responses(principal, request.seqMedicalRelation, context) : undefined,
+      withMessages ? reportMessages(db, request.seqMedicalRelation, range) : null,
     ]);
     let prescribed = 0;
     let completed = 0;
@@ -148,15 +186,17 @@ export function reportService({
         managerClinicName: profile.managerClinicName,
         managerClinicAddress: profile.managerClinicAddress,
       },
+      outcomes: outcomes ? outcomesInRange(outcomes, range) : null,
+      messages,
     };
   };
 
   return {
-    data,
+    data: (principal, request, context) => dataOf(principal, request, context, true, true),
 
     async save(principal, request, context) {
       const [content, rom] = await Promise.all([
-        data(principal, request, context),
+        dataOf(principal, request, context, request.outcomes === true, request.messages === true),
         records.romStatistics(principal, request, context),
       ]);
       const row = await db.transaction(async (tx) => {

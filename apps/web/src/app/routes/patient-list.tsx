@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { patientDetailsPath } from '../../config/paths.ts';
 import { useCategories } from '../../features/categories/api/categories.ts';
+import { useUnreadByPatient } from '../../features/messages/api/messages.ts';
 import { usePatientListData } from '../../features/patients/api/get-my-patients.ts';
 import { PatientTable } from '../../features/patients/components/patient-table.tsx';
 import { PlanUpgradeModal } from '../../features/patients/components/plan-upgrade-modal.tsx';
@@ -48,6 +49,7 @@ export function Component(): ReactElement {
   const [params, setParams] = useSearchParams();
   const patients = usePatientListData(i18n.language);
   const categories = useCategories();
+  const unread = useUnreadByPatient();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [adding, setAdding] = useState(false);
@@ -140,7 +142,7 @@ export function Component(): ReactElement {
 
       {patients.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {patients.isError && <LoadFailed onRetry={() => void patients.refetch()} />}
-      {list && <PatientTable patients={rows} sort={sort} onSort={onSort} />}
+      {list && <PatientTable patients={rows} sort={sort} onSort={onSort} unread={unread.data} />}
 
       {addMounted && (
         <Suspense fallback={null}>

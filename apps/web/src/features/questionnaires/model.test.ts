@@ -1,6 +1,6 @@
-import { addQuestionnaireSchedule, type InstrumentHistory, type QuestionnaireResponseSummary } from '@clinic/contract';
+import type { InstrumentHistory, QuestionnaireResponseSummary } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
-import { instantSeconds, instrumentKey, instrumentOf, scoreSeries, withFieldNames } from './model.ts';
+import { instantSeconds, instrumentKey, instrumentOf, scoreSeries } from './model.ts';
 
 const history: InstrumentHistory = {
   instrument: { kind: 'shipped', key: 'psfs' },
@@ -75,23 +75,5 @@ describe('the scores chart of an instrument', () => {
     expect(series.improved).toEqual([null, 6]);
     expect(series.bandLow).toEqual([null, null]);
     expect(series.bandHigh).toEqual([null, null]);
-  });
-});
-
-describe('a request schema with the form’s field names', () => {
-  it("names a cadence's issue by its own field", () => {
-    const schema = withFieldNames(addQuestionnaireSchedule.request, (path) =>
-      path[0] === 'cadence' ? String(path[1] ?? 'kind') : String(path[0] ?? ''),
-    );
-    const result = schema.safeParse({
-      seqMedicalRelation: 7,
-      instrument: { kind: 'shipped', key: 'lefs' },
-      cadence: { kind: 'repeat', every: 60, unit: 'weeks', startDate: '2026-12-01', time: '9am', times: 3 },
-    });
-    expect(result.success).toBe(false);
-    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['every'], 'validation.out_of_range'],
-      [['time'], 'validation.time_format'],
-    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReportData } from '@clinic/contract';
+import type { QuestionnaireResponseSummary, ReportData, ReportOutcomes } from '@clinic/contract';
 import type { ReportView } from './report-model.ts';
 
 /** A report of a knee patient over January 2026, for the tests of the report's output. */
@@ -30,6 +30,8 @@ export const data: ReportData = {
     { startDate: '2026-01-31', endDate: '2026-02-01', days: 1, meetsBillingThreshold: false },
   ],
   monitoring: { periods: [], months: [] },
+  outcomes: null,
+  messages: null,
   clinician: {
     managerName: 'Dr Demo',
     title: 'DPT',
@@ -55,3 +57,43 @@ export const report: ReportView = {
   expertOpinion: 'Improving',
   createdAt: null,
 };
+
+const lefsResponse = (
+  seq: number,
+  authoredAt: string,
+  score: number | null,
+  improvement: number | null,
+): QuestionnaireResponseSummary => ({
+  seqQuestionnaireResponse: seq,
+  seqQuestionnaireRequest: seq,
+  instrument: { kind: 'shipped', key: 'lefs' },
+  title: 'Lower Extremity Functional Scale',
+  authoredAt,
+  receivedAt: authoredAt,
+  score,
+  noScore: score === null ? { reason: 'missing', linkIds: ['lefs-1'] } : null,
+  improvement,
+  improvedBeyondMcid: improvement !== null && improvement >= 9,
+  enteredBy: null,
+  supersedes: null,
+  superseded: null,
+});
+
+/** LEFS in January 2026: a baseline of 28 in December, then 33, 50 and one response without a score. */
+export const outcomes: ReportOutcomes = [
+  {
+    history: {
+      instrument: { kind: 'shipped', key: 'lefs' },
+      title: 'Lower Extremity Functional Scale',
+      mcid: 9,
+      direction: 'higherIsBetter',
+      range: { min: 0, max: 80 },
+      baseline: { seqQuestionnaireResponse: 1, score: 28, authoredAt: '2025-12-20T10:00:00Z' },
+    },
+    responses: [
+      lefsResponse(2, '2026-01-05T10:00:00Z', 33, 5),
+      { ...lefsResponse(3, '2026-01-19T10:00:00Z', 50, 22), enteredBy: 'Dr Demo', supersedes: 4 },
+      lefsResponse(5, '2026-01-30T10:00:00Z', null, null),
+    ],
+  },
+];

@@ -1,6 +1,6 @@
 import type { ConditionEntry } from '@clinic/contract';
 import { describe, expect, it } from 'vitest';
-import { data, report } from './report-fixture.ts';
+import { data, outcomes, report } from './report-fixture.ts';
 import { outputBlocker } from './report-model.ts';
 
 const empty = {
@@ -26,6 +26,26 @@ describe('what keeps a report from being printed, exported or saved', () => {
     expect(outputBlocker({ ...empty, data: { ...empty.data, lastStatus: condition } })).toBeUndefined();
     expect(outputBlocker({ ...empty, data: { ...empty.data, initStatus: condition } })).toBeUndefined();
     expect(outputBlocker({ ...empty, data })).toBeUndefined();
+  });
+
+  it('is not a period with questionnaire scores only, once they are chosen for the report', () => {
+    expect(outputBlocker({ ...empty, data: { ...empty.data, outcomes } })).toBeUndefined();
+    expect(outputBlocker({ ...empty, data: { ...empty.data, outcomes: [] } })).toBe('report.nothingToReport');
+  });
+
+  it('is not a period with messages only, once they are chosen for the report', () => {
+    const messages = [
+      {
+        senderRole: 'patient' as const,
+        automatic: null,
+        sentAt: '2026-01-05T09:00:00Z',
+        text: 'The knee is better',
+        attachmentNames: [],
+        withdrawnAt: null,
+      },
+    ];
+    expect(outputBlocker({ ...empty, data: { ...empty.data, messages } })).toBeUndefined();
+    expect(outputBlocker({ ...empty, data: { ...empty.data, messages: [] } })).toBe('report.nothingToReport');
   });
 
   it('is no parameter chosen, whatever the data', () => {

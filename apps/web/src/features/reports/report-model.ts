@@ -45,15 +45,18 @@ export function conditionComparison(
 
 /**
  * Why a report cannot be printed, exported or saved, as a message key: no parameter chosen, or a
- * period with nothing to report (no device data and no condition). Undefined when it can.
+ * period with nothing to report (no device data, no condition and no questionnaire score chosen).
+ * Undefined when it can.
  */
 export function outputBlocker(
   report: Pick<ReportView, 'data' | 'romDays' | 'parameters'>,
 ): 'validation.report_parameter_required' | 'report.nothingToReport' | undefined {
   if (report.parameters.length === 0) return 'validation.report_parameter_required';
-  const { initStatus, lastStatus, deviceDays } = report.data;
+  const { initStatus, lastStatus, deviceDays, outcomes, messages } = report.data;
   const deviceData = report.romDays.length > 0 || deviceDays.some((period) => period.days > 0);
-  return deviceData || initStatus || lastStatus ? undefined : 'report.nothingToReport';
+  const scores = (outcomes ?? []).length > 0;
+  const thread = (messages ?? []).length > 0;
+  return deviceData || initStatus || lastStatus || scores || thread ? undefined : 'report.nothingToReport';
 }
 
 export function isReportParameter(value: string): value is ReportParameter {

@@ -51,12 +51,22 @@ export function useMessageThreads(page: number, size: number): UseQueryResult<In
   });
 }
 
+/** The unread messages in total and per thread: one request for the menu's badge and the patient list's. */
+const unreadQuery = {
+  queryKey: queryKeys.unreadMessages,
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(getUnreadMessageCount, {}, { signal }),
+};
+
 /** The unread messages over every thread, for the menu's badge. */
 export function useUnreadMessageCount(enabled = true): UseQueryResult<number> {
+  return useQuery({ ...unreadQuery, select: (reply) => reply.totalUnread, enabled });
+}
+
+/** Each patient's unread messages by relation, for the patient list; a patient absent has none. */
+export function useUnreadByPatient(): UseQueryResult<ReadonlyMap<number, number>> {
   return useQuery({
-    queryKey: queryKeys.unreadMessages,
-    queryFn: async ({ signal }) => (await callApi(getUnreadMessageCount, {}, { signal })).totalUnread,
-    enabled,
+    ...unreadQuery,
+    select: (reply) => new Map(reply.threadList.map((thread) => [thread.seqMedicalRelation, thread.unreadCount])),
   });
 }
 

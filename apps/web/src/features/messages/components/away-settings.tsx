@@ -12,6 +12,7 @@ import { Alert, Button, Fieldset, Group, Skeleton, Stack, Switch, Text } from '@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/forms/date-field.tsx';
+import { withFieldNames } from '../../../shared/forms/field-names.ts';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
@@ -44,15 +45,7 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return first ?? '';
 }
 
-/** The request's schema, its issues named by the form's fields (the form shows a path's first part). */
-const schema = {
-  safeParse: (input: unknown) => {
-    const result = updateMessageAwaySettings.request.safeParse(input);
-    if (result.success) return result;
-    const issues = result.error.issues.map((issue) => ({ ...issue, path: [fieldOf(issue.path)] }));
-    return { success: false as const, error: { issues } };
-  },
-};
+const schema = withFieldNames(updateMessageAwaySettings.request, fieldOf);
 
 function valuesOf(saved: MessageAwaySettings): AwayValues {
   const values: Partial<AwayValues> = {

@@ -1,3 +1,4 @@
+import { fileSizeText, openFetchedFile } from '@clinic/client/message-files';
 import type { MessageAttachment } from '@clinic/contract';
 import { Button, Group, UnstyledButton } from '@mantine/core';
 import type { ReactElement } from 'react';
@@ -5,35 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../../shared/api/api-client.ts';
 import { ImagePreview } from '../../../shared/ui/image/authorized-image.tsx';
 
-/** A file's size as people read it: 340 KB, 2.4 MB. */
-export function fileSizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** How long an opened file's address stays valid: long enough for the new tab to read it. */
-const openedFileLifetimeMs = 60_000;
-
-/**
- * Opens a message's file in a new tab. The file needs the session's token, so the tab opens at
- * once (a later one would be blocked as a pop-up) and is pointed at the fetched bytes.
- */
+/** Opens a message's file in a new tab, fetched with the session. */
 async function openAttachment(attachment: MessageAttachment): Promise<void> {
-  const tab = window.open('', '_blank');
-  if (tab) tab.opener = null;
   try {
-    const url = URL.createObjectURL(await fetchFile(attachment.url));
-    if (tab) tab.location.href = url;
-    else {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = attachment.fileName;
-      link.click();
-    }
-    window.setTimeout(() => URL.revokeObjectURL(url), openedFileLifetimeMs);
+    await openFetchedFile(() => fetchFile(attachment.url), attachment.fileName);
   } catch {
     // The HTTP client's banner has said why.
-    tab?.close();
   }
 }
 

@@ -1,4 +1,5 @@
 import { useContractForm } from '@clinic/client/contract-form';
+import { fileSizeText } from '@clinic/client/message-files';
 import { attachmentTypes, messageRules, sendMessage, type MessageAttachment } from '@clinic/contract';
 import { Alert, Button, CloseButton, FileButton, Group, Menu, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
@@ -10,7 +11,6 @@ import { withLangQuery } from '../../../shared/i18n/language.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { uploadAttachment, useSendMessage } from '../api/messages.ts';
 import { templatesSectionId, useMessageTemplates } from '../api/templates.ts';
-import { fileSizeText } from './message-attachments.tsx';
 
 /** Picks one of the clinician's templates into the composer; its variables are filled when sent. */
 function TemplatePicker({ onPick }: { onPick: (body: string) => void }): ReactElement {

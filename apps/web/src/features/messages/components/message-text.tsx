@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { linkedText } from '../linked-text.ts';
+import { linkedText } from '@clinic/client/linked-text';
 
 /** A message's plain text with its web addresses as links that open in a new tab. */
 export function MessageText({ text }: { text: string }): ReactElement {

@@ -1,8 +1,8 @@
 import { messageRules, type MessageItem, type MessageThreadSummary } from '@clinic/contract';
 import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatTime } from '../../../shared/dates/date-format.ts';
+import { formatDate, formatDateTime, formatTime, todayIso } from '../../../shared/dates/date-format.ts';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { showSuccess } from '../../../shared/notices/banners.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
@@ -71,6 +71,8 @@ function MessageCard({
       maw="85%"
       ml={message.mine ? 'auto' : 0}
       bg={message.mine ? 'teal.0' : undefined}
+      data-seq-message={message.seqMessage}
+      tabIndex={-1}
       aria-label={t('messaging.messageLabel', { sender, when: formatDateTime(message.sentAt, i18n.language) })}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -115,11 +117,39 @@ function MessageCard({
 }
 
 /**
+ * Opens the thread at a day (`YYYY-MM-DD`, local) the medical record links to: pages back until the
+ * day's first message is loaded, then brings it into view and focus, once.
+ */
+function useOpenAtDay(
+  day: string | undefined,
+  messages: readonly MessageItem[],
+  thread: ReturnType<typeof useThread>,
+): void {
+  const shown = useRef(false);
+  const oldest = messages[0];
+  const reached =
+    day !== undefined && oldest !== undefined && (!thread.hasNextPage || todayIso(new Date(oldest.sentAt)) < day);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
+  useEffect(() => {
+    if (day !== undefined && oldest && !reached && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [day, oldest, reached, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const target =
+    day !== undefined && reached ? messages.find((message) => todayIso(new Date(message.sentAt)) >= day) : undefined;
+  useEffect(() => {
+    if (!target || shown.current) return;
+    shown.current = true;
+    const card = document.querySelector<HTMLElement>(`[data-seq-message="${target.seqMessage}"]`);
+    card?.scrollIntoView({ block: 'start' });
+    card?.focus({ preventScroll: true });
+  }, [target]);
+}
+
+/**
  * The thread with a patient on their page: the messages oldest first with older pages on request,
  * "Read" under the clinician's last read message, withdrawing within 5 minutes, and the composer
- * while the relation is active.
+ * while the relation is active. With `day`, it opens at that day's first message.
  */
-export function MessageThread({ seqMedicalRelation }: { seqMedicalRelation: number }): ReactElement {
+export function MessageThread({ seqMedicalRelation, day }: { seqMedicalRelation: number; day?: string }): ReactElement {
   const { t } = useTranslation();
   const failureText = useMessage();
   const thread = useThread(seqMedicalRelation);
@@ -131,6 +161,7 @@ export function MessageThread({ seqMedicalRelation }: { seqMedicalRelation: numb
   const messages = pages.toReversed().flatMap((page) => page.messageList);
   const now = useNowUntil(messages.filter((item) => item.mine).map((item) => Date.parse(item.sentAt) + withdrawMs));
   const lastRead = messages.findLast((item) => item.mine && item.readAt !== null && item.automatic === null);
+  useOpenAtDay(day, messages, thread);
 
   const confirmWithdraw = async (): Promise<void> => {
     if (!withdrawing) return;

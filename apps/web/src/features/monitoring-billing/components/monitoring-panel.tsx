@@ -1,4 +1,9 @@
-import { monitoringActivities, monitoringTimeLimits, type MonitoringActivity } from '@clinic/contract';
+import {
+  monitoringActivities,
+  monitoringTimeLimits,
+  type MonitoringActivity,
+  type MonitoringTimeSource,
+} from '@clinic/contract';
 import {
   Alert,
   Button,
@@ -28,8 +33,24 @@ import { MonthsTable, PeriodsTable } from '../../../shared/monitoring-billing/mo
 /** How many months back the month choice reaches. */
 const monthsOffered = 12;
 
-function LogTimeForm({ seqMedicalRelation, month }: { seqMedicalRelation: number; month: string }): ReactElement {
+/**
+ * Logging time on the patient's monitoring. From the message thread (`source` messages) the activity
+ * is talking with the patient and never an interactive communication (decision 0016), so neither is asked.
+ */
+export function LogTimeForm({
+  seqMedicalRelation,
+  month,
+  source = 'manual',
+  onLogged,
+}: {
+  seqMedicalRelation: number;
+  month: string;
+  source?: MonitoringTimeSource;
+  onLogged?: (entry: { date: string; minutes: number }) => void;
+}): ReactElement {
   const { t } = useTranslation();
+  const fromThread = source === 'messages';
+  const headingId = fromThread ? 'message-time-heading' : 'monitoring-log-heading';
   const { add } = useMonitoringChanges(seqMedicalRelation);
   const today = todayIso();
   const [date, setDate] = useState(today.startsWith(month) ? today : `${month}-01`);
@@ -40,27 +61,35 @@ function LogTimeForm({ seqMedicalRelation, month }: { seqMedicalRelation: number
   const complete = date !== '' && minutes !== '';
   return (
     <form
-      aria-labelledby="monitoring-log-heading"
+      aria-labelledby={headingId}
       onSubmit={(event) => {
         event.preventDefault();
         if (!complete) return;
         add.mutate(
-          { date, minutes, activity, interactive, note },
+          fromThread
+            ? { date, minutes, activity: 'communication', interactive: false, note, source }
+            : { date, minutes, activity, interactive, note },
           {
             onSuccess: () => {
               setMinutes('');
               setNote('');
               setInteractive(false);
+              onLogged?.({ date, minutes });
             },
           },
         );
       }}
     >
       <Stack gap="sm">
-        <Title order={4} id="monitoring-log-heading">
-          {t('monitoringBilling.logTitle')}
+        <Title order={4} id={headingId}>
+          {t(fromThread ? 'monitoringBilling.messagesLog.title' : 'monitoringBilling.logTitle')}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {fromThread && (
+          <Text size="sm" c="dimmed">
+            {t('monitoringBilling.messagesLog.hint')}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: fromThread ? 2 : 3 }}>
           <DateField label={t('monitoringBilling.date')} value={date} onChange={setDate} required notInFuture />
           <NumberField
             label={t('monitoringBilling.minutesField')}
@@ -69,16 +98,18 @@ function LogTimeForm({ seqMedicalRelation, month }: { seqMedicalRelation: number
             max={monitoringTimeLimits.minutes[1]}
             onChange={setMinutes}
           />
-          <SelectField
-            label={t('monitoringBilling.activity')}
-            allowEmpty={false}
-            value={activity}
-            onChange={(value) => setActivity(value as MonitoringActivity)}
-            options={monitoringActivities.map((value) => ({
-              value,
-              label: t(`monitoringBilling.activities.${value}`),
-            }))}
-          />
+          {!fromThread && (
+            <SelectField
+              label={t('monitoringBilling.activity')}
+              allowEmpty={false}
+              value={activity}
+              onChange={(value) => setActivity(value as MonitoringActivity)}
+              options={monitoringActivities.map((value) => ({
+                value,
+                label: t(`monitoringBilling.activities.${value}`),
+              }))}
+            />
+          )}
         </SimpleGrid>
         <TextInput
           label={t('monitoringBilling.note')}
@@ -86,11 +117,13 @@ function LogTimeForm({ seqMedicalRelation, month }: { seqMedicalRelation: number
           maxLength={monitoringTimeLimits.noteMax}
           onChange={(event) => setNote(event.currentTarget.value)}
         />
-        <Checkbox
-          label={t('monitoringBilling.interactiveField')}
-          checked={interactive}
-          onChange={(event) => setInteractive(event.currentTarget.checked)}
-        />
+        {!fromThread && (
+          <Checkbox
+            label={t('monitoringBilling.interactiveField')}
+            checked={interactive}
+            onChange={(event) => setInteractive(event.currentTarget.checked)}
+          />
+        )}
         {add.isError && <Alert color="red">{t('monitoringBilling.changeFailed')}</Alert>}
         <Button type="submit" disabled={!complete} loading={add.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('monitoringBilling.add')}
@@ -218,7 +251,10 @@ export function MonitoringPanel({ seqMedicalRelation }: { seqMedicalRelation: nu
                     <Table.Tr key={entry.seqMonitoringTime}>
                       <Table.Td>{formatDate(entry.date, i18n.language)}</Table.Td>
                       <Table.Td>{entry.minutes}</Table.Td>
-                      <Table.Td>{t(`monitoringBilling.activities.${entry.activity}`)}</Table.Td>
+                      <Table.Td>
+                        {t(`monitoringBilling.activities.${entry.activity}`)}
+                        {entry.source === 'messages' && ` · ${t('monitoringBilling.fromMessages')}`}
+                      </Table.Td>
                       <Table.Td>{entry.interactive ? t('common.yes') : t('common.no')}</Table.Td>
                       <Table.Td>{entry.note}</Table.Td>
                       <Table.Td>

@@ -1,23 +1,62 @@
 import type { MedicalRecordItem, Schedule } from '@clinic/contract';
-import { Badge, Group, Loader, Paper, Text, Timeline, Title, type MantineColor } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, Text, Timeline, Title, type MantineColor } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/dates/date-format.ts';
+import { Link, useLocation } from 'react-router';
+import { patientDetailsPath, segments } from '../../../config/paths.ts';
+import { formatDate, formatDateTime, formatTime } from '../../../shared/dates/date-format.ts';
 import { useMedicalRecord } from '../api/get-medical-record.ts';
 import { ConditionFacts } from './condition-history.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 
-const kindColors: Record<MedicalRecordItem['kind'], MantineColor> = { note: 'blue', condition: 'teal', visit: 'grape' };
+const kindColors: Record<MedicalRecordItem['kind'], MantineColor> = {
+  note: 'blue',
+  condition: 'teal',
+  visit: 'grape',
+  messages: 'cyan',
+};
 
 function keyOf(item: MedicalRecordItem): string {
   if (item.kind === 'note') return `note-${item.note.seqManagerNote}`;
   if (item.kind === 'condition') return `condition-${item.condition.seqPatientStatus}`;
+  if (item.kind === 'messages') return `messages-${item.messages.day}`;
   return `visit-${item.visit.seqSchedule}`;
 }
 
+/** A day of the message thread: how many, from the first to the last, and a link to the thread at that day. */
+function MessageDayFacts({
+  seqMedicalRelation,
+  day,
+}: {
+  seqMedicalRelation: number;
+  day: Extract<MedicalRecordItem, { kind: 'messages' }>['messages'];
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const date = formatDate(day.day, i18n.language);
+  return (
+    <>
+      <Text size="xs" c="dimmed" mb={4}>
+        {t('record.messagesTimes', {
+          date,
+          first: formatTime(day.firstAt, i18n.language),
+          last: formatTime(day.lastAt, i18n.language),
+        })}
+      </Text>
+      <Anchor
+        component={Link}
+        size="sm"
+        to={`${patientDetailsPath(seqMedicalRelation, location.search, segments.patientDetailsMessages)}&day=${day.day}`}
+      >
+        {t('record.openThread', { date })}
+      </Anchor>
+    </>
+  );
+}
+
 /**
- * The medical record: condition entries, notes and visits as one chronological record, newest
- * first. A visit's facts come from the visits' own screens, through renderVisit.
+ * The medical record: condition entries, notes, visits and days of messages as one chronological
+ * record, newest first. A visit's facts come from the visits' own screens, through renderVisit.
  */
 export function MedicalRecord({
   seqMedicalRelation,
@@ -33,8 +72,15 @@ export function MedicalRecord({
       ? item.note.noteTitle
       : item.kind === 'condition'
         ? t('record.conditionEntry')
-        : t('record.visitEntry');
-  const kindLabel = { note: t('record.kindNote'), condition: t('record.kindCondition'), visit: t('record.kindVisit') };
+        : item.kind === 'messages'
+          ? t('record.messagesEntry', { count: item.messages.count })
+          : t('record.visitEntry');
+  const kindLabel = {
+    note: t('record.kindNote'),
+    condition: t('record.kindCondition'),
+    visit: t('record.kindVisit'),
+    messages: t('record.kindMessages'),
+  };
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="record-heading">
@@ -73,7 +119,7 @@ export function MedicalRecord({
                 </Group>
               }
             >
-              {item.kind !== 'visit' && (
+              {(item.kind === 'note' || item.kind === 'condition') && (
                 <Text size="xs" c="dimmed" mb={4}>
                   {formatDateTime(item.at, i18n.language)}
                 </Text>
@@ -85,6 +131,9 @@ export function MedicalRecord({
               )}
               {item.kind === 'condition' && <ConditionFacts entry={item.condition} />}
               {item.kind === 'visit' && renderVisit(item.visit)}
+              {item.kind === 'messages' && (
+                <MessageDayFacts seqMedicalRelation={seqMedicalRelation} day={item.messages} />
+              )}
             </Timeline.Item>
           ))}
         </Timeline>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Table, Text, useMantineTheme, type MantineTheme } from '@mantine/core';
+import { Anchor, Badge, Box, Table, Text, useMantineTheme, VisuallyHidden, type MantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties, type ReactElement } from 'react';
@@ -26,6 +26,8 @@ export interface PatientTableProps {
   patients: readonly PatientRow[];
   sort: PatientSort;
   onSort: (sort: PatientSort) => void;
+  /** Unread messages from each patient, by relation; a patient absent has none. */
+  unread?: ReadonlyMap<number, number>;
 }
 
 /** The words of the rows, in the reader's language: the same object for every row. */
@@ -33,11 +35,12 @@ interface RowLabels {
   device: Record<1 | 2, string>;
   active: string;
   inactive: string;
+  unread: (count: number) => string;
 }
 
-/** The look of Mantine's light badge, worked out once rather than by a Badge per row. */
-function badgeStyle(theme: MantineTheme, color: string): CSSProperties {
-  const colors = theme.variantColorResolver({ color, theme, variant: 'light' });
+/** The look of Mantine's badge, worked out once rather than by a Badge per row. */
+function badgeStyle(theme: MantineTheme, color: string, variant: 'light' | 'filled' = 'light'): CSSProperties {
+  const colors = theme.variantColorResolver({ color, theme, variant });
   return {
     '--badge-bg': colors.background,
     '--badge-color': colors.color,
@@ -46,6 +49,7 @@ function badgeStyle(theme: MantineTheme, color: string): CSSProperties {
 }
 
 const noValue = <span style={dimmedStyle}>—</span>;
+const unreadStyle = { marginInlineStart: 8, verticalAlign: 'middle' } as const;
 
 /**
  * One patient's row, in plain elements with the table's own classes: rows mount as they scroll
@@ -57,12 +61,14 @@ const PatientTableRow = memo(function PatientTableRow({
   search,
   labels,
   badges,
+  unreadCount,
 }: {
   patient: PatientRow;
   index: number;
   search: string;
   labels: RowLabels;
-  badges: { active: CSSProperties; inactive: CSSProperties };
+  badges: { active: CSSProperties; inactive: CSSProperties; unread: CSSProperties };
+  unreadCount: number;
 }): ReactElement {
   return (
     <tr className={Table.classes.tr} data-with-row-border data-hover aria-rowindex={index + 2} style={rowStyle}>
@@ -75,6 +81,19 @@ const PatientTableRow = memo(function PatientTableRow({
         >
           {patient.patientName}
         </Link>
+        {unreadCount > 0 && (
+          <span
+            className={Badge.classes.root}
+            data-variant="filled"
+            data-testid="patient-unread"
+            style={{ ...badges.unread, ...unreadStyle }}
+          >
+            <span className={Badge.classes.label} aria-hidden>
+              {unreadCount > 99 ? '99+' : unreadCount}
+            </span>
+            <span className={VisuallyHidden.classes.root}>{labels.unread(unreadCount)}</span>
+          </span>
+        )}
       </td>
       <td className={Table.classes.td}>{patient.patientAge}</td>
       <td className={Table.classes.td}>{labels.device[patient.deviceType]}</td>
@@ -102,7 +121,7 @@ const PatientTableRow = memo(function PatientTableRow({
  * The patient list as a table whose rows are virtualised: only the rows in view (and a few
  * around them) are in the page, so 10,000 patients scroll as smoothly as ten.
  */
-export function PatientTable({ patients, sort, onSort }: PatientTableProps): ReactElement {
+export function PatientTable({ patients, sort, onSort, unread }: PatientTableProps): ReactElement {
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const location = useLocation();
@@ -126,10 +145,18 @@ export function PatientTable({ patients, sort, onSort }: PatientTableProps): Rea
       device: { 1: t('patients.device.1'), 2: t('patients.device.2') },
       active: t('patients.status.active'),
       inactive: t('patients.status.inactive'),
+      unread: (count) => t('messaging.unreadCount', { count }),
     }),
     [t],
   );
-  const badges = useMemo(() => ({ active: badgeStyle(theme, 'teal'), inactive: badgeStyle(theme, 'gray') }), [theme]);
+  const badges = useMemo(
+    () => ({
+      active: badgeStyle(theme, 'teal'),
+      inactive: badgeStyle(theme, 'gray'),
+      unread: badgeStyle(theme, 'red', 'filled'),
+    }),
+    [theme],
+  );
   const header = (key: PatientSortKey, label: string, width?: number) => (
     <SortableHeader sortKey={key} sort={sort} onSort={onSort} width={width}>
       {label}
@@ -180,6 +207,7 @@ export function PatientTable({ patients, sort, onSort }: PatientTableProps): Rea
                 search={location.search}
                 labels={labels}
                 badges={badges}
+                unreadCount={unread?.get(patient.seqMedicalRelation) ?? 0}
               />
             );
           })}

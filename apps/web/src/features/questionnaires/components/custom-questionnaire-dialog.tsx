@@ -12,6 +12,7 @@ import {
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withFieldNames } from '../../../shared/forms/field-names.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
@@ -19,7 +20,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { useAddCustomQuestionnaire } from '../api/questionnaires.ts';
-import { instrumentKey, withFieldNames } from '../model.ts';
+import { instrumentKey } from '../model.ts';
 
 type Texts = Partial<Record<Language, string>>;
 const itemTypes = ['choice', 'integer', 'decimal', 'string'] as const;

@@ -1,12 +1,14 @@
 import type { InstrumentHistory } from '@clinic/contract';
-import { Badge, Box, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../shared/dates/date-format.ts';
+import { formatDateTime } from '../../../shared/dates/date-format.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useQuestionnaireResponses } from '../api/questionnaires.ts';
-import { formatScore, instrumentKey, scoreSeries } from '../model.ts';
+import { formatScore } from '../../../shared/outcomes/score-format.ts';
+import { ScoreChange, ScoreScale } from '../../../shared/outcomes/score-scale.tsx';
+import { instrumentKey, scoreSeries } from '../model.ts';
 import { ResponseDialog, ResponseMarks } from './response-dialog.tsx';
 import type { ScoresChartLabels } from './scores-chart.tsx';
 
@@ -42,20 +44,7 @@ function InstrumentScores({
   );
   return (
     <Stack gap="sm">
-      <Text size="sm" data-testid="scores-scale">
-        {t('questionnaires.scores.scale', {
-          min: score(history.range.min),
-          max: score(history.range.max),
-          direction: t(`questionnaires.directions.${history.direction}`),
-          mcid: score(history.mcid),
-        })}{' '}
-        {history.baseline
-          ? t('questionnaires.scores.baseline', {
-              score: score(history.baseline.score),
-              date: formatDate(history.baseline.authoredAt, i18n.language),
-            })
-          : t('questionnaires.scores.noBaseline')}
-      </Text>
+      <ScoreScale history={history} data-testid="scores-scale" />
       {series.x.length > 0 && (
         <Box
           role="figure"
@@ -100,14 +89,7 @@ function InstrumentScores({
                   : score(response.score)}
               </Table.Td>
               <Table.Td>
-                {response.improvement === null
-                  ? '—'
-                  : `${response.improvement > 0 ? '+' : ''}${score(response.improvement)}`}
-                {response.improvedBeyondMcid && response.superseded === null && (
-                  <Badge ml="xs" size="sm" color="green" variant="light">
-                    {t('questionnaires.scores.improved')}
-                  </Badge>
-                )}
+                <ScoreChange response={response} />
               </Table.Td>
               <Table.Td>
                 <ResponseMarks response={response} />

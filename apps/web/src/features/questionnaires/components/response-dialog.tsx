@@ -16,7 +16,7 @@ import { TextareaField } from '../../../shared/forms/textarea-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useQuestionnaireResponse, useSupersedeResponse } from '../api/questionnaires.ts';
-import { formatScore } from '../model.ts';
+import { formatScore } from '../../../shared/outcomes/score-format.ts';
 
 /** An answer as the clinician reads it: the chosen option's text, the number or the text given. */
 function answerText(item: OutcomeItem, answer: AnswerValue | undefined, language: string): string | undefined {

@@ -10,6 +10,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayIso } from '../../../shared/dates/date-format.ts';
 import { DateField } from '../../../shared/forms/date-field.tsx';
+import { withFieldNames } from '../../../shared/forms/field-names.ts';
 import { NumberField } from '../../../shared/forms/number-field.tsx';
 import { RadioField } from '../../../shared/forms/radio-field.tsx';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
@@ -17,7 +18,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useMessage } from '../../../shared/i18n/use-message.ts';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useInstruments, useScheduleChanges } from '../api/questionnaires.ts';
-import { instrumentKey, instrumentOf, withFieldNames } from '../model.ts';
+import { instrumentKey, instrumentOf } from '../model.ts';
 
 const cadenceKinds = ['once', 'repeat', 'beforeVisit'] as const;
 

@@ -69,6 +69,8 @@ function ReportBuilder({
   const [mode, setMode] = useState('');
   const [chiefComplaint, setChiefComplaint] = useState<string | null>(null);
   const [expertOpinion, setExpertOpinion] = useState('');
+  const [withMessages, setWithMessages] = useState(false);
+  const [withOutcomes, setWithOutcomes] = useState(false);
   const [parameterError, setParameterError] = useState<string | undefined>();
   // What the server refused of the last save, until the period changes.
   const [refused, setRefused] = useState<Record<string, string>>({});
@@ -92,7 +94,13 @@ function ReportBuilder({
     () =>
       conditions.data && romStatistics.data
         ? {
-            data: conditions.data,
+            // The thread's messages show only when ticked (the server sends them either way).
+            data: {
+              ...conditions.data,
+              ...(!withMessages && { messages: null }),
+              // The questionnaire scores too: a section only when ticked.
+              ...(!withOutcomes && { outcomes: null }),
+            },
             romDays: romStatistics.data.days,
             startDate: range.startDate,
             endDate: range.endDate,
@@ -104,7 +112,18 @@ function ReportBuilder({
             createdAt: null,
           }
         : null,
-    [conditions.data, romStatistics.data, range, parameters, position, mode, complaint, expertOpinion],
+    [
+      conditions.data,
+      romStatistics.data,
+      range,
+      parameters,
+      position,
+      mode,
+      complaint,
+      expertOpinion,
+      withMessages,
+      withOutcomes,
+    ],
   );
 
   const changeRange = (change: Partial<typeof range>): void => {
@@ -123,6 +142,8 @@ function ReportBuilder({
         mode: mode === '' ? null : Number(mode),
         chiefComplaint: complaint,
         expertOpinion,
+        messages: withMessages,
+        outcomes: withOutcomes,
       },
       {
         onSuccess: () => showToast({ color: 'teal', message: t('report.savedNotice') }),
@@ -192,6 +213,16 @@ function ReportBuilder({
               ))}
             </Group>
           </Checkbox.Group>
+          <Checkbox
+            label={t('report.outcomes.include')}
+            checked={withOutcomes}
+            onChange={(event) => setWithOutcomes(event.currentTarget.checked)}
+          />
+          <Checkbox
+            label={t('report.messages.include')}
+            checked={withMessages}
+            onChange={(event) => setWithMessages(event.currentTarget.checked)}
+          />
           <TextareaField
             label={t('report.chiefComplaint')}
             value={complaint}

@@ -8,7 +8,9 @@ import { formatHeight, formatWeight, type UnitLabels } from '../../../shared/uni
 import { MonthsTable, PeriodsTable } from '../../../shared/monitoring-billing/monitoring-tables.tsx';
 import { monthLabel } from '../../../shared/monitoring-billing/monitoring-format.ts';
 import { orderedParameters, type ConditionFactsOf, type ReportView } from '../report-model.ts';
+import { ReportMessages } from './report-messages.tsx';
 import { modeKeyOf, positionKeyOf } from '../../../shared/i18n/exercise-keys.ts';
+import { ReportOutcomeScores } from './report-outcomes.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }): ReactElement {
   return (
@@ -73,7 +75,8 @@ function ConditionColumn({
 
 /**
  * The sections of a report (SPEC 3 "Report sections"): patient and period, ROM monitoring, the
- * first and latest condition, adherence, days with device data, chief complaint and expert opinion.
+ * questionnaire scores when chosen, the first and latest condition, adherence, days with device
+ * data, chief complaint and expert opinion.
  * The same sections make the screen and the printed page; `chart` draws one ROM parameter.
  */
 export function ReportSections({
@@ -153,6 +156,12 @@ export function ReportSections({
         )}
       </Section>
 
+      {report.data.outcomes && (
+        <Section title={t('questionnaires.scores.title')}>
+          <ReportOutcomeScores outcomes={report.data.outcomes} />
+        </Section>
+      )}
+
       <Section title={t('report.sections.conditions')}>
         <SimpleGrid cols={2} spacing="lg">
           <ConditionColumn title={t('report.conditions.first')} entry={initStatus} conditionFacts={conditionFacts} />
@@ -229,6 +238,16 @@ export function ReportSections({
           />
         )}
       </Section>
+
+      {report.data.messages && (
+        <Section title={t('report.messages.title')}>
+          <ReportMessages
+            messages={report.data.messages}
+            patientName={patient.patientName}
+            clinicianName={report.data.clinician.managerName}
+          />
+        </Section>
+      )}
 
       <Section title={t('report.chiefComplaint')}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -21,6 +21,7 @@ import {
   type CellValue,
   type SheetSpec,
 } from '../../../shared/excel/sheets.ts';
+import { outcomeSheet } from './outcome-sheet.ts';
 
 const inchesPerCm = 1 / 2.54;
 
@@ -62,7 +63,10 @@ function conditionRows(t: TFunction, data: ReportView['data'], factsOf: Conditio
   ];
 }
 
-/** The sheets of a report: summary, ROM days, conditions, adherence and days with device data. */
+/**
+ * The sheets of a report: summary, ROM days, conditions, adherence, days with device data, and the
+ * questionnaire scores when the report has them.
+ */
 export function reportSheets(t: TFunction, report: ReportView, unit: Unit, factsOf: ConditionFactsOf): SheetSpec[] {
   const { data } = report;
   const { patient, clinician, adherence } = data;
@@ -77,6 +81,7 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit, facts
     t('report.excel.sheets.conditions'),
     t('report.excel.sheets.adherence'),
     t('report.excel.sheets.deviceDays'),
+    t('questionnaires.scores.title'),
   ]);
 
   const summaryRows: CellValue[][] = [
@@ -156,6 +161,7 @@ export function reportSheets(t: TFunction, report: ReportView, unit: Unit, facts
         period.meetsBillingThreshold ? t('common.yes') : t('common.no'),
       ]),
     },
+    ...(data.outcomes ? [outcomeSheet(t, data.outcomes, names[5] ?? 'Scores')] : []),
   ];
 }
 

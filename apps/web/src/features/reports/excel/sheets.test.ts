@@ -6,7 +6,7 @@ import en from '../../../locales/en/translation.json';
 import ko from '../../../locales/ko/translation.json';
 import zhHK from '../../../locales/zh-HK/translation.json';
 import type { ConditionFactsOf } from '../report-model.ts';
-import { data, report } from '../report-fixture.ts';
+import { data, outcomes, report } from '../report-fixture.ts';
 import { bodyNumbers, recordSheets, reportFileName, reportSheets } from './report-sheets.ts';
 import {
   excelDate,
@@ -123,6 +123,32 @@ const condition = (recordedAt: string, mmt: ConditionEntry['mmt'], medication: s
 });
 
 describe('report sheets', () => {
+  it('adds the questionnaire scores when the report has them: one row per response, numbers as numbers', () => {
+    const sheets = reportSheets(t, { ...report, data: { ...data, outcomes } }, 'metric', factsOf);
+    const scores = sheets.at(-1);
+    expect(scores?.name).toBe('questionnaires.scores.title');
+    expect(scores?.columns.map((column) => column.header)).toEqual([
+      'questionnaires.scores.instrument',
+      'questionnaires.scores.authored',
+      'questionnaires.scores.score',
+      'questionnaires.scores.change',
+      'questionnaires.scores.improved',
+      'report.excel.columns.baseline',
+      'report.excel.columns.mcid',
+      'questionnaires.scores.status',
+    ]);
+    const title = 'Lower Extremity Functional Scale';
+    expect(scores?.rows).toEqual([
+      [title, excelDate('2026-01-05T10:00:00Z'), 33, 5, 'common.no', 28, 9, null],
+      [title, excelDate('2026-01-19T10:00:00Z'), 50, 22, 'common.yes', 28, 9, 'questionnaires.response.enteredBy'],
+      [title, excelDate('2026-01-30T10:00:00Z'), null, null, 'common.no', 28, 9, 'questionnaires.noScore.missing'],
+    ]);
+    // A report kept without them has no such sheet.
+    expect(reportSheets(t, report, 'metric', factsOf).map((sheet) => sheet.name)).not.toContain(
+      'questionnaires.scores.title',
+    );
+  });
+
   it('builds the summary, ROM, conditions, adherence and device-day sheets with typed cells', () => {
     const sheets = reportSheets(t, report, 'metric', factsOf);
     expect(sheets.map((sheet) => sheet.name)).toEqual([

@@ -1,10 +1,9 @@
 import { symptomReportRules, type SymptomReport } from '@clinic/contract';
-import { Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
-import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
-import { Pager } from '../../../shared/ui/pager.tsx';
+import { PagedTable } from '../../../shared/ui/paged-table.tsx';
 import { useSymptomReportPage } from '../api/symptom-reports.ts';
 
 const pageSize = 20;
@@ -34,8 +33,6 @@ export function SymptomReports({ seqMedicalRelation }: { seqMedicalRelation: num
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const reports = useSymptomReportPage(seqMedicalRelation, page, pageSize);
-  const list = reports.data?.symptomReportList;
-  const total = reports.data?.totalCount ?? 0;
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="symptom-reports-heading">
@@ -45,42 +42,28 @@ export function SymptomReports({ seqMedicalRelation }: { seqMedicalRelation: num
       <Text size="sm" c="dimmed" mb="md">
         {t('patientDetails.symptomReports.intro')}
       </Text>
-      {reports.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
-      {reports.isError && <LoadFailed onRetry={() => void reports.refetch()} />}
-      {reports.data && total === 0 && <Text c="dimmed">{t('patientDetails.symptomReports.empty')}</Text>}
-      {list && total > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped fz="sm" aria-label={t('patientDetails.symptomReports.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('patientDetails.symptomReports.columns.reportedAt')}</Table.Th>
-                  <Table.Th>
-                    {t('patientDetails.symptomReports.columns.pain', {
-                      min: symptomReportRules.painMin,
-                      max: symptomReportRules.painMax,
-                    })}
-                  </Table.Th>
-                  <Table.Th>{t('patientDetails.symptomReports.columns.symptoms')}</Table.Th>
-                  <Table.Th>{t('patientDetails.symptomReports.columns.receivedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((report) => (
-                  <ReportRow key={report.seqSymptomReport} report={report} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager
-            page={page}
-            size={pageSize}
-            total={total}
-            onChange={setPage}
-            totalLabel={t('patientDetails.symptomReports.total', { count: total })}
-          />
-        </>
-      )}
+      <PagedTable
+        query={reports}
+        rowsOf={(data) => data.symptomReportList}
+        renderRow={(report) => <ReportRow key={report.seqSymptomReport} report={report} />}
+        columns={[
+          t('patientDetails.symptomReports.columns.reportedAt'),
+          t('patientDetails.symptomReports.columns.pain', {
+            min: symptomReportRules.painMin,
+            max: symptomReportRules.painMax,
+          }),
+          t('patientDetails.symptomReports.columns.symptoms'),
+          t('patientDetails.symptomReports.columns.receivedAt'),
+        ]}
+        label={t('patientDetails.symptomReports.title')}
+        emptyText={t('patientDetails.symptomReports.empty')}
+        totalLabel={(count) => t('patientDetails.symptomReports.total', { count })}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        minWidth={640}
+        tableProps={{ striped: true }}
+      />
     </Paper>
   );
 }

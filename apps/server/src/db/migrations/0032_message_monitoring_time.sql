@@ -1,0 +1,2 @@
+ALTER TABLE "monitoring_time" ADD COLUMN "source" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "monitoring_time" ADD CONSTRAINT "monitoring_time_messages_not_interactive" CHECK ("monitoring_time"."source" <> 'messages' or not "monitoring_time"."interactive");
