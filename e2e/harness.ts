@@ -77,17 +77,19 @@ export interface Stack {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A data folder with the demo seeded, which every stack on the embedded database starts from a copy of. */
+    /** A data folder with the demo seeded, which every demo stack on the embedded database starts from a copy of. */
     demoDataDir: string;
+    /** A data folder with the schema migrated and no data, for the stacks without the demo. */
+    emptyDataDir: string;
   }
 }
 
 /**
- * The browser tests' demo, seeded once for the run (e2e/global-setup.ts); outside the test runner
- * (the benchmarks) a stack seeds its own.
+ * The browser tests' embedded database, prepared once for the run (e2e/global-setup.ts); outside
+ * the test runner (the benchmarks) a stack prepares its own.
  */
-async function seededDemo(): Promise<string | undefined> {
-  return process.env.VITEST ? (await import('vitest')).inject('demoDataDir') : undefined;
+async function preparedDataDir(demo: boolean): Promise<string | undefined> {
+  return process.env.VITEST ? (await import('vitest')).inject(demo ? 'demoDataDir' : 'emptyDataDir') : undefined;
 }
 
 interface Instance {
@@ -99,8 +101,8 @@ interface Instance {
 /** One server process with only the environment given, ready to serve. */
 async function startServer(env: Record<string, string>, host = '127.0.0.1'): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
-  const demo = env.DEMO === '1' && !env.DATABASE_URL ? await seededDemo() : undefined;
-  if (demo) await cp(demo, dataDir, { recursive: true });
+  const prepared = env.DATABASE_URL ? undefined : await preparedDataDir(env.DEMO === '1');
+  if (prepared) await cp(prepared, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://${host}:${port}`;
   // With an IPC channel, on which the server says when it listens.

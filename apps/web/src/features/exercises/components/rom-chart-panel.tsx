@@ -1,5 +1,5 @@
 import { exerciseModes, type DeviceType } from '@clinic/contract';
-import { Box, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates/date-format.ts';
@@ -49,6 +49,13 @@ export function RomChartPanel({
   });
   const series = useMemo(() => (statistics.data ? romSeries(statistics.data) : null), [statistics.data]);
   const pain = statistics.data ? highestPain(statistics.data.days) : undefined;
+  const chartHeight = compact ? 220 : 360;
+  // The chart's room is kept while it loads, so what is below it does not move when it draws.
+  const chartLoading = (
+    <Center h={chartHeight}>
+      <Loader role="status" aria-label={t('common.loading')} />
+    </Center>
+  );
   const labels = useMemo<RomChartLabels>(
     () => ({
       day: t('exercises.chart.day'),
@@ -119,13 +126,13 @@ export function RomChartPanel({
             })}
           </Text>
         )}
-        {statistics.isPending && <Loader role="status" aria-label={t('common.loading')} />}
+        {statistics.isPending && chartLoading}
         {statistics.isError && <LoadFailed onRetry={() => void statistics.refetch()} />}
         {series && series.x.length === 0 && <Text c="dimmed">{t('exercises.chart.empty')}</Text>}
         {series && series.x.length > 0 && (
           <Box role="figure" aria-label={t('exercises.chart.summary', { days: series.x.length })}>
-            <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
-              <RomChart series={series} labels={labels} height={compact ? 220 : 360} span={span} />
+            <Suspense fallback={chartLoading}>
+              <RomChart series={series} labels={labels} height={chartHeight} span={span} />
             </Suspense>
           </Box>
         )}
