@@ -21,8 +21,7 @@ export default defineConfig({
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One at a time: on PostgreSQL and Redis files share the advisory locks and the rate limits'
-          // keys, and on PGlite two at a time were no quicker on a two-core machine.
+          // One at a time: on PostgreSQL and Redis files share the advisory locks and the rate limits' keys.
           fileParallelism: false,
           // The files share one module graph: each builds its own app on its own database, and
           // evaluating the server's modules again for every file took a quarter of the run.
