@@ -119,9 +119,10 @@ export function ProgramScreen(): ReactElement {
   // Asked for with the program (screens.ts): the due questionnaires come first on the screen, so the
   // program waits for them rather than being pushed down by them once drawn.
   const questionnaires = useMyQuestionnaires();
-  // The cards, charts and sessions render in slices after the heading, not in one long task.
+  // The cards, charts and sessions render in a background render after the heading, which React
+  // splits into slices, not in one long task: false at mount, even when the data is already there.
   const data = useDeferredValue(program.data);
-  const settled = useDeferredValue(!program.isPending && !questionnaires.isPending);
+  const settled = useDeferredValue(!program.isPending && !questionnaires.isPending, false);
   const jointLabel = useJointLabel();
   const today = todayIn(browserTimeZone());
   const range = useMemo(() => ({ from: chartStart(today, programRomDays), to: today }), [today]);

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartGeometry, romSummary, type ChartBox, type RomSeries } from '../program/program.ts';
 import { formatShortDay } from '../visits/visits.ts';
@@ -31,7 +31,12 @@ export function RomChart({
   const language = i18n.language;
   const geometry = chartGeometry(series, range, box);
   const summary = romSummary(series.days);
-  const degrees = (value: number): string => t('program.chart.degrees', { value });
+  // Each angle's text once: the hidden table repeats the same few angles over a third of a year.
+  const angleTexts = useMemo(() => {
+    const angles = new Set(series.days.flatMap((day) => [day.maxAngle, day.minAngle]));
+    return new Map([...angles].map((value) => [value, t('program.chart.degrees', { value })]));
+  }, [series.days, t]);
+  const degrees = (value: number): string => angleTexts.get(value) ?? t('program.chart.degrees', { value });
   const { plot } = geometry;
 
   return (
