@@ -257,3 +257,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   });
   throw new Error(`${screen} (${page.url()}) has ${violations.length} accessibility violation(s):\n${list.join('\n')}`);
 }
+
+/** Fails if anything on the page makes it scroll sideways at its width (a phone's 360 px, say). */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) throw new Error(`${page.url()} scrolls sideways by ${overflow} px`);
+}

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   addPatient,
   issueSyncAuthCode,
@@ -11,13 +8,13 @@ import {
   type PatientPush,
 } from '@clinic/contract';
 import { en as contractEn } from '@clinic/contract/messages/en';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientCs from '../apps/patient/web/locales/cs.json';
 import patientEn from '../apps/patient/web/locales/en.json';
 import patientKo from '../apps/patient/web/locales/ko.json';
 import patientZhHK from '../apps/patient/web/locales/zh-HK.json';
-import { chromiumArgs, expectAccessible, startStack, type Stack } from './harness.ts';
+import { expectAccessible, expectFitsWidth, startStack, type Stack } from './harness.ts';
 import { kb, makeJpeg, makePdf } from './message-files.ts';
 import {
   accessTokenOf,
@@ -27,6 +24,7 @@ import {
   newPatientOf,
   keptQueries,
   patientLogIn,
+  phoneProfile,
   ui,
 } from './steps.ts';
 
@@ -39,28 +37,6 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
-
-/** The patient's phone: a browser profile of its own (its service worker and notifications need one), 360 px wide. */
-async function patientPhone(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'clinic-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(folder, {
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-    baseURL: stack.url,
-    locale: 'en-US',
-    viewport: { width: 360, height: 740 },
-  });
-  await context.grantPermissions(['notifications'], { origin: stack.url });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The patient app's socket is open: what arrives now is shown at once. */
 async function live(page: Page): Promise<void> {
@@ -127,7 +103,7 @@ describe("secure messages in the patient's app", () => {
     const clinicSend = clinicComposer.getByRole('button', { name: t.messaging.composer.send, exact: true });
     const clinicRead = new RegExp(`^${t.messaging.read.replace('{{when}}', clock)}$`);
 
-    const phone = await patientPhone();
+    const phone = await phoneProfile(stack, { height: 740, notifications: true });
     try {
       const { page } = phone;
       // With one clinician, the messages tab opens the thread itself.
@@ -209,6 +185,7 @@ describe("secure messages in the patient's app", () => {
         .getByRole('button', { name: /swelling\.jpg/ })
         .waitFor();
       await expectAccessible(page, 'the patient thread with texts, a link and files');
+      await expectFitsWidth(page);
 
       // An executable named like a PDF is refused by its bytes, in words, and nothing is attached.
       await composer
@@ -259,7 +236,7 @@ describe("secure messages in the patient's app", () => {
     });
     const clinicianSends = (text: string) =>
       callApi(stack, sendMessage, { seqMedicalRelation, idempotencyKey: randomUUID(), text }, clinicianToken);
-    const phone = await patientPhone();
+    const phone = await phoneProfile(stack, { height: 740, notifications: true });
     try {
       const { context, page } = phone;
       await patientLogIn(page, userEmail, '/patient/?screen=messages');
@@ -356,6 +333,7 @@ describe("secure messages in the patient's app", () => {
           .getByText('Two sets of ten are enough.')
           .waitFor();
         await expectAccessible(app, `the patient thread in ${language}`);
+        await expectFitsWidth(app);
       }
 
       // With a second clinician, the messages tab lists the threads first, each opening its own.
@@ -374,6 +352,7 @@ describe("secure messages in the patient's app", () => {
         await app.getByRole('link', { name: /^Grace Hopper/ }).waitFor();
         await app.getByText(words.messages.noMessagesYet).waitFor();
         await expectAccessible(app, `the patient's threads in ${language}`);
+        await expectFitsWidth(app);
       }
       await app.getByRole('link', { name: /^Grace Hopper/ }).click();
       await app.waitForURL(`**/patient/?lang=cs&messages=${seqMedicalRelation}`);

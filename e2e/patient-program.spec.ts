@@ -2,7 +2,7 @@ import { listSymptomReports } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { expectAccessible, expectFitsWidth, startStack, type Stack } from './harness.ts';
 import { callApi, clinicianTokenByApi, keptQueries, newPatientOf, patientLogIn, phoneProfile } from './steps.ts';
 import { bookVisit, nameHelper } from './visit-steps.ts';
 
@@ -73,6 +73,7 @@ describe('the patient’s program and symptom reports', () => {
         return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
       });
       await expectAccessible(page, 'patient app, home with the navigation');
+      await expectFitsWidth(page);
 
       // Online: the program, its progress, the last session and the chart's numbers.
       await section(page, p.nav.program).click();
@@ -89,11 +90,13 @@ describe('the patient’s program and symptom reports', () => {
       const chartRows = page.getByRole('table', { name: 'Knee, right: angles by day' }).getByRole('row');
       expect(await chartRows.count()).toBe(2);
       await expectAccessible(page, 'patient app, program');
+      await expectFitsWidth(page);
 
       await section(page, p.nav.symptoms).click();
       await page.waitForURL('**/patient/?screen=symptoms');
       await page.getByText(p.symptomReports.none).waitFor();
       await expectAccessible(page, 'patient app, symptom reports');
+      await expectFitsWidth(page);
       // Everything the screens showed is kept for the next time.
       await expect
         .poll(() => keptQueries(page), { timeout: 15_000 })

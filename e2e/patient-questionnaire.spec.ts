@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { patientPushOf } from '../apps/server/src/modules/notification/index.ts';
-import { expectAccessible, startStack, type Stack } from './harness.ts';
+import { expectAccessible, expectFitsWidth, startStack, type Stack } from './harness.ts';
 import { appMember, callApi, clinicianTokenByApi, patientLogIn, patientWithSession, phoneProfile } from './steps.ts';
 
 const p = patientEn;
@@ -56,6 +56,7 @@ describe('questionnaires in the patient’s app', () => {
       const cards = page.getByRole('region', { name: p.questionnaires.title }).getByRole('article');
       await expect.poll(() => cards.count()).toBe(2);
       await expectAccessible(page, 'patient app, program with due questionnaires');
+      await expectFitsWidth(page);
 
       // Online: sent at once.
       await cards.first().getByRole('link', { name: p.questionnaires.open }).click();
@@ -64,6 +65,7 @@ describe('questionnaires in the patient’s app', () => {
       await page.getByRole('button', { name: p.questionnaire.submit }).click();
       await page.getByText(p.questionnaire.invalid).waitFor();
       await expectAccessible(page, 'patient app, questionnaire with errors');
+      await expectFitsWidth(page);
       await fillLefs(page, 'No difficulty');
       await page.getByText(p.questionnaire.sent).waitFor();
       await expect.poll(responses).toBe(1);
