@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   FailedCode,
   listMessages,
+  listMessageThreads,
   messageRules,
   sendMessage,
   sendMyMessage,
@@ -98,6 +99,19 @@ describe('attachments', () => {
       )
     ).success.message;
     expect(reply.attachments.map((attachment) => attachment.id)).toEqual([photo.id]);
+    const lastOfThread = async () =>
+      (await callApi(t.app, listMessageThreads, {}, { token: clinician.tokens.accessToken })).success.threadList.find(
+        (thread) => thread.seqMedicalRelation === relation,
+      )?.lastMessage;
+    expect(await lastOfThread()).toMatchObject({ senderRole: 'patient', hasAttachments: true });
+    // A text alone, after messages with files, says it has none.
+    await callApi(
+      t.app,
+      sendMessage,
+      { seqMedicalRelation: relation, idempotencyKey: randomUUID(), text: 'Thank you' },
+      { token: clinician.tokens.accessToken },
+    );
+    expect(await lastOfThread()).toMatchObject({ preview: 'Thank you', hasAttachments: false });
 
     const pdfSeen = await download(report.url, member.tokens.accessToken);
     expect(pdfSeen.statusCode).toBe(200);

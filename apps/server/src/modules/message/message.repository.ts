@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, max, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   appUser,
@@ -177,7 +177,14 @@ export function messageRepository(db: Database): MessageRepository {
       db
         .select({
           message,
-          hasAttachments: sql<boolean>`exists (select 1 from ${messageAttachment} where ${messageAttachment.seqMessage} = ${message.seqMessage})`,
+          // A subquery of its own: in a select from one table, Drizzle writes the columns of a bare
+          // sql expression without their tables, and both tables have a seq_message.
+          hasAttachments: exists(
+            db
+              .select({ seqMessage: messageAttachment.seqMessage })
+              .from(messageAttachment)
+              .where(eq(messageAttachment.seqMessage, message.seqMessage)),
+          ).mapWith(Boolean),
         })
         .from(message)
         .where(inArray(message.seqMessage, lastIds)),
