@@ -9,7 +9,13 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: uploadLimits });
 }
 
-/** The text fields and the one file of a multipart request, checked against the endpoint's schema. */
+/**
+ * The bytes of a request's file, read when called: a route checks what the fields ask for first, so
+ * that a refused upload is never held in memory.
+ */
+export type UploadedFile = () => Promise<Buffer>;
+
+/** The text fields of a multipart request, checked against the endpoint's schema, and its one file. */
 export async function readMultipart(
   request: FastifyRequest,
   { request: schema, maxFileBytes }: Pick<Endpoint, 'request' | 'maxFileBytes'>,
@@ -26,7 +32,10 @@ export async function readMultipart(
     const issue = parsed.error.issues[0];
     throw new InvalidField(issue?.path.join('.') ?? '', issue?.message ?? 'validation.invalid');
   }
-  const file = await part.toBuffer();
-  if (part.file.truncated) throw tooLarge();
+  const file: UploadedFile = async () => {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw tooLarge();
+    return bytes;
+  };
   return { ...(parsed.data as object), file, fileName: part.filename };
 }

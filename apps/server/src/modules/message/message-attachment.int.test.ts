@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
+import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import {
   FailedCode,
@@ -291,6 +293,39 @@ describe('attachments', () => {
       seqMedicalRelation: String(relation),
     });
     expect(refused.status).toBe(404);
+  });
+
+  it('are refused for another clinician’s patient before the file has come', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const boundary = `boundary-${randomUUID()}`;
+    const upload = request(`${origin}/api${uploadMessageAttachment.path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${otherClinician.tokens.accessToken}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    try {
+      // The fields and the file's first bytes, and then nothing more: the answer cannot wait for the rest.
+      upload.write(
+        [
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="seqMedicalRelation"',
+          '',
+          String(relation),
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="file"; filename="report.pdf"',
+          'Content-Type: application/pdf',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      upload.write(pdf);
+      const [response] = (await once(upload, 'response')) as [IncomingMessage];
+      expect(response.statusCode).toBe(404);
+    } finally {
+      upload.destroy();
+    }
   });
 
   it('are removed when they wait unsent for a day; a sent one stays', async () => {

@@ -16,6 +16,7 @@ import {
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
@@ -48,7 +49,8 @@ export interface MessageSendService {
   withdraw(caller: MessageCaller, seqMessage: number, context: RequestContext): Promise<MessageItem>;
   upload(
     caller: MessageCaller,
-    file: { seqMedicalRelation: number; bytes: Buffer; fileName: string | undefined },
+    /** The file's bytes are read once the caller may send to the thread. */
+    file: { seqMedicalRelation: number; read: UploadedFile; fileName: string | undefined },
     context: RequestContext,
   ): Promise<MessageAttachment>;
   readAttachment(
@@ -198,11 +200,12 @@ export function messageSendService({
       return toMessageItem(row, [], caller.side);
     },
 
-    async upload(caller, { seqMedicalRelation, bytes: sent, fileName }, context) {
+    async upload(caller, { seqMedicalRelation, read, fileName }, context) {
       const parties = await threadOf(db, caller, seqMedicalRelation);
       await checkWritable(caller, parties);
       if ((await messageRepository(db).countUnsent(seqMedicalRelation, caller.seqUser)) >= messageRules.unsentMax)
         throw new BusinessFailure(FailedCode.TooManyUnsentAttachments);
+      const sent = await read();
       const contentType = await attachmentTypeOf(sent);
       const bytes = contentType === 'application/pdf' ? sent : await storedImageOf(sent, contentType);
       const thumbnail = contentType === 'application/pdf' ? undefined : await thumbnailOf(bytes);

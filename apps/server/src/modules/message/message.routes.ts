@@ -22,23 +22,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from '../../context.ts';
 import { notFound } from '../../domain-error.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import { auditedCall } from '../audit/index.ts';
 import { sendStoredFile } from '../storage/index.ts';
 import { clinicianCaller, patientCaller, type MessageCaller } from './message-access.ts';
 import type { MessageServices } from './message.service.ts';
 
-/** The multipart body of an upload: the checked relation and the file's bytes and name. */
+/** The multipart body of an upload: the checked relation and the file with its name. */
 interface UploadBody {
   seqMedicalRelation: number;
-  file: Buffer;
+  file: UploadedFile;
   fileName: string | undefined;
 }
 
 export function messageRoutes({ threads, sending, settings }: MessageServices): Route[] {
   const upload = async (caller: MessageCaller, body: unknown, context: RequestContext) => {
     const { seqMedicalRelation, file, fileName } = body as UploadBody;
-    return { ...ok, attachment: await sending.upload(caller, { seqMedicalRelation, bytes: file, fileName }, context) };
+    return { ...ok, attachment: await sending.upload(caller, { seqMedicalRelation, read: file, fileName }, context) };
   };
   return [
     route(listMessageThreads, async (body, context) => ({

@@ -2,25 +2,29 @@ import { FailedCode, rules, uploadSingle, uploadSymptomPhoto, type Audit, type U
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpFailure } from '../../domain-error.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
 import { auditedCall } from '../audit/index.ts';
 import type { StorageService } from './storage.service.ts';
 
-/** The multipart body handed to the upload route: the checked folder and the file's bytes. */
+/** The multipart body handed to the upload route: the checked folder and the file. */
 export interface UploadBody {
   folderPath: UploadFolder;
-  file: Buffer;
+  file: UploadedFile;
 }
 
 export function storageRoutes(files: StorageService): Route[] {
   return [
     route(uploadSingle, async (body, context) => {
       const { folderPath, file } = body as unknown as UploadBody;
-      return { ...ok, ...(await files.upload(principalOf(context), folderPath, file, context)) };
+      return { ...ok, ...(await files.upload(principalOf(context), folderPath, await file(), context)) };
     }),
     route(uploadSymptomPhoto, async (body, context) => {
       const { file } = body as unknown as UploadBody;
-      return { ...ok, ...(await files.upload({ seqUser: patientOf(context).seqUser }, 'symptom', file, context)) };
+      return {
+        ...ok,
+        ...(await files.upload({ seqUser: patientOf(context).seqUser }, 'symptom', await file(), context)),
+      };
     }),
   ];
 }
