@@ -1,7 +1,6 @@
 import type { PatientPrincipal, Principal } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
-import { ownedRelationOr404 } from '../shared/index.ts';
 import { messageRepository, type ThreadParties } from './message.repository.ts';
 
 /** Who calls, and on which side of their threads they stand. */
@@ -40,10 +39,9 @@ export async function threadOf(
   seqMedicalRelation: number,
 ): Promise<ThreadParties> {
   const repository = messageRepository(database);
-  if (caller.side === 'clinician') await ownedRelationOr404(database, caller.seqManager, seqMedicalRelation);
   const parties =
     caller.side === 'clinician'
-      ? await repository.partiesOf(seqMedicalRelation)
+      ? await repository.partiesOfClinician(seqMedicalRelation, caller.seqManager)
       : await repository.partiesOfPatient(seqMedicalRelation, caller.seqPatient);
   if (!parties) throw notFound();
   return parties;

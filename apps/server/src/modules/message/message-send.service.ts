@@ -111,10 +111,12 @@ export function messageSendService({
 
   return {
     async send(caller, request, context) {
-      const parties = await threadOf(db, caller, request.seqMedicalRelation);
       // A replay (sent offline, then again) answers the first message whatever changed since:
       // it is not counted again, and a thread closed meanwhile does not refuse what was sent.
-      const first = await messageRepository(db).findByKey(caller.seqUser, request.idempotencyKey);
+      const [parties, first] = await Promise.all([
+        threadOf(db, caller, request.seqMedicalRelation),
+        messageRepository(db).findByKey(caller.seqUser, request.idempotencyKey),
+      ]);
       if (first) return replayOf(caller, first, parties);
       await checkWritable(caller, parties);
       const text = caller.side === 'clinician' ? await filledText(parties, request.text, context) : request.text;
@@ -174,7 +176,10 @@ export function messageSendService({
         );
         return { row, added };
       });
-      const attachments = await messageRepository(db).attachmentsOfMessages([stored.row.seqMessage]);
+      const attachments =
+        request.attachmentIds.length === 0
+          ? []
+          : await messageRepository(db).attachmentsOfMessages([stored.row.seqMessage]);
       delivery.added(
         parties,
         stored.added.map((row) => ({ row, attachments: row === stored.row ? attachments : [] })),

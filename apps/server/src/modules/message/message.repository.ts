@@ -85,6 +85,7 @@ const unreadBy = (reader: Side) =>
 
 export interface MessageRepository {
   partiesOf(seqMedicalRelation: number): Promise<ThreadParties | undefined>;
+  partiesOfClinician(seqMedicalRelation: number, seqManager: number): Promise<ThreadParties | undefined>;
   partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined>;
   lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect>;
   setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void>;
@@ -213,6 +214,14 @@ export function messageRepository(db: Database): MessageRepository {
       return row;
     },
 
+    /** The relation when it is the clinician's; another clinician's reads as absent. */
+    async partiesOfClinician(seqMedicalRelation: number, seqManager: number): Promise<ThreadParties | undefined> {
+      const [row] = await parties().where(
+        and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqManager, seqManager)),
+      );
+      return row;
+    },
+
     /** The relation when the patient is in it; anyone else's reads as absent. */
     async partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined> {
       const [row] = await parties().where(
@@ -221,15 +230,18 @@ export function messageRepository(db: Database): MessageRepository {
       return row;
     },
 
-    /** Makes the relation's thread if it has none, and holds its row until the transaction ends. */
+    /**
+     * Holds the relation's thread until the transaction ends, made first if it has none (its first
+     * message only: every later one locks it in one statement).
+     */
     async lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect> {
+      const locked = () =>
+        db.select().from(messageThread).where(eq(messageThread.seqMedicalRelation, seqMedicalRelation)).for('update');
+      const [row] = await locked();
+      if (row) return row;
       await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(messageThread)
-        .where(eq(messageThread.seqMedicalRelation, seqMedicalRelation))
-        .for('update');
-      return row!;
+      const [made] = await locked();
+      return made!;
     },
 
     async setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void> {
