@@ -24,6 +24,7 @@ import {
   newPatientOf,
   keptQueries,
   patientLogIn,
+  patientPushes,
   phoneProfile,
   ui,
 } from './steps.ts';
@@ -246,14 +247,7 @@ describe("secure messages in the patient's app", () => {
       // With the app's tab closed, the clinician's messages make one notification (the server tells
       // a patient without a push service by mail, once in 5 minutes however many messages come).
       const blank = await context.newPage();
-      const cdp = await context.newCDPSession(blank);
-      const registrationId = new Promise<string>((resolve) => {
-        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          const app = registrations.find((entry) => entry.scopeURL === `${stack.url}/patient/` && !entry.isDeleted);
-          if (app) resolve(app.registrationId);
-        });
-      });
-      await cdp.send('ServiceWorker.enable');
+      const pushes = await patientPushes(stack, blank);
       await page.close();
       const since = stack.mail.messages.length;
       await expect
@@ -280,32 +274,9 @@ describe("secure messages in the patient's app", () => {
         url: `/patient/?messages=${seqMedicalRelation}`,
         time: new Date().toISOString(),
       };
-      const deliverPush = async () =>
-        cdp.send('ServiceWorker.deliverPushMessage', {
-          origin: stack.url,
-          registrationId: await registrationId,
-          data: JSON.stringify(push),
-        });
-      await deliverPush();
-      // The worker, as it runs now: one stopped while no tab was open is started again by the push.
-      const worker = () => {
-        const running = context.serviceWorkers().find((candidate) => candidate.url().endsWith('/patient/sw.js'));
-        if (!running) throw new Error('the app has no worker running');
-        return running;
-      };
-      await expect
-        .poll(
-          async () => {
-            const shown: unknown[] = await worker().evaluate(`(async () =>
-              (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`);
-            // A push handed to a worker while it is being stopped is lost: the push service sends it
-            // again, and its tag keeps it one notification.
-            if (shown.length === 0) await deliverPush();
-            return shown;
-          },
-          { interval: 1000 },
-        )
-        .toEqual([{ title: push.title, body: push.body, data: { url: `/patient/?messages=${seqMedicalRelation}` } }]);
+      expect(await pushes.deliver(push)).toEqual([
+        { title: push.title, body: push.body, data: { url: `/patient/?messages=${seqMedicalRelation}` } },
+      ]);
       const app = await context.newPage();
       await app.goto('/patient/');
       await app.getByRole('heading', { name: p.home.upcoming }).waitFor();
@@ -314,11 +285,7 @@ describe("secure messages in the patient's app", () => {
         .getByRole('navigation', { name: p.nav.label })
         .getByRole('link', { name: new RegExp(p.nav.unread.replace('{{count}}', '\\d+')) })
         .waitFor();
-      // No protocol taps a system notification: the worker is handed a notificationclick for the real one.
-      await worker().evaluate(`(async () => {
-        const [shown] = await self.registration.getNotifications();
-        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
-      })()`);
+      await pushes.tap();
       await app.waitForURL(`${stack.url}/patient/?messages=${seqMedicalRelation}`);
       await app.getByRole('list', { name: p.messages.listLabel }).getByText('Two sets of ten are enough.').waitFor();
       await expect.poll(() => appBadge.count()).toBe(0);

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { patientPushOf } from '../apps/server/src/modules/notification/index.ts';
 import { expectAccessible, expectFitsWidth, startStack, type Stack } from './harness.ts';
-import { appMember, callApi, clinicianTokenByApi, patientLogIn, patientWithSession, phoneProfile } from './steps.ts';
+import {
+  appMember,
+  callApi,
+  clinicianTokenByApi,
+  patientLogIn,
+  patientPushes,
+  patientWithSession,
+  phoneProfile,
+} from './steps.ts';
 
 const p = patientEn;
 
@@ -110,19 +118,12 @@ describe('questionnaires in the patient’s app', () => {
     );
     const seqQuestionnaireRequest = schedule.openRequests[0]!.seqQuestionnaireRequest;
 
-    const { context, page, close } = await phoneProfile(stack, { notifications: true });
+    const { page, close } = await phoneProfile(stack, { notifications: true });
     try {
       await patientLogIn(page, userEmail, '/patient/?screen=program');
       await page.getByRole('region', { name: p.questionnaires.title }).getByRole('article').waitFor();
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      const cdp = await context.newCDPSession(page);
-      const registrationId = new Promise<string>((resolve) => {
-        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-          const app = registrations.find((entry) => entry.scopeURL === `${stack.url}/patient/` && !entry.isDeleted);
-          if (app) resolve(app.registrationId);
-        });
-      });
-      await cdp.send('ServiceWorker.enable');
+      const pushes = await patientPushes(stack, page);
 
       // The push as the server writes it when the questionnaire comes due, delivered to the phone's worker.
       const push = patientPushOf(
@@ -130,41 +131,12 @@ describe('questionnaires in the patient’s app', () => {
         { language: 'en', timeZone: undefined },
         new Date(),
       );
-      const deliverPush = async () =>
-        cdp.send('ServiceWorker.deliverPushMessage', {
-          origin: stack.url,
-          registrationId: await registrationId,
-          data: JSON.stringify(push),
-        });
-      await deliverPush();
-      // The worker, as it runs now: one stopped in between is started again by the push.
-      const worker = () => {
-        const running = context.serviceWorkers().find((candidate) => candidate.url().endsWith('/patient/sw.js'));
-        if (!running) throw new Error('the app has no worker running');
-        return running;
-      };
       const url = `/patient/?questionnaire=${seqQuestionnaireRequest}`;
-      await expect
-        .poll(
-          async () => {
-            const shown: unknown[] = await worker().evaluate(`(async () =>
-              (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`);
-            // A push handed to a worker while it is being stopped is lost: the push service sends it
-            // again, and its tag keeps it one notification.
-            if (shown.length === 0) await deliverPush();
-            return shown;
-          },
-          { interval: 1000 },
-        )
-        .toEqual([{ title: push.title, body: push.body, data: { url } }]);
+      expect(await pushes.deliver(push)).toEqual([{ title: push.title, body: push.body, data: { url } }]);
       // Neither names the questionnaire: its title says something of the patient's health.
       expect(`${push.title} ${push.body}`).not.toContain('Lower Extremity');
 
-      // No protocol taps a system notification: the worker is handed a notificationclick for the real one.
-      await worker().evaluate(`(async () => {
-        const [shown] = await self.registration.getNotifications();
-        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
-      })()`);
+      await pushes.tap();
       await page.waitForURL(`${stack.url}${url}`);
       await page.getByRole('heading', { level: 2, name: 'Lower Extremity Functional Scale' }).waitFor();
       await page.getByRole('radiogroup').first().waitFor();

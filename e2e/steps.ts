@@ -16,6 +16,7 @@ import {
   verifyEmail,
   wallClockIn,
   type Endpoint,
+  type PatientPush,
   type ReplyOf,
   type RequestOf,
 } from '@clinic/contract';
@@ -348,6 +349,68 @@ export async function patientLogIn(page: Page, userEmail: string, path = '/patie
   await page.getByLabel(patientEn.login.email, { exact: true }).fill(userEmail);
   await page.getByLabel(patientEn.login.password, { exact: true }).fill(memberPassword);
   await page.getByRole('button', { name: patientEn.login.submit, exact: true }).click();
+}
+
+/** A notification the patient app's worker shows: what the patient reads, and the page a tap opens. */
+export interface ShownNotification {
+  title: string;
+  body: string;
+  data: unknown;
+}
+
+/**
+ * Pushes to the patient app's worker in a phone's profile, through the DevTools session of `page`
+ * (any page of the profile), as the push service and the phone's system reach it. `deliver` hands
+ * the worker a push and answers the notifications it then shows; a push handed to a worker that is
+ * being stopped is lost, so it is handed again while none shows, as the push service sends it again
+ * (its tag keeps it one notification). `tap` taps the notification shown.
+ */
+export async function patientPushes(
+  stack: Pick<Stack, 'url'>,
+  page: Page,
+): Promise<{ deliver(push: PatientPush): Promise<ShownNotification[]>; tap(): Promise<void> }> {
+  const context = page.context();
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const app = registrations.find((entry) => entry.scopeURL === `${stack.url}/patient/` && !entry.isDeleted);
+      if (app) resolve(app.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  // The worker as it runs now: one stopped while no tab was open is started again by a push.
+  const worker = () => {
+    const running = context.serviceWorkers().find((candidate) => candidate.url().endsWith('/patient/sw.js'));
+    if (!running) throw new Error('the app has no worker running');
+    return running;
+  };
+  return {
+    async deliver(push) {
+      const hand = async () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: stack.url,
+          registrationId: await registrationId,
+          data: JSON.stringify(push),
+        });
+      await hand();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const shown: ShownNotification[] = await worker().evaluate(`(async () =>
+          (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`);
+        if (shown.length > 0) return shown;
+        if (Date.now() > deadline) throw new Error(`the push ${push.type} showed no notification`);
+        await hand();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    },
+    async tap() {
+      // No protocol taps a system notification: the worker is handed a notificationclick for the real one.
+      await worker().evaluate(`(async () => {
+        const [shown] = await self.registration.getNotifications();
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+      })()`);
+    },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MessageItem, MessageThreadSummary, ServerMessage } from '@clinic/contract';
+import { withMessage } from '@clinic/client/thread-pages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { messageKeys } from './message-keys.ts';
 
@@ -13,18 +14,7 @@ export type ThreadData = InfiniteData<ThreadPage, number>;
 
 /** Puts a message into its thread's newest page at once, or replaces the one of the same id. */
 export function keepMessage(queryClient: QueryClient, seqMedicalRelation: number, message: MessageItem): void {
-  queryClient.setQueryData<ThreadData>(messageKeys.thread(seqMedicalRelation), (data) => {
-    const newest = data?.pages[0];
-    if (!data || !newest) return data;
-    const known = data.pages.some((page) => page.messageList.some((item) => item.seqMessage === message.seqMessage));
-    const pages = known
-      ? data.pages.map((page) => ({
-          ...page,
-          messageList: page.messageList.map((item) => (item.seqMessage === message.seqMessage ? message : item)),
-        }))
-      : [{ ...newest, messageList: [...newest.messageList, message] }, ...data.pages.slice(1)];
-    return { ...data, pages };
-  });
+  queryClient.setQueryData<ThreadData>(messageKeys.thread(seqMedicalRelation), (data) => withMessage(data, message));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '@clinic/contract';
+import { withMessage } from '@clinic/client/thread-pages';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -105,18 +106,7 @@ export function useThread(
 function keepMessage(seqMedicalRelation: number, message: MessageItem): void {
   queryClient.setQueryData<InfiniteData<ThreadPage, number | undefined>>(
     queryKeys.messageThread(seqMedicalRelation),
-    (data) => {
-      const newest = data?.pages[0];
-      if (!data || !newest) return data;
-      const known = data.pages.some((page) => page.messageList.some((item) => item.seqMessage === message.seqMessage));
-      const pages = known
-        ? data.pages.map((page) => ({
-            ...page,
-            messageList: page.messageList.map((item) => (item.seqMessage === message.seqMessage ? message : item)),
-          }))
-        : [{ ...newest, messageList: [...newest.messageList, message] }, ...data.pages.slice(1)];
-      return { ...data, pages };
-    },
+    (data) => withMessage(data, message),
   );
 }
 

@@ -1,13 +1,13 @@
 import type { InstrumentHistory } from '@clinic/contract';
-import { Box, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/dates/date-format.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { LoadFailed } from '../../../shared/ui/load-failed.tsx';
 import { useQuestionnaireResponses } from '../api/questionnaires.ts';
-import { formatScore } from '../../../shared/outcomes/score-format.ts';
-import { ScoreChange, ScoreScale } from '../../../shared/outcomes/score-scale.tsx';
+import { ScoreScale } from '../../../shared/outcomes/score-scale.tsx';
+import { ScoresTable } from '../../../shared/outcomes/scores-table.tsx';
 import { instrumentKey, scoreSeries } from '../model.ts';
 import { ResponseDialog, ResponseMarks } from './response-dialog.tsx';
 import type { ScoresChartLabels } from './scores-chart.tsx';
@@ -30,7 +30,6 @@ function InstrumentScores({
   const key = instrumentKey(history.instrument);
   const series = useMemo(() => scoreSeries(history, responses), [history, responses]);
   const listed = responses.filter((response) => instrumentKey(response.instrument) === key);
-  const score = (value: number) => formatScore(value, i18n.language);
   const labels = useMemo<ScoresChartLabels>(
     () => ({
       day: t('exercises.chart.day'),
@@ -64,52 +63,26 @@ function InstrumentScores({
           </Suspense>
         </Box>
       )}
-      <Table
-        withTableBorder
-        fz="sm"
-        verticalSpacing={4}
-        aria-label={t('questionnaires.scores.listOf', { title: history.title })}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('questionnaires.scores.authored')}</Table.Th>
-            <Table.Th>{t('questionnaires.scores.score')}</Table.Th>
-            <Table.Th>{t('questionnaires.scores.change')}</Table.Th>
-            <Table.Th>{t('questionnaires.scores.status')}</Table.Th>
-            <Table.Th>{t('questionnaires.scores.open')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {listed.map((response) => (
-            <Table.Tr key={response.seqQuestionnaireResponse}>
-              <Table.Td>{formatDateTime(response.authoredAt, i18n.language)}</Table.Td>
-              <Table.Td>
-                {response.score === null
-                  ? t(`questionnaires.noScore.${response.noScore?.reason ?? 'missing'}`)
-                  : score(response.score)}
-              </Table.Td>
-              <Table.Td>
-                <ScoreChange response={response} />
-              </Table.Td>
-              <Table.Td>
-                <ResponseMarks response={response} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  aria-label={t('questionnaires.scores.openOf', {
-                    date: formatDateTime(response.authoredAt, i18n.language),
-                  })}
-                  onClick={() => onOpen(response.seqQuestionnaireResponse)}
-                >
-                  {t('questionnaires.scores.open')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ScoresTable
+        title={history.title}
+        responses={listed}
+        status={(response) => <ResponseMarks response={response} />}
+        action={{
+          heading: t('questionnaires.scores.open'),
+          cell: (response) => (
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={t('questionnaires.scores.openOf', {
+                date: formatDateTime(response.authoredAt, i18n.language),
+              })}
+              onClick={() => onOpen(response.seqQuestionnaireResponse)}
+            >
+              {t('questionnaires.scores.open')}
+            </Button>
+          ),
+        }}
+      />
     </Stack>
   );
 }
