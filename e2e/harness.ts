@@ -88,7 +88,7 @@ declare module 'vitest' {
  * The browser tests' embedded database, prepared once for the run (e2e/global-setup.ts); outside
  * the test runner (the benchmarks) a stack prepares its own.
  */
-async function preparedDataDir(demo: boolean): Promise<string | undefined> {
+async function preparedCopySource(demo: boolean): Promise<string | undefined> {
   return process.env.VITEST ? (await import('vitest')).inject(demo ? 'demoDataDir' : 'emptyDataDir') : undefined;
 }
 
@@ -101,7 +101,7 @@ interface Instance {
 /** One server process with only the environment given, ready to serve. */
 async function startServer(env: Record<string, string>, host = '127.0.0.1'): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
-  const prepared = env.DATABASE_URL ? undefined : await preparedDataDir(env.DEMO === '1');
+  const prepared = env.DATABASE_URL ? undefined : await preparedCopySource(env.DEMO === '1');
   if (prepared) await cp(prepared, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://${host}:${port}`;
