@@ -120,13 +120,11 @@ export function messageSendService({
       if (first) return replayOf(caller, first, parties);
       await checkWritable(caller, parties);
       const text = caller.side === 'clinician' ? await filledText(parties, request.text, context) : request.text;
-      const [hours, away] =
-        caller.side === 'patient'
-          ? await Promise.all([
-              timelineOf(db, parties.seqManager, context.timeZone),
-              messageRepository(db).findAwaySetting(parties.seqManager),
-            ])
-          : [undefined, undefined];
+      // A patient's message may get an automatic reply; the open hours matter only to a clinician who
+      // has set one up.
+      const away =
+        caller.side === 'patient' ? await messageRepository(db).findAwaySetting(parties.seqManager) : undefined;
+      const hours = away && (await timelineOf(db, parties.seqManager, context.timeZone));
       const stored = await db.transaction(async (tx) => {
         const repository = messageRepository(tx);
         const thread = await repository.lockThread(parties.seqMedicalRelation);
@@ -153,7 +151,7 @@ export function messageSendService({
         );
         if (bound !== request.attachmentIds.length) throw notFound();
         const added = [row];
-        const reply = hours && autoReplyAt(hours, away && awaySettingsOf(away), at, context.language);
+        const reply = away && hours && autoReplyAt(hours, awaySettingsOf(away), at, context.language);
         if (reply && reply.period !== thread.autoReplyPeriod) {
           const automatic = await repository.insertMessage({
             seqMedicalRelation: parties.seqMedicalRelation,
