@@ -352,7 +352,7 @@ export async function patientLogIn(page: Page, userEmail: string, path = '/patie
 }
 
 /** A notification the patient app's worker shows: what the patient reads, and the page a tap opens. */
-export interface ShownNotification {
+interface ShownNotification {
   title: string;
   body: string;
   data: unknown;
@@ -371,12 +371,17 @@ export async function patientPushes(
 ): Promise<{ deliver(push: PatientPush): Promise<ShownNotification[]>; tap(): Promise<void> }> {
   const context = page.context();
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
+  const registrationId = new Promise<string>((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error('the patient app has no worker registered')), 15_000);
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const app = registrations.find((entry) => entry.scopeURL === `${stack.url}/patient/` && !entry.isDeleted);
-      if (app) resolve(app.registrationId);
+      if (!app) return;
+      clearTimeout(late);
+      resolve(app.registrationId);
     });
   });
+  // Answered when first asked for: a registration never told is the test's failure then, not an unhandled one now.
+  registrationId.catch(() => undefined);
   await cdp.send('ServiceWorker.enable');
   // The worker as it runs now: one stopped while no tab was open is started again by a push.
   const worker = () => {
@@ -395,8 +400,13 @@ export async function patientPushes(
       await hand();
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const shown: ShownNotification[] = await worker().evaluate(`(async () =>
-          (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`);
+        // A worker not running yet, or stopped while asked, shows nothing.
+        const shown = await Promise.resolve()
+          .then(async () =>
+            worker().evaluate<ShownNotification[]>(`(async () =>
+              (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`),
+          )
+          .catch((): ShownNotification[] => []);
         if (shown.length > 0) return shown;
         if (Date.now() > deadline) throw new Error(`the push ${push.type} showed no notification`);
         await hand();

@@ -126,8 +126,11 @@ export function ProgramScreen(): ReactElement {
   const jointLabel = useJointLabel();
   const today = todayIn(browserTimeZone());
   const range = useMemo(() => ({ from: chartStart(today, programRomDays), to: today }), [today]);
-  const charts = useMemo(() => (data ? romSeries(data.romDays, data.prescriptions, range) : []), [data, range]);
-  const sessions = useMemo(() => newestFirst(data?.recentSessions ?? []), [data]);
+  const charts = useMemo(
+    () => (settled && data ? romSeries(data.romDays, data.prescriptions, range) : []),
+    [settled, data, range],
+  );
+  const sessions = useMemo(() => (settled ? newestFirst(data?.recentSessions ?? []) : []), [settled, data]);
 
   return (
     <Container size="sm" py="md">

@@ -80,7 +80,7 @@ export function registerContractRoutes(
         checkReplies ? checkedSerializer(schema, `${endpoint.path} (${httpStatus})`) : fastSerializer(schema),
       onRequest: contextHook(endpoint.access, authenticate),
       handler: async (request, reply) => {
-        const body = endpoint.multipart ? await readMultipart(request, endpoint) : request.body;
+        const body = endpoint.multipart ? await readMultipart(request, reply, endpoint) : request.body;
         const result = await auditedCall(audit, endpoint.audit, body, request.context, () =>
           route.handle(body, request.context),
         );

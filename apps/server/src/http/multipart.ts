@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { Endpoint } from '@clinic/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidField } from '../domain-error.ts';
 import { tooLarge, uploadLimits } from '../modules/storage/index.ts';
 
@@ -18,10 +18,17 @@ export type UploadedFile = () => Promise<Buffer>;
 /** The text fields of a multipart request, checked against the endpoint's schema, and its one file. */
 export async function readMultipart(
   request: FastifyRequest,
+  reply: FastifyReply,
   { request: schema, maxFileBytes }: Pick<Endpoint, 'request' | 'maxFileBytes'>,
 ): Promise<unknown> {
   const part = await request.file(maxFileBytes ? { limits: { ...uploadLimits, fileSize: maxFileBytes } } : {});
   if (!part) throw new InvalidField('file', 'validation.required');
+  let taken = false;
+  // A file the route refused before reading it is thrown away as it arrives, never held: the
+  // request then ends, and its connection serves the client's next one.
+  reply.raw.once('finish', () => {
+    if (!taken) part.file.resume();
+  });
   const fields = Object.fromEntries(
     Object.entries(part.fields).flatMap(([name, field]) =>
       field && !Array.isArray(field) && field.type === 'field' ? [[name, field.value]] : [],
@@ -33,6 +40,7 @@ export async function readMultipart(
     throw new InvalidField(issue?.path.join('.') ?? '', issue?.message ?? 'validation.invalid');
   }
   const file: UploadedFile = async () => {
+    taken = true;
     const bytes = await part.toBuffer();
     if (part.file.truncated) throw tooLarge();
     return bytes;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
-import { request, type IncomingMessage } from 'node:http';
+import { Agent, request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import {
   FailedCode,
@@ -295,18 +295,20 @@ describe('attachments', () => {
     expect(refused.status).toBe(404);
   });
 
-  it('are refused for another clinician’s patient before the file has come', async () => {
+  it('are refused for another clinician’s patient before the file has come, and the connection serves on', async () => {
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const boundary = `boundary-${randomUUID()}`;
     const upload = request(`${origin}/api${uploadMessageAttachment.path}`, {
       method: 'POST',
+      agent,
       headers: {
         authorization: `Bearer ${otherClinician.tokens.accessToken}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
     });
     try {
-      // The fields and the file's first bytes, and then nothing more: the answer cannot wait for the rest.
+      // The fields and the file's first bytes: the answer cannot wait for the rest.
       upload.write(
         [
           `--${boundary}`,
@@ -321,10 +323,20 @@ describe('attachments', () => {
         ].join('\r\n'),
       );
       upload.write(pdf);
-      const [response] = (await once(upload, 'response')) as [IncomingMessage];
-      expect(response.statusCode).toBe(404);
+      const [refused] = (await once(upload, 'response')) as [IncomingMessage];
+      expect(refused.statusCode).toBe(404);
+      refused.resume();
+      // The rest, more than the sockets' buffers hold, is taken and thrown away: the client's next
+      // request goes over the same connection once this one has ended.
+      upload.end(Buffer.concat([Buffer.alloc(3 * 1024 * 1024), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      const next = request(`${origin}/api/healthz`, { agent });
+      next.end();
+      const [answered] = (await once(next, 'response')) as [IncomingMessage];
+      expect(answered.statusCode).toBe(200);
+      answered.resume();
     } finally {
       upload.destroy();
+      agent.destroy();
     }
   });
 

@@ -12,6 +12,7 @@ import {
   patient,
   upload,
 } from '../../db/schema.ts';
+import { relationOwnedBy } from '../shared/index.ts';
 
 export type MessageRow = typeof message.$inferSelect;
 export type TemplateRow = typeof messageTemplate.$inferSelect;
@@ -216,9 +217,7 @@ export function messageRepository(db: Database): MessageRepository {
 
     /** The relation when it is the clinician's; another clinician's reads as absent. */
     async partiesOfClinician(seqMedicalRelation: number, seqManager: number): Promise<ThreadParties | undefined> {
-      const [row] = await parties().where(
-        and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqManager, seqManager)),
-      );
+      const [row] = await parties().where(relationOwnedBy(seqMedicalRelation, seqManager));
       return row;
     },
 

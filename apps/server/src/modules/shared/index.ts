@@ -6,6 +6,7 @@ export { managerRepository, type ManagerRow } from './manager-profile.repository
 export {
   ownershipRepository,
   relationListColumns,
+  relationOwnedBy,
   type RelationListRow,
   type RelationRow,
 } from './ownership.repository.ts';

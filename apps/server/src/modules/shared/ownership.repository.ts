@@ -1,8 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { medicalRelation, patient, patientStatus, relationCategory } from '../../db/schema.ts';
 
 export type RelationRow = typeof medicalRelation.$inferSelect;
+
+/**
+ * The relation of that id when it is the clinician's: the one condition of every check that a
+ * relation belongs to its caller (`ownedRelationOr404`, and reads that take the relation with more).
+ */
+export const relationOwnedBy = (seqMedicalRelation: number, seqManager: number): SQL | undefined =>
+  and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqManager, seqManager));
 
 /** A relation with what the patient list shows beside it. */
 export interface RelationListRow extends RelationRow {
@@ -54,9 +61,7 @@ export function ownershipRepository(db: Database): OwnershipRepository {
         .select({ relation: medicalRelation, ...relationListColumns })
         .from(medicalRelation)
         .innerJoin(patient, eq(patient.seqPatient, medicalRelation.seqPatient))
-        .where(
-          and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqManager, seqManager)),
-        );
+        .where(relationOwnedBy(seqMedicalRelation, seqManager));
       return (
         row && {
           ...row.relation,
