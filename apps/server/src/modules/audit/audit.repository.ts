@@ -62,20 +62,20 @@ export function auditRepository(db: Database): AuditRepository {
   };
 }
 
-/** A read's entry, whose patient and id may be expressions of the statement it is part of. */
-export interface AuditEntryOf extends Pick<AuditEntry, 'entity'> {
-  action: 'read';
+/** An entry whose patient and id may be expressions of the statement it is part of. */
+export interface AuditEntryOf extends Pick<AuditEntry, 'action' | 'entity'> {
   entityId?: SQL;
   seqPatient?: number | SQL;
   seqMedicalRelation?: number | SQL;
 }
 
 /**
- * The insert of a read's entry as part of the read's statement (`with audit as (...)`), so that
- * a read and its audit cost one round trip; with `from`, one entry per row of that relation.
- * The statement commits without waiting for its WAL flush (that transaction only): the read
- * changes nothing else, and its entry is lost only if the database server itself crashes within
- * the WAL writer's fraction of a second; writes and their entries always wait (decision 0008).
+ * The insert of an entry as part of the statement that reads or writes what it records
+ * (`with audit as (...)`), so that the two cost one round trip; with `from`, one entry per row of
+ * that relation. A read's statement commits without waiting for its WAL flush (that transaction
+ * only): the read changes nothing else, and its entry is lost only if the database server itself
+ * crashes within the WAL writer's fraction of a second; writes and their entries always wait
+ * (decision 0008).
  */
 export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
   markDeclared(actor, [entry]);
@@ -85,7 +85,7 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
       ${entry.seqPatient ?? null}::int, ${entry.seqMedicalRelation ?? null}::int, ${entry.action}, ${entry.entity},
       ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId}
     ${from ? sql`from ${from}` : sql``}
-    where set_config('synchronous_commit', 'off', true) is not null`;
+    ${entry.action === 'read' ? sql`where set_config('synchronous_commit', 'off', true) is not null` : sql``}`;
 }
 
 /** An audit row as its chain hashes it: the row as jsonb without its hash, instants in UTC (migration 0015). */

@@ -38,11 +38,7 @@ export async function threadOf(
   caller: MessageCaller,
   seqMedicalRelation: number,
 ): Promise<ThreadParties> {
-  const repository = messageRepository(database);
-  const parties =
-    caller.side === 'clinician'
-      ? await repository.partiesOfClinician(seqMedicalRelation, caller.seqManager)
-      : await repository.partiesOfPatient(seqMedicalRelation, caller.seqPatient);
+  const parties = await messageRepository(database).partiesOwnedBy(seqMedicalRelation, caller);
   if (!parties) throw notFound();
   return parties;
 }

@@ -19,7 +19,7 @@ import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { enforceLimits, type RateLimit, type RateLimiter } from '../../security/rate-limiter.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { recordAudit, relationEntry } from '../audit/index.ts';
+import { actorOf, auditInsert, recordAudit, relationEntry } from '../audit/index.ts';
 import { nextVisitStart, timelineOf } from '../schedule/index.ts';
 import { namedTimeText } from '../notification/index.ts';
 import { fullName } from '../shared/index.ts';
@@ -29,7 +29,14 @@ import { attachmentTypeOf, cleanFileName, storedImageOf, thumbnailOf } from './a
 import { isCallersThread, threadOf, type MessageCaller } from './message-access.ts';
 import type { MessageDelivery } from './message-delivery.ts';
 import { awaySettingsOf, toAttachment, toMessageItem } from './message.mapper.ts';
-import { messageRepository, type AttachmentRow, type MessageRow, type ThreadParties } from './message.repository.ts';
+import {
+  messageRepository,
+  type AttachmentRow,
+  type MessageRepository,
+  type MessageRow,
+  type NewMessage,
+  type ThreadParties,
+} from './message.repository.ts';
 
 /** Messages and files one sender may send in a minute. */
 const perSender: RateLimit = { max: messageRules.perMinute, windowSeconds: 60 };
@@ -86,10 +93,18 @@ export function messageSendService({
     await enforceLimits(limiter, [[`message:user:${caller.seqUser}`, perSender]]);
   }
 
-  /** A message sent again with its key: the first answers, in its own thread only. */
-  async function replayOf(caller: MessageCaller, first: MessageRow, parties: ThreadParties): Promise<MessageItem> {
+  /** A message sent again with its key: the first answers, in its own thread only, and the call is on record with its id. */
+  async function replayOf(
+    caller: MessageCaller,
+    first: MessageRow,
+    parties: ThreadParties,
+    context: RequestContext,
+  ): Promise<MessageItem> {
     if (first.seqMedicalRelation !== parties.seqMedicalRelation) throw new HttpFailure(409, FailedCode.Conflict);
-    const attachments = await messageRepository(db).attachmentsOfMessages([first.seqMessage]);
+    const [attachments] = await Promise.all([
+      messageRepository(db).attachmentsOfMessages([first.seqMessage]),
+      recordAudit(db, caller, context, now(), [relationEntry('create', 'message', parties, first.seqMessage)]),
+    ]);
     return toMessageItem(first, attachments, caller.side);
   }
 
@@ -113,23 +128,42 @@ export function messageSendService({
     async send(caller, request, context) {
       // A replay (sent offline, then again) answers the first message whatever changed since:
       // it is not counted again, and a thread closed meanwhile does not refuse what was sent.
-      const [parties, first] = await Promise.all([
-        threadOf(db, caller, request.seqMedicalRelation),
-        messageRepository(db).findByKey(caller.seqUser, request.idempotencyKey),
-      ]);
-      if (first) return replayOf(caller, first, parties);
+      const target = await messageRepository(db).sendTarget(request.seqMedicalRelation, caller, {
+        seqUser: caller.seqUser,
+        idempotencyKey: request.idempotencyKey,
+      });
+      if (!target) throw notFound();
+      const { hasThread, hasAway, keyUsed, ...parties } = target;
+      const first = keyUsed ? await messageRepository(db).findByKey(caller.seqUser, request.idempotencyKey) : undefined;
+      if (first) return replayOf(caller, first, parties, context);
       await checkWritable(caller, parties);
       const text = caller.side === 'clinician' ? await filledText(parties, request.text, context) : request.text;
-      // A patient's message may get an automatic reply; the open hours matter only to a clinician who
-      // has set one up.
-      const away =
-        caller.side === 'patient' ? await messageRepository(db).findAwaySetting(parties.seqManager) : undefined;
-      const hours = away && (await timelineOf(db, parties.seqManager, context.timeZone));
-      const stored = await db.transaction(async (tx) => {
-        const repository = messageRepository(tx);
-        const thread = await repository.lockThread(parties.seqMedicalRelation);
+      // A patient's message may get the automatic reply their clinician set up.
+      const [away, hours] =
+        caller.side === 'patient' && hasAway
+          ? await Promise.all([
+              messageRepository(db).findAwaySetting(parties.seqManager),
+              timelineOf(db, parties.seqManager, context.timeZone),
+            ])
+          : [];
+      if (!hasThread) await messageRepository(db).makeThread(parties.seqMedicalRelation);
+      const actor = actorOf(caller, context);
+      /** The insert of a message with its audit entry, as the caller. */
+      const add = (repository: MessageRepository, row: NewMessage) =>
+        repository.addMessage(row, (added) =>
+          auditInsert(
+            actor,
+            row.sentAt,
+            { ...relationEntry('create', 'message', parties), entityId: added.seqMessage },
+            added.from,
+          ),
+        );
+      const store = async (database: Database) => {
+        const repository = messageRepository(database);
+        // Locked only where an automatic reply may follow: one per closed period, whatever comes at once.
+        const thread = hours ? await repository.lockThread(parties.seqMedicalRelation) : undefined;
         const at = now();
-        const row = await repository.insertMessage({
+        const row = await add(repository, {
           seqMedicalRelation: parties.seqMedicalRelation,
           senderRole: caller.side,
           seqUser: caller.seqUser,
@@ -140,7 +174,7 @@ export function messageSendService({
         if (!row) {
           // Sent with this key by a concurrent request: the first message answers, and nothing is added.
           const first = await repository.findByKey(caller.seqUser, request.idempotencyKey);
-          if (first?.seqMedicalRelation !== parties.seqMedicalRelation) throw new HttpFailure(409, FailedCode.Conflict);
+          if (!first) throw new HttpFailure(409, FailedCode.Conflict);
           return { row: first, added: [] };
         }
         const bound = await repository.bindAttachments(
@@ -151,9 +185,9 @@ export function messageSendService({
         );
         if (bound !== request.attachmentIds.length) throw notFound();
         const added = [row];
-        const reply = away && hours && autoReplyAt(hours, awaySettingsOf(away), at, context.language);
+        const reply = thread && away && hours && autoReplyAt(hours, awaySettingsOf(away), at, context.language);
         if (reply && reply.period !== thread.autoReplyPeriod) {
-          const automatic = await repository.insertMessage({
+          const automatic = await add(repository, {
             seqMedicalRelation: parties.seqMedicalRelation,
             senderRole: 'clinician',
             seqUser: parties.clinicianUser,
@@ -165,15 +199,12 @@ export function messageSendService({
           await repository.setAutoReplyPeriod(parties.seqMedicalRelation, reply.period);
           added.push(automatic!);
         }
-        await recordAudit(
-          tx,
-          caller,
-          context,
-          at,
-          added.map((message) => relationEntry('create', 'message', parties, message.seqMessage)),
-        );
         return { row, added };
-      });
+      };
+      // A message alone is one statement; its files and an automatic reply commit with it.
+      const stored =
+        request.attachmentIds.length > 0 || hours ? await db.transaction((tx) => store(tx)) : await store(db);
+      if (stored.added.length === 0) return replayOf(caller, stored.row, parties, context);
       const attachments =
         request.attachmentIds.length === 0
           ? []

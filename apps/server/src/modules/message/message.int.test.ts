@@ -174,12 +174,31 @@ describe('a thread between a clinician and their patient', () => {
     expect(older.messageList.map((item) => item.text)).toEqual(['Better, the swelling went down.', 'one']);
   });
 
-  it('keeps a message sent twice with one idempotency key once', async () => {
+  it('keeps a message sent twice with one idempotency key once, each call audited with its id', async () => {
+    const created = async () =>
+      (
+        await t.app.db
+          .select({ entityId: auditEvent.entityId })
+          .from(auditEvent)
+          .where(
+            and(
+              eq(auditEvent.seqUser, member.seqUser),
+              eq(auditEvent.entity, 'message'),
+              eq(auditEvent.action, 'create'),
+            ),
+          )
+      ).map((row) => row.entityId);
+    const before = await created();
     const request = { seqMedicalRelation: relation, idempotencyKey: randomUUID(), text: 'Sent from the train' };
-    const first = (await callApi(t.app, sendMyMessage, request, { token: member.tokens.accessToken })).success.message;
-    const again = (await callApi(t.app, sendMyMessage, request, { token: member.tokens.accessToken })).success.message;
-    expect(again.seqMessage).toBe(first.seqMessage);
+    const send = () => callApi(t.app, sendMyMessage, request, { token: member.tokens.accessToken });
+    // Twice at once (a retry racing the first), then again later.
+    const [first, racing] = await Promise.all([send(), send()]);
+    const again = await send();
+    expect(racing.success.message.seqMessage).toBe(first.success.message.seqMessage);
+    expect(again.success.message.seqMessage).toBe(first.success.message.seqMessage);
     expect((await storedBodies()).filter((body) => body === 'Sent from the train')).toHaveLength(1);
+    // Each call is on record, named by the one message that answered it.
+    expect(await created()).toEqual([...before, ...Array<string>(3).fill(String(first.success.message.seqMessage))]);
   });
 });
 

@@ -1,4 +1,22 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, max, min, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  max,
+  min,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   appUser,
@@ -15,6 +33,7 @@ import {
 import { relationOwnedBy } from '../shared/index.ts';
 
 export type MessageRow = typeof message.$inferSelect;
+export type NewMessage = typeof message.$inferInsert;
 export type TemplateRow = typeof messageTemplate.$inferSelect;
 export type AwaySettingRow = typeof messageAwaySetting.$inferSelect;
 export type Side = MessageRow['senderRole'];
@@ -33,6 +52,19 @@ export interface ThreadParties {
   patientUser: number | null;
   patientEmail: string | null;
   patientLanguage: string | null;
+}
+
+/** Whose threads: a clinician's (with their patients) or a patient's (with their clinicians). */
+export type ThreadOwner = { seqManager: number } | { seqPatient: number };
+
+/** What sending to a thread reads before it writes. */
+export interface SendTarget extends ThreadParties {
+  /** Whether the thread's row exists: it is made with the first message. */
+  hasThread: boolean;
+  /** Whether the clinician has set up automatic replies. */
+  hasAway: boolean;
+  /** Whether the sender already used this idempotency key (in any thread). */
+  keyUsed: boolean;
 }
 
 /** A file of a message, with what its reply and its download need. */
@@ -84,14 +116,77 @@ const other = (side: Side): Side => (side === 'clinician' ? 'patient' : 'clinici
 const unreadBy = (reader: Side) =>
   and(eq(message.senderRole, other(reader)), isNull(message.readAt), isNull(message.withdrawnAt));
 
+/** A relation with the two people of its thread, and `more`. */
+const partiesWith = <More extends SelectedFields>(db: Database, more: More) =>
+  db
+    .select({ ...partyColumns, ...more })
+    .from(medicalRelation)
+    .innerJoin(manager, eq(manager.seqManager, medicalRelation.seqManager))
+    .innerJoin(patient, eq(patient.seqPatient, medicalRelation.seqPatient))
+    .leftJoin(appUser, and(eq(appUser.seqUser, patient.seqUser), isNull(appUser.deletedAt)));
+
+/**
+ * The statement of `sendTarget` for one side's threads, built once per database: sending runs it
+ * every time, and building it costs more than running it.
+ */
+function sendTargetQuery(db: Database, side: Side) {
+  return (
+    partiesWith(db, {
+      hasThread: exists(
+        db
+          .select({ seqMedicalRelation: messageThread.seqMedicalRelation })
+          .from(messageThread)
+          .where(eq(messageThread.seqMedicalRelation, medicalRelation.seqMedicalRelation)),
+      ).mapWith(Boolean),
+      hasAway: exists(
+        db
+          .select({ seqManager: messageAwaySetting.seqManager })
+          .from(messageAwaySetting)
+          .where(eq(messageAwaySetting.seqManager, medicalRelation.seqManager)),
+      ).mapWith(Boolean),
+      keyUsed: exists(
+        db
+          .select({ seqMessage: message.seqMessage })
+          .from(message)
+          .where(
+            and(
+              eq(message.seqUser, sql.placeholder('seqUser')),
+              eq(message.idempotencyKey, sql.placeholder('idempotencyKey')),
+            ),
+          ),
+      ).mapWith(Boolean),
+    })
+      .where(
+        and(
+          eq(medicalRelation.seqMedicalRelation, sql.placeholder('seqMedicalRelation')),
+          eq(side === 'clinician' ? medicalRelation.seqManager : medicalRelation.seqPatient, sql.placeholder('owner')),
+        ),
+      )
+      // Unnamed, so PostgreSQL plans it each time: PgBouncer in transaction pooling keeps no named statements.
+      .prepare('')
+  );
+}
+const sendTargetQueries = new WeakMap<Database, Record<Side, ReturnType<typeof sendTargetQuery>>>();
+
 export interface MessageRepository {
   partiesOf(seqMedicalRelation: number): Promise<ThreadParties | undefined>;
-  partiesOfClinician(seqMedicalRelation: number, seqManager: number): Promise<ThreadParties | undefined>;
-  partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined>;
+  /** The relation when it is the owner's thread; anyone else's reads as absent. */
+  partiesOwnedBy(seqMedicalRelation: number, owner: ThreadOwner): Promise<ThreadParties | undefined>;
+  /** The owner's thread with what sending checks, in one statement; anyone else's reads as absent. */
+  sendTarget(
+    seqMedicalRelation: number,
+    owner: ThreadOwner,
+    sender: { seqUser: number; idempotencyKey: string },
+  ): Promise<SendTarget | undefined>;
+  makeThread(seqMedicalRelation: number): Promise<void>;
   lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect>;
   setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void>;
   claimNotification(seqMedicalRelation: number, reader: Side, at: Date, windowMs: number): Promise<boolean>;
-  insertMessage(row: typeof message.$inferInsert): Promise<MessageRow | undefined>;
+  /**
+   * Adds a message and, in the same statement, its audit entry (given the added row); adds
+   * neither, and answers undefined, when the sender already used the key.
+   */
+  addMessage(row: NewMessage, audit: (added: { from: SQL; seqMessage: SQL }) => SQL): Promise<MessageRow | undefined>;
   findByKey(seqUser: number, idempotencyKey: string): Promise<MessageRow | undefined>;
   lockSentBy(seqMessage: number, seqUser: number): Promise<MessageRow | undefined>;
   withdraw(seqMessage: number, at: Date): Promise<MessageRow>;
@@ -137,13 +232,17 @@ export interface MessageRepository {
 
 /** The only code that reads and writes the messages' tables. */
 export function messageRepository(db: Database): MessageRepository {
-  const parties = () =>
-    db
-      .select(partyColumns)
-      .from(medicalRelation)
-      .innerJoin(manager, eq(manager.seqManager, medicalRelation.seqManager))
-      .innerJoin(patient, eq(patient.seqPatient, medicalRelation.seqPatient))
-      .leftJoin(appUser, and(eq(appUser.seqUser, patient.seqUser), isNull(appUser.deletedAt)));
+  const parties = () => partiesWith(db, {});
+  const makeThread = async (seqMedicalRelation: number): Promise<void> => {
+    await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
+  };
+  const ownedBy = (seqMedicalRelation: number, owner: ThreadOwner): SQL | undefined =>
+    'seqManager' in owner
+      ? relationOwnedBy(seqMedicalRelation, owner.seqManager)
+      : and(
+          eq(medicalRelation.seqMedicalRelation, seqMedicalRelation),
+          eq(medicalRelation.seqPatient, owner.seqPatient),
+        );
 
   const attachmentsWhere = (condition: ReturnType<typeof and>) =>
     db
@@ -215,19 +314,28 @@ export function messageRepository(db: Database): MessageRepository {
       return row;
     },
 
-    /** The relation when it is the clinician's; another clinician's reads as absent. */
-    async partiesOfClinician(seqMedicalRelation: number, seqManager: number): Promise<ThreadParties | undefined> {
-      const [row] = await parties().where(relationOwnedBy(seqMedicalRelation, seqManager));
+    async partiesOwnedBy(seqMedicalRelation: number, owner: ThreadOwner): Promise<ThreadParties | undefined> {
+      const [row] = await parties().where(ownedBy(seqMedicalRelation, owner));
       return row;
     },
 
-    /** The relation when the patient is in it; anyone else's reads as absent. */
-    async partiesOfPatient(seqMedicalRelation: number, seqPatient: number): Promise<ThreadParties | undefined> {
-      const [row] = await parties().where(
-        and(eq(medicalRelation.seqMedicalRelation, seqMedicalRelation), eq(medicalRelation.seqPatient, seqPatient)),
-      );
+    async sendTarget(seqMedicalRelation, owner, { seqUser, idempotencyKey }) {
+      let queries = sendTargetQueries.get(db);
+      if (!queries)
+        sendTargetQueries.set(
+          db,
+          (queries = { clinician: sendTargetQuery(db, 'clinician'), patient: sendTargetQuery(db, 'patient') }),
+        );
+      const [row] = await queries['seqManager' in owner ? 'clinician' : 'patient'].execute({
+        seqMedicalRelation,
+        owner: 'seqManager' in owner ? owner.seqManager : owner.seqPatient,
+        seqUser,
+        idempotencyKey,
+      });
       return row;
     },
+
+    makeThread,
 
     /**
      * Holds the relation's thread until the transaction ends, made first if it has none (its first
@@ -238,7 +346,7 @@ export function messageRepository(db: Database): MessageRepository {
         db.select().from(messageThread).where(eq(messageThread.seqMedicalRelation, seqMedicalRelation)).for('update');
       const [row] = await locked();
       if (row) return row;
-      await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
+      await makeThread(seqMedicalRelation);
       const [made] = await locked();
       return made!;
     },
@@ -270,8 +378,10 @@ export function messageRepository(db: Database): MessageRepository {
       return claimed.length > 0;
     },
 
-    async insertMessage(row: typeof message.$inferInsert): Promise<MessageRow | undefined> {
-      const [inserted] = await db.insert(message).values(row).onConflictDoNothing().returning();
+    async addMessage(row, audit) {
+      const added = db.$with('added').as(db.insert(message).values(row).onConflictDoNothing().returning());
+      const entry = db.$with('entry', {}).as(audit({ from: sql`added`, seqMessage: sql`added.seq_message::text` }));
+      const [inserted] = await db.with(added, entry).select().from(added);
       return inserted;
     },
 
