@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { closeMeeting, createMeeting } from '@clinic/contract';
+import { admitPatient, closeMeeting, createMeeting } from '@clinic/contract';
 import type { Browser, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { startStack, type Stack } from '../e2e/harness.ts';
@@ -166,9 +166,12 @@ async function productCall(visit: Visit): Promise<number> {
     await start.elementHandle(),
     { timeout: 30_000 },
   );
-  // The patient is in the call before Start: opened as Start opens it, joined, waiting.
+  // The patient is in the call before Start: opened as Start opens it, let in from the waiting
+  // room, joined, waiting.
   const { Meeting } = await callApi(stack, createMeeting, { seqSchedule }, token);
   await patient.getByRole('button', { name: patientEn.call.join, exact: true }).click();
+  await callStatus(patient, 'lobby');
+  await callApi(stack, admitPatient, { seqSchedule, meetingId: Meeting.MeetingId }, token);
   await callStatus(patient, 'waiting');
 
   await start.evaluate((button) => button.setAttribute('data-bench-start', ''));

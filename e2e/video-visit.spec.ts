@@ -3,8 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { ui } from './steps.ts';
+import { pushToWorker, ui } from './steps.ts';
 import {
+  admitFromWaitingRoom,
   bookCallableVisit,
   bookVisit,
   callContext,
@@ -65,7 +66,7 @@ describe('video visit in the browser, one server', () => {
   it('refuses an early start, connects both videos, works its controls, survives the patient leaving and a reload of the screen, saves the note and completes the visit', async () => {
     const testStarted = Date.now();
     const zone = zoneForComingQuarters(4);
-    const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
+    const { clinician, token, userEmail, patientName, seqMedicalRelation } = await clinicianWithMember(stack, zone);
     // The coming quarter hour may be called now; half an hour later is too early.
     const { seqSchedule: inWindow, start: soon } = await bookCallableVisit(stack.url, token, {
       seqMedicalRelation,
@@ -91,10 +92,11 @@ describe('video visit in the browser, one server', () => {
     expect(await statusOf(clinician)).toBe('waiting');
     expect((await visitOf(stack.url, token, seqMedicalRelation, tooEarly)).scheduleStatus).toBe(ScheduleStatus.waiting);
 
-    // The patient signs in to the patient client in a second browser.
+    // The patient signs in to the patient client in a second browser: the coming visit's waiting
+    // room is open.
     const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
     await patientSignIn(patient, stack.url, userEmail);
-    await patient.getByText(p.call.notOpen).waitFor();
+    await button(patient, p.call.join).waitFor();
 
     // Inside the window: Start opens the call, the patient joins, both see each other.
     await clinician.goto(`/remote?seqSchedule=${inWindow}`);
@@ -110,6 +112,7 @@ describe('video visit in the browser, one server', () => {
     expect(await (await beat.response())?.json()).toEqual({ isSuccess: true });
     await callStatus(clinician, 'connecting');
     await button(patient, p.call.join).click();
+    await admitFromWaitingRoom(clinician, patient, patientName);
     await bothAt(clinician, 'on', patient, 'connected');
     const onAt = Date.now();
     const clinicianSees = await remoteVideoPlays(clinician);
@@ -157,7 +160,8 @@ describe('video visit in the browser, one server', () => {
     await clinician.getByText(t.videoCall.panel.noSymptoms).waitFor();
     await clinician.getByRole('tab', { name: t.videoCall.panel.noteTab }).click();
 
-    // The patient leaves: the clinician sees it; the patient joins again and both videos come back.
+    // The patient leaves: the clinician sees it; the patient joins again (let into this call
+    // already, without waiting) and both videos come back.
     await button(patient, p.call.leave).click();
     await callStatus(clinician, 'left');
     await button(patient, p.call.join).click();
@@ -172,8 +176,8 @@ describe('video visit in the browser, one server', () => {
     await button(clinician, t.videoCall.panel.saved).waitFor();
 
     // The screen reloads during the call, after the browser's confirmation: its call closes and the
-    // patient is told; Start opens it again, the patient joins again, and the timer carries on
-    // from the moment both were first present.
+    // patient is told; Start opens it again, the patient joins again and is admitted again, and the
+    // timer carries on from the moment both were first present.
     const beforeReload = await elapsedOf(clinician);
     clinician.once('dialog', (dialog) => void dialog.accept());
     await clinician.reload();
@@ -182,6 +186,7 @@ describe('video visit in the browser, one server', () => {
     await callStatus(clinician, 'waiting');
     await button(clinician, t.videoCall.start).click();
     await button(patient, p.call.join).click();
+    await admitFromWaitingRoom(clinician, patient, patientName);
     await bothAt(clinician, 'on', patient, 'connected');
     await remoteVideoPlays(clinician);
     await expect.poll(() => elapsedOf(clinician)).toBeGreaterThan(beforeReload);
@@ -205,6 +210,97 @@ describe('video visit in the browser, one server', () => {
     expect(startedAt).toBeLessThanOrEqual(onAt);
     // The early visit was never started.
     expect((await visitOf(stack.url, token, seqMedicalRelation, tooEarly)).scheduleStatus).toBe(ScheduleStatus.waiting);
+  }, 300_000);
+});
+
+describe('the waiting room of a video visit', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({}, { media: true });
+  });
+  afterAll(() => stack?.close());
+
+  it('shows the patient waiting on the clinician’s home at once, lets no media through before Admit, and pushes a clinician with no tab', async () => {
+    const zone = zoneForComingQuarters(2);
+    const { clinician, token, userEmail, patientName, seqMedicalRelation } = await clinicianWithMember(
+      stack,
+      zone,
+      'Min-jun Chan',
+    );
+    const { seqSchedule } = await bookCallableVisit(stack.url, token, {
+      seqMedicalRelation,
+      length: '00:30:00',
+      timeZone: zone,
+    });
+    const entry = (page: Page) => page.getByTestId('waiting-patient').filter({ hasText: patientName });
+
+    // With no tab of the clinician's open, an arrival is a Web Push whose tap opens the visit.
+    const push = await pushToWorker(stack, clinician);
+    await clinician.goto('about:blank');
+    // The worker as it runs now: one stopped while no tab was open is started again by the push.
+    const worker = () =>
+      clinician
+        .context()
+        .serviceWorkers()
+        .find((candidate) => candidate.url().endsWith('/sw.js'));
+    await push({ key: 'waiting-1', kind: 'waiting', seqSchedule, patientName, time: new Date().toISOString() });
+    await expect
+      .poll(() =>
+        worker()?.evaluate<{ body: string; path: string }[]>(`(async () =>
+          (await self.registration.getNotifications()).map(({ body, data }) => ({ body, path: data.path })))()`),
+      )
+      .toEqual([
+        { body: `${patientName} is waiting in the waiting room.`, path: `/remote?seqSchedule=${seqSchedule}` },
+      ]);
+
+    // The clinician's home is open; the patient comes to the waiting room: it shows within 2 s.
+    await clinician.goto('/');
+    await clinician.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
+    const patient = await (await callContext(stack, { width: 390, timezoneId: zone })).newPage();
+    await patientSignIn(patient, stack.url, userEmail);
+    await button(patient, p.call.join).click();
+    await callStatus(patient, 'lobby');
+    await patient.locator('[data-testid=clinician-presence][data-online=true]').waitFor();
+    await entry(clinician).waitFor({ timeout: 2000 });
+    expect(await entry(clinician).textContent()).toContain(
+      t.videoCall.waitingRoom.waitingSince.replace('{{name}}', patientName).split('{{time}}')[0],
+    );
+    // The knock waits 30 s after the arrival.
+    expect(await button(patient, p.call.lobby.knock).isDisabled()).toBe(true);
+    await expectAccessible(patient, 'the patient’s waiting room');
+    await expectAccessible(clinician, 'the clinician’s home with a patient waiting');
+
+    // The sound can be turned off, and stays off in this browser.
+    const sound = clinician.getByRole('switch', { name: t.videoCall.waitingRoom.sound });
+    await sound.click({ force: true });
+    await clinician.reload();
+    expect(await clinician.getByRole('switch', { name: t.videoCall.waitingRoom.sound }).isChecked()).toBe(false);
+
+    // The visit's screen: the call starts, yet nothing reaches either side before Admit.
+    await clinician.goto(`/remote?seqSchedule=${seqSchedule}`);
+    await entry(clinician).getByText(t.videoCall.waitingRoom.startFirst).waitFor();
+    await callStatus(clinician, 'waiting');
+    await button(clinician, t.videoCall.start).click();
+    await callStatus(clinician, 'connecting');
+    const admit = button(clinician, t.videoCall.waitingRoom.admitOf.replace('{{name}}', patientName));
+    await admit.waitFor();
+    expect(await statusOf(patient)).toBe('lobby');
+    const noPicture = (page: Page) =>
+      page.evaluate(() => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
+        return video === null || video.srcObject === null || video.videoWidth === 0;
+      });
+    expect(await noPicture(clinician)).toBe(true);
+    expect(await noPicture(patient)).toBe(true);
+    await expectAccessible(clinician, 'the clinician’s call screen with a patient waiting');
+
+    await admit.click();
+    await bothAt(clinician, 'on', patient, 'connected');
+    await remoteVideoPlays(clinician);
+    await remoteVideoPlays(patient);
+    await entry(clinician).waitFor({ state: 'detached' });
+    await endWithConfirmation(clinician);
+    await callStatus(patient, 'ended');
   }, 300_000);
 });
 
@@ -233,7 +329,7 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
     expect(patientServer).toBeDefined();
     expect(patientServer).not.toBe(clinicianServer);
     const zone = zoneForComingQuarters(2);
-    const { clinician, token, userEmail, seqMedicalRelation } = await clinicianWithMember(stack, zone);
+    const { clinician, token, userEmail, patientName, seqMedicalRelation } = await clinicianWithMember(stack, zone);
     const { seqSchedule } = await bookCallableVisit(stack.url, token, {
       seqMedicalRelation,
       length: '00:30:00',
@@ -247,6 +343,7 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
     await button(clinician, t.videoCall.start).click();
     await callStatus(clinician, 'connecting');
     await button(patient, p.call.join).click();
+    await admitFromWaitingRoom(clinician, patient, patientName);
     await bothAt(clinician, 'on', patient, 'connected');
     const onAt = Date.now();
     await remoteVideoPlays(clinician);

@@ -60,6 +60,7 @@ export interface ClinicianWithMember {
   token: string;
   /** The member's sign-in to the patient client (password memberPassword). */
   userEmail: string;
+  patientName: string;
   seqMedicalRelation: number;
 }
 
@@ -91,7 +92,7 @@ export async function clinicianWithMember(
     { patientSyncAuthCode: member.code, heightCm: 165, weightKg: 60, deviceType: 1 },
     token,
   );
-  return { clinician, token, userEmail, seqMedicalRelation };
+  return { clinician, token, userEmail, patientName, seqMedicalRelation };
 }
 
 /** Books a visit through the API as a clinician in the time zone; answers its seqSchedule. */
@@ -161,6 +162,17 @@ export async function patientSignIn(page: Page, baseUrl: string, userEmail: stri
   await page.getByRole('heading', { name: patientEn.call.nextVisit }).waitFor();
 }
 
+/**
+ * The patient, in the visit's waiting room on their call screen, is let into the call the
+ * clinician's /remote has started.
+ */
+export async function admitFromWaitingRoom(clinician: Page, patient: Page, patientName: string): Promise<void> {
+  await callStatus(patient, 'lobby');
+  await clinician
+    .getByRole('button', { name: ui.en.videoCall.waitingRoom.admitOf.replace('{{name}}', patientName), exact: true })
+    .click();
+}
+
 /** Waits for the call status either screen marks on [data-testid=call-status]. */
 export const callStatus = (page: Page, status: string, timeout = 30_000) =>
   page.locator(`[data-testid=call-status][data-status=${status}]`).waitFor({ timeout });
@@ -223,7 +235,8 @@ export interface ConnectedVisit extends ClinicianWithMember {
 
 /**
  * A visit booked for the coming quarter hour and connected: the clinician starts it on /remote,
- * the patient joins from the patient client at pagesUrl, and both see the other's video. The
+ * the patient joins from the patient client at pagesUrl and is admitted from the waiting room, and
+ * both see the other's video. The
  * set-up's API calls go to stack.url; the browsers open what their contexts' base URL points at.
  */
 export async function connectedVisit(
@@ -243,6 +256,7 @@ export async function connectedVisit(
   await callStatus(visit.clinician, 'waiting');
   await visit.clinician.getByRole('button', { name: ui.en.videoCall.start, exact: true }).click();
   await patient.getByRole('button', { name: patientEn.call.join, exact: true }).click();
+  await admitFromWaitingRoom(visit.clinician, patient, visit.patientName);
   try {
     await Promise.all([callStatus(visit.clinician, 'on'), callStatus(patient, 'connected')]);
     await remoteVideoPlays(visit.clinician);

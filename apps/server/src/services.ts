@@ -20,7 +20,13 @@ import {
 } from './modules/exercise/index.ts';
 import { type ManagerNoteService, managerNoteService } from './modules/manager-note/index.ts';
 import { type ManagerService, managerService } from './modules/manager/index.ts';
-import { abandonedMeetingJob, meetingService, type MeetingService } from './modules/meeting/index.ts';
+import {
+  abandonedMeetingJob,
+  lobbyService,
+  meetingService,
+  type LobbyService,
+  type MeetingService,
+} from './modules/meeting/index.ts';
 import { messageServices, unsentPurgeJob, type MessageServices } from './modules/message/index.ts';
 import {
   monitoringJob,
@@ -124,6 +130,7 @@ export interface Services {
   paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
+  lobby: LobbyService;
   /** Secure messages between clinicians and their patients. */
   messages: MessageServices;
   monitoring: MonitoringService;
@@ -304,6 +311,7 @@ export async function createServices(
     paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
+    lobby: lobbyService({ db, now, bus, push }),
     messages,
     monitoring: monitoringService({ db, now }),
     monitoringBilling,

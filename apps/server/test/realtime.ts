@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import {
   addPatient,
+  admitPatient,
   issueSyncAuthCode,
   realtimePath,
   updateReservableTimeline,
   type Notification,
   type ServerMessage,
+  waitForCall,
 } from '@clinic/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
@@ -126,4 +128,14 @@ export async function registerMember(
     { token: clinicianToken },
   );
   return added.success.seqMedicalRelation;
+}
+
+/** The patient comes to the visit's waiting room and the clinician lets them into the open call. */
+export async function admitToCall(
+  { seqSchedule, meetingId }: { seqSchedule: number; meetingId: string },
+  patient: { app: FastifyInstance; token: string },
+  clinician: { app: FastifyInstance; token: string },
+): Promise<void> {
+  void (await callApi(patient.app, waitForCall, { seqSchedule, knock: false }, { token: patient.token })).success;
+  void (await callApi(clinician.app, admitPatient, { seqSchedule, meetingId }, { token: clinician.token })).success;
 }

@@ -37,6 +37,7 @@ const fallbackTexts = {
   },
   symptomReport: '{{patientName}} sent a symptom report.',
   message: '{{patientName}} sent you a message.',
+  waiting: '{{patientName}} is waiting in the waiting room.',
 };
 
 function warn(problem, detail) {
@@ -136,18 +137,29 @@ function messageNotificationOf(value) {
   return { key: value.key, seqMedicalRelation: value.seqMedicalRelation, patientName: value.patientName };
 }
 
-/** One notification per thread (its tag): a later one replaces it. A tap opens the thread. */
-async function showMessageNotification(message) {
+/**
+ * A notification shown and not kept (new messages, a waiting patient): one per tag, which a later
+ * one replaces, saying `text` (a key of the texts) of the patient. A tap opens `path`.
+ */
+async function showOnce({ key, patientName }, { text, tag, path }) {
   if (await hasVisibleFocusedWindow()) return;
   const texts = await textsFor();
-  const template = typeof texts.message === 'string' ? texts.message : fallbackTexts.message;
+  const template = typeof texts[text] === 'string' ? texts[text] : fallbackTexts[text];
   await self.registration.showNotification(texts.title, {
-    body: template.split('{{patientName}}').join(message.patientName),
-    tag: `message-${message.seqMedicalRelation}`,
+    body: template.split('{{patientName}}').join(patientName),
+    tag,
     renotify: true,
     icon: '/favicon.svg',
-    data: { key: message.key, path: `/patientList/details/messages?id=${message.seqMedicalRelation}` },
+    data: { key, path },
   });
+}
+
+/** The contract's waitingNotification: a patient came to, or knocked at, a visit's waiting room. Shown, not kept. */
+function waitingNotificationOf(value) {
+  if (!value || typeof value !== 'object' || value.kind !== 'waiting') return null;
+  if (typeof value.key !== 'string' || typeof value.patientName !== 'string') return null;
+  if (!Number.isInteger(value.seqSchedule)) return null;
+  return { key: value.key, seqSchedule: value.seqSchedule, patientName: value.patientName };
 }
 
 function timeOf(notification) {
@@ -256,7 +268,22 @@ async function onPush(event) {
   }
   const message = messageNotificationOf(payload);
   if (message) {
-    await showMessageNotification(message);
+    // One per thread; a tap opens the thread.
+    await showOnce(message, {
+      text: 'message',
+      tag: `message-${message.seqMedicalRelation}`,
+      path: `/patientList/details/messages?id=${message.seqMedicalRelation}`,
+    });
+    return;
+  }
+  const waiting = waitingNotificationOf(payload);
+  if (waiting) {
+    // One per visit, renewed by a knock; a tap opens the visit's call screen.
+    await showOnce(waiting, {
+      text: 'waiting',
+      tag: `waiting-${waiting.seqSchedule}`,
+      path: `/remote?seqSchedule=${waiting.seqSchedule}`,
+    });
     return;
   }
   const notification = notificationOf(payload);
@@ -292,7 +319,7 @@ self.addEventListener('push', (event) => {
 
 /**
  * SPEC 2: a tap on a push goes to the home page (a symptom report's to the patient's reports, a
- * message's to the thread), in an open tab when there is one.
+ * message's to the thread, a waiting patient's to the visit's call screen), in an open tab when there is one.
  */
 async function onNotificationClick(event) {
   event.notification.close();

@@ -101,6 +101,7 @@ const kindOfVerb: Record<string, Kind> = {
   supersede: 'change',
   cancel: 'change',
   complete: 'change',
+  admit: 'change',
   disable: 'change',
   remove: 'removal',
   delete: 'removal',
@@ -115,6 +116,8 @@ const kindOfVerb: Record<string, Kind> = {
   finish: 'step',
   keep: 'step',
   send: 'step',
+  wait: 'step',
+  leave: 'step',
 };
 
 /** The SPEC's own majority: POST reads and creates, PUT changes and removes what exists. */

@@ -61,6 +61,8 @@ export const FailedCode = {
   CallTooEarly: 'SE0121',
   CallInProgress: 'SE0122',
   MeetingNotOpen: 'SE0123',
+  PatientNotWaiting: 'SE0124',
+  NotAdmitted: 'SE0125',
   MeetingNotFound: 'TE1101',
   CompletionRejected: 'SE0110',
   CompletionMeetingMismatch: 'SE0111',

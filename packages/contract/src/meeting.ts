@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, reply } from './endpoint.ts';
+import { defineEndpoint, emptyRequest, reply, success } from './endpoint.ts';
 import { FailedCode } from './errors.ts';
 import { schedule } from './schedule.ts';
 import { idField } from './validation.ts';
@@ -24,6 +24,16 @@ export const meetingRules = {
   cameraRetries: 10,
   cameraRetryMs: 1000,
   popup: { width: 1200, height: 800 },
+} as const;
+
+/** The waiting room of a visit's call (issue 37). */
+export const lobbyRules = {
+  /** The patient's app says it is still waiting this often. */
+  heartbeatMs: 20_000,
+  /** A patient whose app has been silent this long has left the waiting room. */
+  lostMs: 60_000,
+  /** A patient may knock (tell the clinician again) once in this many seconds. */
+  knockSeconds: 30,
 } as const;
 
 /** Stop codes of the call session (SPEC 4): 6 ends normally, 19 is forced by the connection. */
@@ -179,17 +189,114 @@ export const joinMeeting = defineEndpoint({
   access: 'patient',
   audit: { action: 'create', entity: 'meeting_attendee' },
   tag: 'patientApp',
-  summary: 'Joins the call of a visit once the clinician has opened it',
+  summary: 'Joins the call of a visit once the clinician has opened it and let the patient in from the waiting room',
   get request() {
     return z.object({ seqSchedule: idField });
   },
   get reply() {
     return reply(meetingReply, [
       FailedCode.MeetingNotOpen,
+      FailedCode.NotAdmitted,
       FailedCode.ScheduleCompleted,
       FailedCode.ScheduleCancelled,
       FailedCode.ScheduleExpired,
     ]);
+  },
+});
+
+export const waitForCall = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/waitForCall',
+  access: 'patient',
+  audit: { action: 'update', entity: 'call_lobby' },
+  tag: 'patientApp',
+  summary:
+    "Puts the patient in the visit's waiting room, or keeps them there (every 20 s); `knock` tells the clinician again, at most once in 30 s",
+  get request() {
+    return z.object({ seqSchedule: idField, knock: z.boolean().default(false) });
+  },
+  get reply() {
+    return reply(
+      {
+        waitingSince: z.string(),
+        /** Whether the clinician has the app open (a tab that heard the patient). */
+        clinicianOnline: z.boolean(),
+        /** The call the clinician let the patient into, while it is open. */
+        admittedMeetingId: z.string().nullable(),
+      },
+      [FailedCode.CallTooEarly, FailedCode.ScheduleCompleted, FailedCode.ScheduleCancelled, FailedCode.ScheduleExpired],
+    );
+  },
+});
+
+export const leaveWaitingRoom = defineEndpoint({
+  method: 'POST',
+  path: '/patientApp/leaveWaitingRoom',
+  access: 'patient',
+  audit: { action: 'update', entity: 'call_lobby' },
+  tag: 'patientApp',
+  summary: "Takes the patient out of the visit's waiting room",
+  get request() {
+    return z.object({ seqSchedule: idField });
+  },
+  get reply() {
+    return success({});
+  },
+});
+
+/** A patient in the waiting room of one of the clinician's visits. */
+export const waitingPatient = z.lazy(() =>
+  z.object({
+    seqSchedule: z.number().int(),
+    seqMedicalRelation: z.number().int(),
+    patientName: z.string(),
+    waitingSince: z.string(),
+    scheduleExpectStartDatetime: z.string(),
+  }),
+);
+export type WaitingPatient = z.infer<typeof waitingPatient>;
+
+/**
+ * A clinician's Web Push that a patient came to, or knocked at, a visit's waiting room while no tab
+ * of theirs was open; it names the patient and the visit only.
+ */
+export const waitingNotification = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    kind: z.literal('waiting'),
+    seqSchedule: z.number().int(),
+    patientName: z.string(),
+    time: z.string(),
+  }),
+);
+export type WaitingNotification = z.infer<typeof waitingNotification>;
+
+export const getWaitingPatients = defineEndpoint({
+  method: 'POST',
+  path: '/meeting/getWaitingPatients',
+  access: 'manager',
+  audit: { action: 'read', entity: 'call_lobby' },
+  tag,
+  summary:
+    "The patients in the waiting rooms of the clinician's visits, not yet let into a call, longest waiting first",
+  request: emptyRequest,
+  get reply() {
+    return success({ waitingList: z.array(waitingPatient) });
+  },
+});
+
+export const admitPatient = defineEndpoint({
+  method: 'PUT',
+  path: '/meeting/admitPatient',
+  access: 'manager',
+  audit: { action: 'update', entity: 'call_lobby' },
+  tag,
+  summary: 'Lets the waiting patient into the open call of their visit',
+  get request() {
+    return z.object({ seqSchedule: idField, meetingId: z.uuid({ error: 'validation.invalid' }) });
+  },
+  get reply() {
+    return reply({}, [FailedCode.MeetingNotFound, FailedCode.PatientNotWaiting]);
   },
 });
 

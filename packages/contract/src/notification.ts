@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
-import { signalData } from './meeting.ts';
+import { signalData, waitingPatient } from './meeting.ts';
 import { messageItem } from './message.ts';
 import { alertKinds } from './monitoring.ts';
 import { pushTypes } from './schedule-rules.ts';
@@ -147,6 +147,17 @@ export const serverMessage = z.lazy(() =>
       seqSchedule: z.number().int(),
       state: z.enum(['opened', 'closed']),
     }),
+    /**
+     * A patient came to, knocked at, left or was let out of the waiting room of one of the
+     * clinician's visits (sent to the clinician); `knocked` asks for the clinician's attention.
+     */
+    z.object({
+      type: z.literal('lobby'),
+      state: z.enum(['knocked', 'waiting', 'left', 'admitted']),
+      patient: waitingPatient,
+    }),
+    /** The clinician let the patient into the call of their visit (sent to the patient). */
+    z.object({ type: z.literal('admitted'), seqSchedule: z.number().int(), meetingId: z.string() }),
     /** A signal the server refused, e.g. for a meeting the sender does not attend. */
     z.object({ type: z.literal('refused'), meetingId: z.string(), failedCode: z.string() }),
   ]),

@@ -2,7 +2,16 @@ import { ScheduleStatus, type ClientSignal, type PatientSchedule, type SignalDat
 import { describe, expect, it } from 'vitest';
 import { createRealtimeHub } from '../realtime/realtime-channel.ts';
 import type { CallMessage } from '../realtime/realtime.ts';
-import { callStatusOf, callTransport, endsCall, heardCalls, isCallOpen, nextVisit, openLocalMedia } from './call.ts';
+import {
+  callStatusOf,
+  callTransport,
+  endsCall,
+  heardCalls,
+  isCallOpen,
+  nextVisit,
+  openLocalMedia,
+  waitingRoomHours,
+} from './call.ts';
 
 const meetingId = '3f2c1a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
 
@@ -58,6 +67,16 @@ describe('whether a visit’s call is open', () => {
     expect(nextVisit(upcoming, () => false)?.seqSchedule).toBe(1);
     expect(nextVisit(upcoming, (entry) => entry.seqSchedule === 2)?.seqSchedule).toBe(2);
     expect(nextVisit([], () => true)).toBeUndefined();
+  });
+});
+
+describe('the waiting room of a visit', () => {
+  it('opens 15 minutes before the visit and closes at its end', () => {
+    const half = { ...visit(1, '2026-11-22T10:00:00.000Z'), scheduleExpectProgressTime: '00:30:00' } as PatientSchedule;
+    expect(waitingRoomHours(half)).toEqual({
+      opens: Date.parse('2026-11-22T09:45:00.000Z'),
+      closes: Date.parse('2026-11-22T10:30:00.000Z'),
+    });
   });
 });
 

@@ -1,7 +1,8 @@
-import { scheduleStateOf, type PatientSchedule } from '@clinic/contract';
+import { scheduleRules, scheduleStateOf, type PatientSchedule } from '@clinic/contract';
 import type { CallConnectionState, CallTransport } from '@clinic/call';
 import type { RealtimeChannel } from '../realtime/realtime-channel.ts';
 import type { CallMessage } from '../realtime/realtime.ts';
+import { minutesOf } from '../visits/visits.ts';
 
 /** What the socket last said about a visit's call, and when it was heard. */
 export interface HeardCall {
@@ -32,6 +33,18 @@ export function isCallOpen(visit: PatientSchedule, heard: HeardCall | undefined,
   return scheduleStateOf(visit.scheduleStatus) === 'inProgress';
 }
 
+/**
+ * When the visit's waiting room is open, in milliseconds since the epoch: from
+ * `scheduleRules.earlyStartMinutes` before its start (when the clinician may start the call) until its end.
+ */
+export function waitingRoomHours(visit: PatientSchedule): { opens: number; closes: number } {
+  const start = Date.parse(visit.scheduleExpectStartDatetime);
+  return {
+    opens: start - scheduleRules.earlyStartMinutes * 60_000,
+    closes: start + minutesOf(visit.scheduleExpectProgressTime) * 60_000,
+  };
+}
+
 /** The visit to show first: one whose call is open, else the soonest; upcoming is soonest first. */
 export function nextVisit(
   upcoming: readonly PatientSchedule[],
@@ -40,8 +53,9 @@ export function nextVisit(
   return upcoming.find(open) ?? upcoming[0];
 }
 
-/** What the call screen shows. */
-export type CallStatus = 'joining' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'ended' | 'failed';
+/** What the call screen shows: 'lobby' in the waiting room, 'waiting' in the call for the clinician to come. */
+export type CallStatus =
+  'joining' | 'lobby' | 'waiting' | 'connecting' | 'connected' | 'reconnecting' | 'ended' | 'failed';
 
 /** The screen's status from the call session: waiting until the clinician is there, then the connection's. */
 export function callStatusOf(state: CallConnectionState, remotePresent: boolean): CallStatus {

@@ -1,9 +1,14 @@
 import type { ServerMessage } from '@clinic/contract';
 
-/** What the server says about video calls: a call opened or closed, signalling, a refused signal. */
-export type CallMessage = Extract<ServerMessage, { type: 'meeting' | 'signal' | 'refused' }>;
+/**
+ * What the server says about video calls: a call opened or closed, the patient let in from the
+ * waiting room, signalling, a refused signal.
+ */
+export type CallMessage = Extract<ServerMessage, { type: 'meeting' | 'admitted' | 'signal' | 'refused' }>;
 
 /** Call messages go to the call screens; the rest (ready, notifications, the clinicians' own changes) do not. */
 export function isCallMessage(message: ServerMessage): message is CallMessage {
-  return message.type === 'meeting' || message.type === 'signal' || message.type === 'refused';
+  return (
+    message.type === 'meeting' || message.type === 'admitted' || message.type === 'signal' || message.type === 'refused'
+  );
 }

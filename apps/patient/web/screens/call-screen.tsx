@@ -1,12 +1,12 @@
-import { type PatientSchedule } from '@clinic/contract';
-import { Alert, Box, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { lobbyRules, type PatientSchedule } from '@clinic/contract';
+import { Alert, Box, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { showToast } from '../notices/toasts.ts';
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallStatus } from '../call/call.ts';
 import { usePatientCall } from '../call/use-call.ts';
 import { useRealtimeChannel } from '../realtime/realtime-channel.ts';
-import { formatDateTime } from '../visits/visits.ts';
+import { formatDateTime, formatTime } from '../visits/visits.ts';
 
 /** A <video> showing a stream, or nothing. */
 function StreamVideo({
@@ -81,6 +81,36 @@ export function CallScreen({ visit, onLeave }: { visit: PatientSchedule; onLeave
             {call.status === 'ended' && call.endedByClinician ? t('call.ended') : t(`call.status.${call.status}`)}
           </Text>
         </Group>
+        {call.status === 'lobby' && call.lobby && (
+          <Paper component="section" aria-labelledby="lobby-title" withBorder p="md">
+            <Stack gap="xs">
+              <Title order={3} size="h4" id="lobby-title">
+                {t('call.lobby.title')}
+              </Title>
+              <Text>
+                {t('call.lobby.since', {
+                  time: formatTime(call.lobby.waitingSince, i18n.language),
+                  clinician: visit.managerName,
+                })}
+              </Text>
+              <Text fw={500} data-testid="clinician-presence" data-online={String(call.lobby.clinicianOnline)}>
+                {call.lobby.clinicianOnline
+                  ? t('call.lobby.online', { clinician: visit.managerName })
+                  : t('call.lobby.offline', { clinician: visit.managerName })}
+              </Text>
+              <Group gap="sm" align="center">
+                <Button variant="light" disabled={!call.lobby.canKnock} onClick={call.knock}>
+                  {t('call.lobby.knock')}
+                </Button>
+                {!call.lobby.canKnock && (
+                  <Text size="sm" c="dimmed">
+                    {t('call.lobby.knockLater', { seconds: lobbyRules.knockSeconds })}
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        )}
         {call.status === 'failed' && call.failure && (
           <Alert color="red" role="alert">
             {call.failure.text ?? t(call.failure.key)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useVisits } from '../api/visits.ts';
 import { isCallOpen, nextVisit } from '../call/call.ts';
 import { useHeardCalls } from '../call/use-heard-calls.ts';
+import { useWaitingRoomOpen } from '../call/use-waiting-room-open.ts';
 import { AsOf } from '../offline/as-of.tsx';
 import { useRealtimeChannel } from '../realtime/realtime-channel.ts';
 import { browserStorage, patientStorageKeys } from '../session/token-store.ts';
@@ -42,6 +43,7 @@ export function HomeScreen({
   const callOpen = (visit: PatientSchedule): boolean =>
     isCallOpen(visit, heard.get(visit.seqSchedule), visits.dataUpdatedAt);
   const next = nextVisit(upcoming, callOpen);
+  const waitingRoomOpen = useWaitingRoomOpen(next);
   // The dialog shows the visit as it is now, after a refetch.
   const current = (visit: PatientSchedule | undefined): PatientSchedule | undefined =>
     visit && (visits.data?.find((entry) => entry.seqSchedule === visit.seqSchedule) ?? visit);
@@ -74,7 +76,14 @@ export function HomeScreen({
         )}
         {visits.data && (
           <>
-            {next && <NextVisit visit={next} callOpen={callOpen(next)} onJoin={() => onJoin(next)} />}
+            {next && (
+              <NextVisit
+                visit={next}
+                callOpen={callOpen(next)}
+                waitingRoomOpen={waitingRoomOpen}
+                onJoin={() => onJoin(next)}
+              />
+            )}
             <section aria-labelledby="upcoming-title">
               <Title order={3} id="upcoming-title" mb="xs">
                 {t('home.upcoming')}

@@ -4,14 +4,19 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, minutesOf } from '../visits/visits.ts';
 
-/** The next visit, large, with the Join button while its call is open. */
+/**
+ * The next visit, large, with the Join button while its waiting room is open (from 15 minutes
+ * before it until its end) or its call is.
+ */
 export function NextVisit({
   visit,
   callOpen,
+  waitingRoomOpen,
   onJoin,
 }: {
   visit: PatientSchedule;
   callOpen: boolean;
+  waitingRoomOpen: boolean;
   onJoin: () => void;
 }): ReactElement {
   const { t, i18n } = useTranslation();
@@ -36,10 +41,12 @@ export function NextVisit({
           {t('visit.with', { clinician: visit.managerName })} ·{' '}
           {t('visit.length', { minutes: minutesOf(visit.scheduleExpectProgressTime) })}
         </Text>
-        {callOpen ? (
+        {callOpen || waitingRoomOpen ? (
           <Group justify="space-between" align="center" mt="xs">
             <Text fw={600} c="teal.8" role="status">
-              {t('call.open', { clinician: visit.managerName })}
+              {callOpen
+                ? t('call.open', { clinician: visit.managerName })
+                : t('call.canWait', { clinician: visit.managerName })}
             </Text>
             <Button size="lg" onClick={onJoin}>
               {t('call.join')}

@@ -128,7 +128,7 @@ export function formatShortDay(date: string, language: string): string {
   );
 }
 
-/** The time of a slot start in the reader's language and zone. */
+/** The time of an instant (a slot's start) in the reader's language and zone. */
 export function formatTime(iso: string, language: string, timeZone?: string): string {
   return dateFormat(language, {
     hour: '2-digit',

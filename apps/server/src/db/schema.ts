@@ -641,6 +641,26 @@ export const meetingAttendee = pgTable(
   (table) => [index('meeting_attendee_meeting').on(table.meetingId, table.seqUser)],
 );
 
+/**
+ * The patient in a visit's waiting room: there since `waitingSince` while their app says so (every
+ * `lobbyRules.heartbeatMs`; gone once silent for `lobbyRules.lostMs`), and let into the call
+ * `admittedMeetingId` by the clinician. One row per visit, kept as the visit's last waiting.
+ */
+export const callLobby = pgTable(
+  'call_lobby',
+  {
+    seqSchedule: integer('seq_schedule')
+      .primaryKey()
+      .references(() => schedule.seqSchedule),
+    waitingSince: instant('waiting_since').notNull(),
+    seenAt: instant('seen_at').notNull(),
+    /** When the clinician was last told (the arrival, or a knock). */
+    knockedAt: instant('knocked_at').notNull(),
+    admittedMeetingId: uuid('admitted_meeting_id').references(() => meeting.id),
+  },
+  (table) => [index('call_lobby_seen').on(table.seenAt)],
+);
+
 /** What a browser saw during a call, sent once it ended. */
 export const meetingEvent = pgTable(
   'meeting_event',

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, verifiedClinician, verifiedPatient, callApi } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
+  admitToCall,
   heardAllPublished,
   listenOnLoopback,
   openAllWeek,
@@ -98,6 +99,12 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     const meetingId = opened.success.Meeting.MeetingId;
     const clinicianAttendee = opened.success.Attendee.AttendeeId;
     await memberOnA.waitFor((message) => message.type === 'meeting' && message.meetingId === meetingId);
+    // The patient waits on one instance; the clinician, on the other, lets them in.
+    await admitToCall(
+      { seqSchedule, meetingId },
+      { app: a.app, token: member.tokens.accessToken },
+      { app: b.app, token: clinicianToken },
+    );
     const joined = await callApi(a.app, joinMeeting, { seqSchedule }, { token: member.tokens.accessToken });
     expect(joined.reply).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
     const memberAttendee = joined.success.Attendee.AttendeeId;

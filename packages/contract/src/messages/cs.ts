@@ -129,6 +129,8 @@ export const cs: Messages = {
   SE0121: 'Hovor lze zahájit nejdříve 15 minut před plánovaným časem.',
   SE0122: 'Už probíhá jiný hovor. Nejprve ho ukončete.',
   SE0123: 'Lékař hovor ještě nezahájil. Chvíli počkejte.',
+  SE0124: 'Pacient už v čekárně není.',
+  SE0125: 'Lékař vás brzy pustí dál. Zůstaňte prosím v čekárně.',
   TE1101: 'Hovor nebyl nalezen (kód TE1101). Obraťte se na správce.',
   SE0110: 'Návštěvu se nepodařilo dokončit: výsledek byl neobvyklý. Zkuste to znovu.',
   SE0111: 'Návštěvu se nepodařilo dokončit: hovor k ní nepatří. Zkuste to znovu.',

@@ -129,6 +129,8 @@ export const en = {
   SE0121: 'The call can start at the earliest 15 minutes before the scheduled time.',
   SE0122: 'Another call is already in progress. End it before starting this one.',
   SE0123: 'The clinician has not started the call yet. Please wait a moment.',
+  SE0124: 'The patient is no longer in the waiting room.',
+  SE0125: 'The clinician will let you in shortly. Please stay in the waiting room.',
   TE1101: 'The call could not be found (code TE1101). Please contact the manager.',
   SE0110: 'The visit could not be completed: the result was abnormal. Please try again.',
   SE0111: 'The visit could not be completed: the call does not belong to it. Please try again.',

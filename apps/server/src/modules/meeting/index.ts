@@ -1,2 +1,3 @@
 export { meetingRoutes } from './meeting.routes.ts';
 export { abandonedMeetingJob, meetingService, type MeetingService } from './meeting.service.ts';
+export { lobbyService, type LobbyService } from './lobby.service.ts';

@@ -19,7 +19,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relogin, verifiedClinician, verifiedPatient, callApi } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { listenOnLoopback, openSocket, registerMember, type SocketClient } from '../../../test/realtime.ts';
+import {
+  admitToCall,
+  listenOnLoopback,
+  openSocket,
+  registerMember,
+  type SocketClient,
+} from '../../../test/realtime.ts';
 import { auditEvent, meeting, meetingAttendee, schedule } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
@@ -54,6 +60,7 @@ async function visitAt(start: string, seqMedicalRelation = relation): Promise<nu
   });
   return reply.success.schedule.seqSchedule;
 }
+const asParty = (who: Caller) => ({ app: t.app, token: who.tokens.accessToken });
 const open = (who: Caller, seqSchedule: number) => callAs(who, createMeeting, { seqSchedule });
 const statusOf = async (seqSchedule: number) =>
   (await t.app.db.select().from(schedule).where(eq(schedule.seqSchedule, seqSchedule)))[0]?.status;
@@ -101,6 +108,9 @@ describe('a video visit', () => {
       (message) => message.type === 'meeting' && message.meetingId === meetingId && message.state === 'opened',
     );
 
+    // Not before the clinician lets the patient in from the waiting room.
+    expect((await callAs(member, joinMeeting, { seqSchedule })).failedCode).toBe(FailedCode.NotAdmitted);
+    await admitToCall({ seqSchedule, meetingId }, asParty(member), asParty(clinician));
     const patientSide = await callAs(member, joinMeeting, { seqSchedule });
     expect(patientSide.success.Meeting.MeetingId).toBe(meetingId);
     memberAttendee = patientSide.success.Attendee.AttendeeId;
@@ -393,7 +403,8 @@ describe('a visit screen reloaded during the call', () => {
     for (const who of [clinician, member]) await relogin(t.app, who);
     const seqSchedule = await visitAt('2026-11-23T09:00:00Z');
     const first = (await open(clinician, seqSchedule)).success.Meeting.MeetingId;
-    await callAs(member, joinMeeting, { seqSchedule });
+    await admitToCall({ seqSchedule, meetingId: first }, asParty(member), asParty(clinician));
+    expect((await callAs(member, joinMeeting, { seqSchedule })).status).toBe(200);
     // Both there at 08:51; the screen reloads at 08:55, which closes its call; it starts again.
     travelTo('2026-11-23T08:55:00Z');
     await callAs(clinician, closeMeeting, { meetingId: first, seqSchedule });

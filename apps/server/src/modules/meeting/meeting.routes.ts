@@ -1,15 +1,20 @@
 import {
+  admitPatient,
   closeMeeting,
   completeSchedule,
   createMeeting,
+  getWaitingPatients,
   joinMeeting,
+  leaveWaitingRoom,
   meetingHeartbeat,
   saveMeetingEvents,
+  waitForCall,
 } from '@clinic/contract';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
+import type { LobbyService } from './lobby.service.ts';
 import type { MeetingService } from './meeting.service.ts';
 
-export function meetingRoutes(meetings: MeetingService): Route[] {
+export function meetingRoutes(meetings: MeetingService, lobby: LobbyService): Route[] {
   return [
     route(createMeeting, async (body, context) => ({
       ...ok,
@@ -35,5 +40,18 @@ export function meetingRoutes(meetings: MeetingService): Route[] {
       ...ok,
       ...(await meetings.joinAsPatient(patientOf(context), body.seqSchedule, context)),
     })),
+    route(waitForCall, async (body, context) => ({ ...ok, ...(await lobby.wait(patientOf(context), body)) })),
+    route(leaveWaitingRoom, async (body, context) => {
+      await lobby.leave(patientOf(context), body.seqSchedule);
+      return ok;
+    }),
+    route(getWaitingPatients, async (_body, context) => ({
+      ...ok,
+      waitingList: await lobby.waitingPatients(principalOf(context)),
+    })),
+    route(admitPatient, async (body, context) => {
+      await lobby.admit(principalOf(context), body);
+      return ok;
+    }),
   ];
 }

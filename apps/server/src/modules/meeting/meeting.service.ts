@@ -33,6 +33,7 @@ import {
   visitView,
 } from '../schedule/index.ts';
 import { iceServersFor } from './ice-servers.ts';
+import { lobbyRepository } from './lobby.repository.ts';
 import { meetingRepository } from './meeting.repository.ts';
 
 const minuteMs = 60_000;
@@ -46,7 +47,7 @@ export interface JoinedMeeting {
 }
 
 /** The failure that says why a visit's call cannot be held, if it cannot. */
-function closedFailure(row: ScheduleRow, at: Date): FailedCode | undefined {
+export function closedFailure(row: ScheduleRow, at: Date): FailedCode | undefined {
   switch (row.status) {
     case ScheduleStatus.completed:
       return FailedCode.ScheduleCompleted;
@@ -230,7 +231,7 @@ export function meetingService({
       return toSchedule(view, context.timeZone);
     },
 
-    /** The patient joins the call the clinician has opened. */
+    /** The patient joins the call the clinician has opened and let them into. */
     async joinAsPatient(caller, seqSchedule, context) {
       return db.transaction(async (tx) => {
         const row = await lockVisitForPatient(tx, seqSchedule, caller.seqPatient);
@@ -240,6 +241,9 @@ export function meetingService({
           throw new BusinessFailure(closed);
         const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
         if (!open) throw new BusinessFailure(closed ?? FailedCode.MeetingNotOpen);
+        // No media flows before the clinician has let the patient in from the waiting room.
+        if ((await lobbyRepository(tx).find(seqSchedule))?.admittedMeetingId !== open.id)
+          throw new BusinessFailure(FailedCode.NotAdmitted);
         await recordAudit(tx, caller, context, now(), [relationEntry('create', 'meeting_attendee', row, open.id)]);
         return join(tx, open.id, caller.seqUser, 'patient');
       });

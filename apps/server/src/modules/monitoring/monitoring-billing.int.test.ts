@@ -27,7 +27,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { registerMember } from '../../../test/realtime.ts';
+import { admitToCall, registerMember } from '../../../test/realtime.ts';
 import { auditEvent, monitoringTime } from '../../db/schema.ts';
 
 // The test clock starts on Sunday 2026-11-22 at 09:00 UTC.
@@ -82,6 +82,11 @@ describe('monitoring billing: periods, minutes and codes', () => {
     ).success.schedule.seqSchedule;
     await travelTo('2026-11-22T09:46:00Z');
     const meetingId = (await as(createMeeting, { seqSchedule })).success.Meeting.MeetingId;
+    await admitToCall(
+      { seqSchedule, meetingId },
+      { app: t.app, token: member.tokens.accessToken },
+      { app: t.app, token: clinician.tokens.accessToken },
+    );
     expect((await as(joinMeeting, { seqSchedule }, member)).status).toBe(200);
     await travelTo('2026-11-22T10:20:00Z');
     const done = await as(completeSchedule, {

@@ -9,6 +9,7 @@ import {
   type AnyNotification,
   type Language,
   type MessageNotification,
+  type WaitingNotification,
   type PatientPush,
 } from '@clinic/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,7 +30,7 @@ export interface PushReader {
 }
 
 /** What a browser is sent: a clinician's notification as the socket carries it (or of new messages), or a patient's message. */
-export type PushPayload = AnyNotification | MessageNotification | PatientPush;
+export type PushPayload = AnyNotification | MessageNotification | WaitingNotification | PatientPush;
 
 /** A browser's push subscription, its endpoint parsed once: the same URL is checked and connected to. */
 interface Subscription {

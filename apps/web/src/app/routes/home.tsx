@@ -5,10 +5,14 @@ import { useMonitoringAlerts } from '../../features/monitoring/api/monitoring.ts
 import { NeedsAttention } from '../../features/monitoring/components/needs-attention.tsx';
 import { AppointmentsView } from '../../features/schedules/components/appointments-view.tsx';
 import { useStartVideoVisit } from '../../features/video-call/components/start-visit.tsx';
+import { WaitingRoomNotice } from '../../features/video-call/components/waiting-room-notice.tsx';
 import { useAuthStore } from '../../shared/session/auth-store.ts';
 import { useDocumentTitle } from '../../shared/ui/use-document-title.ts';
 
-/** Home (`/` and `/appointments`): a short greeting, the patients needing attention and the appointments view (SPEC 2). */
+/**
+ * Home (`/` and `/appointments`): a short greeting, the patients needing attention, the appointments view
+ * (SPEC 2) and the patients waiting for their visit's call.
+ */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const userName = useAuthStore((state) => state.userName);
@@ -26,6 +30,13 @@ export function Component(): ReactElement {
       <Box display={listSettled ? undefined : 'none'}>
         <AppointmentsView onStartVisit={videoVisit.startVisit} />
       </Box>
+      {/* In the corner of the screen, beside the menu: an arrival moves nothing the clinician is reading. */}
+      <WaitingRoomNotice
+        pos="fixed"
+        bottom={16}
+        left="calc(var(--app-shell-navbar-offset, 0px) + 16px)"
+        onOpenVisit={videoVisit.startVisit}
+      />
       {videoVisit.notice}
     </Stack>
   );

@@ -65,7 +65,7 @@ describe('notification sentences', () => {
     expect(notificationPath(notification)).toBe('/');
   });
 
-  it('gives the service worker a template for every push type, alert kind and symptom report', () => {
+  it('gives the service worker a template for every push type, alert kind, symptom report, message and waiting patient', () => {
     const texts = workerTexts(i18n.getFixedT('en'), 'en');
     expect(
       Object.keys(texts.types)
@@ -77,5 +77,6 @@ describe('notification sentences', () => {
     expect(texts.alerts.romRegression).toBe("{{patientName}}'s range of motion fell back this week.");
     expect(texts.symptomReport).toBe('{{patientName}} sent a symptom report.');
     expect(texts.message).toBe('{{patientName}} sent you a message.');
+    expect(texts.waiting).toBe('{{patientName}} is waiting in the waiting room.');
   });
 });

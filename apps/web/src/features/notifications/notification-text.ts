@@ -40,6 +40,7 @@ export function workerTexts(
   alerts: Record<AlertKind, string>;
   symptomReport: string;
   message: string;
+  waiting: string;
 } {
   const types: Record<number, string> = {};
   for (const [name, type] of Object.entries(PushType)) {
@@ -60,7 +61,8 @@ export function workerTexts(
     interpolation: { escapeValue: false },
   });
   const message = t('notifications.message', { patientName: '{{patientName}}', interpolation: { escapeValue: false } });
-  return { language, title: t('app.name'), types, alerts, symptomReport, message };
+  const waiting = t('notifications.waiting', { patientName: '{{patientName}}', interpolation: { escapeValue: false } });
+  return { language, title: t('app.name'), types, alerts, symptomReport, message, waiting };
 }
 
 /** The page a notification opens: a symptom report opens the patient's reports, anything else home. */

@@ -12,6 +12,17 @@ export interface RealtimeConnection {
   stop(): void;
 }
 
+const messageListeners = new Set<(message: ServerMessage) => void>();
+
+/**
+ * Hears the messages of every socket this tab opens (the shell's, the call screen's), so a widget
+ * shown on both opens no socket of its own. Answers how to stop.
+ */
+export function onRealtimeMessage(listener: (message: ServerMessage) => void): () => void {
+  messageListeners.add(listener);
+  return () => void messageListeners.delete(listener);
+}
+
 /**
  * Opens this tab's socket with the session in local storage and keeps it open until the returned
  * function is called (logout, leaving the shell).
@@ -39,7 +50,10 @@ export function openRealtime(
     }),
     refreshTokens,
     onSessionExpired: () => void expireSession(),
-    onMessage,
+    onMessage: (message) => {
+      onMessage(message);
+      for (const listener of messageListeners) listener(message);
+    },
     onStatus,
     onProblem: logProblem,
   });

@@ -15,6 +15,8 @@ export const storageKeys = {
   preSetDeviceId: 'preSetDeviceId',
   /** My page "notifications" switch: 'off' keeps this browser from subscribing to pushes. */
   notifications: 'notifications',
+  /** The waiting room's sound switch: 'off' keeps this browser from chiming when a patient knocks. */
+  waitingRoomSound: 'waitingRoomSound',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

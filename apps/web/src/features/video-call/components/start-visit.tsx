@@ -15,15 +15,18 @@ const PopupBlockedModal = lazy(() =>
  * Opens the video visit of a visit (SPEC 2): a popup on desktop, the same page on touch browsers.
  * A blocked popup shows the two messages; a closed popup refreshes today's visits.
  */
-export function useStartVideoVisit(): { startVisit: (schedule: Schedule) => void; notice: ReactElement } {
+export function useStartVideoVisit(): {
+  startVisit: (visit: Pick<Schedule, 'seqSchedule'>) => void;
+  notice: ReactElement;
+} {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [blocked, setBlocked] = useState(false);
   const noticeMounted = useOpenedOnce(blocked);
 
   const startVisit = useCallback(
-    (schedule: Schedule): void => {
-      const outcome = openVideoVisit(schedule.seqSchedule, {
+    (visit: Pick<Schedule, 'seqSchedule'>): void => {
+      const outcome = openVideoVisit(visit.seqSchedule, {
         navigate: (to) => void navigate(to),
         onClosed: () => void queryClient.invalidateQueries({ queryKey: queryKeys.schedules }),
       });

@@ -12,6 +12,7 @@ import { CallTimerDisplay } from './call-timer-display.tsx';
 import { DeviceSettingsModal } from './device-settings-modal.tsx';
 import { Icon } from '../../../shared/ui/icons.tsx';
 import { SidePanel } from './side-panel.tsx';
+import { WaitingRoomNotice } from './waiting-room-notice.tsx';
 
 export interface VideoCallScreenProps {
   schedule: Schedule;
@@ -182,6 +183,12 @@ export function VideoCallScreen({
             busy={call.busy}
             onBackToWaiting={call.reset}
             onClose={onClose}
+          />
+          <WaitingRoomNotice
+            pos="absolute"
+            top={16}
+            left={16}
+            call={{ seqSchedule: schedule.seqSchedule, meetingId: call.meetingId, onFailure: call.showAlert }}
           />
           <CallControls
             media={media}

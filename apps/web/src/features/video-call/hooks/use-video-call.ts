@@ -41,6 +41,8 @@ interface OpenCall {
 
 export interface VideoCall {
   state: CallState;
+  /** The open call's meeting (from createMeeting), from Start until the call ends; null otherwise. */
+  meetingId: string | null;
   media: LocalMedia;
   speakerOn: boolean;
   setSpeakerOn: (on: boolean) => void;
@@ -83,6 +85,7 @@ export function useVideoCall({
   const [busy, setBusy] = useState(false);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [otherCallOpen, setOtherCallOpen] = useState(false);
+  const [openMeetingId, setOpenMeetingId] = useState<string | null>(null);
   const [speakerOn, setSpeakerOn] = useState(true);
   /** Counts the sessions prepared: a call's end prepares the next. */
   const [preparation, setPreparation] = useState(0);
@@ -134,6 +137,7 @@ export function useVideoCall({
   const teardown = useCallback((): OpenCall | null => {
     const open = openRef.current;
     openRef.current = null;
+    setOpenMeetingId(null);
     clearTimeout(forcedTimer.current);
     forcedTimer.current = undefined;
     if (!open) return null;
@@ -316,6 +320,7 @@ export function useVideoCall({
       beat();
       const heartbeat = setInterval(beat, meetingRules.heartbeatMs);
       openRef.current = { meetingId, session: callSession, release, heartbeat };
+      setOpenMeetingId(meetingId);
       let reconnecting = false;
       callSession.on('presence', (present) => {
         dispatch({ type: 'presence', present, at: Date.now() });
@@ -434,6 +439,7 @@ export function useVideoCall({
 
   return {
     state,
+    meetingId: openMeetingId,
     media,
     speakerOn,
     setSpeakerOn,

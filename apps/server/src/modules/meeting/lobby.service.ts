@@ -1,0 +1,168 @@
+import {
+  FailedCode,
+  lobbyRules,
+  scheduleRules,
+  type BodyOf,
+  type ServerMessage,
+  type WaitingNotification,
+  type WaitingPatient,
+  type admitPatient,
+  type waitForCall,
+} from '@clinic/contract';
+import { randomUUID } from 'node:crypto';
+import type { Clock, PatientPrincipal, Principal } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
+import { userChannel, type Bus } from '../../realtime/bus.ts';
+import type { WebPushSender } from '../notification/index.ts';
+import { lockVisitForClinician, lockVisitForPatient, visitView, type ScheduleView } from '../schedule/index.ts';
+import { closedFailure } from './meeting.service.ts';
+import { lobbyRepository, type WaitingRow } from './lobby.repository.ts';
+import { meetingRepository } from './meeting.repository.ts';
+
+const minuteMs = 60_000;
+
+export interface WaitingState {
+  waitingSince: string;
+  clinicianOnline: boolean;
+  admittedMeetingId: string | null;
+}
+
+export interface LobbyService {
+  wait(caller: PatientPrincipal, request: BodyOf<typeof waitForCall>): Promise<WaitingState>;
+  leave(caller: PatientPrincipal, seqSchedule: number): Promise<void>;
+  waitingPatients(principal: Principal): Promise<WaitingPatient[]>;
+  admit(principal: Principal, request: BodyOf<typeof admitPatient>): Promise<void>;
+}
+
+const toWaitingPatient = (row: WaitingRow): WaitingPatient => ({
+  seqSchedule: row.seqSchedule,
+  seqMedicalRelation: row.seqMedicalRelation,
+  patientName: row.patientName,
+  waitingSince: row.waitingSince.toISOString(),
+  scheduleExpectStartDatetime: row.expectStartAt.toISOString(),
+});
+
+/**
+ * The waiting room of a visit's call (docs/decisions/0018-waiting-room.md): the patient's app
+ * keeps the patient there while its screen is open; the clinician's open tabs hear each arrival,
+ * knock and departure; the clinician lets the patient into the open call.
+ */
+export function lobbyService({
+  db,
+  now,
+  bus,
+  push,
+}: {
+  db: Database;
+  now: Clock;
+  bus: Bus;
+  push: WebPushSender;
+}): LobbyService {
+  const seenSince = (at: Date): Date => new Date(at.getTime() - lobbyRules.lostMs);
+
+  /** Tells the clinician's tabs; answers how many heard it. */
+  const tellClinician = (
+    view: ScheduleView,
+    state: Extract<ServerMessage, { type: 'lobby' }>['state'],
+    waitingSince: Date,
+  ): Promise<number> =>
+    bus.publish(userChannel(view.clinicianUser), {
+      type: 'lobby',
+      state,
+      patient: toWaitingPatient({ ...view, waitingSince }),
+    } satisfies ServerMessage);
+
+  return {
+    async wait(caller, { seqSchedule, knock }) {
+      const at = now();
+      const { view, entry, announce } = await db.transaction(async (tx) => {
+        const row = await lockVisitForPatient(tx, seqSchedule, caller.seqPatient);
+        if (!row) throw notFound();
+        const closed = closedFailure(row, at);
+        if (closed) throw new BusinessFailure(closed);
+        if (at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs)
+          throw new BusinessFailure(FailedCode.CallTooEarly);
+        const lobby = lobbyRepository(tx);
+        const current = await lobby.find(seqSchedule);
+        const present = current && current.seenAt >= seenSince(at) ? current : undefined;
+        const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
+        // Let into the open call, the patient may come back to it (after a reload) without waiting.
+        const admittedMeetingId = open && current?.admittedMeetingId === open.id ? open.id : null;
+        // Back from a call that closed is an arrival too: the clinician should know at once.
+        const arrived = !admittedMeetingId && (!present || present.admittedMeetingId !== null);
+        if (knock && !arrived && present) {
+          const waitMs = present.knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
+          if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
+        }
+        const since = arrived || !current ? at : current.waitingSince;
+        const entry = {
+          seqSchedule,
+          waitingSince: since,
+          seenAt: at,
+          knockedAt: arrived || knock || !current ? at : current.knockedAt,
+          admittedMeetingId,
+        };
+        await lobby.save(entry);
+        return { view: (await visitView(tx, seqSchedule))!, entry, announce: arrived || knock };
+      });
+      const heard = await tellClinician(
+        view,
+        entry.admittedMeetingId ? 'admitted' : announce ? 'knocked' : 'waiting',
+        entry.waitingSince,
+      );
+      // No tab heard it: the clinician's browsers are pushed (a push service's failure is logged there).
+      if (announce && heard === 0) {
+        const notification: WaitingNotification = {
+          key: randomUUID(),
+          kind: 'waiting',
+          seqSchedule,
+          patientName: view.patientName,
+          time: at.toISOString(),
+        };
+        await push.send(view.clinicianUser, () => notification);
+      }
+      return {
+        waitingSince: entry.waitingSince.toISOString(),
+        clinicianOnline: heard > 0,
+        admittedMeetingId: entry.admittedMeetingId,
+      };
+    },
+
+    async leave(caller, seqSchedule) {
+      const left = await db.transaction(async (tx) => {
+        const row = await lockVisitForPatient(tx, seqSchedule, caller.seqPatient);
+        if (!row) throw notFound();
+        const removed = await lobbyRepository(tx).remove(seqSchedule);
+        return removed && { removed, view: (await visitView(tx, seqSchedule))! };
+      });
+      if (left) await tellClinician(left.view, 'left', left.removed.waitingSince);
+    },
+
+    async waitingPatients(principal) {
+      const rows = await lobbyRepository(db).waitingFor(principal.seqManager, seenSince(now()));
+      return rows.map(toWaitingPatient);
+    },
+
+    async admit(principal, { seqSchedule, meetingId }) {
+      const at = now();
+      const { view, entry } = await db.transaction(async (tx) => {
+        const row = await lockVisitForClinician(tx, seqSchedule, principal.seqManager);
+        if (!row) throw notFound();
+        const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
+        if (open?.id !== meetingId) throw new BusinessFailure(FailedCode.MeetingNotFound);
+        const lobby = lobbyRepository(tx);
+        if (!(await lobby.admit(seqSchedule, meetingId, seenSince(at))))
+          throw new BusinessFailure(FailedCode.PatientNotWaiting);
+        return { view: (await visitView(tx, seqSchedule))!, entry: (await lobby.find(seqSchedule))! };
+      });
+      if (view.patientUser !== null)
+        await bus.publish(userChannel(view.patientUser), {
+          type: 'admitted',
+          seqSchedule,
+          meetingId,
+        } satisfies ServerMessage);
+      await tellClinician(view, 'admitted', entry.waitingSince);
+    },
+  };
+}
