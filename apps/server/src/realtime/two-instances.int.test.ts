@@ -99,11 +99,19 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     const meetingId = opened.success.Meeting.MeetingId;
     const clinicianAttendee = opened.success.Attendee.AttendeeId;
     await memberOnA.waitFor((message) => message.type === 'meeting' && message.meetingId === meetingId);
-    // The patient waits on one instance; the clinician, on the other, lets them in.
+    // The patient waits on one instance: the clinician's tab on the other hears it, and lets them in.
     await admitToCall(
       { seqSchedule, meetingId },
       { app: a.app, token: member.tokens.accessToken },
       { app: b.app, token: clinicianToken },
+    );
+    await clinicianOnB.waitFor(
+      (message) =>
+        message.type === 'lobby' && message.state === 'knocked' && message.patient.seqSchedule === seqSchedule,
+    );
+    await memberOnA.waitFor(
+      (message) =>
+        message.type === 'admitted' && message.seqSchedule === seqSchedule && message.meetingId === meetingId,
     );
     const joined = await callApi(a.app, joinMeeting, { seqSchedule }, { token: member.tokens.accessToken });
     expect(joined.reply).toMatchObject({ isSuccess: true, Meeting: { MeetingId: meetingId } });
