@@ -644,7 +644,7 @@ export const meetingAttendee = pgTable(
 /**
  * The patient in a visit's waiting room: there since `waitingSince` while their app says so (every
  * `lobbyRules.heartbeatMs`; gone once silent for `lobbyRules.lostMs`), and let into the call
- * `admittedMeetingId` by the clinician. One row per visit, kept as the visit's last waiting.
+ * `admittedMeetingId` by the clinician. One row per visit, its last wait; leaving the waiting room removes it.
  */
 export const callLobby = pgTable(
   'call_lobby',

@@ -18,8 +18,8 @@ export interface LobbyRepository {
   find(seqSchedule: number): Promise<LobbyRow | undefined>;
   save(row: LobbyRow): Promise<void>;
   remove(seqSchedule: number): Promise<LobbyRow | undefined>;
-  /** Lets the patient into the call, if they are still there (seen since `seenSince`). */
-  admit(seqSchedule: number, meetingId: string, seenSince: Date): Promise<boolean>;
+  /** Lets the patient into the call, if they are still there (seen since `seenSince`); answers their entry then. */
+  admit(seqSchedule: number, meetingId: string, seenSince: Date): Promise<LobbyRow | undefined>;
   /** The patients seen since `seenSince` in the clinician's visits not over, and not in an open call. */
   waitingFor(seqManager: number, seenSince: Date): Promise<WaitingRow[]>;
 }
@@ -43,12 +43,12 @@ export function lobbyRepository(db: Database): LobbyRepository {
     },
 
     async admit(seqSchedule, meetingId, seenSince) {
-      const admitted = await db
+      const [admitted] = await db
         .update(callLobby)
         .set({ admittedMeetingId: meetingId })
         .where(and(eq(callLobby.seqSchedule, seqSchedule), gte(callLobby.seenAt, seenSince)))
-        .returning({ seqSchedule: callLobby.seqSchedule });
-      return admitted.length > 0;
+        .returning();
+      return admitted;
     },
 
     waitingFor(seqManager, seenSince) {

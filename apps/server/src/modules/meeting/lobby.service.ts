@@ -1,7 +1,6 @@
 import {
   FailedCode,
   lobbyRules,
-  scheduleRules,
   type BodyOf,
   type ServerMessage,
   type WaitingNotification,
@@ -16,11 +15,9 @@ import { BusinessFailure, HttpFailure, notFound } from '../../domain-error.ts';
 import { userChannel, type Bus } from '../../realtime/bus.ts';
 import type { WebPushSender } from '../notification/index.ts';
 import { lockVisitForClinician, lockVisitForPatient, visitView, type ScheduleView } from '../schedule/index.ts';
-import { closedFailure } from './meeting.service.ts';
+import { closedFailure, isTooEarly } from './meeting.service.ts';
 import { lobbyRepository, type WaitingRow } from './lobby.repository.ts';
 import { meetingRepository } from './meeting.repository.ts';
-
-const minuteMs = 60_000;
 
 export interface WaitingState {
   waitingSince: string;
@@ -81,8 +78,7 @@ export function lobbyService({
         if (!row) throw notFound();
         const closed = closedFailure(row, at);
         if (closed) throw new BusinessFailure(closed);
-        if (at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs)
-          throw new BusinessFailure(FailedCode.CallTooEarly);
+        if (isTooEarly(row, at)) throw new BusinessFailure(FailedCode.CallTooEarly);
         const lobby = lobbyRepository(tx);
         const current = await lobby.find(seqSchedule);
         const present = current && current.seenAt >= seenSince(at) ? current : undefined;
@@ -95,12 +91,13 @@ export function lobbyService({
           const waitMs = present.knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
           if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
         }
-        const since = arrived || !current ? at : current.waitingSince;
+        // Still the same wait (or back in the call it was let into): its start and last announcement stay.
+        const staying = arrived ? undefined : current;
         const entry = {
           seqSchedule,
-          waitingSince: since,
+          waitingSince: staying?.waitingSince ?? at,
           seenAt: at,
-          knockedAt: arrived || knock || !current ? at : current.knockedAt,
+          knockedAt: knock || !staying ? at : staying.knockedAt,
           admittedMeetingId,
         };
         await lobby.save(entry);
@@ -151,10 +148,9 @@ export function lobbyService({
         if (!row) throw notFound();
         const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
         if (open?.id !== meetingId) throw new BusinessFailure(FailedCode.MeetingNotFound);
-        const lobby = lobbyRepository(tx);
-        if (!(await lobby.admit(seqSchedule, meetingId, seenSince(at))))
-          throw new BusinessFailure(FailedCode.PatientNotWaiting);
-        return { view: (await visitView(tx, seqSchedule))!, entry: (await lobby.find(seqSchedule))! };
+        const entry = await lobbyRepository(tx).admit(seqSchedule, meetingId, seenSince(at));
+        if (!entry) throw new BusinessFailure(FailedCode.PatientNotWaiting);
+        return { view: (await visitView(tx, seqSchedule))!, entry };
       });
       if (view.patientUser !== null)
         await bus.publish(userChannel(view.patientUser), {

@@ -62,6 +62,11 @@ export function closedFailure(row: ScheduleRow, at: Date): FailedCode | undefine
   return undefined;
 }
 
+/** Whether it is too early for the visit's call: it may start `scheduleRules.earlyStartMinutes` before the visit. */
+export function isTooEarly(row: ScheduleRow, at: Date): boolean {
+  return at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs;
+}
+
 function clockSeconds(clock: string): number {
   const [hours = 0, minutes = 0, seconds = 0] = clock.split(':').map(Number);
   return hours * 3600 + minutes * 60 + seconds;
@@ -124,8 +129,7 @@ export function meetingService({
         const relation = await ownershipRepository(tx).findOwned(row.seqMedicalRelation, principal.seqManager);
         if (!relation?.isEnabled) throw new BusinessFailure(FailedCode.ScheduleClosed);
         if (!relation.isAppMember) throw new BusinessFailure(FailedCode.NotAppMember);
-        if (at.getTime() < row.expectStartAt.getTime() - scheduleRules.earlyStartMinutes * minuteMs)
-          throw new BusinessFailure(FailedCode.CallTooEarly);
+        if (isTooEarly(row, at)) throw new BusinessFailure(FailedCode.CallTooEarly);
         const meetings = meetingRepository(tx);
         // One call at a time: the clinician's lock keeps two starts from both passing this check.
         await ownershipRepository(tx).lockManager(principal.seqManager);

@@ -178,6 +178,7 @@ export interface MessageRepository {
     owner: ThreadOwner,
     sender: { seqUser: number; idempotencyKey: string },
   ): Promise<SendTarget | undefined>;
+  /** Makes the relation's thread unless it has one (before its first message). */
   makeThread(seqMedicalRelation: number): Promise<void>;
   lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect>;
   setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void>;
@@ -233,9 +234,6 @@ export interface MessageRepository {
 /** The only code that reads and writes the messages' tables. */
 export function messageRepository(db: Database): MessageRepository {
   const parties = () => partiesWith(db, {});
-  const makeThread = async (seqMedicalRelation: number): Promise<void> => {
-    await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
-  };
   const ownedBy = (seqMedicalRelation: number, owner: ThreadOwner): SQL | undefined =>
     'seqManager' in owner
       ? relationOwnedBy(seqMedicalRelation, owner.seqManager)
@@ -335,20 +333,18 @@ export function messageRepository(db: Database): MessageRepository {
       return row;
     },
 
-    makeThread,
+    async makeThread(seqMedicalRelation: number): Promise<void> {
+      await db.insert(messageThread).values({ seqMedicalRelation }).onConflictDoNothing();
+    },
 
-    /**
-     * Holds the relation's thread until the transaction ends, made first if it has none (its first
-     * message only: every later one locks it in one statement).
-     */
+    /** Holds the relation's thread, made with its first message, until the transaction ends. */
     async lockThread(seqMedicalRelation: number): Promise<typeof messageThread.$inferSelect> {
-      const locked = () =>
-        db.select().from(messageThread).where(eq(messageThread.seqMedicalRelation, seqMedicalRelation)).for('update');
-      const [row] = await locked();
-      if (row) return row;
-      await makeThread(seqMedicalRelation);
-      const [made] = await locked();
-      return made!;
+      const [row] = await db
+        .select()
+        .from(messageThread)
+        .where(eq(messageThread.seqMedicalRelation, seqMedicalRelation))
+        .for('update');
+      return row!;
     },
 
     async setAutoReplyPeriod(seqMedicalRelation: number, period: string): Promise<void> {
