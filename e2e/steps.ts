@@ -351,11 +351,26 @@ export async function patientLogIn(page: Page, userEmail: string, path = '/patie
   await page.getByRole('button', { name: patientEn.login.submit, exact: true }).click();
 }
 
-/** A notification the patient app's worker shows: what the patient reads, and the page a tap opens. */
+/** A notification an app's worker shows: what its reader reads, and the page a tap opens. */
 interface ShownNotification {
   title: string;
   body: string;
   data: unknown;
+}
+
+/**
+ * The notifications the worker at `workerPath` shows now in the browser profile; none while no
+ * such worker runs (not started yet, or stopped while asked).
+ */
+export async function shownNotifications(context: BrowserContext, workerPath: string): Promise<ShownNotification[]> {
+  const running = context.serviceWorkers().find((candidate) => new URL(candidate.url()).pathname === workerPath);
+  if (!running) return [];
+  return running
+    .evaluate<ShownNotification[]>(
+      `(async () =>
+        (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`,
+    )
+    .catch((): ShownNotification[] => []);
 }
 
 /**
@@ -400,13 +415,7 @@ export async function patientPushes(
       await hand();
       const deadline = Date.now() + 15_000;
       for (;;) {
-        // A worker not running yet, or stopped while asked, shows nothing.
-        const shown = await Promise.resolve()
-          .then(async () =>
-            worker().evaluate<ShownNotification[]>(`(async () =>
-              (await self.registration.getNotifications()).map(({ title, body, data }) => ({ title, body, data })))()`),
-          )
-          .catch((): ShownNotification[] => []);
+        const shown = await shownNotifications(context, '/patient/sw.js');
         if (shown.length > 0) return shown;
         if (Date.now() > deadline) throw new Error(`the push ${push.type} showed no notification`);
         await hand();

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { pushToWorker, ui } from './steps.ts';
+import { pushToWorker, shownNotifications, ui } from './steps.ts';
 import {
   admitFromWaitingRoom,
   bookCallableVisit,
@@ -237,17 +237,13 @@ describe('the waiting room of a video visit', () => {
     // With no tab of the clinician's open, an arrival is a Web Push whose tap opens the visit.
     const push = await pushToWorker(stack, clinician);
     await clinician.goto('about:blank');
-    // The worker as it runs now: one stopped while no tab was open is started again by the push.
-    const worker = () =>
-      clinician
-        .context()
-        .serviceWorkers()
-        .find((candidate) => candidate.url().endsWith('/sw.js'));
     await push({ key: 'waiting-1', kind: 'waiting', seqSchedule, patientName, time: new Date().toISOString() });
     await expect
-      .poll(() =>
-        worker()?.evaluate<{ body: string; path: string }[]>(`(async () =>
-          (await self.registration.getNotifications()).map(({ body, data }) => ({ body, path: data.path })))()`),
+      .poll(async () =>
+        (await shownNotifications(clinician.context(), '/sw.js')).map(({ body, data }) => ({
+          body,
+          path: (data as { path: string }).path,
+        })),
       )
       .toEqual([
         { body: `${patientName} is waiting in the waiting room.`, path: `/remote?seqSchedule=${seqSchedule}` },
