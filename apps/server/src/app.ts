@@ -228,7 +228,7 @@ function contractRoutes(services: Services) {
     ...patientProgramRoutes(services.programs),
     ...scheduleRoutes(services.schedules),
     ...notificationRoutes(services.pushPublicKey),
-    ...meetingRoutes(services.meetings, services.lobby),
+    ...meetingRoutes(services.meetings, services.lobby, services.guests),
     ...reportRoutes(services.reports),
     ...paymentRoutes(services.payments),
     ...receiptRoutes(services.receipts),

@@ -22,8 +22,10 @@ import { type ManagerNoteService, managerNoteService } from './modules/manager-n
 import { type ManagerService, managerService } from './modules/manager/index.ts';
 import {
   abandonedMeetingJob,
+  guestService,
   lobbyService,
   meetingService,
+  type GuestService,
   type LobbyService,
   type MeetingService,
 } from './modules/meeting/index.ts';
@@ -131,6 +133,8 @@ export interface Services {
   board: BoardService;
   meetings: MeetingService;
   lobby: LobbyService;
+  /** Guests of a visit's call, invited by link. */
+  guests: GuestService;
   /** Secure messages between clinicians and their patients. */
   messages: MessageServices;
   monitoring: MonitoringService;
@@ -312,6 +316,7 @@ export async function createServices(
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     lobby: lobbyService({ db, now, bus, push }),
+    guests: guestService({ db, now, bus, mailer, limiter, ice: config.ice, publicUrl: config.publicUrl }),
     messages,
     monitoring: monitoringService({ db, now }),
     monitoringBilling,

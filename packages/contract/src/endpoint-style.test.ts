@@ -87,6 +87,7 @@ const kindOfVerb: Record<string, Kind> = {
   book: 'create',
   issue: 'create',
   join: 'create',
+  invite: 'create',
   upload: 'create',
   regenerate: 'create',
   /** Creates the thing, or replaces it whole when it exists (as the SPEC's saves do). */
@@ -118,6 +119,7 @@ const kindOfVerb: Record<string, Kind> = {
   send: 'step',
   wait: 'step',
   leave: 'step',
+  open: 'step',
 };
 
 /** The SPEC's own majority: POST reads and creates, PUT changes and removes what exists. */

@@ -63,6 +63,10 @@ export const FailedCode = {
   MeetingNotOpen: 'SE0123',
   PatientNotWaiting: 'SE0124',
   NotAdmitted: 'SE0125',
+  /** A guest link or a guest's token that cannot be used, whatever the reason (one answer for all). */
+  GuestLinkRefused: 'SE0126',
+  GuestNotWaiting: 'SE0127',
+  GuestLimitReached: 'SE0128',
   MeetingNotFound: 'TE1101',
   CompletionRejected: 'SE0110',
   CompletionMeetingMismatch: 'SE0111',

@@ -1,5 +1,6 @@
 import * as accountSecurity from './account-security.ts';
 import * as board from './board.ts';
+import * as callGuests from './call-guest.ts';
 import * as category from './category.ts';
 import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
@@ -51,6 +52,7 @@ export * from './schedule-rules.ts';
 export * from './schedule.ts';
 export * from './notification.ts';
 export * from './meeting.ts';
+export * from './call-guest.ts';
 export * from './message.ts';
 export * from './report.ts';
 export * from './payment.ts';
@@ -88,6 +90,7 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   schedule,
   notification,
   meeting,
+  callGuests,
   message,
   report,
   payment,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callGuest } from './call-guest.ts';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
 import { signalData, waitingPatient } from './meeting.ts';
 import { messageItem } from './message.ts';
@@ -156,8 +157,20 @@ export const serverMessage = z.lazy(() =>
       state: z.enum(['knocked', 'waiting', 'left', 'admitted']),
       patient: waitingPatient,
     }),
-    /** The clinician let the patient into the call of their visit (sent to the patient). */
+    /**
+     * A guest of one of the clinician's visits opened their link, came to or knocked at the waiting
+     * room, left it, or was let in or removed (sent to the clinician).
+     */
+    z.object({
+      type: z.literal('guest'),
+      state: z.enum(['knocked', 'waiting', 'left', 'admitted', 'removed']),
+      seqSchedule: z.number().int(),
+      guest: callGuest,
+    }),
+    /** The clinician let the patient, or a guest, into the call of the visit (sent to them). */
     z.object({ type: z.literal('admitted'), seqSchedule: z.number().int(), meetingId: z.string() }),
+    /** The clinician removed the guest from the visit (sent to the guest, whose socket then closes). */
+    z.object({ type: z.literal('removed'), seqSchedule: z.number().int() }),
     /** A signal the server refused, e.g. for a meeting the sender does not attend. */
     z.object({ type: z.literal('refused'), meetingId: z.string(), failedCode: z.string() }),
   ]),

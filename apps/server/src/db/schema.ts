@@ -389,7 +389,8 @@ export const auditEvent = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: instant('at').notNull(),
-    seqUser: integer('seq_user').notNull(),
+    /** The acting user; null for a visit's guest, who has no account (`guestName` says who). */
+    seqUser: integer('seq_user'),
     seqManager: integer('seq_manager'),
     seqPatient: integer('seq_patient'),
     seqMedicalRelation: integer('seq_medical_relation'),
@@ -403,6 +404,10 @@ export const auditEvent = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),
+    /** The name a visit's guest gave (decision 0019); null otherwise, and then left out of the hash. */
+    guestName: text('guest_name'),
+    /** Why a call was refused, where the outcome alone does not say (a guest link); null otherwise, and left out of the hash. */
+    reason: text('reason'),
     /** sha256 of the previous row's hash and this row, set by the database on insert (migration 0015). */
     hash: text('hash'),
   },
@@ -632,13 +637,55 @@ export const meetingAttendee = pgTable(
     meetingId: uuid('meeting_id')
       .notNull()
       .references(() => meeting.id),
-    seqUser: integer('seq_user')
-      .notNull()
-      .references(() => appUser.seqUser),
-    role: text('role', { enum: ['clinician', 'patient'] }).notNull(),
+    /** The joining user; null for a guest, who has no account. */
+    seqUser: integer('seq_user').references(() => appUser.seqUser),
+    guestId: uuid('guest_id').references(() => callGuest.id),
+    role: text('role', { enum: ['clinician', 'patient', 'guest'] }).notNull(),
     joinedAt: createdAt(),
   },
-  (table) => [index('meeting_attendee_meeting').on(table.meetingId, table.seqUser)],
+  (table) => [
+    index('meeting_attendee_meeting').on(table.meetingId, table.seqUser),
+    check(
+      'meeting_attendee_who',
+      sql`(${table.role} = 'guest') = (${table.guestId} is not null and ${table.seqUser} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A guest of a visit's call, a caregiver or an interpreter the clinician invited by link
+ * (decision 0019): the link's token and, once opened, the guest's own token are kept as sha256
+ * only. The link opens once, before `expiresAt`; the guest then waits like the patient
+ * (`waitingSince`, `seenAt`, `knockedAt`) until admitted to a call, and is out for good once removed.
+ */
+export const callGuest = pgTable(
+  'call_guest',
+  {
+    id: uuid('id').primaryKey(),
+    seqSchedule: integer('seq_schedule')
+      .notNull()
+      .references(() => schedule.seqSchedule),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => appUser.seqUser),
+    linkHash: text('link_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    openedAt: instant('opened_at'),
+    name: text('name'),
+    role: text('role', { enum: ['caregiver', 'interpreter'] }),
+    tokenHash: text('token_hash'),
+    waitingSince: instant('waiting_since'),
+    seenAt: instant('seen_at'),
+    knockedAt: instant('knocked_at'),
+    admittedMeetingId: uuid('admitted_meeting_id').references(() => meeting.id),
+    removedAt: instant('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('call_guest_link').on(table.linkHash),
+    uniqueIndex('call_guest_token').on(table.tokenHash),
+    index('call_guest_schedule').on(table.seqSchedule),
+  ],
 );
 
 /**

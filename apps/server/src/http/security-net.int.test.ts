@@ -37,6 +37,11 @@ const publicRoutes = new Set([
   'POST /api/passkey/login',
   'POST /api/patientApp/signUp',
   'POST /api/board/inquiry/save',
+  // A visit's guest: the link's token or the guest's own in the body, else refused (guest test).
+  'POST /api/guest/openLink',
+  'POST /api/guest/waitForCall',
+  'POST /api/guest/leaveWaitingRoom',
+  'POST /api/guest/joinMeeting',
   'GET /api/healthz',
   'GET /api/readyz',
   'GET /api/openapi.json',

@@ -27,6 +27,9 @@ interface Texts {
   questionnaireReminderSubject: string;
   questionnaireReminderBody: (clinician: string) => string;
   openQuestionnaire: string;
+  guestInviteSubject: (clinician: string) => string;
+  guestInviteBody: (clinician: string, start: string, until: string) => string;
+  joinVisit: string;
 }
 
 const texts: Record<Language, Texts> = {
@@ -61,6 +64,10 @@ const texts: Record<Language, Texts> = {
     questionnaireReminderSubject: 'Reminder: a questionnaire to fill in',
     questionnaireReminderBody: (clinician) => `The questionnaire from ${clinician} is still waiting for your answers.`,
     openQuestionnaire: 'Open the questionnaire',
+    guestInviteSubject: (clinician) => `${clinician} invites you to a video visit`,
+    guestInviteBody: (clinician, start, until) =>
+      `${clinician} invites you to join a video visit of ${start} as a caregiver or interpreter. The link works once, in a browser, until ${until}. You will wait until the clinician lets you in.`,
+    joinVisit: 'Join the video visit',
   },
   ko: {
     verifySubject: '이메일 주소를 인증해 주세요',
@@ -93,6 +100,10 @@ const texts: Record<Language, Texts> = {
     questionnaireReminderSubject: '알림: 작성할 설문이 있습니다',
     questionnaireReminderBody: (clinician) => `${clinician}님이 보낸 설문이 아직 응답을 기다리고 있습니다.`,
     openQuestionnaire: '설문 열기',
+    guestInviteSubject: (clinician) => `${clinician}님이 화상 진료에 초대했습니다`,
+    guestInviteBody: (clinician, start, until) =>
+      `${clinician}님이 ${start} 화상 진료에 보호자 또는 통역사로 참여하도록 초대했습니다. 링크는 브라우저에서 ${until}까지 한 번만 사용할 수 있습니다. 의료진이 입장을 허락할 때까지 기다리게 됩니다.`,
+    joinVisit: '화상 진료 참여하기',
   },
   'zh-HK': {
     verifySubject: '請驗證你的電郵地址',
@@ -125,6 +136,10 @@ const texts: Record<Language, Texts> = {
     questionnaireReminderSubject: '提提你：有一份問卷待填寫',
     questionnaireReminderBody: (clinician) => `${clinician} 發送的問卷仍在等待你回答。`,
     openQuestionnaire: '打開問卷',
+    guestInviteSubject: (clinician) => `${clinician} 邀請你參加視像診症`,
+    guestInviteBody: (clinician, start, until) =>
+      `${clinician} 邀請你以照顧者或傳譯員身份參加 ${start} 的視像診症。此連結只可在瀏覽器使用一次，有效至 ${until}。醫護人員讓你進入前，你會在候診室等候。`,
+    joinVisit: '參加視像診症',
   },
   cs: {
     verifySubject: 'Ověřte svou e-mailovou adresu',
@@ -158,6 +173,10 @@ const texts: Record<Language, Texts> = {
     questionnaireReminderSubject: 'Připomínka: dotazník k vyplnění',
     questionnaireReminderBody: (clinician) => `Dotazník od ${clinician} stále čeká na vaše odpovědi.`,
     openQuestionnaire: 'Otevřít dotazník',
+    guestInviteSubject: (clinician) => `${clinician} vás zve na videonávštěvu`,
+    guestInviteBody: (clinician, start, until) =>
+      `${clinician} vás zve k videonávštěvě ${start} jako pečujícího nebo tlumočníka. Odkaz funguje jednou, v prohlížeči, do ${until}. Počkáte, dokud vás lékař nepustí dál.`,
+    joinVisit: 'Připojit se k videonávštěvě',
   },
 };
 
@@ -195,6 +214,19 @@ export function questionnaireMail(
   return kind === 'due'
     ? withLink(to, t.questionnaireDueSubject, t.questionnaireDueBody(clinician), t.openQuestionnaire, link)
     : withLink(to, t.questionnaireReminderSubject, t.questionnaireReminderBody(clinician), t.openQuestionnaire, link);
+}
+
+/** A link for a guest of a visit's call: it names the clinician and the visit's time, nothing of the patient. */
+export function guestInviteMail(
+  language: Language,
+  to: string,
+  clinician: string,
+  { start, until }: { start: Date; until: Date },
+  link: string,
+): MailMessage {
+  const t = texts[language];
+  const body = t.guestInviteBody(clinician, instantIn(language, start), instantIn(language, until));
+  return withLink(to, t.guestInviteSubject(clinician), body, t.joinVisit, link, t.ignore);
 }
 
 export function verificationMail(language: Language, to: string, name: string, link: string): MailMessage {

@@ -14,11 +14,15 @@ export interface AuditEntry {
   seqMedicalRelation?: number | undefined;
   /** 'success' unless the call was refused. */
   outcome?: 'success' | 'denied' | undefined;
+  /** Why it was refused, where 'denied' alone does not say. */
+  reason?: string | undefined;
 }
 
 /** Who is acting and from where: copied onto every entry. */
 export interface AuditActor {
-  seqUser: number;
+  /** Null for a visit's guest, named by `guestName`. */
+  seqUser: number | null;
+  guestName?: string | undefined;
   seqManager?: number | undefined;
   ip: string;
   userAgent: string | undefined;
@@ -55,6 +59,8 @@ export function auditRepository(db: Database): AuditRepository {
           ip: actor.ip,
           userAgent: actor.userAgent?.slice(0, 500) ?? null,
           requestId: actor.requestId,
+          guestName: actor.guestName ?? null,
+          reason: entry.reason ?? null,
         })),
       );
       markDeclared(actor, entries);
@@ -88,7 +94,7 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
     ${entry.action === 'read' ? sql`where set_config('synchronous_commit', 'off', true) is not null` : sql``}`;
 }
 
-/** An audit row as its chain hashes it: the row as jsonb without its hash, instants in UTC (migration 0015). */
+/** An audit row as its chain hashes it: the row as jsonb without its hash (nor the guest columns when null), instants in UTC (migrations 0015, 0034). */
 export interface ChainedRow {
   id: number;
   hash: string | null;
@@ -100,7 +106,9 @@ export function chainedRowsAfter(db: Database, afterId: number, limit: number): 
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'UTC'`);
     const result = (await tx.execute(sql`
-      select id, hash, (pg_catalog.to_jsonb(entry) operator(pg_catalog.-) 'hash')::text as content
+      select id, hash, ((pg_catalog.to_jsonb(entry) operator(pg_catalog.-) 'hash') operator(pg_catalog.-)
+        pg_catalog.array_remove(array[case when entry.guest_name is null then 'guest_name' end,
+          case when entry.reason is null then 'reason' end], null))::text as content
       from ${auditEvent} entry where id > ${afterId} order by id limit ${limit}`)) as {
       rows: { id: string | number; hash: string | null; content: string }[];
     };

@@ -4,15 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { auditRepository, type AuditActor, type AuditEntry } from './audit.repository.ts';
 
-type Caller = { seqUser: number; seqManager?: number };
+/** A clinician or a patient; or a visit's guest, who has no account and is named instead. */
+type Caller = { seqUser: number; seqManager?: number } | { seqUser: null; guestName: string };
 /** Where a change came from: a call of ours, or a request from elsewhere (the payment processor's webhook). */
 export type AuditOrigin = Pick<RequestContext, 'ip' | 'userAgent' | 'requestId' | 'audit'>;
 
-/** The acting clinician, or patient (who has no seqManager), of a request. */
+/** The acting clinician, patient (who has no seqManager) or guest of a request. */
 export function actorOf(principal: Caller, context: AuditOrigin): AuditActor {
   return {
     seqUser: principal.seqUser,
-    seqManager: principal.seqManager,
+    ...('guestName' in principal ? { guestName: principal.guestName } : { seqManager: principal.seqManager }),
     ip: context.ip,
     userAgent: context.userAgent,
     requestId: context.requestId,

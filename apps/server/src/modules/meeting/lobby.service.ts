@@ -32,6 +32,12 @@ export interface LobbyService {
   admit(principal: Principal, request: BodyOf<typeof admitPatient>): Promise<void>;
 }
 
+/** Refuses a knock sooner than `lobbyRules.knockSeconds` after the last announcement, with the seconds to wait. */
+export function refuseEarlyKnock(knockedAt: Date, at: Date): void {
+  const waitMs = knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
+  if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
+}
+
 const toWaitingPatient = (row: WaitingRow): WaitingPatient => ({
   seqSchedule: row.seqSchedule,
   seqMedicalRelation: row.seqMedicalRelation,
@@ -87,10 +93,7 @@ export function lobbyService({
         const admittedMeetingId = open && current?.admittedMeetingId === open.id ? open.id : null;
         // Back from a call that closed is an arrival too: the clinician should know at once.
         const arrived = !admittedMeetingId && (!present || present.admittedMeetingId !== null);
-        if (knock && !arrived && present) {
-          const waitMs = present.knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
-          if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
-        }
+        if (knock && !arrived && present) refuseEarlyKnock(present.knockedAt, at);
         // Still the same wait (or back in the call it was let into): its start and last announcement stay.
         const staying = arrived ? undefined : current;
         const entry = {

@@ -17,7 +17,9 @@ export interface MeetingRepository {
     meetingId: string,
     attendeeId: string,
     seqUser: number,
-  ): Promise<{ role: 'clinician' | 'patient'; toAttendeeId: string | null; toUser: number | null } | undefined>;
+  ): Promise<
+    { role: 'clinician' | 'patient' | 'guest'; toAttendeeId: string | null; toUser: number | null } | undefined
+  >;
   callsOfVisit(seqSchedule: number): Promise<{ firstOpenedAt: Date; patientJoined: boolean }>;
   greeted(attendeeId: string, at: Date): Promise<void>;
   attended(meetingId: string, seqUser: number): Promise<boolean>;
@@ -78,14 +80,16 @@ export function meetingRepository(db: Database): MeetingRepository {
       meetingId: string,
       attendeeId: string,
       seqUser: number,
-    ): Promise<{ role: 'clinician' | 'patient'; toAttendeeId: string | null; toUser: number | null } | undefined> {
+    ): Promise<
+      { role: 'clinician' | 'patient' | 'guest'; toAttendeeId: string | null; toUser: number | null } | undefined
+    > {
       const other = alias(meetingAttendee, 'other');
       const [row] = await db
         .select({
           role: meetingAttendee.role,
           toAttendeeId: sql<string | null>`(select ${other.id} from ${meetingAttendee} as ${sql.identifier('other')}
             where ${other.meetingId} = ${meetingAttendee.meetingId} and ${other.role} <> ${meetingAttendee.role}
-            order by ${other.joinedAt} desc limit 1)`,
+            and ${other.role} <> 'guest' order by ${other.joinedAt} desc limit 1)`,
           toUser: sql<
             number | null
           >`case when ${meetingAttendee.role} = 'clinician' then ${patient.seqUser} else ${manager.seqUser} end`,

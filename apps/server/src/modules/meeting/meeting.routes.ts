@@ -1,5 +1,13 @@
 import {
+  admitGuest,
   admitPatient,
+  getGuests,
+  inviteGuest,
+  joinAsGuest,
+  leaveAsGuest,
+  openGuestLink,
+  removeGuest,
+  waitAsGuest,
   closeMeeting,
   completeSchedule,
   createMeeting,
@@ -11,10 +19,11 @@ import {
   waitForCall,
 } from '@clinic/contract';
 import { ok, patientOf, principalOf, route, type Route } from '../../http/route.ts';
+import type { GuestService } from './guest.service.ts';
 import type { LobbyService } from './lobby.service.ts';
 import type { MeetingService } from './meeting.service.ts';
 
-export function meetingRoutes(meetings: MeetingService, lobby: LobbyService): Route[] {
+export function meetingRoutes(meetings: MeetingService, lobby: LobbyService, guests: GuestService): Route[] {
   return [
     route(createMeeting, async (body, context) => ({
       ...ok,
@@ -53,5 +62,31 @@ export function meetingRoutes(meetings: MeetingService, lobby: LobbyService): Ro
       await lobby.admit(principalOf(context), body);
       return ok;
     }),
+    route(inviteGuest, async (body, context) => ({
+      ...ok,
+      ...(await guests.invite(principalOf(context), body, context)),
+    })),
+    route(getGuests, async (body, context) => ({
+      ...ok,
+      guests: await guests.list(principalOf(context), body.seqSchedule),
+    })),
+    route(admitGuest, async (body, context) => {
+      await guests.admit(principalOf(context), body, context);
+      return ok;
+    }),
+    route(removeGuest, async (body, context) => {
+      await guests.remove(principalOf(context), body, context);
+      return ok;
+    }),
+    route(openGuestLink, async (body, context) => ({ ...ok, ...(await guests.open(body, context)) })),
+    route(waitAsGuest, async (body, context) => ({
+      ...ok,
+      ...(await guests.wait(body.guestToken, body.knock, context)),
+    })),
+    route(leaveAsGuest, async (body, context) => {
+      await guests.leave(body.guestToken, context);
+      return ok;
+    }),
+    route(joinAsGuest, async (body, context) => ({ ...ok, ...(await guests.join(body.guestToken, context)) })),
   ];
 }
