@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import { scheduleRules } from '@clinic/contract';
+import { guestTokenPrefix, scheduleRules } from '@clinic/contract';
 import { simulateDevice } from '@clinic/device-simulator';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -180,10 +180,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   const hub = await registerRealtimeHub(app, {
     bus: services.bus,
-    isLive: (sessionId) => sessions.isLive(sessionId),
+    isLive: (identity) =>
+      'guestId' in identity ? services.guests.mayTakePart(identity.guestId) : sessions.isLive(identity.sessionId),
     onSessionsEnded: (listener) => sessions.onEnded(listener),
-    relaySignal: (seqUser, signal) => services.meetings.relaySignal(seqUser, signal),
+    relaySignal: (sender, signal) => services.meetings.relaySignal(sender, signal),
     async authenticate(accessToken) {
+      if (accessToken.startsWith(guestTokenPrefix)) {
+        const guestId = await services.guests.identify(accessToken);
+        if (!guestId) throw unauthorized();
+        return { guestId };
+      }
       const authorization = `Bearer ${accessToken}`;
       // A clinician's token, else a patient's: each kind is refused by the other's check with a 403.
       const caller = await authenticate(authorization, 'manager').catch((error: unknown) => {

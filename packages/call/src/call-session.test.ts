@@ -1,71 +1,7 @@
 import type { SignalData } from '@clinic/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCallSession, type CallTransport } from './call-session.ts';
-
-/** The part of RTCPeerConnection the session uses, driven by the test. */
-class FakePeer {
-  static made: FakePeer[] = [];
-  signalingState: RTCSignalingState = 'stable';
-  localDescription: { type: RTCSdpType; sdp: string } | null = null;
-  remoteDescription: { type: RTCSdpType; sdp: string } | null = null;
-  configuration: RTCConfiguration;
-  added: RTCIceCandidateInit[] = [];
-  onicecandidate: ((event: { candidate: RTCIceCandidateInit | null }) => void) | null = null;
-  ontrack: unknown = null;
-  onnegotiationneeded: unknown = null;
-  onconnectionstatechange: unknown = null;
-  private offers = 0;
-
-  constructor(configuration: RTCConfiguration) {
-    this.configuration = configuration;
-    FakePeer.made.push(this);
-  }
-  addTransceiver() {
-    return { sender: { replaceTrack: () => Promise.resolve() } };
-  }
-  getTransceivers() {
-    return [];
-  }
-  setConfiguration(configuration: RTCConfiguration) {
-    this.configuration = configuration;
-  }
-  setLocalDescription() {
-    this.offers += 1;
-    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer';
-    this.localDescription = { type, sdp: `${type} ${this.offers}` };
-    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable';
-    return Promise.resolve();
-  }
-  setRemoteDescription(description: { type: RTCSdpType; sdp: string }) {
-    this.remoteDescription = description;
-    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
-    return Promise.resolve();
-  }
-  addIceCandidate(candidate: RTCIceCandidateInit) {
-    this.added.push(candidate);
-    return Promise.resolve();
-  }
-  close() {
-    this.signalingState = 'closed';
-  }
-  /** The browser found a candidate. */
-  gather(candidate: string) {
-    this.onicecandidate?.({ candidate: { candidate, sdpMid: '0', sdpMLineIndex: 0 } });
-  }
-}
-
-function fakeTransport() {
-  const sent: SignalData[] = [];
-  let listener: ((data: SignalData) => void) | undefined;
-  const transport: CallTransport = {
-    send: (data) => sent.push(data),
-    onSignal: (next) => {
-      listener = next;
-      return () => (listener = undefined);
-    },
-  };
-  return { sent, transport, receive: (data: SignalData) => listener?.(data) };
-}
+import { createCallSession } from './call-session.ts';
+import { FakePeer, fakeTransport } from './fake-peer.test-support.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const kinds = (sent: SignalData[]) => sent.map((data) => data.kind);

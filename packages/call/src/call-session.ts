@@ -20,6 +20,8 @@ export interface CallSessionOptions {
   iceServers?: IceServer[];
   /** What this side sends; a kind without a track (camera off) is sent as nothing until replaced. */
   localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  /** The most video this side sends on the connection, in bits per second (a call of three or more). */
+  maxVideoBitrate?: number | undefined;
 }
 
 /** One joining of a meeting: its ICE servers and the signalling to the other side. */
@@ -59,6 +61,15 @@ export interface CallSession {
 
 const kinds = ['audio', 'video'] as const;
 
+/** Caps what a sender sends, once its encodings are known (the answering side's, from the offer). */
+async function capBitrate(sender: RTCRtpSender, maxBitrate: number): Promise<void> {
+  const parameters = sender.getParameters();
+  const [encoding] = parameters.encodings;
+  if (!encoding) return;
+  encoding.maxBitrate = maxBitrate;
+  await sender.setParameters(parameters);
+}
+
 type Candidate = Extract<SignalData, { kind: 'candidates' }>['candidates'][number];
 
 /**
@@ -73,6 +84,7 @@ export function createCallSession({
   polite,
   localTracks,
   iceServers: knownIceServers,
+  maxVideoBitrate,
 }: CallSessionOptions): CallSession {
   const listeners: { [E in keyof CallEvents]: Set<(value: CallEvents[E]) => void> } = {
     presence: new Set(),
@@ -123,7 +135,10 @@ export function createCallSession({
     const senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
     if (!polite)
       for (const kind of kinds)
-        senders[kind] = peer.addTransceiver(tracks[kind] ?? kind, { direction: 'sendrecv' }).sender;
+        senders[kind] = peer.addTransceiver(tracks[kind] ?? kind, {
+          direction: 'sendrecv',
+          ...(kind === 'video' && maxVideoBitrate && { sendEncodings: [{ maxBitrate: maxVideoBitrate }] }),
+        }).sender;
     peer.ontrack = ({ track }) => {
       remoteStream.addTrack(track);
       emit('remoteStream', remoteStream);
@@ -191,6 +206,7 @@ export function createCallSession({
       connection.senders[kind] = transceiver.sender;
       transceiver.direction = 'sendrecv';
       await transceiver.sender.replaceTrack(tracks[kind]);
+      if (kind === 'video' && maxVideoBitrate) await capBitrate(transceiver.sender, maxVideoBitrate);
     }
   }
 

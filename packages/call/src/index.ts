@@ -1,1 +1,2 @@
 export * from './call-session.ts';
+export * from './call-mesh.ts';

@@ -42,8 +42,10 @@ export type CallGuest = z.infer<typeof callGuest>;
 
 /** The link's token, from the URL's fragment. */
 const linkTokenField = z.lazy(() => z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'validation.link_invalid' }));
+/** What a guest's own token starts with: the realtime socket tells it from an access token so. */
+export const guestTokenPrefix = 'guest.';
 /** The guest's own token, given when the link opened; it names the guest to every later call. */
-export const guestTokenField = z.lazy(() =>
+const guestTokenField = z.lazy(() =>
   z.string().regex(/^guest\.[A-Za-z0-9_-]{43}$/, { error: 'validation.link_invalid' }),
 );
 

@@ -49,11 +49,31 @@ export const iceServer = z.lazy(() =>
 );
 export type IceServer = z.infer<typeof iceServer>;
 
+/**
+ * Who takes part in a call, as its signalling names them: the clinician, the patient, or a guest
+ * (`guest:<guestId>`, decision 0019). Each pair of them has its own peer connection.
+ */
+export const callParty = z.lazy(() =>
+  z.string().regex(/^(clinician|patient|guest:[0-9a-f-]{36})$/, { error: 'validation.invalid' }),
+);
+
+/** Someone in the call besides the reader, with the name and role the screen shows. */
+export const callParticipant = z.lazy(() =>
+  z.object({
+    party: z.string(),
+    name: z.string(),
+    role: z.enum(['clinician', 'patient', 'caregiver', 'interpreter']),
+  }),
+);
+export type CallParticipant = z.infer<typeof callParticipant>;
+
 /** Names stay as the patients' app speaks them (SPEC 3 "Meeting from server"). */
 export const meetingReply = {
   Meeting: z.object({ MeetingId: z.string() }),
   Attendee: z.object({ AttendeeId: z.string() }),
   iceServers: z.array(iceServer),
+  /** The others the call is for: the clinician or the patient, and the guests let into it. */
+  participants: z.array(callParticipant),
 };
 
 const startFailures = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { callGuest } from './call-guest.ts';
 import { defineEndpoint, emptyRequest, success } from './endpoint.ts';
-import { signalData, waitingPatient } from './meeting.ts';
+import { callParticipant, callParty, signalData, waitingPatient } from './meeting.ts';
 import { messageItem } from './message.ts';
 import { alertKinds } from './monitoring.ts';
 import { pushTypes } from './schedule-rules.ts';
@@ -106,8 +106,17 @@ export type PatientPush = z.infer<typeof patientPush>;
 export const clientMessage = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('auth'), accessToken: z.string().max(4096) }),
-    /** Signalling for the other attendee of a meeting, from the sender's joining of it (its AttendeeId). */
-    z.object({ type: z.literal('signal'), meetingId: z.uuid(), attendeeId: z.uuid(), data: signalData }),
+    /**
+     * Signalling for another party of a meeting (`to`; the clinician's or the patient's other side
+     * when absent), from the sender's joining of it (its AttendeeId).
+     */
+    z.object({
+      type: z.literal('signal'),
+      meetingId: z.uuid(),
+      attendeeId: z.uuid(),
+      to: callParty.optional(),
+      data: signalData,
+    }),
   ]),
 );
 export type ClientMessage = z.infer<typeof clientMessage>;
@@ -139,7 +148,16 @@ export const serverMessage = z.lazy(() =>
       meetingId: z.string(),
       fromAttendeeId: z.string(),
       toAttendeeId: z.string(),
+      /** The sender's party: each pair of parties has its own connection. */
+      from: z.string(),
       data: signalData,
+    }),
+    /** A guest joined the call, or left it for good (removed): the pair with them is made, or closed. */
+    z.object({
+      type: z.literal('participant'),
+      meetingId: z.string(),
+      state: z.enum(['joined', 'removed']),
+      participant: callParticipant,
     }),
     /** The clinician opened or closed the call of a visit (sent to its patient). */
     z.object({

@@ -55,6 +55,7 @@ describe('whether a visit’s call is open', () => {
       type: 'signal',
       meetingId,
       fromAttendeeId: 'a',
+      from: 'clinician',
       toAttendeeId: 'b',
       data: { kind: 'bye' },
     };
@@ -114,11 +115,20 @@ describe('signalling over the realtime socket', () => {
     transport.send({ kind: 'hello', sessionId: 's-1' });
     expect(sent).toEqual([{ type: 'signal', meetingId, attendeeId, data: { kind: 'hello', sessionId: 's-1' } }]);
 
-    const from = { fromAttendeeId: 'a', toAttendeeId: attendeeId };
+    const from = { fromAttendeeId: 'a', toAttendeeId: attendeeId, from: 'clinician' };
     hub.dispatch({ type: 'signal', meetingId, ...from, data: { kind: 'offer', sdp: 'v=0' } });
     hub.dispatch({ type: 'signal', meetingId: 'other', ...from, data: { kind: 'bye' } });
     // Meant for an earlier joining, before a reload.
-    hub.dispatch({ type: 'signal', meetingId, fromAttendeeId: 'a', toAttendeeId: 'joining-1', data: { kind: 'bye' } });
+    hub.dispatch({
+      type: 'signal',
+      meetingId,
+      fromAttendeeId: 'a',
+      toAttendeeId: 'joining-1',
+      from: 'clinician',
+      data: { kind: 'bye' },
+    });
+    // A guest's signal, for the pair with the guest.
+    hub.dispatch({ type: 'signal', meetingId, ...from, from: `guest:${meetingId}`, data: { kind: 'bye' } });
     hub.dispatch(opened(7));
     expect(heard).toEqual([{ kind: 'offer', sdp: 'v=0' }]);
 

@@ -80,8 +80,9 @@ export function endsCall(message: CallMessage, call: { meetingId: string; seqSch
 }
 
 /**
- * The call session's signalling over the patient's realtime socket, for one joining of a meeting:
- * what is meant for another joining (another tab, or before a reload) is left alone.
+ * The call session's signalling with the clinician over the patient's realtime socket, for one
+ * joining of a meeting: what is meant for another joining (another tab, or before a reload), and a
+ * guest's signals (their own pair), are left alone.
  */
 export function callTransport(
   channel: RealtimeChannel,
@@ -91,7 +92,12 @@ export function callTransport(
     send: (data) => channel.send({ type: 'signal', meetingId, attendeeId, data }),
     onSignal: (listener) =>
       channel.subscribe((message) => {
-        if (message.type === 'signal' && message.meetingId === meetingId && message.toAttendeeId === attendeeId)
+        if (
+          message.type === 'signal' &&
+          message.meetingId === meetingId &&
+          message.toAttendeeId === attendeeId &&
+          message.from === 'clinician'
+        )
           listener(message.data);
       }),
   };

@@ -13,6 +13,7 @@ describe('the patient realtime messages', () => {
         type: 'signal',
         meetingId,
         fromAttendeeId: 'a-1',
+        from: 'clinician',
         toAttendeeId: attendeeId,
         data: { kind: 'offer', sdp: 'v=0' },
       },

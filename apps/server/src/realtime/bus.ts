@@ -5,7 +5,7 @@ type Handler = (message: unknown) => void;
 
 /**
  * Messages to whoever listens on a channel, on this instance or, with Redis, on any instance.
- * Channels are per user (`user:<seqUser>`), so a socket hears only what is meant for its user.
+ * Channels are per user (`user:<seqUser>`) or guest (`guest:<id>`), so a socket hears only what is meant for it.
  */
 export interface Bus {
   /** Answers how many listen on the channel and heard it (with Redis: how many instances). */
@@ -16,6 +16,8 @@ export interface Bus {
 }
 
 export const userChannel = (seqUser: number): string => `user:${seqUser}`;
+/** A visit's guest, who has no user: their admission, their removal and their call's signals. */
+export const guestChannel = (guestId: string): string => `guest:${guestId}`;
 
 export function memoryBus(): Bus {
   const emitter = new EventEmitter();

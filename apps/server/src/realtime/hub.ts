@@ -9,24 +9,33 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { unauthorized } from '../domain-error.ts';
-import { userChannel, type Bus } from './bus.ts';
+import { guestChannel, userChannel, type Bus } from './bus.ts';
 
-/** Who a socket belongs to, once its first message proved it. */
-export interface SocketIdentity {
+/** A signed-in user's session. */
+interface UserSession {
   seqUser: number;
   sessionId: string;
 }
 
+/** Who a socket belongs to, once its first message proved it: a user's session, or a visit's guest. */
+export type SocketIdentity = UserSession | { guestId: string };
+
+const channelOf = (identity: SocketIdentity): string =>
+  'guestId' in identity ? guestChannel(identity.guestId) : userChannel(identity.seqUser);
+
 export interface HubDependencies {
   bus: Bus;
-  /** Resolves an access token of a clinician or a patient; throws when it is not valid. */
+  /** Resolves an access token of a clinician or a patient, or a guest's token; throws when it is not valid. */
   authenticate(accessToken: string): Promise<SocketIdentity>;
-  /** Whether the session is still open and not idle. */
-  isLive(sessionId: string): Promise<boolean>;
+  /** Whether the session is still open and not idle, or the guest may still take part. */
+  isLive(identity: SocketIdentity): Promise<boolean>;
   /** Calls the listener at every end of sessions heard on any instance, with a test of which sockets it ends. */
-  onSessionsEnded(listener: (ends: (identity: SocketIdentity) => boolean) => void): void;
+  onSessionsEnded(listener: (ends: (session: UserSession) => boolean) => void): void;
   /** Relays a call's signal from the sender's joining of it; answers a failed code when the sender may not. */
-  relaySignal(seqUser: number, signal: Omit<ClientSignal, 'type'>): Promise<string | undefined>;
+  relaySignal(
+    sender: { seqUser: number } | { guestId: string },
+    signal: Omit<ClientSignal, 'type'>,
+  ): Promise<string | undefined>;
 }
 
 const authTimeoutMs = 10_000;
@@ -52,7 +61,7 @@ export async function registerRealtimeHub(
   let endsHeard = 0;
   hub.onSessionsEnded((ends) => {
     endsHeard += 1;
-    for (const [socket, identity] of open) if (ends(identity)) closeEnded(socket);
+    for (const [socket, identity] of open) if ('sessionId' in identity && ends(identity)) closeEnded(socket);
   });
 
   const heartbeat = setInterval(() => {
@@ -63,7 +72,7 @@ export async function registerRealtimeHub(
       }
       identity.alive = false;
       socket.ping();
-      void hub.isLive(identity.sessionId).then(
+      void hub.isLive(identity).then(
         (live) => {
           if (!live) closeEnded(socket);
         },
@@ -110,13 +119,17 @@ export async function registerRealtimeHub(
           async (identity) => {
             if (socket.readyState !== socket.OPEN) return;
             open.set(socket, { ...identity, alive: true });
-            stop = await hub.bus.subscribe(userChannel(identity.seqUser), (message) => send(message as ServerMessage));
+            stop = await hub.bus.subscribe(channelOf(identity), (message) => {
+              send(message as ServerMessage);
+              // A removed guest hears it, and their socket closes.
+              if ((message as ServerMessage).type === 'removed') closeEnded(socket);
+            });
             if (socket.readyState !== socket.OPEN) {
               await stop();
               return;
             }
             // The session may have ended after it was checked and before the socket was listed.
-            if (heard !== endsHeard && !(await hub.isLive(identity.sessionId))) {
+            if (heard !== endsHeard && !(await hub.isLive(identity))) {
               closeEnded(socket);
               return;
             }
@@ -146,7 +159,10 @@ export async function registerRealtimeHub(
             // Relaying a flood's backlog is the database work the cut-off is there to stop. A socket
             // closed otherwise still has its last signals relayed: the other side needs a page's bye.
             if (cutOff && !first) return;
-            const failedCode = await hub.relaySignal(identity.seqUser, signal);
+            const failedCode = await hub.relaySignal(
+              'guestId' in identity ? { guestId: identity.guestId } : { seqUser: identity.seqUser },
+              signal,
+            );
             if (failedCode) send({ type: 'refused', meetingId: signal.meetingId, failedCode });
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'signal relay failed'))

@@ -82,6 +82,8 @@ describe('a guest of a video visit', () => {
   let guestId: string;
   let guestToken: string;
   let clinicianSocket: SocketClient;
+  let patientSocket: SocketClient;
+  let guestSocket: SocketClient;
 
   it('is invited by the visit’s clinician with a single-use link whose token only the reply and the mail hold', async () => {
     seqSchedule = (
@@ -163,29 +165,99 @@ describe('a guest of a video visit', () => {
     expect((await asGuest(joinAsGuest, { guestToken })).failedCode).toBe(FailedCode.NotAdmitted);
   });
 
-  it('joins the open call once admitted, its own attendee without an account', async () => {
-    const meetingId = (await callAs(clinician, createMeeting, { seqSchedule })).success.Meeting.MeetingId;
-    expect((await callAs(other, admitGuest, { seqSchedule, guestId, meetingId })).status).toBe(404);
-    expect((await callAs(clinician, admitGuest, { seqSchedule, guestId, meetingId })).success).toEqual({
-      isSuccess: true,
-    });
-    const joined = (await asGuest(joinAsGuest, { guestToken })).success;
-    expect(joined.Meeting.MeetingId).toBe(meetingId);
-    // The heartbeat of an admitted guest says so (a reload rejoins without waiting).
-    expect((await asGuest(waitAsGuest, { guestToken, knock: false })).success.admittedMeetingId).toBe(meetingId);
-    const guests = (await callAs(clinician, getGuests, { seqSchedule })).success.guests;
-    expect(guests.find((guest) => guest.guestId === guestId)?.state).toBe('admitted');
+  it('joins the open call once admitted, and signals each other party of it on their own pair', async () => {
+    const clinicianJoined = (await callAs(clinician, createMeeting, { seqSchedule })).success;
+    const meetingId = clinicianJoined.Meeting.MeetingId;
     await admitToCall(
       { seqSchedule, meetingId },
       { app: t.app, token: member.tokens.accessToken },
       { app: t.app, token: clinician.tokens.accessToken },
     );
-    void (await callAs(member, joinMeeting, { seqSchedule })).success;
+    const patientJoined = (await callAs(member, joinMeeting, { seqSchedule })).success;
+    patientSocket = await openSocket(url, member.tokens.accessToken);
+    guestSocket = await openSocket(url, guestToken);
+
+    expect((await callAs(other, admitGuest, { seqSchedule, guestId, meetingId })).status).toBe(404);
+    expect((await callAs(clinician, admitGuest, { seqSchedule, guestId, meetingId })).success).toEqual({
+      isSuccess: true,
+    });
+    await guestSocket.waitFor((message) => message.type === 'admitted' && message.meetingId === meetingId);
+    const joined = (await asGuest(joinAsGuest, { guestToken })).success;
+    expect(joined.Meeting.MeetingId).toBe(meetingId);
+    expect(joined.participants).toEqual([
+      { party: 'clinician', name: expect.any(String) as string, role: 'clinician' },
+      { party: 'patient', name: 'Pat Member', role: 'patient' },
+    ]);
+    const self = { party: `guest:${guestId}`, name: 'Ji-woo Chan', role: 'caregiver' };
+    await patientSocket.waitFor(
+      (message) =>
+        message.type === 'participant' && message.state === 'joined' && message.participant.party === self.party,
+    );
+    // The heartbeat of an admitted guest says so (a reload rejoins without waiting).
+    expect((await asGuest(waitAsGuest, { guestToken, knock: false })).success.admittedMeetingId).toBe(meetingId);
+    const guests = (await callAs(clinician, getGuests, { seqSchedule })).success.guests;
+    expect(guests.find((guest) => guest.guestId === guestId)?.state).toBe('admitted');
+
+    const signal = (from: SocketClient, attendeeId: string, to: string, sessionId: string) =>
+      from.send(JSON.stringify({ type: 'signal', meetingId, attendeeId, to, data: { kind: 'hello', sessionId } }));
+    const heard = (socket: SocketClient, sessionId: string) =>
+      socket.waitFor(
+        (message) => message.type === 'signal' && message.data.kind === 'hello' && message.data.sessionId === sessionId,
+      );
+    const guestAttendee = joined.Attendee.AttendeeId;
+    signal(guestSocket, guestAttendee, 'clinician', 'guest-to-clinician');
+    expect(await heard(clinicianSocket, 'guest-to-clinician')).toMatchObject({
+      from: self.party,
+      fromAttendeeId: guestAttendee,
+      toAttendeeId: clinicianJoined.Attendee.AttendeeId,
+    });
+    signal(guestSocket, guestAttendee, 'patient', 'guest-to-patient');
+    expect(await heard(patientSocket, 'guest-to-patient')).toMatchObject({
+      from: self.party,
+      toAttendeeId: patientJoined.Attendee.AttendeeId,
+    });
+    signal(clinicianSocket, clinicianJoined.Attendee.AttendeeId, self.party, 'clinician-to-guest');
+    expect(await heard(guestSocket, 'clinician-to-guest')).toMatchObject({
+      from: 'clinician',
+      toAttendeeId: guestAttendee,
+    });
+    signal(patientSocket, patientJoined.Attendee.AttendeeId, self.party, 'patient-to-guest');
+    expect(await heard(guestSocket, 'patient-to-guest')).toMatchObject({
+      from: 'patient',
+      toAttendeeId: guestAttendee,
+    });
+    // Without `to`, the clinician's and the patient's signals go to each other as before.
+    clinicianSocket.send(
+      JSON.stringify({
+        type: 'signal',
+        meetingId,
+        attendeeId: clinicianJoined.Attendee.AttendeeId,
+        data: { kind: 'hello', sessionId: 'clinician-to-patient' },
+      }),
+    );
+    expect(await heard(patientSocket, 'clinician-to-patient')).toMatchObject({ from: 'clinician' });
+    expect(
+      guestSocket.messages.some(
+        (message) =>
+          message.type === 'signal' &&
+          message.from === 'patient' &&
+          message.data.kind === 'hello' &&
+          message.data.sessionId === 'clinician-to-patient',
+      ),
+    ).toBe(false);
   });
 
   it('is removed for good: the same link and token are refused, alike for every reason, and audited', async () => {
     expect((await callAs(clinician, removeGuest, { seqSchedule, guestId })).success).toEqual({ isSuccess: true });
     await clinicianSocket.waitFor(() => guestEvents(clinicianSocket).some((event) => event.state === 'removed'));
+    // Everyone in the call closes their pair with the guest, whose socket is closed.
+    for (const socket of [clinicianSocket, patientSocket])
+      await socket.waitFor((message) => message.type === 'participant' && message.state === 'removed');
+    await guestSocket.waitFor((message) => message.type === 'removed');
+    expect(await guestSocket.closedWithin()).toBe(4401);
+    const again = await openSocket(url);
+    again.send(JSON.stringify({ type: 'auth', accessToken: guestToken }));
+    expect(await again.closedWithin()).toBe(4401);
     const refusals = [
       await asGuest(waitAsGuest, { guestToken, knock: false }),
       await asGuest(joinAsGuest, { guestToken }),

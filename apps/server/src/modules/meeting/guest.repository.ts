@@ -10,6 +10,7 @@ export interface GuestRepository {
   lockByLink(linkHash: string): Promise<GuestRow | undefined>;
   /** The guest whose own token hashes so, locked. */
   lockByToken(tokenHash: string): Promise<GuestRow | undefined>;
+  find(by: { id: string } | { tokenHash: string }): Promise<GuestRow | undefined>;
   /** The visit's guests, the latest invited first. */
   ofVisit(seqSchedule: number): Promise<GuestRow[]>;
   /** The visit's guests who still count against its limit: not removed, and opened or still openable. */
@@ -35,6 +36,14 @@ export function guestRepository(db: Database): GuestRepository {
 
     async lockByToken(tokenHash) {
       const [row] = await db.select().from(callGuest).where(eq(callGuest.tokenHash, tokenHash)).for('update');
+      return row;
+    },
+
+    async find(by) {
+      const [row] = await db
+        .select()
+        .from(callGuest)
+        .where('id' in by ? eq(callGuest.id, by.id) : eq(callGuest.tokenHash, by.tokenHash));
       return row;
     },
 

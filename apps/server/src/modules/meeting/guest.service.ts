@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   FailedCode,
   guestRules,
+  guestTokenPrefix,
   lobbyRules,
   type BodyOf,
   type CallGuest,
+  type CallParticipant,
   type ServerMessage,
   type admitGuest,
   type inviteGuest,
@@ -17,23 +19,15 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { guestInviteMail } from '../../mail/templates.ts';
-import type { Bus } from '../../realtime/bus.ts';
-import { userChannel } from '../../realtime/bus.ts';
+import { guestChannel, userChannel, type Bus } from '../../realtime/bus.ts';
 import { clientNetwork, enforceLimits, type RateLimiter } from '../../security/rate-limiter.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
 import { lockVisitForClinician, visitView, type ScheduleView } from '../schedule/index.ts';
-import { iceServersFor } from './ice-servers.ts';
 import { guestRepository, type GuestRow } from './guest.repository.ts';
 import { refuseEarlyKnock } from './lobby.service.ts';
-import { closedFailure, type JoinedMeeting } from './meeting.service.ts';
+import { closedFailure, joinCall, type JoinedMeeting } from './meeting.service.ts';
 import { meetingRepository } from './meeting.repository.ts';
-
-/** Where a guest hears the call's news: their admission, their removal and its signals. */
-const guestChannel = (guestId: string): string => `guest:${guestId}`;
-
-/** The prefix that tells a guest's token from a clinician's or a patient's access token. */
-const guestTokenPrefix = 'guest.';
 
 /** Why a guest link or token was refused; audited, never told (every refusal answers alike). */
 type Refusal = 'unknown' | 'used' | 'expired' | 'removed' | 'visit_over';
@@ -67,6 +61,10 @@ export interface GuestService {
   wait(guestToken: string, knock: boolean, context: RequestContext): Promise<GuestWaiting>;
   leave(guestToken: string, context: RequestContext): Promise<void>;
   join(guestToken: string, context: RequestContext): Promise<JoinedMeeting>;
+  /** The guest a token names, while they may take part (not removed, the visit not over): for the realtime socket. */
+  identify(guestToken: string): Promise<string | undefined>;
+  /** Whether the guest may still take part. */
+  mayTakePart(guestId: string): Promise<boolean>;
 }
 
 const guestVisitOf = (view: ScheduleView): GuestVisit => ({
@@ -135,6 +133,27 @@ export function guestService({
       guest,
     } satisfies ServerMessage);
 
+  const participantOf = (row: GuestRow): CallParticipant => ({
+    party: `guest:${row.id}`,
+    name: row.name ?? '',
+    role: row.role ?? 'caregiver',
+  });
+
+  /** Tells the others in the call that a guest joined it or was removed from it. */
+  async function tellParticipants(
+    meetingId: string,
+    others: (CallParticipant & { channel: string | null })[],
+    state: 'joined' | 'removed',
+    participant: CallParticipant,
+  ): Promise<void> {
+    const message = { type: 'participant', meetingId, state, participant } satisfies ServerMessage;
+    await Promise.all(
+      others.flatMap(({ party, channel }) =>
+        party === participant.party || channel === null ? [] : [bus.publish(channel, message)],
+      ),
+    );
+  }
+
   const refused = (): BusinessFailure => new BusinessFailure(FailedCode.GuestLinkRefused);
 
   /** Audits a refused link or token (with the name given, when one was) and answers the one refusal. */
@@ -157,6 +176,9 @@ export function guestService({
     if (closedFailure(view, at)) return 'visit_over';
     return undefined;
   }
+
+  const mayGoOn = async (row: GuestRow): Promise<boolean> =>
+    refusalOf(row, (await visitView(db, row.seqSchedule))!, now()) === undefined;
 
   /**
    * Runs a step of a guest named by their token, with their row locked; a token that names no
@@ -265,16 +287,24 @@ export function guestService({
     },
 
     async remove(principal, { seqSchedule, guestId }, context) {
-      const { view, guest } = await db.transaction(async (tx) => {
+      const { view, guest, call } = await db.transaction(async (tx) => {
         const row = await lockVisitForClinician(tx, seqSchedule, principal.seqManager);
         if (!row) throw notFound();
         const at = now();
-        const removed = await guestRepository(tx).remove({ id: guestId, seqSchedule, at });
+        const guests = guestRepository(tx);
+        const removed = await guests.remove({ id: guestId, seqSchedule, at });
         if (!removed) throw notFound();
         await recordAudit(tx, principal, context, at, [relationEntry('delete', 'call_guest', row, guestId)]);
-        return { view: (await visitView(tx, seqSchedule))!, guest: toCallGuest(removed, at, undefined) };
+        const meetingId = removed.admittedMeetingId;
+        return {
+          view: (await visitView(tx, seqSchedule))!,
+          guest: toCallGuest(removed, at, undefined),
+          call: meetingId ? { meetingId, others: await meetingRepository(tx).participants(meetingId), removed } : null,
+        };
       });
       await bus.publish(guestChannel(guestId), { type: 'removed', seqSchedule } satisfies ServerMessage);
+      // Everyone still in the call closes their connection with the guest.
+      if (call) await tellParticipants(call.meetingId, call.others, 'removed', participantOf(call.removed));
       await tellClinician(view, 'removed', guest);
     },
 
@@ -350,28 +380,28 @@ export function guestService({
       await tellClinician(view, 'left', guest);
     },
 
+    async identify(guestToken) {
+      const row = await guestRepository(db).find({ tokenHash: sha256(guestToken) });
+      return row && (await mayGoOn(row)) ? row.id : undefined;
+    },
+
+    async mayTakePart(guestId) {
+      const row = await guestRepository(db).find({ id: guestId });
+      return row !== undefined && (await mayGoOn(row));
+    },
+
     async join(guestToken, context) {
-      return asGuest(guestToken, context, async (tx, row, view, at) => {
-        const meetings = meetingRepository(tx);
-        const open = await meetings.findOpenForSchedule(row.seqSchedule);
+      const { joined, others, self } = await asGuest(guestToken, context, async (tx, row, view, at) => {
+        const open = await meetingRepository(tx).findOpenForSchedule(row.seqSchedule);
         if (!open || row.admittedMeetingId !== open.id) throw new BusinessFailure(FailedCode.NotAdmitted);
-        const attendeeId = randomUUID();
-        await meetings.addAttendee({
-          id: attendeeId,
-          meetingId: open.id,
-          guestId: row.id,
-          role: 'guest',
-          joinedAt: at,
-        });
+        const joined = await joinCall(tx, { meetingId: open.id, role: 'guest', guestId: row.id, at, ice });
         await recordAudit(tx, { seqUser: null, guestName: row.name ?? '' }, context, at, [
           guestEntry(view, row, 'meeting_attendee'),
         ]);
-        return {
-          Meeting: { MeetingId: open.id },
-          Attendee: { AttendeeId: attendeeId },
-          iceServers: iceServersFor(ice, `guest-${row.id}`, at),
-        };
+        return { joined, others: await meetingRepository(tx).participants(open.id), self: participantOf(row) };
       });
+      await tellParticipants(joined.Meeting.MeetingId, others, 'joined', self);
+      return joined;
     },
   };
 }

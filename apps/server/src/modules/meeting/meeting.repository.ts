@@ -1,10 +1,24 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ScheduleStatus, type MeetingEvent } from '@clinic/contract';
+import { ScheduleStatus, type CallParticipant, type MeetingEvent } from '@clinic/contract';
+import { guestChannel, userChannel } from '../../realtime/bus.ts';
 import type { Database } from '../../db/client.ts';
-import { manager, meeting, meetingAttendee, meetingEvent, patient, schedule } from '../../db/schema.ts';
+import {
+  callGuest,
+  manager,
+  medicalRelation,
+  meeting,
+  meetingAttendee,
+  meetingEvent,
+  patient,
+  schedule,
+} from '../../db/schema.ts';
 
 export type MeetingRow = typeof meeting.$inferSelect;
+
+/** A joining's party in the call's signalling. */
+export const partyOf = (attendee: { role: string; guestId: string | null }): string =>
+  attendee.guestId === null ? attendee.role : `guest:${attendee.guestId}`;
 
 export interface MeetingRepository {
   findOpenForSchedule(seqSchedule: number): Promise<MeetingRow | undefined>;
@@ -16,10 +30,11 @@ export interface MeetingRepository {
   signalRoute(
     meetingId: string,
     attendeeId: string,
-    seqUser: number,
-  ): Promise<
-    { role: 'clinician' | 'patient' | 'guest'; toAttendeeId: string | null; toUser: number | null } | undefined
-  >;
+    sender: { seqUser: number } | { guestId: string },
+    to: string | undefined,
+  ): Promise<{ from: string; to: { attendeeId: string; channel: string | null } | null } | undefined>;
+  /** Everyone the call is for, with the channel that reaches them (none for a patient without the app). */
+  participants(meetingId: string): Promise<(CallParticipant & { channel: string | null })[]>;
   callsOfVisit(seqSchedule: number): Promise<{ firstOpenedAt: Date; patientJoined: boolean }>;
   greeted(attendeeId: string, at: Date): Promise<void>;
   attended(meetingId: string, seqUser: number): Promise<boolean>;
@@ -72,42 +87,111 @@ export function meetingRepository(db: Database): MeetingRepository {
     },
 
     /**
-     * Where a signal from one joining of an open meeting goes, in one statement: the sender's side,
-     * the other side's latest joining (none before it joins) and its user (null for a patient
-     * without the app). Undefined when the joining is not the user's or the meeting is closed.
+     * Where a signal from one joining of an open meeting goes, in one statement: the sender's party,
+     * and the latest joining of the party it is for (`to`; else the other of the clinician and the
+     * patient) with the channel that reaches it. Undefined when the joining is not the sender's, the
+     * meeting is closed or the sender was removed; no joining while that party has not joined.
      */
-    async signalRoute(
-      meetingId: string,
-      attendeeId: string,
-      seqUser: number,
-    ): Promise<
-      { role: 'clinician' | 'patient' | 'guest'; toAttendeeId: string | null; toUser: number | null } | undefined
-    > {
+    async signalRoute(meetingId, attendeeId, sender, to) {
       const other = alias(meetingAttendee, 'other');
+      const otherGuest = alias(callGuest, 'other_guest');
+      const target =
+        to === undefined
+          ? sql`${other.role} = case ${meetingAttendee.role} when 'clinician' then 'patient' when 'patient' then 'clinician' end`
+          : to.startsWith('guest:')
+            ? sql`${other.guestId} = ${to.slice('guest:'.length)}::uuid`
+            : sql`${other.role} = ${to}`;
       const [row] = await db
         .select({
           role: meetingAttendee.role,
-          toAttendeeId: sql<string | null>`(select ${other.id} from ${meetingAttendee} as ${sql.identifier('other')}
-            where ${other.meetingId} = ${meetingAttendee.meetingId} and ${other.role} <> ${meetingAttendee.role}
-            and ${other.role} <> 'guest' order by ${other.joinedAt} desc limit 1)`,
-          toUser: sql<
-            number | null
-          >`case when ${meetingAttendee.role} = 'clinician' then ${patient.seqUser} else ${manager.seqUser} end`,
+          guestId: meetingAttendee.guestId,
+          to: sql<{
+            id: string;
+            role: string;
+            guestId: string | null;
+          } | null>`(select json_build_object('id', ${other.id},
+              'role', ${other.role}, 'guestId', ${other.guestId}) from ${meetingAttendee} as ${sql.identifier('other')}
+            left join ${callGuest} as ${sql.identifier('other_guest')} on ${otherGuest.id} = ${other.guestId}
+            where ${other.meetingId} = ${meetingAttendee.meetingId} and ${otherGuest.removedAt} is null and ${target}
+            order by ${other.joinedAt} desc limit 1)`,
+          clinicianUser: manager.seqUser,
+          patientUser: patient.seqUser,
         })
         .from(meetingAttendee)
         .innerJoin(meeting, eq(meeting.id, meetingAttendee.meetingId))
         .innerJoin(schedule, eq(schedule.seqSchedule, meeting.seqSchedule))
         .innerJoin(patient, eq(patient.seqPatient, schedule.seqPatient))
         .innerJoin(manager, eq(manager.seqManager, schedule.seqManager))
+        .leftJoin(callGuest, eq(callGuest.id, meetingAttendee.guestId))
         .where(
           and(
             eq(meetingAttendee.id, attendeeId),
             eq(meetingAttendee.meetingId, meetingId),
-            eq(meetingAttendee.seqUser, seqUser),
+            'guestId' in sender
+              ? eq(meetingAttendee.guestId, sender.guestId)
+              : eq(meetingAttendee.seqUser, sender.seqUser),
             isNull(meeting.closedAt),
+            isNull(callGuest.removedAt),
           ),
         );
-      return row;
+      if (!row) return undefined;
+      const destination = row.to;
+      return {
+        from: partyOf(row),
+        to: destination && {
+          attendeeId: destination.id,
+          channel:
+            destination.guestId !== null
+              ? guestChannel(destination.guestId)
+              : destination.role === 'clinician'
+                ? userChannel(row.clinicianUser)
+                : row.patientUser === null
+                  ? null
+                  : userChannel(row.patientUser),
+        },
+      };
+    },
+
+    async participants(meetingId) {
+      const [visit] = await db
+        .select({
+          clinicianName: sql<string>`${manager.firstName} || ' ' || ${manager.lastName}`,
+          clinicianUser: manager.seqUser,
+          patientName: medicalRelation.patientName,
+          patientUser: patient.seqUser,
+        })
+        .from(meeting)
+        .innerJoin(schedule, eq(schedule.seqSchedule, meeting.seqSchedule))
+        .innerJoin(patient, eq(patient.seqPatient, schedule.seqPatient))
+        .innerJoin(manager, eq(manager.seqManager, schedule.seqManager))
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, schedule.seqMedicalRelation))
+        .where(eq(meeting.id, meetingId));
+      if (!visit) return [];
+      const guests = await db
+        .select({ id: callGuest.id, name: callGuest.name, role: callGuest.role })
+        .from(callGuest)
+        .where(and(eq(callGuest.admittedMeetingId, meetingId), isNull(callGuest.removedAt)))
+        .orderBy(callGuest.openedAt);
+      return [
+        {
+          party: 'clinician',
+          name: visit.clinicianName,
+          role: 'clinician' as const,
+          channel: userChannel(visit.clinicianUser),
+        },
+        {
+          party: 'patient',
+          name: visit.patientName,
+          role: 'patient' as const,
+          channel: visit.patientUser === null ? null : userChannel(visit.patientUser),
+        },
+        ...guests.map((guest) => ({
+          party: `guest:${guest.id}`,
+          name: guest.name ?? '',
+          role: guest.role ?? ('caregiver' as const),
+          channel: guestChannel(guest.id),
+        })),
+      ];
     },
 
     /** When the visit's first call was opened, and whether its patient joined any of its calls. */

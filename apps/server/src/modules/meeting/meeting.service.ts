@@ -6,6 +6,7 @@ import {
   PushType,
   ScheduleStatus,
   scheduleRules,
+  type CallParticipant,
   type IceServer,
   type MeetingEvent,
   type Schedule,
@@ -34,7 +35,7 @@ import {
 } from '../schedule/index.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { lobbyRepository } from './lobby.repository.ts';
-import { meetingRepository } from './meeting.repository.ts';
+import { meetingRepository, partyOf } from './meeting.repository.ts';
 
 const minuteMs = 60_000;
 /** A call may run this long past its visit's end before it counts as abandoned. */
@@ -44,6 +45,35 @@ export interface JoinedMeeting {
   Meeting: { MeetingId: string };
   Attendee: { AttendeeId: string };
   iceServers: IceServer[];
+  participants: CallParticipant[];
+}
+
+/** A new joining of an open call, by a user or a guest, with the others the call is for. */
+export async function joinCall(
+  database: Database,
+  {
+    meetingId,
+    role,
+    at,
+    ice,
+    ...who
+  }: { meetingId: string; role: 'clinician' | 'patient' | 'guest'; at: Date; ice: Config['ice'] } & (
+    { seqUser: number } | { guestId: string }
+  ),
+): Promise<JoinedMeeting> {
+  const attendeeId = randomUUID();
+  const meetings = meetingRepository(database);
+  const joining = 'guestId' in who ? { guestId: who.guestId, seqUser: null } : { guestId: null, seqUser: who.seqUser };
+  await meetings.addAttendee({ id: attendeeId, meetingId, role, joinedAt: at, ...joining });
+  const self = partyOf({ role, guestId: joining.guestId });
+  return {
+    Meeting: { MeetingId: meetingId },
+    Attendee: { AttendeeId: attendeeId },
+    iceServers: iceServersFor(ice, 'guestId' in who ? `guest-${who.guestId}` : who.seqUser, at),
+    participants: (await meetings.participants(meetingId))
+      .filter((participant) => participant.party !== self)
+      .map(({ channel: _channel, ...participant }) => participant),
+  };
 }
 
 /** The failure that says why a visit's call cannot be held, if it cannot. */
@@ -80,8 +110,8 @@ export interface MeetingService {
   joinAsPatient(caller: PatientPrincipal, seqSchedule: number, context: RequestContext): Promise<JoinedMeeting>;
   saveEvents(principal: Principal, meetingId: string, events: MeetingEvent[], context: RequestContext): Promise<number>;
   relaySignal(
-    seqUser: number,
-    { meetingId, attendeeId, data }: Omit<ClientSignal, 'type'>,
+    sender: { seqUser: number } | { guestId: string },
+    signal: Omit<ClientSignal, 'type'>,
   ): Promise<string | undefined>;
 }
 
@@ -102,20 +132,8 @@ export function meetingService({
     if (view.patientUser !== null) await bus.publish(userChannel(view.patientUser), message);
   };
 
-  async function join(
-    database: Database,
-    meetingId: string,
-    seqUser: number,
-    role: 'clinician' | 'patient',
-  ): Promise<JoinedMeeting> {
-    const attendeeId = randomUUID();
-    await meetingRepository(database).addAttendee({ id: attendeeId, meetingId, seqUser, role, joinedAt: now() });
-    return {
-      Meeting: { MeetingId: meetingId },
-      Attendee: { AttendeeId: attendeeId },
-      iceServers: iceServersFor(ice, seqUser, now()),
-    };
-  }
+  const join = (database: Database, meetingId: string, seqUser: number, role: 'clinician' | 'patient') =>
+    joinCall(database, { meetingId, seqUser, role, at: now(), ice });
 
   return {
     /** Opens the visit's call, or rejoins the one already open, for its clinician. */
@@ -272,22 +290,22 @@ export function meetingService({
      * latest to say hello), the only one of that side's tabs and apps that takes it up; nowhere
      * while the other side has not joined. Answers the failed code when the sender may not; nobody else ever hears it.
      */
-    async relaySignal(seqUser, { meetingId, attendeeId, data }) {
+    async relaySignal(sender, { meetingId, attendeeId, to, data }) {
       const meetings = meetingRepository(db);
-      const route = await meetings.signalRoute(meetingId, attendeeId, seqUser);
-      if (!route) return FailedCode.Forbidden;
+      const route = await meetings.signalRoute(meetingId, attendeeId, sender, to);
+      if (!route || route.from === to) return FailedCode.Forbidden;
       // A screen may join before it calls (the clinician's, while the devices are set up): the
       // joining that greeted last (its own hello, or an offer) is the one in the call, before the
       // other side answers. A hello answering another is no news.
       if ((data.kind === 'hello' && data.answering === undefined) || data.kind === 'offer')
         await meetings.greeted(attendeeId, now());
-      const { toAttendeeId, toUser: to } = route;
-      if (!toAttendeeId || to === null) return undefined;
-      await bus.publish(userChannel(to), {
+      if (!route.to?.channel) return undefined;
+      await bus.publish(route.to.channel, {
         type: 'signal',
         meetingId,
         fromAttendeeId: attendeeId,
-        toAttendeeId,
+        toAttendeeId: route.to.attendeeId,
+        from: route.from,
         data,
       } satisfies ServerMessage);
       return undefined;

@@ -32,8 +32,9 @@ export function useSignalling({
     realtimeRef.current = openRealtime((message) => {
       const route = routeRef.current;
       if (!route || !('meetingId' in message) || message.meetingId !== route.meetingId) return;
-      // Only this joining's signals: another tab of this clinician may have joined since.
-      if (message.type === 'signal' && message.toAttendeeId === route.attendeeId)
+      // Only this joining's signals from the patient: another tab of this clinician may have joined
+      // since, and a guest's signals are for the pair with that guest.
+      if (message.type === 'signal' && message.toAttendeeId === route.attendeeId && message.from === 'patient')
         for (const listener of route.listeners) listener(message.data);
       else if (message.type === 'refused') route.onRefused(message.failedCode);
     });
