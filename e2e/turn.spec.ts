@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { outsideProgram } from '../apps/server/test/outside-program.ts';
 import { startStack, type Stack } from './harness.ts';
-import { connectedVisit } from './visit-steps.ts';
+import { connectedVisit, framesRiseOn, inviteAndAdmitGuest } from './visit-steps.ts';
 
 /**
  * Every peer connection of the page relays all its media through TURN (iceTransportPolicy
@@ -28,29 +28,32 @@ const relayOnly = `
   };
 `;
 
-/** The candidate types of the connection's selected pair, and the ICE servers it was given. */
-function selectedPair(page: Page) {
+/** For each open connection of the page: its selected pair's candidate types, and the ICE servers it was given. */
+function selectedPairs(page: Page) {
   return page.evaluate(async () => {
     const peers = (globalThis as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
-    const peer = peers.at(-1);
-    if (!peer) return undefined;
-    const stats = await peer.getStats();
-    let pair: { localCandidateId: string; remoteCandidateId: string; state: string } | undefined;
-    stats.forEach((report: { type: string; selectedCandidatePairId?: string }) => {
-      if (report.type === 'transport' && report.selectedCandidatePairId)
-        pair = stats.get(report.selectedCandidatePairId) as typeof pair;
-    });
-    if (!pair) return undefined;
-    const candidate = (id: string) => stats.get(id) as { candidateType: string; relayProtocol?: string };
-    return {
-      state: pair.state,
-      local: candidate(pair.localCandidateId).candidateType,
-      remote: candidate(pair.remoteCandidateId).candidateType,
-      iceServers: peer.getConfiguration().iceServers?.map((server) => ({
-        urls: server.urls,
-        username: server.username,
-      })),
-    };
+    const open = peers.filter((peer) => peer.connectionState !== 'closed');
+    return Promise.all(
+      open.map(async (peer) => {
+        const stats = await peer.getStats();
+        let pair: { localCandidateId: string; remoteCandidateId: string; state: string } | undefined;
+        stats.forEach((report: { type: string; selectedCandidatePairId?: string }) => {
+          if (report.type === 'transport' && report.selectedCandidatePairId)
+            pair = stats.get(report.selectedCandidatePairId) as typeof pair;
+        });
+        if (!pair) return undefined;
+        const candidate = (id: string) => stats.get(id) as { candidateType: string; relayProtocol?: string };
+        return {
+          state: pair.state,
+          local: candidate(pair.localCandidateId).candidateType,
+          remote: candidate(pair.remoteCandidateId).candidateType,
+          iceServers: peer.getConfiguration().iceServers?.map((server) => ({
+            urls: server.urls,
+            username: server.username,
+          })),
+        };
+      }),
+    );
   });
 }
 
@@ -101,20 +104,43 @@ describe.skipIf(!coturnInstalled)('a video visit relayed by coturn (deploy/turns
     await rm(pidDirectory, { recursive: true, force: true });
   });
 
+  const newContext: Stack['newContext'] = async (options) => {
+    const context = await stack.newContext(options);
+    await context.addInitScript({ content: relayOnly });
+    return context;
+  };
+
   it('connects both sides through the relay with the credentials the server hands out', async () => {
-    const newContext: Stack['newContext'] = async (options) => {
-      const context = await stack.newContext(options);
-      await context.addInitScript({ content: relayOnly });
-      return context;
-    };
     const visit = await connectedVisit({ url: stack.url, mail: stack.mail, newContext }, stack.url);
     for (const page of [visit.clinician, visit.patient]) {
-      const pair = await selectedPair(page);
+      const [pair] = await selectedPairs(page);
       expect(pair, coturnLog).toMatchObject({ state: 'succeeded', local: 'relay', remote: 'relay' });
       // Time-limited credentials of the use-auth-secret scheme: "<expiry>:<seqUser>".
       expect(pair?.iceServers).toEqual([
         { urls: [turnUrl], username: expect.stringMatching(/^\d{10}:\d+$/) as string },
       ]);
     }
+  }, 300_000);
+
+  it('runs a call of three, with a guest, relay-only: every pair through the relay', async () => {
+    const visit = await connectedVisit({ url: stack.url, mail: stack.mail, newContext }, stack.url);
+    const { guest } = await inviteAndAdmitGuest({ newContext }, visit.clinician, 'Ji-woo Chan');
+    await framesRiseOn(guest, '[data-testid=peer-video]', 2);
+    await framesRiseOn(visit.clinician, '[data-testid=remote-video], [data-testid=guest-video]', 2);
+    await framesRiseOn(visit.patient, '[data-testid=remote-video], [data-testid=peer-video]', 2);
+    for (const page of [visit.clinician, visit.patient, guest])
+      await expect
+        .poll(async () => (await selectedPairs(page)).map((pair) => [pair?.state, pair?.local, pair?.remote]), {
+          timeout: 15_000,
+          message: coturnLog,
+        })
+        .toEqual([
+          ['succeeded', 'relay', 'relay'],
+          ['succeeded', 'relay', 'relay'],
+        ]);
+    // The guest's credentials name the guest, not a user.
+    expect((await selectedPairs(guest))[0]?.iceServers).toEqual([
+      { urls: [turnUrl], username: expect.stringMatching(/^\d{10}:guest-[0-9a-f-]{36}$/) as string },
+    ]);
   }, 300_000);
 });

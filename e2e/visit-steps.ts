@@ -9,6 +9,7 @@ import {
   wallClockIn,
 } from '@clinic/contract';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import type { ContextOptions, Stack } from './harness.ts';
 import { accessTokenOf, appMember, callApi, memberPassword, newClinicianSession, ui, wholeHourZones } from './steps.ts';
@@ -265,4 +266,66 @@ export async function connectedVisit(
     throw new Error(`the visit did not connect: ${await diagnose(visit.clinician, patient)}\n${String(error)}`);
   }
   return { ...visit, patient, seqSchedule };
+}
+
+/**
+ * Resolves once `count` videos matching the selector each present new frames: the frames decoded
+ * from as many inbound streams, each on a connection of its own.
+ */
+export async function framesRiseOn(page: Page, selector: string, count: number): Promise<void> {
+  const framesOf = () =>
+    page.evaluate(
+      (query) =>
+        [...document.querySelectorAll<HTMLVideoElement>(query)].map(
+          (video) => video.getVideoPlaybackQuality().totalVideoFrames,
+        ),
+      selector,
+    );
+  await page.waitForFunction(
+    ({ query, wanted }) =>
+      [...document.querySelectorAll<HTMLVideoElement>(query)].filter((video) => video.videoWidth > 0).length >= wanted,
+    { query: selector, wanted: count },
+    { timeout: 30_000 },
+  );
+  const before = await framesOf();
+  await expect
+    .poll(async () => (await framesOf()).filter((frames, index) => frames >= (before[index] ?? 0) + 10).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+}
+
+/**
+ * The clinician of an open call invites a guest with a link (15 minutes, the default); the guest,
+ * in a browser of their own, opens it, gives their name, passes the device check and waits; the
+ * clinician lets them in. `check` runs at each step (the invitation, the form, the waiting room).
+ */
+export async function inviteAndAdmitGuest(
+  stack: Pick<Stack, 'newContext'>,
+  clinician: Page,
+  name: string,
+  check: (page: Page, step: 'invitation' | 'form' | 'waiting') => Promise<void> = () => Promise.resolve(),
+): Promise<{ guest: Page; link: string }> {
+  const texts = ui.en.videoCall.guests;
+  await clinician.getByRole('button', { name: texts.invite, exact: true }).click();
+  const dialog = clinician.getByRole('dialog', { name: texts.inviteTitle });
+  await dialog.waitFor();
+  await check(clinician, 'invitation');
+  await dialog.getByRole('button', { name: texts.create, exact: true }).click();
+  const link = await dialog.getByTestId('guest-link').inputValue();
+  await dialog.getByRole('button', { name: texts.done, exact: true }).click();
+
+  const guest = await (await callContext(stack, { width: 390 })).newPage();
+  await guest.goto(link);
+  await guest.getByLabel(patientEn.guest.name).fill(name);
+  await check(guest, 'form');
+  await guest.getByRole('button', { name: patientEn.guest.continue, exact: true }).click();
+  await guest.locator('[data-testid=clinician-presence][data-online=true]').waitFor();
+  const entry = clinician.getByTestId('call-guest').filter({ hasText: name });
+  await entry.getByText(texts.states.waiting).waitFor({ timeout: 2000 });
+  await check(guest, 'waiting');
+  await clinician
+    .getByRole('button', { name: ui.en.videoCall.waitingRoom.admitOf.replace('{{name}}', name), exact: true })
+    .click();
+  return { guest, link };
 }

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { loadHttpClient } from './api/client.ts';
+import { guestPagePath } from './guest/guest-page.ts';
 import { currentLanguage, i18n } from './i18n/i18n.ts';
 import { screenOfSearch } from './navigation/screen-url.ts';
 import { useToasts } from './notices/toasts.ts';
@@ -28,8 +29,11 @@ function loadSignedIn(): Promise<typeof SignedInModule> {
   return signedInShell;
 }
 const SignedIn = lazy(async () => ({ default: (await loadSignedIn()).SignedIn }));
+/** A guest's page, opened from a clinician's link: no account, no installable app. */
+const isGuestPage = window.location.pathname.startsWith(guestPagePath);
+const GuestScreen = lazy(async () => ({ default: (await import('./guest/guest-screen.tsx')).GuestScreen }));
 // Signed in when the page opens: all of that is asked for now, while the strings load, not once they have.
-if (tokenStore.read().accessToken !== null) void loadSignedIn().catch(() => undefined);
+if (!isGuestPage && tokenStore.read().accessToken !== null) void loadSignedIn().catch(() => undefined);
 
 function subscribe(listener: () => void): () => void {
   const stop = tokenStore.subscribe(listener);
@@ -46,7 +50,19 @@ function useSignedIn(): boolean {
 }
 
 function Shell(): ReactElement {
-  return useSignedIn() ? (
+  const signedIn = useSignedIn();
+  if (isGuestPage)
+    return (
+      <>
+        <AppHeader />
+        <main>
+          <Suspense fallback={null}>
+            <GuestScreen />
+          </Suspense>
+        </main>
+      </>
+    );
+  return signedIn ? (
     <Suspense fallback={null}>
       <SignedIn />
     </Suspense>
@@ -98,8 +114,9 @@ function useForgetOnSignOut(signedIn: boolean): void {
 }
 
 /** The installable app: its worker (the offline shell, push) and the manifest of the page's language. */
-function useInstallableApp(): void {
+function useInstallableApp(installable: boolean): void {
   useEffect(() => {
+    if (!installable) return undefined;
     // After the page's load, so that the worker's caching of every chunk does not compete with the first screen.
     const register = (): void => void registerServiceWorker(showUpdateNotice);
     if (document.readyState === 'complete') register();
@@ -111,11 +128,11 @@ function useInstallableApp(): void {
       window.removeEventListener('load', register);
       i18n.off('languageChanged', showManifest);
     };
-  }, []);
+  }, [installable]);
 }
 
 export function App(): ReactElement {
-  useInstallableApp();
+  useInstallableApp(!isGuestPage);
   useForgetOnSignOut(useSignedIn());
   return (
     <I18nextProvider i18n={i18n}>

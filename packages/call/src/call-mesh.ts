@@ -1,4 +1,11 @@
-import type { IceServer, SignalData } from '@clinic/contract';
+import {
+  guestRules,
+  type CallParticipant,
+  type ClientSignal,
+  type IceServer,
+  type ServerMessage,
+  type SignalData,
+} from '@clinic/contract';
 import { createCallSession, type CallConnectionState, type CallSession } from './call-session.ts';
 
 /** Signalling between the parties of a call: each signal is for one party, each one heard is from one. */
@@ -146,6 +153,78 @@ export function createCallMesh({
     onPeers(listener) {
       peersListeners.add(listener);
       return () => peersListeners.delete(listener);
+    },
+  };
+}
+
+/** Someone else in the call on a pair of their own, with the name and role the screen shows. */
+export interface CallPeer extends MeshPeer {
+  name: string;
+  role: CallParticipant['role'];
+}
+
+export const isGuestParty = (party: string): boolean => party.startsWith('guest:');
+
+/**
+ * Runs the mesh of a joined call over an app's realtime socket: with every party for a guest, with
+ * the guests for the clinician and the patient (whose pair is a session of its own). A guest who
+ * joins later is met by their hello or the server's word; one removed is dropped.
+ */
+export function startMeshCall({
+  self,
+  accepts,
+  joined,
+  send,
+  subscribe,
+  localTracks,
+  onPeers,
+}: {
+  self: string;
+  accepts: (party: string) => boolean;
+  joined: { meetingId: string; attendeeId: string; iceServers: IceServer[]; participants: CallParticipant[] };
+  /** Sends on the app's socket. */
+  send: (message: ClientSignal) => void;
+  /** Hears the app's socket; returns the function that stops it. */
+  subscribe: (listener: (message: ServerMessage) => void) => () => void;
+  localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  onPeers: (peers: CallPeer[]) => void;
+}): { mesh: CallMesh; stop: () => void } {
+  const { meetingId, attendeeId } = joined;
+  const known = new Map(joined.participants.map((participant) => [participant.party, participant]));
+  const mesh = createCallMesh({ self, localTracks, maxVideoBitrate: guestRules.maxVideoBitrate, accepts });
+  const stopPeers = mesh.onPeers((peers) =>
+    onPeers(
+      peers.map((peer) => ({
+        ...peer,
+        name: known.get(peer.party)?.name ?? '',
+        role: known.get(peer.party)?.role ?? 'caregiver',
+      })),
+    ),
+  );
+  const stopNews = subscribe((message) => {
+    if (message.type !== 'participant' || message.meetingId !== meetingId) return;
+    known.set(message.participant.party, message.participant);
+    if (message.state === 'joined') mesh.add(message.participant.party);
+    else mesh.drop(message.participant.party);
+  });
+  mesh.start({
+    iceServers: joined.iceServers,
+    parties: joined.participants.map((participant) => participant.party).filter(accepts),
+    transport: {
+      send: (to, data) => send({ type: 'signal', meetingId, attendeeId, to, data }),
+      onSignal: (listener) =>
+        subscribe((message) => {
+          if (message.type === 'signal' && message.meetingId === meetingId && message.toAttendeeId === attendeeId)
+            listener(message.from, message.data);
+        }),
+    },
+  });
+  return {
+    mesh,
+    stop: () => {
+      stopNews();
+      stopPeers();
+      mesh.close();
     },
   };
 }

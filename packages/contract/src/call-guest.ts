@@ -15,6 +15,8 @@ export const guestRules = {
   /** Links opened (or tried) from one network, at most, in `openWindowSeconds`. */
   opensMax: 10,
   openWindowSeconds: 600,
+  /** The most video a party sends on each pair in a call with guests (bits per second): two or three fit a home uplink. */
+  maxVideoBitrate: 600_000,
   /** Where the link opens, in the patient app; the token follows in the fragment, which no server sees. */
   linkPath: '/patient/guest',
 } as const;
@@ -151,7 +153,7 @@ export const openGuestLink = defineEndpoint({
     });
   },
   get reply() {
-    return reply({ guestToken: z.string(), visit: guestVisit }, [FailedCode.GuestLinkRefused]);
+    return reply({ guestToken: z.string(), guestId: z.string(), visit: guestVisit }, [FailedCode.GuestLinkRefused]);
   },
 });
 

@@ -1,4 +1,4 @@
-import { createCallSession, type CallSession } from '@clinic/call';
+import { createCallSession, isGuestParty, startMeshCall, type CallPeer, type CallSession } from '@clinic/call';
 import { lobbyRules } from '@clinic/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { joinCall, leaveLobby, waitInLobby } from '../api/meeting.ts';
@@ -28,6 +28,8 @@ export interface PatientCall {
   /** Tells the clinician again that the patient is waiting. */
   knock: () => void;
   remoteStream: MediaStream | null;
+  /** The guests in the call (a caregiver, an interpreter), each on a connection of their own. */
+  guests: CallPeer[];
   selfStream: MediaStream | null;
   mediaProblem: LocalMedia['problem'];
   micOn: boolean;
@@ -40,16 +42,16 @@ export interface PatientCall {
   retry: () => void;
 }
 
-/** Sends a local track or stops sending it; a kind not sent is nothing, so the other side sees the camera off. */
+/** Sends a local track or stops sending it; a kind not sent is nothing, so the others see the camera off. */
 function send(
-  session: CallSession | undefined,
+  sessions: Pick<CallSession, 'replaceTrack'>[],
   kind: 'audio' | 'video',
   track: MediaStreamTrack | null | undefined,
   on: boolean,
 ): boolean {
   if (!track) return false;
   track.enabled = on;
-  void session?.replaceTrack(kind, on ? track : null).catch(() => undefined);
+  for (const session of sessions) void session.replaceTrack(kind, on ? track : null).catch(() => undefined);
   return true;
 }
 
@@ -66,12 +68,14 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
   const [endedByClinician, setEndedByClinician] = useState(false);
   const [lobby, setLobby] = useState<Lobby>();
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  const [guests, setGuests] = useState<CallPeer[]>([]);
   const [selfStream, setSelfStream] = useState<MediaStream | null>(null);
   const [mediaProblem, setMediaProblem] = useState<LocalMedia['problem']>();
   const [micOn, setMicOn] = useState(true);
   const [cameraOn, setCameraOn] = useState(true);
   const [tracks, setTracks] = useState<{ audio: boolean; video: boolean }>({ audio: false, video: false });
-  const session = useRef<CallSession | undefined>(undefined);
+  /** The call's sessions: the pair with the clinician, and the guests' mesh. */
+  const sessions = useRef<Pick<CallSession, 'replaceTrack'>[]>([]);
   const media = useRef<LocalMedia | undefined>(undefined);
   const knockNow = useRef<() => void>(() => undefined);
 
@@ -79,7 +83,7 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
     let cancelled = false;
     let stopListening: (() => void) | undefined;
     let leaveWaitingRoom: (() => void) | undefined;
-    let own: { session?: CallSession; media?: LocalMedia } = {};
+    let own: { session?: CallSession; guests?: { stop: () => void }; media?: LocalMedia } = {};
     const stopTracks = (): void => {
       own.media?.audio?.stop();
       own.media?.video?.stop();
@@ -194,8 +198,22 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
       }
       const meetingId = reply.Meeting.MeetingId;
       const call = createCallSession({ polite: true, localTracks: { audio: local.audio, video: local.video } });
-      own.session = call;
-      session.current = call;
+      const guestPairs = startMeshCall({
+        self: 'patient',
+        accepts: isGuestParty,
+        send: (message) => channel.send(message),
+        subscribe: (listener) => channel.subscribe(listener),
+        joined: {
+          meetingId,
+          attendeeId: reply.Attendee.AttendeeId,
+          iceServers: reply.iceServers,
+          participants: reply.participants,
+        },
+        localTracks: { audio: local.audio, video: local.video },
+        onPeers: setGuests,
+      });
+      own = { ...own, session: call, guests: guestPairs };
+      sessions.current = [call, guestPairs.mesh];
       const show = (): void => setStatus(callStatusOf(call.state, call.remotePresent));
       call.on('state', show);
       call.on('presence', show);
@@ -204,6 +222,7 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
         if (!endsCall(message, { meetingId, seqSchedule })) return;
         stopListening?.();
         call.close();
+        guestPairs.stop();
         stopTracks();
         setRemoteStream(null);
         setSelfStream(null);
@@ -223,8 +242,10 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
       leaveWaitingRoom?.();
       stopListening?.();
       own.session?.close();
+      own.guests?.stop();
       stopTracks();
-      session.current = undefined;
+      sessions.current = [];
+      setGuests([]);
       media.current = undefined;
     };
   }, [seqSchedule, channel, attempt]);
@@ -232,11 +253,11 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
   const knock = useCallback(() => knockNow.current(), []);
 
   const toggleMic = useCallback(() => {
-    if (send(session.current, 'audio', media.current?.audio, !micOn)) setMicOn(!micOn);
+    if (send(sessions.current, 'audio', media.current?.audio, !micOn)) setMicOn(!micOn);
   }, [micOn]);
 
   const toggleCamera = useCallback(() => {
-    if (send(session.current, 'video', media.current?.video, !cameraOn)) setCameraOn(!cameraOn);
+    if (send(sessions.current, 'video', media.current?.video, !cameraOn)) setCameraOn(!cameraOn);
   }, [cameraOn]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
@@ -248,6 +269,7 @@ export function usePatientCall(seqSchedule: number, channel: RealtimeChannel): P
     lobby,
     knock,
     remoteStream,
+    guests,
     selfStream,
     mediaProblem,
     micOn,

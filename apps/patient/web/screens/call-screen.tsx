@@ -1,53 +1,15 @@
-import { lobbyRules, type PatientSchedule } from '@clinic/contract';
-import { Alert, Box, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PatientSchedule } from '@clinic/contract';
+import { Alert, Box, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { showToast } from '../notices/toasts.ts';
-import { useEffect, useRef, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallStatus } from '../call/call.ts';
+import { LobbyPanel } from '../call/lobby-panel.tsx';
+import { PeerTiles } from '../call/peer-tiles.tsx';
+import { StreamVideo } from '../call/stream-video.tsx';
 import { usePatientCall } from '../call/use-call.ts';
 import { useRealtimeChannel } from '../realtime/realtime-channel.ts';
-import { formatDateTime, formatTime } from '../visits/visits.ts';
-
-/** A <video> showing a stream, or nothing. */
-function StreamVideo({
-  stream,
-  muted,
-  label,
-  testId,
-  mirrored,
-}: {
-  stream: MediaStream | null;
-  muted: boolean;
-  label: string;
-  testId: string;
-  mirrored?: boolean;
-}): ReactElement {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    video.srcObject = stream;
-    if (stream) video.play().catch(() => undefined);
-  }, [stream]);
-  return (
-    <video
-      ref={ref}
-      data-testid={testId}
-      aria-label={label}
-      autoPlay
-      playsInline
-      muted={muted}
-      style={{
-        width: '100%',
-        height: '100%',
-        objectFit: 'cover',
-        background: '#1a1b1e',
-        display: 'block',
-        transform: mirrored ? 'scaleX(-1)' : undefined,
-      }}
-    />
-  );
-}
+import { formatDateTime } from '../visits/visits.ts';
 
 const busy: readonly CallStatus[] = ['joining', 'waiting', 'connecting', 'reconnecting'];
 
@@ -82,34 +44,13 @@ export function CallScreen({ visit, onLeave }: { visit: PatientSchedule; onLeave
           </Text>
         </Group>
         {call.status === 'lobby' && call.lobby && (
-          <Paper component="section" aria-labelledby="lobby-title" withBorder p="md">
-            <Stack gap="xs">
-              <Title order={3} size="h4" id="lobby-title">
-                {t('call.lobby.title')}
-              </Title>
-              <Text>
-                {t('call.lobby.since', {
-                  time: formatTime(call.lobby.waitingSince, i18n.language),
-                  clinician: visit.managerName,
-                })}
-              </Text>
-              <Text fw={500} data-testid="clinician-presence" data-online={String(call.lobby.clinicianOnline)}>
-                {call.lobby.clinicianOnline
-                  ? t('call.lobby.online', { clinician: visit.managerName })
-                  : t('call.lobby.offline', { clinician: visit.managerName })}
-              </Text>
-              <Group gap="sm" align="center">
-                <Button variant="light" disabled={!call.lobby.canKnock} onClick={call.knock}>
-                  {t('call.lobby.knock')}
-                </Button>
-                {!call.lobby.canKnock && (
-                  <Text size="sm" c="dimmed">
-                    {t('call.lobby.knockLater', { seconds: lobbyRules.knockSeconds })}
-                  </Text>
-                )}
-              </Group>
-            </Stack>
-          </Paper>
+          <LobbyPanel
+            clinician={visit.managerName}
+            waitingSince={call.lobby.waitingSince}
+            clinicianOnline={call.lobby.clinicianOnline}
+            canKnock={call.lobby.canKnock}
+            onKnock={call.knock}
+          />
         )}
         {call.status === 'failed' && call.failure && (
           <Alert color="red" role="alert">
@@ -163,6 +104,7 @@ export function CallScreen({ visit, onLeave }: { visit: PatientSchedule; onLeave
             </Box>
           </Box>
         )}
+        {!over && <PeerTiles peers={call.guests} />}
         <Group justify="center" gap="xs">
           {!over && (
             <>

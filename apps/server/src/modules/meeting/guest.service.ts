@@ -57,7 +57,7 @@ export interface GuestService {
   open(
     request: BodyOf<typeof openGuestLink>,
     context: RequestContext,
-  ): Promise<{ guestToken: string; visit: GuestVisit }>;
+  ): Promise<{ guestToken: string; guestId: string; visit: GuestVisit }>;
   wait(guestToken: string, knock: boolean, context: RequestContext): Promise<GuestWaiting>;
   leave(guestToken: string, context: RequestContext): Promise<void>;
   join(guestToken: string, context: RequestContext): Promise<JoinedMeeting>;
@@ -316,7 +316,8 @@ export function guestService({
         ],
       ]);
       const guestToken = `${guestTokenPrefix}${randomToken()}`;
-      type Outcome = { visit: GuestVisit } | { refusal: Refusal; found?: { row: GuestRow; view: ScheduleView } };
+      type Outcome =
+        { guestId: string; visit: GuestVisit } | { refusal: Refusal; found?: { row: GuestRow; view: ScheduleView } };
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         const at = now();
         const guests = guestRepository(tx);
@@ -329,9 +330,9 @@ export function guestService({
         if (refusal) return { refusal, found: { row, view } };
         await guests.update(row.id, { openedAt: at, name, role, tokenHash: sha256(guestToken) });
         await recordAudit(tx, { seqUser: null, guestName: name }, context, at, [guestEntry(view, row)]);
-        return { visit: guestVisitOf(view) };
+        return { guestId: row.id, visit: guestVisitOf(view) };
       });
-      if ('visit' in outcome) return { guestToken, visit: outcome.visit };
+      if ('visit' in outcome) return { guestToken, ...outcome };
       return refuse(context, outcome.refusal, name, outcome.found);
     },
 

@@ -7,6 +7,8 @@ import { showsEnd, showsStart, type CallStatus } from '../call-status.ts';
 import { formatClock } from '../call-timer.ts';
 import { useVideoCall } from '../hooks/use-video-call.ts';
 import { CallControls } from './call-controls.tsx';
+import { CallGuests } from './call-guests.tsx';
+import { GuestTiles } from './guest-tiles.tsx';
 import { CallStatusOverlay } from './call-status-overlay.tsx';
 import { CallTimerDisplay } from './call-timer-display.tsx';
 import { DeviceSettingsModal } from './device-settings-modal.tsx';
@@ -177,6 +179,7 @@ export function VideoCallScreen({
             style={selfStyle}
             data-flipped={flipped}
           />
+          <GuestTiles guests={call.guests} />
           <CallStatusOverlay
             status={status}
             completed={completed}
@@ -219,6 +222,7 @@ export function VideoCallScreen({
             <Icon name={panelOpen ? 'chevronRight' : 'chevronLeft'} />
           </ActionIcon>
           <Box id="call-side-panel" w={340} p="sm" style={{ overflowY: 'auto' }} hidden={!panelOpen}>
+            <CallGuests schedule={schedule} meetingId={call.meetingId} onFailure={call.showAlert} />
             <SidePanel schedule={schedule} onAlert={(text) => call.showAlert(text)} onOpenPhoto={onOpenPhoto} />
           </Box>
         </Box>

@@ -1,5 +1,5 @@
 import { createCallSession, type CallSession } from '@clinic/call';
-import type { IceServer } from '@clinic/contract';
+import type { CallParticipant, IceServer } from '@clinic/contract';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { closeMeetingRequest } from '../api/close-meeting.ts';
 import { createMeetingRequest, type CreateMeetingReply } from '../api/create-meeting.ts';
@@ -10,6 +10,8 @@ export interface Joining {
   meetingId: string;
   attendeeId: string;
   iceServers: IceServer[];
+  /** The others the call is for: the patient, and the guests let in. */
+  participants: CallParticipant[];
 }
 
 /**
@@ -22,7 +24,12 @@ export interface Prepared {
 }
 
 export function joiningOf(reply: Extract<CreateMeetingReply, { isSuccess: true }>): Joining {
-  return { meetingId: reply.Meeting.MeetingId, attendeeId: reply.Attendee.AttendeeId, iceServers: reply.iceServers };
+  return {
+    meetingId: reply.Meeting.MeetingId,
+    attendeeId: reply.Attendee.AttendeeId,
+    iceServers: reply.iceServers,
+    participants: reply.participants,
+  };
 }
 
 interface PreparedSession {

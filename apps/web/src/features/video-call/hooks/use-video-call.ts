@@ -1,4 +1,4 @@
-import type { CallSession } from '@clinic/call';
+import type { CallPeer, CallSession } from '@clinic/call';
 import { MeetingStopCode, meetingRules, type Schedule } from '@clinic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
@@ -22,7 +22,8 @@ import { createMeetingEventLog, type MeetingEventName } from '../meeting-events.
 import { videoCallActions } from '../video-call-store.ts';
 import { useCallTimer, useOpenCallGuards, useSessionLoss } from './use-call-guards.ts';
 import { useLocalMedia, type DeviceProblem, type LocalMedia } from './use-local-media.ts';
-import { joiningOf, usePreparedSession } from './use-prepared-session.ts';
+import { useGuestPairs } from './use-guest-pairs.ts';
+import { joiningOf, usePreparedSession, type Joining } from './use-prepared-session.ts';
 import { useRemoteVideo } from './use-remote-video.ts';
 import { useSignalling, type SignalRoute } from './use-signalling.ts';
 
@@ -43,6 +44,8 @@ export interface VideoCall {
   state: CallState;
   /** The open call's meeting (from createMeeting), from Start until the call ends; null otherwise. */
   meetingId: string | null;
+  /** The guests in the open call, each on a connection of their own. */
+  guests: CallPeer[];
   media: LocalMedia;
   speakerOn: boolean;
   setSpeakerOn: (on: boolean) => void;
@@ -85,7 +88,7 @@ export function useVideoCall({
   const [busy, setBusy] = useState(false);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [otherCallOpen, setOtherCallOpen] = useState(false);
-  const [openMeetingId, setOpenMeetingId] = useState<string | null>(null);
+  const [openJoining, setOpenJoining] = useState<Joining | null>(null);
   const [speakerOn, setSpeakerOn] = useState(true);
   /** Counts the sessions prepared: a call's end prepares the next. */
   const [preparation, setPreparation] = useState(0);
@@ -137,7 +140,7 @@ export function useVideoCall({
   const teardown = useCallback((): OpenCall | null => {
     const open = openRef.current;
     openRef.current = null;
-    setOpenMeetingId(null);
+    setOpenJoining(null);
     clearTimeout(forcedTimer.current);
     forcedTimer.current = undefined;
     if (!open) return null;
@@ -320,7 +323,7 @@ export function useVideoCall({
       beat();
       const heartbeat = setInterval(beat, meetingRules.heartbeatMs);
       openRef.current = { meetingId, session: callSession, release, heartbeat };
-      setOpenMeetingId(meetingId);
+      setOpenJoining(joining);
       let reconnecting = false;
       callSession.on('presence', (present) => {
         dispatch({ type: 'presence', present, at: Date.now() });
@@ -436,10 +439,17 @@ export function useVideoCall({
     return meetingId;
   }, [readyRef, teardown]);
   useSignalling({ seqSchedule, realtimeRef, routeRef, letGoOfMeeting });
+  const guests = useGuestPairs({
+    joining: openJoining,
+    realtimeRef,
+    audioTrack: media.audioTrack,
+    videoTrack: media.cameraOn ? media.videoTrack : null,
+  });
 
   return {
     state,
-    meetingId: openMeetingId,
+    meetingId: openJoining?.meetingId ?? null,
+    guests,
     media,
     speakerOn,
     setSpeakerOn,
