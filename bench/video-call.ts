@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { admitPatient, closeMeeting, createMeeting } from '@clinic/contract';
+import { admitPatient, closeMeeting, createMeeting, inviteGuest, removeGuest } from '@clinic/contract';
 import type { Browser, Page } from 'playwright-core';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { startStack, type Stack } from '../e2e/harness.ts';
@@ -91,13 +91,13 @@ function noteClick(name: string): void {
   });
 }
 
-/** In a page: notes the first frame the remote video presents, whichever element the screen renders under the agreed test id. */
-function noteFirstFrame(): void {
+/** In a page: notes the first frame a remote video presents, whichever element the screen renders under the selector. */
+function noteFirstFrame(selector: string): void {
   const epoch = (): number => performance.timeOrigin + performance.now();
   window.firstFrameAt = new Promise<number>((resolve) => {
     const watched = new WeakSet<HTMLVideoElement>();
     const look = (): void => {
-      const video = document.querySelector<HTMLVideoElement>('[data-testid=remote-video]');
+      const video = document.querySelector<HTMLVideoElement>(selector);
       if (video && !watched.has(video)) {
         watched.add(video);
         video.requestVideoFrameCallback(() => resolve(epoch()));
@@ -194,17 +194,21 @@ async function endCall({ clinician, patient, stack, token, seqSchedule }: Visit,
   await clinician.goto('about:blank');
 }
 
-/** Milliseconds from Start and from Admit to the first remote frame they bring, in one round. */
+const remoteVideo = '[data-testid=remote-video]';
+
+/** Milliseconds from Start, from Admit and from a guest's Admit to the first remote frame they bring, in one round. */
 interface CallTimes {
   start: number;
   admit: number;
+  guest: number;
 }
 
 /**
  * One timed round of each. Start: the clinician's /remote ready, the call opened and the patient
  * let in and waiting in it, then Start clicked; until the first remote frame on the clinician's
  * screen. Admit: the call started, the patient in the waiting room, then Admit clicked; until the
- * first remote frame on the patient's screen.
+ * first remote frame on the patient's screen. Guest: that call running, a guest who opened a new
+ * link waiting, then the guest's Admit clicked; until the first frame on the guest's page.
  */
 async function productCall(visit: Visit): Promise<CallTimes> {
   const { clinician, patient, stack, token, seqSchedule } = visit;
@@ -217,7 +221,7 @@ async function productCall(visit: Visit): Promise<CallTimes> {
   await callApi(stack, admitPatient, { seqSchedule, meetingId: opened.Meeting.MeetingId }, token);
   await callStatus(patient, 'waiting');
   await clinician.evaluate(noteClick, ui.en.videoCall.start);
-  await clinician.evaluate(noteFirstFrame);
+  await clinician.evaluate(noteFirstFrame, remoteVideo);
   const startMs = await clickToFrame(clinician, clinician, () => start.click(), visit);
   await endCall(visit, opened.Meeting.MeetingId);
 
@@ -233,10 +237,32 @@ async function productCall(visit: Visit): Promise<CallTimes> {
   await admit.waitFor({ timeout: 30_000 });
   const admitText = (await admit.textContent())?.trim() ?? '';
   await clinician.evaluate(noteClick, admitText);
-  await patient.evaluate(noteFirstFrame);
+  await patient.evaluate(noteFirstFrame, remoteVideo);
   const admitMs = await clickToFrame(clinician, patient, () => admit.click(), visit);
+  await callStatus(patient, 'connected');
+
+  // A guest opens a link of the running call and waits; the clinician lets them in.
+  const { link, guest: invited } = await callApi(stack, inviteGuest, { seqSchedule, validMinutes: 15 }, token);
+  const guest = await (await callContext(stack, { width: 390 })).newPage();
+  await guest.goto(link);
+  await guest.getByLabel(patientEn.guest.name).fill('Ji-woo Chan');
+  await guest.getByRole('button', { name: patientEn.guest.continue, exact: true }).click();
+  await guest.locator('[data-testid=clinician-presence]').waitFor({ timeout: 30_000 });
+  const admitGuest = clinician.getByRole('button', {
+    name: ui.en.videoCall.waitingRoom.admitOf.replace('{{name}}', 'Ji-woo Chan'),
+    exact: true,
+  });
+  await admitGuest.waitFor({ timeout: 30_000 });
+  await clinician.evaluate(noteClick, admitText);
+  await guest.evaluate(noteFirstFrame, '[data-testid=peer-video]');
+  const guestMs = await clickToFrame(clinician, guest, () => admitGuest.click(), visit);
+  await callApi(stack, removeGuest, { seqSchedule, guestId: invited.guestId }, token);
+  // The guest's page lets go of its camera once it hears it was removed; a context closed while it
+  // still captured could leave the browser's fake camera without frames for the next rounds.
+  await guest.getByTestId('guest-over').waitFor({ timeout: 30_000 });
+  await guest.context().close();
   await endCall(visit, again.meetingId);
-  return { start: startMs, admit: admitMs };
+  return { start: startMs, admit: admitMs, guest: guestMs };
 }
 
 /**
@@ -258,13 +284,14 @@ async function benchVideoCall(options: RoundOptions): Promise<BenchResult[]> {
       () => productCall(visit),
       async () => {
         const ms = await bare.page.evaluate(() => window.bareCall());
-        return { start: ms, admit: ms };
+        return { start: ms, admit: ms, guest: ms };
       },
     );
     await bare.close();
     const rows = [
       ['start', 'Start on /remote to the first remote frame'],
       ['admit', "Admit from the waiting room to the patient's first frame"],
+      ['guest', "Admit of a guest waiting with an opened link to the guest's first frame"],
     ] as const;
     return rows.map(([kind, what]) => ({
       name: `video visit: ${what}, against a bare two-peer WebRTC connection`,
