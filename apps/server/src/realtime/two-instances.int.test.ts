@@ -9,7 +9,13 @@ import {
   createMeeting,
   createSchedule,
   getManagerInfo,
+  admitGuest,
+  inviteGuest,
+  joinAsGuest,
   joinMeeting,
+  openGuestLink,
+  removeGuest,
+  waitAsGuest,
   login,
   logout,
 } from '@clinic/contract';
@@ -38,6 +44,7 @@ const shared = Boolean(process.env.DATABASE_URL && redisUrl);
 describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () => {
   let a: TestApp;
   let b: TestApp;
+  let urlOfA: string;
   let urlOfB: string;
   let clinicianOnB: SocketClient;
   let memberOnA: SocketClient;
@@ -45,6 +52,8 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
   let relation: number;
   let clinicianToken: string;
   let clinicianUser: number;
+  /** The visit whose call the signalling tests hold. */
+  let callVisit: number;
 
   beforeAll(async () => {
     const env = { REDIS_URL: redisUrl ?? '' };
@@ -58,7 +67,8 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     await openAllWeek(a.app, clinicianToken);
     urlOfB = await listenOnLoopback(b.app);
     clinicianOnB = await openSocket(urlOfB, clinicianToken);
-    memberOnA = await openSocket(await listenOnLoopback(a.app), member.tokens.accessToken);
+    urlOfA = await listenOnLoopback(a.app);
+    memberOnA = await openSocket(urlOfA, member.tokens.accessToken);
   });
   afterAll(async () => {
     clinicianOnB.close();
@@ -95,6 +105,7 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
       { token: clinicianToken },
     );
     const { seqSchedule } = visit.success.schedule;
+    callVisit = seqSchedule;
     const opened = await callApi(b.app, createMeeting, { seqSchedule }, { token: clinicianToken });
     const meetingId = opened.success.Meeting.MeetingId;
     const clinicianAttendee = opened.success.Attendee.AttendeeId;
@@ -139,6 +150,55 @@ describe.runIf(shared)('two server instances sharing PostgreSQL and Redis', () =
     expect(await clinicianOnB.waitFor((message) => message.type === 'signal')).toMatchObject({
       data: { kind: 'answer', sdp: 'v=0 from A' },
     });
+    await callApi(b.app, closeMeeting, { meetingId, seqSchedule }, { token: clinicianToken });
+  });
+
+  it('lets a guest on instance A into the call of a clinician on instance B, and removes them from there', async () => {
+    const seqSchedule = callVisit;
+    const opened = await callApi(b.app, createMeeting, { seqSchedule }, { token: clinicianToken });
+    const meetingId = opened.success.Meeting.MeetingId;
+    const invited = await callApi(b.app, inviteGuest, { seqSchedule, validMinutes: 15 }, { token: clinicianToken });
+    const token = invited.success.link.split('#')[1]!;
+    const { guestToken } = (await callApi(a.app, openGuestLink, { token, name: 'Ji-woo Chan', role: 'interpreter' }))
+      .success;
+    const guestOnA = await openSocket(urlOfA, guestToken);
+    // The guest waits on A: the clinician's tab on B hears it, and B lets them in.
+    expect((await callApi(a.app, waitAsGuest, { guestToken, knock: false })).success.clinicianOnline).toBe(true);
+    await clinicianOnB.waitFor((message) => message.type === 'guest' && message.state === 'knocked');
+    const { guestId } = invited.success.guest;
+    await callApi(b.app, admitGuest, { seqSchedule, guestId, meetingId }, { token: clinicianToken });
+    await guestOnA.waitFor((message) => message.type === 'admitted' && message.meetingId === meetingId);
+    const joined = (await callApi(a.app, joinAsGuest, { guestToken })).success;
+
+    guestOnA.send(
+      JSON.stringify({
+        type: 'signal',
+        meetingId,
+        attendeeId: joined.Attendee.AttendeeId,
+        to: 'clinician',
+        data: { kind: 'offer', sdp: 'v=0 from the guest on A' },
+      }),
+    );
+    expect(
+      await clinicianOnB.waitFor((message) => message.type === 'signal' && message.from === `guest:${guestId}`),
+    ).toMatchObject({ data: { kind: 'offer', sdp: 'v=0 from the guest on A' } });
+    clinicianOnB.send(
+      JSON.stringify({
+        type: 'signal',
+        meetingId,
+        attendeeId: opened.success.Attendee.AttendeeId,
+        to: `guest:${guestId}`,
+        data: { kind: 'answer', sdp: 'v=0 from B' },
+      }),
+    );
+    expect(await guestOnA.waitFor((message) => message.type === 'signal')).toMatchObject({
+      from: 'clinician',
+      data: { kind: 'answer', sdp: 'v=0 from B' },
+    });
+
+    // Removed through B: the guest's socket on A closes at once.
+    await callApi(b.app, removeGuest, { seqSchedule, guestId }, { token: clinicianToken });
+    expect(await guestOnA.closedWithin()).toBe(realtimeCloseCodes.unauthorized);
     await callApi(b.app, closeMeeting, { meetingId, seqSchedule }, { token: clinicianToken });
   });
 
