@@ -3,7 +3,6 @@ import {
   FailedCode,
   guestRules,
   guestTokenPrefix,
-  lobbyRules,
   type BodyOf,
   type CallGuest,
   type CallParticipant,
@@ -25,9 +24,9 @@ import { randomToken, sha256 } from '../../security/secrets.ts';
 import { recordAudit, relationEntry } from '../audit/index.ts';
 import { lockVisitForClinician, visitView, type ScheduleView } from '../schedule/index.ts';
 import { guestRepository, type GuestRow } from './guest.repository.ts';
-import { refuseEarlyKnock } from './lobby.service.ts';
+import { nextWait, seenSince } from './lobby.service.ts';
 import { closedFailure, joinCall, type JoinedMeeting } from './meeting.service.ts';
-import { meetingRepository } from './meeting.repository.ts';
+import { guestParticipant, meetingRepository } from './meeting.repository.ts';
 
 /** Why a guest link or token was refused; audited, never told (every refusal answers alike). */
 type Refusal = 'unknown' | 'used' | 'expired' | 'removed' | 'visit_over';
@@ -96,8 +95,6 @@ export function guestService({
   ice: Config['ice'];
   publicUrl: string;
 }): GuestService {
-  const seenSince = (at: Date): Date => new Date(at.getTime() - lobbyRules.lostMs);
-
   function toCallGuest(row: GuestRow, at: Date, openMeetingId: string | undefined): CallGuest {
     const present = row.seenAt !== null && row.seenAt >= seenSince(at);
     const state: CallGuest['state'] = row.removedAt
@@ -133,13 +130,7 @@ export function guestService({
       guest,
     } satisfies ServerMessage);
 
-  const participantOf = (row: GuestRow): CallParticipant => ({
-    party: `guest:${row.id}`,
-    name: row.name ?? '',
-    role: row.role ?? 'caregiver',
-  });
-
-  /** Tells the others in the call that a guest joined it or was removed from it. */
+  /** Tells the others in the call (never the guest: a newcomer's `others`, or a removed guest's call) that a guest joined or was removed. */
   async function tellParticipants(
     meetingId: string,
     others: (CallParticipant & { channel: string | null })[],
@@ -147,11 +138,7 @@ export function guestService({
     participant: CallParticipant,
   ): Promise<void> {
     const message = { type: 'participant', meetingId, state, participant } satisfies ServerMessage;
-    await Promise.all(
-      others.flatMap(({ party, channel }) =>
-        party === participant.party || channel === null ? [] : [bus.publish(channel, message)],
-      ),
-    );
+    await Promise.all(others.flatMap(({ channel }) => (channel === null ? [] : [bus.publish(channel, message)])));
   }
 
   const refused = (): BusinessFailure => new BusinessFailure(FailedCode.GuestLinkRefused);
@@ -304,7 +291,7 @@ export function guestService({
       });
       await bus.publish(guestChannel(guestId), { type: 'removed', seqSchedule } satisfies ServerMessage);
       // Everyone still in the call closes their connection with the guest.
-      if (call) await tellParticipants(call.meetingId, call.others, 'removed', participantOf(call.removed));
+      if (call) await tellParticipants(call.meetingId, call.others, 'removed', guestParticipant(call.removed));
       await tellClinician(view, 'removed', guest);
     },
 
@@ -342,23 +329,13 @@ export function guestService({
         context,
         async (tx, row, view, at) => {
           const open = await meetingRepository(tx).findOpenForSchedule(row.seqSchedule);
-          const present = row.seenAt !== null && row.seenAt >= seenSince(at);
-          const admitted = open !== undefined && row.admittedMeetingId === open.id;
-          const arrived = !admitted && (!present || row.admittedMeetingId !== null);
-          if (knock && !arrived && row.knockedAt) refuseEarlyKnock(row.knockedAt, at);
-          const staying = arrived ? undefined : row;
-          const changes = {
-            waitingSince: staying?.waitingSince ?? at,
-            seenAt: at,
-            knockedAt: knock || !staying ? at : staying.knockedAt,
-            admittedMeetingId: admitted ? row.admittedMeetingId : null,
-          };
+          const { wait: changes, announce } = nextWait(row, open?.id, knock, at);
           await guestRepository(tx).update(row.id, changes);
           await recordAudit(tx, { seqUser: null, guestName: row.name ?? '' }, context, at, [guestEntry(view, row)]);
           return {
             view,
             guest: toCallGuest({ ...row, ...changes }, at, open?.id),
-            announce: arrived || knock,
+            announce,
             visit: guestVisitOf(view),
             admittedMeetingId: changes.admittedMeetingId,
           };
@@ -395,11 +372,11 @@ export function guestService({
       const { joined, others, self } = await asGuest(guestToken, context, async (tx, row, view, at) => {
         const open = await meetingRepository(tx).findOpenForSchedule(row.seqSchedule);
         if (!open || row.admittedMeetingId !== open.id) throw new BusinessFailure(FailedCode.NotAdmitted);
-        const joined = await joinCall(tx, { meetingId: open.id, role: 'guest', guestId: row.id, at, ice });
+        const call = await joinCall(tx, { meetingId: open.id, role: 'guest', guestId: row.id, at, ice });
         await recordAudit(tx, { seqUser: null, guestName: row.name ?? '' }, context, at, [
           guestEntry(view, row, 'meeting_attendee'),
         ]);
-        return { joined, others: await meetingRepository(tx).participants(open.id), self: participantOf(row) };
+        return { ...call, self: guestParticipant(row) };
       });
       await tellParticipants(joined.Meeting.MeetingId, others, 'joined', self);
       return joined;

@@ -32,10 +32,50 @@ export interface LobbyService {
   admit(principal: Principal, request: BodyOf<typeof admitPatient>): Promise<void>;
 }
 
-/** Refuses a knock sooner than `lobbyRules.knockSeconds` after the last announcement, with the seconds to wait. */
-export function refuseEarlyKnock(knockedAt: Date, at: Date): void {
-  const waitMs = knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
-  if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
+/** Since when one must have been seen to be still in a waiting room (gone once silent for `lobbyRules.lostMs`). */
+export const seenSince = (at: Date): Date => new Date(at.getTime() - lobbyRules.lostMs);
+
+/** A wait in a visit's waiting room, the patient's or a guest's, as it is kept. */
+export interface WaitState {
+  waitingSince: Date | null;
+  seenAt: Date | null;
+  knockedAt: Date | null;
+  admittedMeetingId: string | null;
+}
+
+/**
+ * The wait after a heartbeat or a knock, the one rule of the patient's and the guests' waiting
+ * room: whether it announces itself to the clinician (an arrival, a return from a call that closed,
+ * or a knock), and the call it stays let into. A knock sooner than `lobbyRules.knockSeconds` after
+ * the last announcement is refused with 429 and the seconds to wait.
+ */
+export function nextWait(
+  current: WaitState | undefined,
+  openMeetingId: string | undefined,
+  knock: boolean,
+  at: Date,
+): { wait: WaitState & { waitingSince: Date; seenAt: Date; knockedAt: Date }; announce: boolean } {
+  const present = current?.seenAt && current.seenAt >= seenSince(at) ? current : undefined;
+  // Let into the open call, they may come back to it (after a reload) without waiting.
+  const admittedMeetingId =
+    openMeetingId !== undefined && current?.admittedMeetingId === openMeetingId ? openMeetingId : null;
+  // Back from a call that closed is an arrival too: the clinician should know at once.
+  const arrived = !admittedMeetingId && (!present || present.admittedMeetingId !== null);
+  if (knock && !arrived && present?.knockedAt) {
+    const waitMs = present.knockedAt.getTime() + lobbyRules.knockSeconds * 1000 - at.getTime();
+    if (waitMs > 0) throw new HttpFailure(429, FailedCode.TooManyRequests, Math.ceil(waitMs / 1000));
+  }
+  // Still the same wait (or back in the call it was let into): its start and last announcement stay.
+  const staying = arrived ? undefined : current;
+  return {
+    wait: {
+      waitingSince: staying?.waitingSince ?? at,
+      seenAt: at,
+      knockedAt: knock || !staying?.knockedAt ? at : staying.knockedAt,
+      admittedMeetingId,
+    },
+    announce: arrived || knock,
+  };
 }
 
 const toWaitingPatient = (row: WaitingRow): WaitingPatient => ({
@@ -62,8 +102,6 @@ export function lobbyService({
   bus: Bus;
   push: WebPushSender;
 }): LobbyService {
-  const seenSince = (at: Date): Date => new Date(at.getTime() - lobbyRules.lostMs);
-
   /** Tells the clinician's tabs; answers how many heard it. */
   const tellClinician = (
     view: ScheduleView,
@@ -86,25 +124,11 @@ export function lobbyService({
         if (closed) throw new BusinessFailure(closed);
         if (isTooEarly(row, at)) throw new BusinessFailure(FailedCode.CallTooEarly);
         const lobby = lobbyRepository(tx);
-        const current = await lobby.find(seqSchedule);
-        const present = current && current.seenAt >= seenSince(at) ? current : undefined;
         const open = await meetingRepository(tx).findOpenForSchedule(seqSchedule);
-        // Let into the open call, the patient may come back to it (after a reload) without waiting.
-        const admittedMeetingId = open && current?.admittedMeetingId === open.id ? open.id : null;
-        // Back from a call that closed is an arrival too: the clinician should know at once.
-        const arrived = !admittedMeetingId && (!present || present.admittedMeetingId !== null);
-        if (knock && !arrived && present) refuseEarlyKnock(present.knockedAt, at);
-        // Still the same wait (or back in the call it was let into): its start and last announcement stay.
-        const staying = arrived ? undefined : current;
-        const entry = {
-          seqSchedule,
-          waitingSince: staying?.waitingSince ?? at,
-          seenAt: at,
-          knockedAt: knock || !staying ? at : staying.knockedAt,
-          admittedMeetingId,
-        };
+        const { wait, announce } = nextWait(await lobby.find(seqSchedule), open?.id, knock, at);
+        const entry = { seqSchedule, ...wait };
         await lobby.save(entry);
-        return { view: (await visitView(tx, seqSchedule))!, entry, announce: arrived || knock };
+        return { view: (await visitView(tx, seqSchedule))!, entry, announce };
       });
       const heard = await tellClinician(
         view,

@@ -16,6 +16,13 @@ import {
 
 export type MeetingRow = typeof meeting.$inferSelect;
 
+/** A guest as the others in the call see them. */
+export const guestParticipant = (guest: {
+  id: string;
+  name: string | null;
+  role: 'caregiver' | 'interpreter' | null;
+}): CallParticipant => ({ party: `guest:${guest.id}`, name: guest.name ?? '', role: guest.role ?? 'caregiver' });
+
 /** A joining's party in the call's signalling. */
 export const partyOf = (attendee: { role: string; guestId: string | null }): string =>
   attendee.guestId === null ? attendee.role : `guest:${attendee.guestId}`;
@@ -185,12 +192,7 @@ export function meetingRepository(db: Database): MeetingRepository {
           role: 'patient' as const,
           channel: visit.patientUser === null ? null : userChannel(visit.patientUser),
         },
-        ...guests.map((guest) => ({
-          party: `guest:${guest.id}`,
-          name: guest.name ?? '',
-          role: guest.role ?? ('caregiver' as const),
-          channel: guestChannel(guest.id),
-        })),
+        ...guests.map((guest) => ({ ...guestParticipant(guest), channel: guestChannel(guest.id) })),
       ];
     },
 

@@ -48,7 +48,10 @@ export interface JoinedMeeting {
   participants: CallParticipant[];
 }
 
-/** A new joining of an open call, by a user or a guest, with the others the call is for. */
+/**
+ * A new joining of an open call, by a user or a guest, with the others the call is for; `others`
+ * also carries the channel that reaches each, for telling them of the newcomer.
+ */
 export async function joinCall(
   database: Database,
   {
@@ -60,19 +63,21 @@ export async function joinCall(
   }: { meetingId: string; role: 'clinician' | 'patient' | 'guest'; at: Date; ice: Config['ice'] } & (
     { seqUser: number } | { guestId: string }
   ),
-): Promise<JoinedMeeting> {
+): Promise<{ joined: JoinedMeeting; others: (CallParticipant & { channel: string | null })[] }> {
   const attendeeId = randomUUID();
   const meetings = meetingRepository(database);
   const joining = 'guestId' in who ? { guestId: who.guestId, seqUser: null } : { guestId: null, seqUser: who.seqUser };
   await meetings.addAttendee({ id: attendeeId, meetingId, role, joinedAt: at, ...joining });
   const self = partyOf({ role, guestId: joining.guestId });
+  const others = (await meetings.participants(meetingId)).filter((participant) => participant.party !== self);
   return {
-    Meeting: { MeetingId: meetingId },
-    Attendee: { AttendeeId: attendeeId },
-    iceServers: iceServersFor(ice, 'guestId' in who ? `guest-${who.guestId}` : who.seqUser, at),
-    participants: (await meetings.participants(meetingId))
-      .filter((participant) => participant.party !== self)
-      .map(({ channel: _channel, ...participant }) => participant),
+    joined: {
+      Meeting: { MeetingId: meetingId },
+      Attendee: { AttendeeId: attendeeId },
+      iceServers: iceServersFor(ice, 'guestId' in who ? `guest-${who.guestId}` : who.seqUser, at),
+      participants: others.map(({ channel: _channel, ...participant }) => participant),
+    },
+    others,
   };
 }
 
@@ -132,8 +137,12 @@ export function meetingService({
     if (view.patientUser !== null) await bus.publish(userChannel(view.patientUser), message);
   };
 
-  const join = (database: Database, meetingId: string, seqUser: number, role: 'clinician' | 'patient') =>
-    joinCall(database, { meetingId, seqUser, role, at: now(), ice });
+  const join = async (
+    database: Database,
+    meetingId: string,
+    seqUser: number,
+    role: 'clinician' | 'patient',
+  ): Promise<JoinedMeeting> => (await joinCall(database, { meetingId, seqUser, role, at: now(), ice })).joined;
 
   return {
     /** Opens the visit's call, or rejoins the one already open, for its clinician. */
