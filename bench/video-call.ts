@@ -11,6 +11,7 @@ import {
   clinicianWithMember,
   diagnose,
   nameHelper,
+  openGuestLink,
   patientSignIn,
   zoneForComingQuarters,
 } from '../e2e/visit-steps.ts';
@@ -243,10 +244,7 @@ async function productCall(visit: Visit): Promise<CallTimes> {
 
   // A guest opens a link of the running call and waits; the clinician lets them in.
   const { link, guest: invited } = await callApi(stack, inviteGuest, { seqSchedule, validMinutes: 15 }, token);
-  const guest = await (await callContext(stack, { width: 390 })).newPage();
-  await guest.goto(link);
-  await guest.getByLabel(patientEn.guest.name).fill('Ji-woo Chan');
-  await guest.getByRole('button', { name: patientEn.guest.continue, exact: true }).click();
+  const guest = await openGuestLink(stack, link, 'Ji-woo Chan');
   await guest.locator('[data-testid=clinician-presence]').waitFor({ timeout: 30_000 });
   const admitGuest = clinician.getByRole('button', {
     name: ui.en.videoCall.waitingRoom.admitOf.replace('{{name}}', 'Ji-woo Chan'),

@@ -1,13 +1,17 @@
-import { messages } from '@clinic/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@clinic/contract';
+import patientCs from '../apps/patient/web/locales/cs.json';
 import patientEn from '../apps/patient/web/locales/en.json';
-import { expectAccessible, startStack, type Stack } from './harness.ts';
+import patientKo from '../apps/patient/web/locales/ko.json';
+import patientZhHK from '../apps/patient/web/locales/zh-HK.json';
+import { expectAccessible, expectFitsWidth, startStack, type Stack } from './harness.ts';
 import { ui } from './steps.ts';
-import { callStatus, connectedVisit, framesRiseOn, inviteAndAdmitGuest } from './visit-steps.ts';
+import { callStatus, connectedVisit, framesRiseOn, guestLinkRefused, inviteAndAdmitGuest } from './visit-steps.ts';
 
 const t = ui.en;
 const p = patientEn;
+const patientWords = { ko: patientKo, 'zh-HK': patientZhHK, cs: patientCs } as const;
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -50,11 +54,25 @@ describe('a guest of a video visit', () => {
     await clinician.getByTestId('guest-video').waitFor({ state: 'detached', timeout: 2000 });
     await patient.getByTestId('peer-video').waitFor({ state: 'detached', timeout: 2000 });
     await callStatus(patient, 'connected');
-
-    const again = await guest.context().newPage();
-    await again.goto(link);
-    await again.getByLabel(p.guest.name).fill('Ji-woo Chan');
-    await button(again, p.guest.continue).click();
-    await again.getByTestId('guest-over').getByText(messages.en.SE0126).waitFor();
+    await guestLinkRefused(stack, link);
   }, 300_000);
+
+  it('speaks the guest’s language on a phone: the form, the missing name and the refusal', async () => {
+    for (const language of ['ko', 'zh-HK', 'cs'] as const) {
+      const words = patientWords[language];
+      const guest = await stack.newPage({ locale: language, width: 360 });
+      // A link nobody made: the form shows (the token is only read on Continue), then the refusal.
+      await guest.goto(`/patient/guest#${'x'.repeat(43)}`);
+      await button(guest, words.guest.continue).click();
+      await guest.getByText(words.guest.nameRequired).first().waitFor();
+      await expectFitsWidth(guest);
+      await expectAccessible(guest, `the guest’s form in ${language}`);
+      await guest.getByLabel(words.guest.name).fill('Ji-woo Chan');
+      await button(guest, words.guest.continue).click();
+      await guest.getByTestId('guest-over').getByText(messages[language].SE0126).waitFor();
+      await expectFitsWidth(guest);
+      await expectAccessible(guest, `the refused guest in ${language}`);
+      await guest.context().close();
+    }
+  }, 120_000);
 });

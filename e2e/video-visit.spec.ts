@@ -1,9 +1,10 @@
-import { messages, ScheduleStatus } from '@clinic/contract';
+import { inviteGuest, messages, removeGuest, ScheduleStatus } from '@clinic/contract';
+import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import patientEn from '../apps/patient/web/locales/en.json';
 import { expectAccessible, startStack, type Stack } from './harness.ts';
-import { pushToWorker, shownNotifications, ui } from './steps.ts';
+import { callApi, pushToWorker, shownNotifications, ui } from './steps.ts';
 import {
   admitFromWaitingRoom,
   bookCallableVisit,
@@ -13,6 +14,8 @@ import {
   clinicianWithMember,
   clockSeconds,
   diagnose,
+  guestLinkRefused,
+  openGuestLink,
   patientSignIn,
   remoteVideoPlays,
   visitOf,
@@ -303,6 +306,19 @@ describe('the waiting room of a video visit', () => {
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
+/** Makes a guest's link expire a minute ago. */
+async function expireGuestLink(schema: string, guestId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: process.env.MIGRATION_DATABASE_URL ?? databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`update "${schema}".call_guest set expires_at = now() - interval '1 minute' where id = $1`, [
+      guestId,
+    ]);
+  } finally {
+    await db.end();
+  }
+}
+
 describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server instances', () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -320,7 +336,7 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
   });
   afterAll(() => stack?.close());
 
-  it('connects a clinician on one instance with a patient on the other and completes the visit', async () => {
+  it('connects a clinician on one instance with a patient on the other, refuses spent guest links there, and completes the visit', async () => {
     const [clinicianServer, patientServer] = stack.urls;
     expect(patientServer).toBeDefined();
     expect(patientServer).not.toBe(clinicianServer);
@@ -347,9 +363,27 @@ describe.runIf(databaseUrl && redisUrl)('video visit in the browser, two server 
     // A call of a second at least.
     await expect.poll(() => elapsedOf(clinician), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
 
+    // Guest links of the visit, opened on the other instance: refused once used, once expired, and
+    // (below) once the visit ended, each with the same words.
+    const invite = async () => {
+      const { link, guest } = await callApi(stack, inviteGuest, { seqSchedule, validMinutes: 15 }, token);
+      return { link: new URL(new URL(link).pathname + new URL(link).hash, patientServer).href, guestId: guest.guestId };
+    };
+    const used = await invite();
+    const firstUse = await openGuestLink(stack, used.link, 'Ji-woo Chan');
+    await firstUse.getByTestId('clinician-presence').waitFor();
+    await guestLinkRefused(stack, used.link);
+    await firstUse.context().close();
+    await callApi(stack, removeGuest, { seqSchedule, guestId: used.guestId }, token);
+    const [expired, outlived] = [await invite(), await invite()];
+    await expireGuestLink(stack.schema!, expired.guestId);
+    await guestLinkRefused(stack, expired.link);
+
     const ranSeconds = Math.floor((Date.now() - onAt) / 1000);
     const shownAtEnd = await endWithConfirmation(clinician);
     await callStatus(patient, 'ended');
+
+    await guestLinkRefused(stack, outlived.link);
 
     // Either instance reads the completed visit from the shared database.
     for (const server of [clinicianServer!, patientServer!]) {

@@ -3,6 +3,7 @@ import {
   createSchedule,
   FailedCode,
   getListAndLatestDoneSchedule,
+  messages,
   type RequestOf,
   type Schedule,
   startSlotMinutes,
@@ -300,6 +301,28 @@ export async function framesRiseOn(page: Page, selector: string, count: number):
  * in a browser of their own, opens it, gives their name, passes the device check and waits; the
  * clinician lets them in. `check` runs at each step (the invitation, the form, the waiting room).
  */
+/** A guest's page of a link, in a browser of its own, with the name given and Continue pressed. */
+export async function openGuestLink(
+  stack: Pick<Stack, 'newContext'>,
+  link: string,
+  name: string,
+  beforeContinue: (page: Page) => Promise<void> = () => Promise.resolve(),
+): Promise<Page> {
+  const guest = await (await callContext(stack, { width: 390 })).newPage();
+  await guest.goto(link);
+  await guest.getByLabel(patientEn.guest.name).fill(name);
+  await beforeContinue(guest);
+  await guest.getByRole('button', { name: patientEn.guest.continue, exact: true }).click();
+  return guest;
+}
+
+/** Opens a link that must be refused: the guest's page says so, with the one text for every reason. */
+export async function guestLinkRefused(stack: Pick<Stack, 'newContext'>, link: string): Promise<void> {
+  const guest = await openGuestLink(stack, link, 'Ji-woo Chan');
+  await guest.getByTestId('guest-over').getByText(messages.en.SE0126).waitFor();
+  await guest.context().close();
+}
+
 export async function inviteAndAdmitGuest(
   stack: Pick<Stack, 'newContext'>,
   clinician: Page,
@@ -315,11 +338,7 @@ export async function inviteAndAdmitGuest(
   const link = await dialog.getByTestId('guest-link').inputValue();
   await dialog.getByRole('button', { name: texts.done, exact: true }).click();
 
-  const guest = await (await callContext(stack, { width: 390 })).newPage();
-  await guest.goto(link);
-  await guest.getByLabel(patientEn.guest.name).fill(name);
-  await check(guest, 'form');
-  await guest.getByRole('button', { name: patientEn.guest.continue, exact: true }).click();
+  const guest = await openGuestLink(stack, link, name, (page) => check(page, 'form'));
   await guest.locator('[data-testid=clinician-presence][data-online=true]').waitFor();
   const entry = clinician.getByTestId('call-guest').filter({ hasText: name });
   await entry.getByText(texts.states.waiting).waitFor({ timeout: 2000 });

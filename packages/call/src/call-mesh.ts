@@ -87,6 +87,8 @@ export function createCallMesh({
       localTracks: tracks,
       iceServers,
       maxVideoBitrate,
+      // Both sides of a pair listen before it is made: a party's joining is news only once it joined.
+      repeatsOffer: false,
     });
     const pair: { session: CallSession; stream: MediaStream | null; stop: () => void } = {
       session,

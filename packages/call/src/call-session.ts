@@ -22,6 +22,12 @@ export interface CallSessionOptions {
   localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
   /** The most video this side sends on the connection, in bits per second (a call of three or more). */
   maxVideoBitrate?: number | undefined;
+  /**
+   * Whether the offering side sends its unanswered offer again when the other side's hello shows
+   * it may not have heard it (it joined after the offer went). A pair made only once both sides
+   * listen (a mesh pair) needs no repeat: a second offer would make the answering side negotiate twice.
+   */
+  repeatsOffer?: boolean;
 }
 
 /** One joining of a meeting: its ICE servers and the signalling to the other side. */
@@ -85,6 +91,7 @@ export function createCallSession({
   localTracks,
   iceServers: knownIceServers,
   maxVideoBitrate,
+  repeatsOffer = true,
 }: CallSessionOptions): CallSession {
   const listeners: { [E in keyof CallEvents]: Set<(value: CallEvents[E]) => void> } = {
     presence: new Set(),
@@ -271,7 +278,7 @@ export function createCallSession({
         // A hello that answers ours says the other side heard it, and so the offer sent after it.
         const heardUs = data.answering === ownSessionId;
         if (!heardUs) send({ kind: 'hello', sessionId: ownSessionId, answering: data.sessionId });
-        if (!polite) await offer(connection.peer, !heardUs);
+        if (!polite) await offer(connection.peer, repeatsOffer && !heardUs);
         return;
       }
       case 'bye':

@@ -14,7 +14,7 @@ import { api } from '../api/client.ts';
 import { errorTextOf } from '../api/error-text.ts';
 import { currentLanguage, messageText } from '../i18n/i18n.ts';
 import { openLocalMedia, type LocalMedia } from '../call/call.ts';
-import { isCallMessage } from '../realtime/realtime.ts';
+import { isCallMessage, type CallMessage } from '../realtime/realtime.ts';
 import { createRealtimeHub } from '../realtime/realtime-channel.ts';
 
 /** Where the guest is: giving their name, waiting to be let in, in the call, or out of it. */
@@ -162,7 +162,11 @@ export function useGuestCall(): GuestCall {
       if (joining || over) return;
       joining = true;
       setStep('joining');
+      // The others hear of the joining before its reply comes, and greet at once: kept for the call.
+      const early: CallMessage[] = [];
+      const stopKeeping = hub.subscribe((message) => early.push(message));
       const reply = await api.callApi(joinAsGuest, { guestToken }).catch(() => undefined);
+      stopKeeping();
       if (over) return;
       if (!reply?.isSuccess) {
         joining = false;
@@ -174,7 +178,10 @@ export function useGuestCall(): GuestCall {
         self: `guest:${guestId}`,
         accepts: () => true,
         send: (message) => hub.send(message),
-        subscribe: (listener) => hub.subscribe(listener),
+        subscribe: (listener) => {
+          for (const message of early) listener(message);
+          return hub.subscribe(listener);
+        },
         joined: {
           meetingId: reply.Meeting.MeetingId,
           attendeeId: reply.Attendee.AttendeeId,
