@@ -1,3 +1,4 @@
+import { fhirService, type FhirService } from './modules/fhir/index.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { session as sessionRules } from '@clinic/contract';
@@ -132,6 +133,7 @@ export interface Services {
   paymentBrowser: ProcessorInBrowser;
   board: BoardService;
   meetings: MeetingService;
+  fhir: FhirService;
   lobby: LobbyService;
   /** Guests of a visit's call, invited by link. */
   guests: GuestService;
@@ -315,6 +317,7 @@ export async function createServices(
     paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
+    fhir: fhirService({ db, now, base: `${config.publicUrl}/fhir/R4` }),
     lobby: lobbyService({ db, now, bus, push }),
     guests: guestService({ db, now, bus, mailer, limiter, ice: config.ice, publicUrl: config.publicUrl }),
     messages,

@@ -217,7 +217,7 @@ export async function verifiedClinician(
   mail: MailCatcher,
   overrides: Partial<SignUpRequest> = {},
   language?: string,
-): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number }> {
+): Promise<{ body: SignUpRequest; tokens: TokenPair; seqUser: number; seqManager: number }> {
   const body = signUpBody(overrides);
   const since = mail.messages.length;
   void (await callApi(app, signUp, body, language ? { language } : {})).success;
@@ -226,7 +226,8 @@ export async function verifiedClinician(
   const reply = (
     await callApi(app, login, { userEmail: body.userEmail, userPassword: body.userPassword, browserId: testBrowserId })
   ).success;
-  return { body, tokens: reply.token, seqUser: reply.user.seqUser };
+  if (reply.user.seqManager === null) throw new Error('a clinician login names the clinician');
+  return { body, tokens: reply.token, seqUser: reply.user.seqUser, seqManager: reply.user.seqManager };
 }
 
 /** Signs a patient app member up, follows the mailed link and logs in with userType patient. */

@@ -29,6 +29,7 @@ import type { Endpoint } from './endpoint.ts';
 
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './fhir.ts';
 export * from './messages/index.ts';
 export * from './npi.ts';
 export * from './rules.ts';

@@ -1,0 +1,166 @@
+import {
+  fhirSystems,
+  isValidNpi,
+  lateralJointCode,
+  romCodeOf,
+  romJoints,
+  romSides,
+  type RomExtreme,
+} from '@clinic/contract';
+import type { Device, Observation, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
+
+/** The clinician's record of a patient, as the FHIR Patient reads it. */
+export interface PatientSource {
+  seqMedicalRelation: number;
+  seqManager: number;
+  patientName: string;
+  patientEmail: string | null;
+  birthDate: string;
+  gender: 'M' | 'F' | null;
+  isEnabled: boolean;
+  updatedAt: Date;
+}
+
+export interface PractitionerSource {
+  seqManager: number;
+  firstName: string;
+  lastName: string;
+  title: string;
+  npiNumber: string;
+  email: string;
+}
+
+/** One device session of a patient, with the prescription it followed. */
+export interface RomSource {
+  seqExerciseRecord: number;
+  seqMedicalRelation: number;
+  deviceType: number;
+  /** The joint (SPEC: 1 elbow, 2 wrist, 3 knee, 4 ankle). */
+  position: number;
+  /** The side (1 left, 2 right). */
+  direction: number;
+  /** The exercise mode (0 active, 1 passive, 2 passive measure, 3 active measure). */
+  mode: number;
+  minAngle: number;
+  maxAngle: number;
+  usageStartAt: Date;
+  durationSeconds: number;
+  receivedAt: Date;
+}
+
+const genders = { M: 'male', F: 'female' } as const;
+
+export const patientReference = (seqMedicalRelation: number): Reference<Patient> => ({
+  reference: `Patient/${seqMedicalRelation}`,
+});
+
+/**
+ * A patient as one clinician's record of them: the id is the relation's, so that an export of
+ * one clinician's patients never names another's record (decision 0020). The name is split for US
+ * Core: its last word is the family name, the words before it the given names.
+ */
+export function toPatient(source: PatientSource, base: string): Patient {
+  const words = source.patientName.trim().split(/\s+/);
+  const family = words.at(-1)!;
+  const given = words.slice(0, -1);
+  return {
+    resourceType: 'Patient',
+    id: String(source.seqMedicalRelation),
+    meta: { lastUpdated: source.updatedAt.toISOString() },
+    identifier: [{ system: `${base}/sid/patient`, value: String(source.seqMedicalRelation) }],
+    active: source.isEnabled,
+    name: [{ use: 'official', text: source.patientName, family, ...(given.length > 0 && { given }) }],
+    ...(source.patientEmail && { telecom: [{ system: 'email', value: source.patientEmail }] }),
+    gender: source.gender ? genders[source.gender] : 'unknown',
+    birthDate: source.birthDate,
+    generalPractitioner: [{ reference: `Practitioner/${source.seqManager}` }],
+  };
+}
+
+/** A clinician, with the NPI as the identifier where it is a valid one. */
+export function toPractitioner(source: PractitionerSource): Practitioner {
+  return {
+    resourceType: 'Practitioner',
+    id: String(source.seqManager),
+    ...(isValidNpi(source.npiNumber) && {
+      identifier: [{ system: fhirSystems.npi, value: source.npiNumber }],
+    }),
+    active: true,
+    name: [
+      {
+        use: 'official',
+        text: `${source.firstName} ${source.lastName}`,
+        family: source.lastName,
+        given: [source.firstName],
+        ...(source.title && { prefix: [source.title] }),
+      },
+    ],
+    telecom: [{ system: 'email', value: source.email }],
+  };
+}
+
+const deviceNames: Record<number, string> = { 1: 'home', 2: 'pro' };
+
+/** The robot of a patient's record: the home or the pro type, as its sessions name it. */
+export const deviceId = (seqMedicalRelation: number, deviceType: number): string =>
+  `${deviceNames[deviceType] ?? 'robot'}-${seqMedicalRelation}`;
+
+export function toDevice(seqMedicalRelation: number, deviceType: number): Device {
+  const kind = deviceNames[deviceType] === 'pro' ? 'Pro-type' : 'Home-type';
+  return {
+    resourceType: 'Device',
+    id: deviceId(seqMedicalRelation, deviceType),
+    status: 'active',
+    deviceName: [{ name: `${kind} rehabilitation robot`, type: 'user-friendly-name' }],
+    type: { text: `${kind} upper and lower limb rehabilitation robot` },
+    patient: patientReference(seqMedicalRelation),
+  };
+}
+
+export const observationId = (seqExerciseRecord: number, extreme: RomExtreme): string =>
+  `rom-${seqExerciseRecord}-${extreme}`;
+
+/** The product's code system of the sessions' angles, at the API's address. */
+export const romCodeSystem = (base: string): string => `${base}/CodeSystem/rom`;
+
+/**
+ * One angle of a device session: its smallest (`min`) or largest (`max`), coded with the product's
+ * code of the joint, angle and mode and LOINC's where the contract's table has one, the joint and
+ * its side in `bodySite` (SNOMED CT), the session's time as `effectivePeriod`, in degrees.
+ */
+export function toRomObservation(source: RomSource, extreme: RomExtreme, base: string): Observation {
+  const joint = romJoints[source.position];
+  const side = romSides[source.direction];
+  const code = romCodeOf(source.position, source.mode, extreme, source.direction);
+  const site = lateralJointCode(source.position, source.direction);
+  const end = new Date(source.usageStartAt.getTime() + source.durationSeconds * 1000);
+  const angle = extreme === 'min' ? source.minAngle : source.maxAngle;
+  return {
+    resourceType: 'Observation',
+    id: observationId(source.seqExerciseRecord, extreme),
+    meta: { lastUpdated: source.receivedAt.toISOString() },
+    status: 'final',
+    category: [{ coding: [{ system: fhirSystems.observationCategory, code: 'exam', display: 'Exam' }], text: 'Exam' }],
+    code: code
+      ? {
+          coding: [
+            { system: romCodeSystem(base), code: code.code, display: code.display },
+            ...(code.loinc ? [{ system: fhirSystems.loinc, code: code.loinc.code, display: code.loinc.display }] : []),
+          ],
+          text: code.display,
+        }
+      : { text: `${extreme === 'min' ? 'Smallest' : 'Largest'} angle of a device session` },
+    subject: patientReference(source.seqMedicalRelation),
+    effectivePeriod: { start: source.usageStartAt.toISOString(), end: end.toISOString() },
+    issued: source.receivedAt.toISOString(),
+    valueQuantity: { value: angle, unit: 'deg', system: fhirSystems.ucum, code: 'deg' },
+    ...(joint &&
+      site && {
+        bodySite: {
+          coding: [{ system: fhirSystems.snomed, code: site.code, display: site.display }],
+          text: side ? `${side.name} ${joint.name.toLowerCase()}` : joint.name,
+        },
+      }),
+    device: { reference: `Device/${deviceId(source.seqMedicalRelation, source.deviceType)}` },
+  };
+}

@@ -1,0 +1,272 @@
+import {
+  addClinicAssignedExercise,
+  addPatient,
+  getRomStatistics,
+  issueSyncAuthCode,
+  uploadExerciseRecords,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
+import type { Bundle, CapabilityStatement, Observation, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
+import {
+  callApi,
+  deviceSession,
+  kneeProgram,
+  relogin,
+  verifiedClinician,
+  verifiedPatient,
+} from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { auditEvent } from '../../db/schema.ts';
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let member: Awaited<ReturnType<typeof verifiedPatient>>;
+let seqMedicalRelation: number;
+let otherRelation: number;
+
+const base = 'http://localhost:3000/fhir/R4';
+
+const asClinician = <E extends Endpoint>(endpoint: E, body: RequestOf<E>, who = clinician) =>
+  callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language: 'en' });
+
+/** A GET of the FHIR API, as the clinician unless told otherwise; the body parsed. */
+async function fhirGet<T extends Resource>(path: string, who: typeof clinician | null = clinician) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/fhir/R4/${path}`,
+    headers: { ...(who && { authorization: `Bearer ${who.tokens.accessToken}` }), 'accept-language': 'en' },
+  });
+  return { status: response.statusCode, type: response.headers['content-type'], body: response.json<T>() };
+}
+
+/** Every resource of a search, its pages followed through their `next` links. */
+async function searchAll(path: string): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  let next: string | undefined = path;
+  while (next) {
+    const page: { status: number; body: Bundle } = await fhirGet<Bundle>(next);
+    expect(page.status).toBe(200);
+    expectValidFhir(page.body);
+    resources.push(...(page.body.entry ?? []).map((entry) => entry.resource!));
+    next = page.body.link?.find((link) => link.relation === 'next')?.url?.slice(`${base}/`.length);
+  }
+  return resources;
+}
+
+async function enrol(who: typeof clinician, patient: typeof member): Promise<number> {
+  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: patient.tokens.accessToken })).success
+    .patientSyncAuthCode;
+  const added = await asClinician(
+    addPatient,
+    { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 2 },
+    who,
+  );
+  return added.success.seqMedicalRelation;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  member = await verifiedPatient(t.app, t.mail);
+  seqMedicalRelation = await enrol(clinician, member);
+  otherRelation = await enrol(other, await verifiedPatient(t.app, t.mail));
+  const seqExercise = (await asClinician(addClinicAssignedExercise, { seqMedicalRelation, exercise: kneeProgram }))
+    .success.exercise.seqExercise;
+  t.clock.advance(3 * 86_400_000);
+  // Right knee active (0) and passive (1) sessions, and one of the left knee, over two days.
+  const sessions = [
+    deviceSession(seqExercise, 'fhir-rom-1', '2026-11-23T08:00:00Z', {
+      iuppiterUsageMinAngle: 14,
+      iuppiterUsageMaxAngle: 80,
+    }),
+    deviceSession(seqExercise, 'fhir-rom-2', '2026-11-23T18:00:00Z', {
+      iuppiterUsageMinAngle: 11.5,
+      iuppiterUsageMaxAngle: 86,
+    }),
+    deviceSession(seqExercise, 'fhir-rom-3', '2026-11-24T09:00:00Z', {
+      iuppiterUsageMinAngle: 9,
+      iuppiterUsageMaxAngle: 91,
+      exerciseGuideMode: 1,
+      iuppiterUsageMode: 1,
+    }),
+    deviceSession(seqExercise, 'fhir-rom-4', '2026-11-24T10:00:00Z', {
+      iuppiterUsageMinAngle: 20,
+      iuppiterUsageMaxAngle: 70,
+      exerciseGuideDirection: 1,
+    }),
+  ];
+  await relogin(t.app, member);
+  const uploaded = await callApi(
+    t.app,
+    uploadExerciseRecords,
+    { records: sessions },
+    { token: member.tokens.accessToken },
+  );
+  expect(uploaded.reply).toMatchObject({ accepted: 4 });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const who of [clinician, other]) await relogin(t.app, who);
+});
+
+describe('the FHIR R4 API', () => {
+  it('says what it serves in a CapabilityStatement, and refuses a caller who is not signed in', async () => {
+    const metadata = await fhirGet<CapabilityStatement>('metadata', null);
+    expect(metadata.status).toBe(200);
+    expect(metadata.type).toBe('application/fhir+json; charset=utf-8');
+    expectValidFhir(metadata.body);
+    expect(metadata.body.rest?.[0]?.resource?.map((resource) => resource.type)).toEqual([
+      'Patient',
+      'Practitioner',
+      'Device',
+      'Observation',
+    ]);
+    const observation = metadata.body.rest?.[0]?.resource?.find((resource) => resource.type === 'Observation');
+    expect(observation?.searchParam?.map((parameter) => parameter.name)).toContain('date');
+
+    const anonymous = await fhirGet<OperationOutcome>(`Patient/${seqMedicalRelation}`, null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.type).toBe('application/fhir+json; charset=utf-8');
+    expectValidFhir(anonymous.body);
+    expect(anonymous.body.issue[0]?.code).toBe('login');
+  });
+
+  it('reads a patient as US Core, by the id of the clinician’s record, and another clinician’s as missing', async () => {
+    const read = await fhirGet<Patient>(`Patient/${seqMedicalRelation}`);
+    expect(read.status).toBe(200);
+    expectValidFhir(read.body, usCorePatient);
+    expect(read.body).toMatchObject({
+      id: String(seqMedicalRelation),
+      identifier: [{ system: `${base}/sid/patient`, value: String(seqMedicalRelation) }],
+      generalPractitioner: [{ reference: `Practitioner/${clinician.seqManager}` }],
+    });
+    expect(read.body.birthDate).toBe('1960-04-02');
+    expect(read.body.gender).toBe('female');
+
+    for (const missing of [
+      `Patient/${otherRelation}`,
+      'Patient/999999',
+      'Patient/abc',
+      `Practitioner/${other.seqManager}`,
+    ]) {
+      const refused = await fhirGet<OperationOutcome>(missing);
+      expect(refused.status, missing).toBe(404);
+      expectValidFhir(refused.body);
+      expect(refused.body.issue[0]?.code).toBe('not-found');
+    }
+    const practitioner = await fhirGet(`Practitioner/${clinician.seqManager}`);
+    expect(practitioner.status).toBe(200);
+    expectValidFhir(practitioner.body);
+    expect(practitioner.body).toMatchObject({ identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi' }] });
+
+    // Every read is on the audit trail, a refused one as denied.
+    const audits = await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(and(like(auditEvent.entity, 'fhir_%'), eq(auditEvent.seqUser, clinician.seqUser)));
+    expect(audits.map((row) => [row.entity, row.outcome, row.seqMedicalRelation])).toEqual(
+      expect.arrayContaining([
+        ['fhir_patient', 'success', seqMedicalRelation],
+        ['fhir_patient', 'denied', null],
+      ]),
+    );
+  });
+
+  it('searches the clinician’s patients a page at a time, never another’s', async () => {
+    const second = await enrol(clinician, await verifiedPatient(t.app, t.mail));
+    const patients = await searchAll('Patient?_count=1');
+    expect(patients.map((patient) => patient.id)).toEqual([String(seqMedicalRelation), String(second)]);
+    for (const patient of patients) expectValidFhir(patient, usCorePatient);
+    const one = await fhirGet<Bundle>(`Patient?_id=${otherRelation}`);
+    expect(one.body).toMatchObject({ total: 0 });
+  });
+
+  it('gives each session’s smallest and largest angle as observations with the numbers of the ROM statistic', async () => {
+    const observations = (await searchAll(
+      `Observation?patient=Patient/${seqMedicalRelation}&_count=3`,
+    )) as Observation[];
+    expect(observations).toHaveLength(8);
+    const statistic = await asClinician(getRomStatistics, {
+      seqMedicalRelation,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
+    const perDay = new Map<string, { min: number; max: number }>();
+    for (const observation of observations) {
+      const day = observation.effectivePeriod!.start!.slice(0, 10);
+      const angles = perDay.get(day) ?? { min: Infinity, max: -Infinity };
+      const value = observation.valueQuantity!.value!;
+      if (observation.id!.endsWith('-min')) angles.min = Math.min(angles.min, value);
+      else angles.max = Math.max(angles.max, value);
+      perDay.set(day, angles);
+    }
+    expect(statistic.success.days.map((day) => [day.date, day.minAngle, day.maxAngle])).toEqual(
+      [...perDay].map(([day, { min, max }]) => [day, min, max]),
+    );
+
+    const [first] = observations;
+    expect(first).toMatchObject({
+      status: 'final',
+      category: [{ coding: [{ code: 'exam' }] }],
+      code: {
+        coding: [
+          { system: `${base}/CodeSystem/rom`, code: 'knee-min-active' },
+          { system: 'http://loinc.org', code: '41349-2' },
+        ],
+      },
+      subject: { reference: `Patient/${seqMedicalRelation}` },
+      valueQuantity: { value: 14, unit: 'deg', system: 'http://unitsofmeasure.org', code: 'deg' },
+      bodySite: { coding: [{ system: 'http://snomed.info/sct', code: '49076000:272741003=24028007' }] },
+      effectivePeriod: { start: '2026-11-23T08:00:00.000Z', end: '2026-11-23T08:20:00.000Z' },
+      device: { reference: `Device/pro-${seqMedicalRelation}` },
+    });
+    const device = await fhirGet(first!.device!.reference!);
+    expect(device.status).toBe(200);
+    expectValidFhir(device.body);
+    const again = await fhirGet<Observation>(`Observation/${first!.id}`);
+    expect(again.body).toEqual(first);
+  });
+
+  it('searches observations by code, date and category, and refuses what it cannot search', async () => {
+    const ids = async (query: string) =>
+      (await searchAll(`Observation?patient=${seqMedicalRelation}&${query}`)).map((resource) => resource.id);
+    // The right knee's extension in active motion: the two active sessions of the right side.
+    expect(await ids('code=http://loinc.org|41349-2')).toHaveLength(2);
+    expect(await ids('code=41345-0')).toHaveLength(1);
+    expect(await ids(`code=${base}/CodeSystem/rom|knee-max-passive`)).toHaveLength(1);
+    expect(await ids('code=http://loinc.org|41349-2,41345-0')).toHaveLength(3);
+    expect(await ids('code=http://loinc.org|0000-0')).toEqual([]);
+    expect(await ids('date=2026-11-23')).toHaveLength(4);
+    expect(await ids('date=ge2026-11-24&date=lt2026-11-24T09:30:00Z')).toHaveLength(2);
+    expect(await ids('date=gt2026-11-23')).toHaveLength(4);
+    expect(await ids('date=le2026-11')).toHaveLength(8);
+    expect(await ids('date=ne2026-11-23')).toHaveLength(4);
+    expect(await ids('category=exam')).toHaveLength(8);
+    expect(await ids('category=laboratory')).toEqual([]);
+    // Another clinician finds nothing of this patient.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/R4/Observation?patient=${seqMedicalRelation}`,
+      headers: { authorization: `Bearer ${other.tokens.accessToken}` },
+    });
+    expect(foreign.json()).toMatchObject({ total: 0 });
+
+    for (const bad of [
+      'Observation?colour=red',
+      'Observation?date=2026-13-01',
+      'Observation?_count=5000',
+      'Patient?_format=xml',
+    ]) {
+      const refused = await fhirGet<OperationOutcome>(bad);
+      expect(refused.status, bad).toBe(400);
+      expectValidFhir(refused.body);
+    }
+    expect((await fhirGet<OperationOutcome>('Medication/1')).status).toBe(404);
+  });
+});

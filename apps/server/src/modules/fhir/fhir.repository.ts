@@ -1,0 +1,213 @@
+import { and, asc, count, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { appUser, exercise, exerciseRecord, manager, medicalRelation } from '../../db/schema.ts';
+import type { RomExtreme, RomSelection } from '@clinic/contract';
+import type { PatientSource, PractitionerSource, RomSource } from './fhir-resources.ts';
+
+/** A page of a search: the rows of the page and how many match in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** A span of instants, the lower bound included and the upper excluded; either may be open. */
+export interface InstantBound {
+  from?: Date;
+  before?: Date;
+  /** Outside the span rather than in it (the `ne` prefix). */
+  outside?: boolean;
+}
+
+const patientColumns = {
+  seqMedicalRelation: medicalRelation.seqMedicalRelation,
+  seqManager: medicalRelation.seqManager,
+  patientName: medicalRelation.patientName,
+  patientEmail: medicalRelation.patientEmail,
+  birthDate: medicalRelation.birthDate,
+  gender: medicalRelation.gender,
+  isEnabled: medicalRelation.isEnabled,
+  updatedAt: medicalRelation.updatedAt,
+};
+
+const extremes = sql`(values ('min'), ('max')) as extreme(kind)`;
+const extremeKind = sql<RomExtreme>`extreme.kind`;
+
+/** The session's start within each bound. */
+function startsWithin(bounds: InstantBound[]): SQL | undefined {
+  return and(
+    ...bounds.map(({ from, before, outside }) => {
+      const within = and(
+        from && sql`${exerciseRecord.usageStartAt} >= ${from.toISOString()}::timestamptz`,
+        before && sql`${exerciseRecord.usageStartAt} < ${before.toISOString()}::timestamptz`,
+      );
+      return outside && within ? sql`not (${within})` : within;
+    }),
+  );
+}
+
+export interface FhirRepository {
+  patients(
+    seqManager: number,
+    filter: { id?: number; name?: string },
+    page: { count: number; offset: number },
+  ): Promise<Page<PatientSource>>;
+  practitioner(seqManager: number): Promise<PractitionerSource | undefined>;
+  hasDevice(seqManager: number, seqMedicalRelation: number, deviceType: number): Promise<boolean>;
+  romAngles(
+    seqManager: number,
+    filter: {
+      seqMedicalRelation?: number | undefined;
+      seqExerciseRecord?: number;
+      extreme?: RomExtreme;
+      /** Any of them; none matches an empty list. */
+      selections?: RomSelection[];
+      starts: InstantBound[];
+    },
+    page: { count: number; offset: number },
+  ): Promise<Page<RomSource & { extreme: RomExtreme }>>;
+}
+
+/** The rows of one clinician's records that FHIR reads, always through the clinician's own relations. */
+export function fhirRepository(db: Database): FhirRepository {
+  return {
+    async patients(
+      seqManager: number,
+      filter: { id?: number; name?: string },
+      page: { count: number; offset: number },
+    ): Promise<Page<PatientSource>> {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        filter.id !== undefined ? eq(medicalRelation.seqMedicalRelation, filter.id) : undefined,
+        filter.name !== undefined ? ilike(medicalRelation.patientName, `%${escapeLike(filter.name)}%`) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(patientColumns)
+          .from(medicalRelation)
+          .where(where)
+          .orderBy(asc(medicalRelation.seqMedicalRelation))
+          .limit(page.count)
+          .offset(page.offset),
+        db.select({ total: count() }).from(medicalRelation).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async practitioner(seqManager: number): Promise<PractitionerSource | undefined> {
+      const [row] = await db
+        .select({
+          seqManager: manager.seqManager,
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+          title: manager.title,
+          npiNumber: manager.npiNumber,
+          email: appUser.userEmail,
+        })
+        .from(manager)
+        .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
+        .where(eq(manager.seqManager, seqManager));
+      return row;
+    },
+
+    /** Whether the clinician's patient has a robot of the type: the record's own, or one a prescription is for. */
+    async hasDevice(seqManager: number, seqMedicalRelation: number, deviceType: number): Promise<boolean> {
+      const [row] = await db
+        .select({ seqMedicalRelation: medicalRelation.seqMedicalRelation })
+        .from(medicalRelation)
+        .where(
+          and(
+            eq(medicalRelation.seqMedicalRelation, seqMedicalRelation),
+            eq(medicalRelation.seqManager, seqManager),
+            or(
+              eq(medicalRelation.deviceType, deviceType),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(exercise)
+                  .where(
+                    and(
+                      eq(exercise.seqMedicalRelation, medicalRelation.seqMedicalRelation),
+                      eq(exercise.deviceType, deviceType),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * A page of the angles of the clinician's patients' device sessions, each session giving its
+     * smallest and its largest angle, oldest session first.
+     */
+    async romAngles(
+      seqManager: number,
+      filter: {
+        seqMedicalRelation?: number;
+        seqExerciseRecord?: number;
+        extreme?: RomExtreme;
+        /** Any of them; none matches an empty list. */
+        selections?: RomSelection[];
+        starts: InstantBound[];
+      },
+      page: { count: number; offset: number },
+    ): Promise<Page<RomSource & { extreme: RomExtreme }>> {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        filter.seqMedicalRelation !== undefined
+          ? eq(exerciseRecord.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+        filter.seqExerciseRecord !== undefined
+          ? eq(exerciseRecord.seqExerciseRecord, filter.seqExerciseRecord)
+          : undefined,
+        filter.extreme !== undefined ? sql`${extremeKind} = ${filter.extreme}` : undefined,
+        filter.selections &&
+          (or(
+            ...filter.selections.map(({ position, modes, extreme, direction }) =>
+              and(
+                eq(exerciseRecord.guidePosition, position),
+                direction !== undefined ? eq(exerciseRecord.guideDirection, direction) : undefined,
+                sql`${exerciseRecord.guideMode} in (${sql.join(
+                  modes.map((mode) => sql`${mode}`),
+                  sql`, `,
+                )})`,
+                sql`${extremeKind} = ${extreme}`,
+              ),
+            ),
+          ) ??
+            sql`false`),
+        startsWithin(filter.starts),
+      );
+      const from = sql`${exerciseRecord}
+        join ${medicalRelation} on ${medicalRelation.seqMedicalRelation} = ${exerciseRecord.seqMedicalRelation}
+        join ${exercise} on ${exercise.seqExercise} = ${exerciseRecord.seqExercise}
+        cross join ${extremes}`;
+      type Row = RomSource & { extreme: RomExtreme; usageStartAt: Date | string; receivedAt: Date | string };
+      const [rows, totals] = (await Promise.all([
+        db.execute(sql`
+          select ${exerciseRecord.seqExerciseRecord} as "seqExerciseRecord",
+            ${exerciseRecord.seqMedicalRelation} as "seqMedicalRelation", ${exercise.deviceType} as "deviceType",
+            ${exerciseRecord.guidePosition} as "position", ${exerciseRecord.guideDirection} as "direction",
+            ${exerciseRecord.guideMode} as "mode", ${exerciseRecord.minAngle} as "minAngle",
+            ${exerciseRecord.maxAngle} as "maxAngle", ${exerciseRecord.usageStartAt} as "usageStartAt",
+            ${exerciseRecord.durationSeconds} as "durationSeconds", ${exerciseRecord.receivedAt} as "receivedAt",
+            ${extremeKind} as "extreme"
+          from ${from} where ${where}
+          order by ${exerciseRecord.usageStartAt}, ${exerciseRecord.seqExerciseRecord}, ${extremeKind} desc
+          limit ${page.count} offset ${page.offset}`),
+        db.execute(sql`select count(*)::int as total from ${from} where ${where}`),
+      ])) as [{ rows: Row[] }, { rows: { total: number }[] }];
+      return {
+        rows: rows.rows.map((row) => ({
+          ...row,
+          usageStartAt: new Date(row.usageStartAt),
+          receivedAt: new Date(row.receivedAt),
+        })),
+        total: totals.rows[0]?.total ?? 0,
+      };
+    },
+  };
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -1,0 +1,299 @@
+import { fhirSystems, romSelectionsOf, type RomExtreme } from '@clinic/contract';
+import type { Bundle, CapabilityStatement, Resource } from '@medplum/fhirtypes';
+import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../domain-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { romCodeSystem, toDevice, toPatient, toPractitioner, toRomObservation } from './fhir-resources.ts';
+import { fhirRepository } from './fhir.repository.ts';
+import {
+  dateBound,
+  FhirSearchError,
+  pageOf,
+  referenceId,
+  searchParameters,
+  single,
+  tokenOf,
+  type SearchParameters,
+} from './fhir-search.ts';
+
+/** The resource types the API serves, each with the search parameters it takes (besides `_count` and `_offset`). */
+export const fhirSearches = {
+  Patient: ['_id', 'name'],
+  Practitioner: ['_id'],
+  Device: ['patient'],
+  Observation: ['_id', 'patient', 'subject', 'code', 'category', 'date'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FhirType = keyof typeof fhirSearches;
+
+export const isFhirType = (type: string): type is FhirType => Object.hasOwn(fhirSearches, type);
+
+const searchParameterTypes: Record<string, 'token' | 'string' | 'reference' | 'date'> = {
+  _id: 'token',
+  name: 'string',
+  patient: 'reference',
+  subject: 'reference',
+  code: 'token',
+  category: 'token',
+  date: 'date',
+};
+
+/** A whole positive number of an id, or nothing (an id of another form names nothing here). */
+const numericId = (id: string): number | undefined =>
+  /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
+
+const observationIdPattern = /^rom-([1-9]\d{0,15})-(min|max)$/;
+
+export interface FhirService {
+  /** What the API serves, for `metadata`. */
+  capabilityStatement(): CapabilityStatement;
+  /** One resource by id; another clinician's (or a missing) id answers 404. */
+  read(principal: Principal, type: FhirType, id: string, context: RequestContext): Promise<Resource>;
+  /** A page of the resources that match; the query's unknown parameters are refused (a strict search). */
+  search(
+    principal: Principal,
+    type: FhirType,
+    query: Record<string, string | string[] | undefined>,
+    context: RequestContext,
+  ): Promise<Bundle>;
+}
+
+/** The API's read and search of one clinician's records as FHIR R4 resources (decision 0020). */
+export function fhirService({ db, now, base }: { db: Database; now: Clock; base: string }): FhirService {
+  const repository = fhirRepository(db);
+
+  const audited = async (
+    principal: Principal,
+    context: RequestContext,
+    type: FhirType,
+    found: { seqMedicalRelation?: number | undefined; entityId?: string } | undefined,
+  ): Promise<void> => {
+    await recordAudit(db, principal, context, now(), [
+      {
+        action: 'read',
+        entity: `fhir_${type.toLowerCase()}`,
+        entityId: found?.entityId,
+        seqMedicalRelation: found?.seqMedicalRelation,
+        outcome: found ? 'success' : 'denied',
+      },
+    ]);
+  };
+
+  async function patients(
+    principal: Principal,
+    filter: { id?: number; name?: string },
+    page: { count: number; offset: number },
+  ) {
+    const found = await repository.patients(principal.seqManager, filter, page);
+    return { total: found.total, resources: found.rows.map((row) => toPatient(row, base)) };
+  }
+
+  async function observations(
+    principal: Principal,
+    parameters: SearchParameters,
+    fixed: { seqExerciseRecord?: number; extreme?: RomExtreme } = {},
+  ) {
+    const patient = single(parameters, 'patient') ?? single(parameters, 'subject');
+    const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
+    if (patient !== undefined && seqMedicalRelation === undefined) return { total: 0, resources: [] };
+    const codes = parameters.get('code')?.flatMap((value) => value.split(','));
+    const categories = parameters.get('category')?.flatMap((value) => value.split(','));
+    // Every observation here is an exam: another category matches nothing.
+    if (categories && !categories.some((value) => isToken(value, fhirSystems.observationCategory, 'exam')))
+      return { total: 0, resources: [] };
+    const found = await repository.romAngles(
+      principal.seqManager,
+      {
+        seqMedicalRelation,
+        ...fixed,
+        ...(codes && {
+          selections: codes.flatMap((value) => {
+            const { system, code } = tokenOf(value);
+            return [
+              ...(system === undefined || system === romCodeSystem(base) ? romSelectionsOf('product', code) : []),
+              ...(system === undefined || system === fhirSystems.loinc ? romSelectionsOf('loinc', code) : []),
+            ];
+          }),
+        }),
+        starts: (parameters.get('date') ?? []).map(dateBound),
+      },
+      pageOf(parameters),
+    );
+    return { total: found.total, resources: found.rows.map((row) => toRomObservation(row, row.extreme, base)) };
+  }
+
+  function bundleOf(
+    type: FhirType,
+    parameters: SearchParameters,
+    found: { total: number; resources: Resource[] },
+  ): Bundle {
+    const { count, offset } = pageOf(parameters);
+    const link = (at: number) => {
+      const query = new URLSearchParams();
+      for (const [name, values] of parameters)
+        if (name !== '_offset' && name !== '_count') for (const value of values) query.append(name, value);
+      query.set('_count', String(count));
+      query.set('_offset', String(at));
+      return `${base}/${type}?${query.toString()}`;
+    };
+    return {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      total: found.total,
+      link: [
+        { relation: 'self', url: link(offset) },
+        ...(count > 0 && offset + count < found.total ? [{ relation: 'next', url: link(offset + count) }] : []),
+        ...(offset > 0 ? [{ relation: 'previous', url: link(Math.max(0, offset - count)) }] : []),
+      ],
+      entry: found.resources.map((resource) => ({
+        fullUrl: `${base}/${resource.resourceType}/${resource.id}`,
+        resource,
+        search: { mode: 'match' },
+      })),
+    };
+  }
+
+  return {
+    capabilityStatement() {
+      return {
+        resourceType: 'CapabilityStatement',
+        status: 'active',
+        date: '2026-11-29',
+        kind: 'instance',
+        software: { name: 'Clinic FHIR API' },
+        implementation: { description: 'The clinic’s records of one clinician’s patients, read-only', url: base },
+        fhirVersion: '4.0.1',
+        format: ['application/fhir+json', 'json'],
+        rest: [
+          {
+            mode: 'server',
+            security: {
+              cors: false,
+              description: 'A clinician’s signed-in session (Bearer access token).',
+            },
+            resource: (Object.keys(fhirSearches) as FhirType[]).map((type) => ({
+              type,
+              interaction: [{ code: 'read' }, { code: 'search-type' }],
+              searchParam: fhirSearches[type].map((name) => ({ name, type: searchParameterTypes[name] ?? 'token' })),
+            })),
+          },
+        ],
+      };
+    },
+
+    async read(principal, type, id, context) {
+      const resource = await readOne(principal, type, id);
+      await audited(principal, context, type, resource && { entityId: id, seqMedicalRelation: relationOf(resource) });
+      if (!resource) throw notFound();
+      return resource;
+    },
+
+    async search(principal, type, query, context) {
+      const parameters = searchParameters(query, [...fhirSearches[type]]);
+      const found = await searchAll(principal, type, parameters);
+      const relations = new Set(found.resources.map(relationOf));
+      await audited(principal, context, type, {
+        seqMedicalRelation: relations.size === 1 ? [...relations][0] : undefined,
+      });
+      return bundleOf(type, parameters, found);
+    },
+  };
+
+  async function readOne(principal: Principal, type: FhirType, id: string): Promise<Resource | undefined> {
+    switch (type) {
+      case 'Patient': {
+        const seqMedicalRelation = numericId(id);
+        if (seqMedicalRelation === undefined) return undefined;
+        return (await patients(principal, { id: seqMedicalRelation }, { count: 1, offset: 0 })).resources[0];
+      }
+      case 'Practitioner': {
+        if (numericId(id) !== principal.seqManager) return undefined;
+        const row = await repository.practitioner(principal.seqManager);
+        return row && toPractitioner(row);
+      }
+      case 'Device': {
+        const match = /^(home|pro)-([1-9]\d{0,9})$/.exec(id);
+        const seqMedicalRelation = match?.[2] === undefined ? undefined : numericId(match[2]);
+        if (!match || seqMedicalRelation === undefined) return undefined;
+        const deviceType = match[1] === 'home' ? 1 : 2;
+        return (await repository.hasDevice(principal.seqManager, seqMedicalRelation, deviceType))
+          ? toDevice(seqMedicalRelation, deviceType)
+          : undefined;
+      }
+      case 'Observation': {
+        const match = observationIdPattern.exec(id);
+        if (!match) return undefined;
+        const found = await observations(principal, new Map(), {
+          seqExerciseRecord: Number(match[1]),
+          extreme: match[2] as RomExtreme,
+        });
+        return found.resources[0];
+      }
+    }
+  }
+
+  async function searchAll(
+    principal: Principal,
+    type: FhirType,
+    parameters: SearchParameters,
+  ): Promise<{ total: number; resources: Resource[] }> {
+    const ids = parameters.get('_id')?.flatMap((value) => value.split(','));
+    if (ids && ids.length > 1) throw new FhirSearchError('Search for one _id at a time.', 'not-supported');
+    const [id] = ids ?? [];
+    switch (type) {
+      case 'Patient': {
+        const seqMedicalRelation = id === undefined ? undefined : numericId(id);
+        if (id !== undefined && seqMedicalRelation === undefined) return { total: 0, resources: [] };
+        const name = single(parameters, 'name');
+        return patients(
+          principal,
+          { ...(seqMedicalRelation !== undefined && { id: seqMedicalRelation }), ...(name !== undefined && { name }) },
+          pageOf(parameters),
+        );
+      }
+      case 'Practitioner': {
+        const own = id === undefined || numericId(id) === principal.seqManager;
+        const row = own ? await repository.practitioner(principal.seqManager) : undefined;
+        const resources = row ? [toPractitioner(row)] : [];
+        return { total: resources.length, resources: pageOf(parameters).count === 0 ? [] : resources };
+      }
+      case 'Device': {
+        const patient = single(parameters, 'patient');
+        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
+        if (seqMedicalRelation === undefined) throw new FhirSearchError('Search devices by patient.', 'not-supported');
+        const resources = [];
+        for (const deviceType of [1, 2])
+          if (await repository.hasDevice(principal.seqManager, seqMedicalRelation, deviceType))
+            resources.push(toDevice(seqMedicalRelation, deviceType));
+        return { total: resources.length, resources };
+      }
+      case 'Observation': {
+        if (id === undefined) return observations(principal, parameters);
+        const match = observationIdPattern.exec(id);
+        if (!match) return { total: 0, resources: [] };
+        return observations(principal, parameters, {
+          seqExerciseRecord: Number(match[1]),
+          extreme: match[2] as RomExtreme,
+        });
+      }
+    }
+  }
+}
+
+/** The patient record a resource is of, for its audit row. */
+function relationOf(resource: Resource): number | undefined {
+  if (resource.resourceType === 'Patient') return Number(resource.id);
+  const reference =
+    resource.resourceType === 'Observation'
+      ? resource.subject?.reference
+      : resource.resourceType === 'Device'
+        ? resource.patient?.reference
+        : undefined;
+  return reference ? Number(reference.slice('Patient/'.length)) : undefined;
+}
+
+function isToken(value: string, system: string, code: string): boolean {
+  const token = tokenOf(value);
+  return token.code === code && (token.system === undefined || token.system === system);
+}

@@ -1,0 +1,2 @@
+export { registerFhir } from './fhir.routes.ts';
+export { fhirService, type FhirService } from './fhir.service.ts';
