@@ -8,6 +8,7 @@ export const fhirSystems = {
   ucum: 'http://unitsofmeasure.org',
   npi: 'http://hl7.org/fhir/sid/us-npi',
   observationCategory: 'http://terminology.hl7.org/CodeSystem/observation-category',
+  actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
 } as const;
 
 /** The smallest or the largest angle of a device session. */

@@ -1,13 +1,25 @@
 import {
+  ExerciseStatus,
   fhirSystems,
   isValidNpi,
   lateralJointCode,
   romCodeOf,
   romJoints,
   romSides,
+  ScheduleStatus,
+  scheduleStateOf,
   type RomExtreme,
 } from '@clinic/contract';
-import type { Device, Observation, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
+import type {
+  Appointment,
+  Device,
+  Encounter,
+  Observation,
+  Patient,
+  Practitioner,
+  Reference,
+  ServiceRequest,
+} from '@medplum/fhirtypes';
 
 /** The clinician's record of a patient, as the FHIR Patient reads it. */
 export interface PatientSource {
@@ -162,5 +174,163 @@ export function toRomObservation(source: RomSource, extreme: RomExtreme, base: s
         },
       }),
     device: { reference: `Device/${deviceId(source.seqMedicalRelation, source.deviceType)}` },
+  };
+}
+
+/** A visit of a patient with the clinician. */
+export interface VisitSource {
+  seqSchedule: number;
+  seqMedicalRelation: number;
+  seqManager: number;
+  status: number;
+  expectStartAt: Date;
+  expectEndAt: Date;
+  startedAt: Date | null;
+  progressSeconds: number | null;
+  bookedBy: 'clinician' | 'patient';
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A visit's status as an Appointment's: a visit still waiting after its end is a no-show, as an
+ * expired one (the expiry job marks it a little later).
+ */
+function appointmentStatus(visit: VisitSource, at: Date): Appointment['status'] {
+  switch (scheduleStateOf(visit.status)) {
+    case 'completed':
+      return 'fulfilled';
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+      return 'noshow';
+    case 'inProgress':
+      return 'arrived';
+    case 'waiting':
+      return visit.expectEndAt <= at ? 'noshow' : 'booked';
+  }
+}
+
+const videoVisit = { text: 'Video visit' };
+
+export function toAppointment(visit: VisitSource, at: Date): Appointment {
+  const status = appointmentStatus(visit, at);
+  return {
+    resourceType: 'Appointment',
+    id: String(visit.seqSchedule),
+    meta: { lastUpdated: visit.updatedAt.toISOString() },
+    status,
+    ...(status === 'cancelled' && {
+      cancelationReason: {
+        text:
+          visit.status === ScheduleStatus.cancelledByPatient
+            ? 'Cancelled by the patient'
+            : 'Cancelled by the clinician',
+      },
+    }),
+    serviceType: [videoVisit],
+    start: visit.expectStartAt.toISOString(),
+    end: visit.expectEndAt.toISOString(),
+    created: visit.createdAt.toISOString(),
+    participant: [
+      { actor: patientReference(visit.seqMedicalRelation), status: 'accepted' },
+      { actor: { reference: `Practitioner/${visit.seqManager}` }, status: 'accepted' },
+    ],
+  };
+}
+
+/** A video visit that was held (completed with its call's start and length) as a virtual Encounter. */
+export function toEncounter(visit: VisitSource & { startedAt: Date; progressSeconds: number }): Encounter {
+  return {
+    resourceType: 'Encounter',
+    id: String(visit.seqSchedule),
+    meta: { lastUpdated: visit.updatedAt.toISOString() },
+    status: 'finished',
+    class: { system: fhirSystems.actCode, code: 'VR', display: 'virtual' },
+    type: [videoVisit],
+    subject: patientReference(visit.seqMedicalRelation),
+    participant: [{ individual: { reference: `Practitioner/${visit.seqManager}` } }],
+    appointment: [{ reference: `Appointment/${visit.seqSchedule}` }],
+    period: {
+      start: visit.startedAt.toISOString(),
+      end: new Date(visit.startedAt.getTime() + visit.progressSeconds * 1000).toISOString(),
+    },
+    length: { value: visit.progressSeconds, unit: 's', system: fhirSystems.ucum, code: 's' },
+  };
+}
+
+/** A prescription of exercises on a robot. */
+export interface PrescriptionSource {
+  seqExercise: number;
+  seqMedicalRelation: number;
+  seqManager: number;
+  deviceType: number;
+  mode: number;
+  position: number;
+  direction: number;
+  strength: number;
+  frequency: number;
+  countPerSet: number | null;
+  timePerSetMinutes: number | null;
+  sets: number;
+  dueDate: string;
+  minRom: number;
+  maxRom: number;
+  exerciseStatus: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+function prescriptionStatus(source: PrescriptionSource): ServiceRequest['status'] {
+  if (source.deletedAt) return 'entered-in-error';
+  switch (source.exerciseStatus) {
+    case ExerciseStatus.accomplishedManual:
+    case ExerciseStatus.accomplishedAuto:
+      return 'completed';
+    case ExerciseStatus.terminated:
+    case ExerciseStatus.canceled:
+      return 'revoked';
+    default:
+      return 'active';
+  }
+}
+
+const modeNames: Record<number, string> = { 0: 'active', 1: 'passive', 2: 'passive measure', 3: 'active measure' };
+
+/** A prescription as a ServiceRequest: what to do on which robot, how often, until its due date. */
+export function toServiceRequest(source: PrescriptionSource): ServiceRequest {
+  const joint = romJoints[source.position];
+  const side = romSides[source.direction];
+  const site = lateralJointCode(source.position, source.direction);
+  const robot = deviceNames[source.deviceType] === 'pro' ? 'pro-type' : 'home-type';
+  const perSet =
+    source.countPerSet !== null ? `${source.countPerSet} repetitions` : `${source.timePerSetMinutes ?? 0} minutes`;
+  return {
+    resourceType: 'ServiceRequest',
+    id: String(source.seqExercise),
+    meta: { lastUpdated: source.updatedAt.toISOString() },
+    status: prescriptionStatus(source),
+    intent: 'order',
+    code: {
+      text: `${side ? `${side.name} ` : ''}${joint?.name.toLowerCase() ?? 'joint'} range-of-motion exercise, ${modeNames[source.mode] ?? 'exercise'}, on the ${robot} robot`,
+    },
+    orderDetail: [
+      { text: `Range of motion ${source.minRom}–${source.maxRom} deg` },
+      { text: `${source.sets} sets of ${perSet}` },
+      { text: `Strength ${source.strength} of 10` },
+    ],
+    subject: patientReference(source.seqMedicalRelation),
+    occurrenceTiming: {
+      repeat: {
+        boundsPeriod: { start: source.createdAt.toISOString(), end: source.dueDate },
+        frequency: source.frequency,
+        period: 1,
+        periodUnit: 'd',
+      },
+    },
+    authoredOn: source.createdAt.toISOString(),
+    requester: { reference: `Practitioner/${source.seqManager}` },
+    ...(site && { bodySite: [{ coding: [{ system: fhirSystems.snomed, code: site.code, display: site.display }] }] }),
   };
 }

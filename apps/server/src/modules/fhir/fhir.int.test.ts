@@ -1,6 +1,10 @@
 import {
   addClinicAssignedExercise,
   addPatient,
+  completeSchedule,
+  createMeeting,
+  createSchedule,
+  joinMeeting,
   getRomStatistics,
   issueSyncAuthCode,
   uploadExerciseRecords,
@@ -20,6 +24,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { admitToCall } from '../../../test/realtime.ts';
 import { auditEvent } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -33,6 +38,11 @@ const base = 'http://localhost:3000/fhir/R4';
 
 const asClinician = <E extends Endpoint>(endpoint: E, body: RequestOf<E>, who = clinician) =>
   callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language: 'en' });
+
+const travelTo = async (iso: string) => {
+  t.clock.advance(Date.parse(iso) - t.clock().getTime());
+  for (const who of [clinician, other, member]) await relogin(t.app, who);
+};
 
 /** A GET of the FHIR API, as the clinician unless told otherwise; the body parsed. */
 async function fhirGet<T extends Resource>(path: string, who: typeof clinician | null = clinician) {
@@ -52,7 +62,10 @@ async function searchAll(path: string): Promise<Resource[]> {
     const page: { status: number; body: Bundle } = await fhirGet<Bundle>(next);
     expect(page.status).toBe(200);
     expectValidFhir(page.body);
-    resources.push(...(page.body.entry ?? []).map((entry) => entry.resource!));
+    for (const { resource } of page.body.entry ?? []) {
+      expectValidFhir(resource!, resource!.resourceType === 'Patient' ? usCorePatient : undefined);
+      resources.push(resource!);
+    }
     next = page.body.link?.find((link) => link.relation === 'next')?.url?.slice(`${base}/`.length);
   }
   return resources;
@@ -126,6 +139,9 @@ describe('the FHIR R4 API', () => {
       'Practitioner',
       'Device',
       'Observation',
+      'ServiceRequest',
+      'Appointment',
+      'Encounter',
     ]);
     const observation = metadata.body.rest?.[0]?.resource?.find((resource) => resource.type === 'Observation');
     expect(observation?.searchParam?.map((parameter) => parameter.name)).toContain('date');
@@ -268,5 +284,69 @@ describe('the FHIR R4 API', () => {
       expectValidFhir(refused.body);
     }
     expect((await fhirGet<OperationOutcome>('Medication/1')).status).toBe(404);
+  });
+
+  it('gives prescriptions as ServiceRequests, visits as Appointments and a held video visit as an Encounter', async () => {
+    const [prescription] = await searchAll(`ServiceRequest?patient=Patient/${seqMedicalRelation}`);
+    expect(prescription).toMatchObject({
+      resourceType: 'ServiceRequest',
+      status: 'active',
+      intent: 'order',
+      subject: { reference: `Patient/${seqMedicalRelation}` },
+      requester: { reference: `Practitioner/${clinician.seqManager}` },
+      occurrenceTiming: { repeat: { period: 1, periodUnit: 'd' } },
+    });
+
+    const book = async (start: string) =>
+      (
+        await asClinician(createSchedule, {
+          seqMedicalRelation,
+          scheduleExpectStartDatetime: start,
+          scheduleExpectProgressTime: '00:30:00',
+        })
+      ).success.schedule.seqSchedule;
+    const held = await book('2026-11-25T10:00:00Z');
+    const later = await book('2026-11-27T10:00:00Z');
+    await travelTo('2026-11-25T09:46:00Z');
+    const meetingId = (await asClinician(createMeeting, { seqSchedule: held })).success.Meeting.MeetingId;
+    await admitToCall(
+      { seqSchedule: held, meetingId },
+      { app: t.app, token: member.tokens.accessToken },
+      { app: t.app, token: clinician.tokens.accessToken },
+    );
+    expect(
+      (await callApi(t.app, joinMeeting, { seqSchedule: held }, { token: member.tokens.accessToken })).status,
+    ).toBe(200);
+    await travelTo('2026-11-25T10:20:00Z');
+    const done = await asClinician(completeSchedule, {
+      seqSchedule: held,
+      meetingId,
+      startDatetime: '2026-11-25T09:46:10Z',
+      progressTime: '00:25:30',
+    });
+    expect(done.status).toBe(200);
+
+    const appointments = await searchAll(`Appointment?patient=${seqMedicalRelation}`);
+    expect(appointments.map((appointment) => [appointment.id, (appointment as { status: string }).status])).toEqual([
+      [String(held), 'fulfilled'],
+      [String(later), 'booked'],
+    ]);
+    expect(await searchAll('Appointment?date=ge2026-11-26')).toHaveLength(1);
+    const encounters = await searchAll(`Encounter?patient=Patient/${seqMedicalRelation}`);
+    expect(encounters).toEqual([
+      expect.objectContaining({
+        id: String(held),
+        status: 'finished',
+        class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'VR', display: 'virtual' },
+        period: { start: '2026-11-25T09:46:10.000Z', end: '2026-11-25T10:11:40.000Z' },
+        appointment: [{ reference: `Appointment/${held}` }],
+      }),
+    ]);
+    // A visit not held is no Encounter; another clinician reads none of them.
+    expect((await fhirGet(`Encounter/${later}`)).status).toBe(404);
+    for (const path of [`Appointment/${held}`, `Encounter/${held}`, `ServiceRequest/${prescription!.id}`]) {
+      expect((await fhirGet(path)).status, path).toBe(200);
+      expect((await fhirGet(path, other)).status, path).toBe(404);
+    }
   });
 });

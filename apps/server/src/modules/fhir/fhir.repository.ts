@@ -1,8 +1,15 @@
-import { and, asc, count, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { appUser, exercise, exerciseRecord, manager, medicalRelation } from '../../db/schema.ts';
-import type { RomExtreme, RomSelection } from '@clinic/contract';
-import type { PatientSource, PractitionerSource, RomSource } from './fhir-resources.ts';
+import { appUser, exercise, exerciseRecord, manager, medicalRelation, schedule } from '../../db/schema.ts';
+import { ScheduleStatus, type RomExtreme, type RomSelection } from '@clinic/contract';
+import type {
+  PatientSource,
+  PractitionerSource,
+  PrescriptionSource,
+  RomSource,
+  VisitSource,
+} from './fhir-resources.ts';
 
 /** A page of a search: the rows of the page and how many match in all. */
 export interface Page<T> {
@@ -32,17 +39,59 @@ const patientColumns = {
 const extremes = sql`(values ('min'), ('max')) as extreme(kind)`;
 const extremeKind = sql<RomExtreme>`extreme.kind`;
 
-/** The session's start within each bound. */
-function startsWithin(bounds: InstantBound[]): SQL | undefined {
+/** The instant of the column within each bound. */
+function within(column: AnyPgColumn, bounds: InstantBound[]): SQL | undefined {
   return and(
     ...bounds.map(({ from, before, outside }) => {
-      const within = and(
-        from && sql`${exerciseRecord.usageStartAt} >= ${from.toISOString()}::timestamptz`,
-        before && sql`${exerciseRecord.usageStartAt} < ${before.toISOString()}::timestamptz`,
+      const inside = and(
+        from && sql`${column} >= ${from.toISOString()}::timestamptz`,
+        before && sql`${column} < ${before.toISOString()}::timestamptz`,
       );
-      return outside && within ? sql`not (${within})` : within;
+      return outside && inside ? sql`not (${inside})` : inside;
     }),
   );
+}
+
+const visitColumns = {
+  seqSchedule: schedule.seqSchedule,
+  seqMedicalRelation: schedule.seqMedicalRelation,
+  seqManager: schedule.seqManager,
+  status: schedule.status,
+  expectStartAt: schedule.expectStartAt,
+  expectEndAt: schedule.expectEndAt,
+  startedAt: schedule.startedAt,
+  progressSeconds: schedule.progressSeconds,
+  bookedBy: schedule.bookedBy,
+  createdAt: schedule.createdAt,
+  updatedAt: schedule.updatedAt,
+};
+
+const prescriptionColumns = {
+  seqExercise: exercise.seqExercise,
+  seqMedicalRelation: exercise.seqMedicalRelation,
+  seqManager: exercise.seqManager,
+  deviceType: exercise.deviceType,
+  mode: exercise.mode,
+  position: exercise.position,
+  direction: exercise.direction,
+  strength: exercise.strength,
+  frequency: exercise.frequency,
+  countPerSet: exercise.countPerSet,
+  timePerSetMinutes: exercise.timePerSetMinutes,
+  sets: exercise.sets,
+  dueDate: exercise.dueDate,
+  minRom: exercise.minRom,
+  maxRom: exercise.maxRom,
+  exerciseStatus: exercise.exerciseStatus,
+  createdAt: exercise.createdAt,
+  updatedAt: exercise.updatedAt,
+  deletedAt: exercise.deletedAt,
+};
+
+/** What a search of visits or prescriptions narrows to: one id, one patient record. */
+interface RecordFilter {
+  id?: number | undefined;
+  seqMedicalRelation?: number | undefined;
 }
 
 export interface FhirRepository {
@@ -53,6 +102,17 @@ export interface FhirRepository {
   ): Promise<Page<PatientSource>>;
   practitioner(seqManager: number): Promise<PractitionerSource | undefined>;
   hasDevice(seqManager: number, seqMedicalRelation: number, deviceType: number): Promise<boolean>;
+  /** The clinician's visits, by their start; `held` only those held (completed, with the call's start and length). */
+  visits(
+    seqManager: number,
+    filter: RecordFilter & { starts: InstantBound[]; held?: boolean },
+    page: { count: number; offset: number },
+  ): Promise<Page<VisitSource>>;
+  prescriptions(
+    seqManager: number,
+    filter: RecordFilter,
+    page: { count: number; offset: number },
+  ): Promise<Page<PrescriptionSource>>;
   romAngles(
     seqManager: number,
     filter: {
@@ -69,6 +129,16 @@ export interface FhirRepository {
 
 /** The rows of one clinician's records that FHIR reads, always through the clinician's own relations. */
 export function fhirRepository(db: Database): FhirRepository {
+  /** A page of a query, and the count of all its rows. */
+  async function pageOf<T>(
+    rows: { limit(count: number): { offset(offset: number): PromiseLike<T[]> } },
+    total: Promise<{ total: number }[]>,
+    page: { count: number; offset: number },
+  ): Promise<Page<T>> {
+    const [found, [counted]] = await Promise.all([rows.limit(page.count).offset(page.offset), total]);
+    return { rows: found, total: counted?.total ?? 0 };
+  }
+
   return {
     async patients(
       seqManager: number,
@@ -80,17 +150,11 @@ export function fhirRepository(db: Database): FhirRepository {
         filter.id !== undefined ? eq(medicalRelation.seqMedicalRelation, filter.id) : undefined,
         filter.name !== undefined ? ilike(medicalRelation.patientName, `%${escapeLike(filter.name)}%`) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(patientColumns)
-          .from(medicalRelation)
-          .where(where)
-          .orderBy(asc(medicalRelation.seqMedicalRelation))
-          .limit(page.count)
-          .offset(page.offset),
+      return pageOf(
+        db.select(patientColumns).from(medicalRelation).where(where).orderBy(asc(medicalRelation.seqMedicalRelation)),
         db.select({ total: count() }).from(medicalRelation).where(where),
-      ]);
-      return { rows, total: total?.total ?? 0 };
+        page,
+      );
     },
 
     async practitioner(seqManager: number): Promise<PractitionerSource | undefined> {
@@ -137,6 +201,45 @@ export function fhirRepository(db: Database): FhirRepository {
       return row !== undefined;
     },
 
+    async visits(seqManager, filter, page) {
+      const held = filter.held ? schedule.startedAt : schedule.expectStartAt;
+      const where = and(
+        eq(schedule.seqManager, seqManager),
+        filter.id !== undefined ? eq(schedule.seqSchedule, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined
+          ? eq(schedule.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+        filter.held
+          ? and(
+              eq(schedule.status, ScheduleStatus.completed),
+              isNotNull(schedule.startedAt),
+              isNotNull(schedule.progressSeconds),
+            )
+          : undefined,
+        within(held, filter.starts),
+      );
+      return pageOf(
+        db.select(visitColumns).from(schedule).where(where).orderBy(asc(held), asc(schedule.seqSchedule)),
+        db.select({ total: count() }).from(schedule).where(where),
+        page,
+      );
+    },
+
+    async prescriptions(seqManager, filter, page) {
+      const where = and(
+        eq(exercise.seqManager, seqManager),
+        filter.id !== undefined ? eq(exercise.seqExercise, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined
+          ? eq(exercise.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+      );
+      return pageOf(
+        db.select(prescriptionColumns).from(exercise).where(where).orderBy(asc(exercise.seqExercise)),
+        db.select({ total: count() }).from(exercise).where(where),
+        page,
+      );
+    },
+
     /**
      * A page of the angles of the clinician's patients' device sessions, each session giving its
      * smallest and its largest angle, oldest session first.
@@ -177,7 +280,7 @@ export function fhirRepository(db: Database): FhirRepository {
             ),
           ) ??
             sql`false`),
-        startsWithin(filter.starts),
+        within(exerciseRecord.usageStartAt, filter.starts),
       );
       const from = sql`${exerciseRecord}
         join ${medicalRelation} on ${medicalRelation.seqMedicalRelation} = ${exerciseRecord.seqMedicalRelation}

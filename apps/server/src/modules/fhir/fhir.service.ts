@@ -4,8 +4,17 @@ import type { Clock, Principal, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { romCodeSystem, toDevice, toPatient, toPractitioner, toRomObservation } from './fhir-resources.ts';
-import { fhirRepository } from './fhir.repository.ts';
+import {
+  romCodeSystem,
+  toAppointment,
+  toDevice,
+  toEncounter,
+  toPatient,
+  toPractitioner,
+  toRomObservation,
+  toServiceRequest,
+} from './fhir-resources.ts';
+import { fhirRepository, type InstantBound } from './fhir.repository.ts';
 import {
   dateBound,
   FhirSearchError,
@@ -23,6 +32,9 @@ export const fhirSearches = {
   Practitioner: ['_id'],
   Device: ['patient'],
   Observation: ['_id', 'patient', 'subject', 'code', 'category', 'date'],
+  ServiceRequest: ['_id', 'patient'],
+  Appointment: ['_id', 'patient', 'date'],
+  Encounter: ['_id', 'patient', 'date'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FhirType = keyof typeof fhirSearches;
@@ -123,6 +135,31 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     return { total: found.total, resources: found.rows.map((row) => toRomObservation(row, row.extreme, base)) };
   }
 
+  /** Prescriptions, visits or held visits of the clinician's patients. */
+  async function records(
+    principal: Principal,
+    type: 'ServiceRequest' | 'Appointment' | 'Encounter',
+    filter: { id?: number | undefined; seqMedicalRelation?: number | undefined },
+    starts: InstantBound[],
+    page: { count: number; offset: number },
+  ): Promise<{ total: number; resources: Resource[] }> {
+    if (type === 'ServiceRequest') {
+      const found = await repository.prescriptions(principal.seqManager, filter, page);
+      return { total: found.total, resources: found.rows.map(toServiceRequest) };
+    }
+    const held = type === 'Encounter';
+    const found = await repository.visits(principal.seqManager, { ...filter, starts, held }, page);
+    const at = now();
+    return {
+      total: found.total,
+      resources: found.rows.map((visit) =>
+        held && visit.startedAt && visit.progressSeconds !== null
+          ? toEncounter({ ...visit, startedAt: visit.startedAt, progressSeconds: visit.progressSeconds })
+          : toAppointment(visit, at),
+      ),
+    };
+  }
+
   function bundleOf(
     type: FhirType,
     parameters: SearchParameters,
@@ -221,6 +258,13 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
           ? toDevice(seqMedicalRelation, deviceType)
           : undefined;
       }
+      case 'ServiceRequest':
+      case 'Appointment':
+      case 'Encounter': {
+        const numeric = numericId(id);
+        if (numeric === undefined) return undefined;
+        return (await records(principal, type, { id: numeric }, [], { count: 1, offset: 0 })).resources[0];
+      }
       case 'Observation': {
         const match = observationIdPattern.exec(id);
         if (!match) return undefined;
@@ -268,6 +312,22 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
             resources.push(toDevice(seqMedicalRelation, deviceType));
         return { total: resources.length, resources };
       }
+      case 'ServiceRequest':
+      case 'Appointment':
+      case 'Encounter': {
+        const numeric = id === undefined ? undefined : numericId(id);
+        const patient = single(parameters, 'patient');
+        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
+        if ((id !== undefined && numeric === undefined) || (patient !== undefined && seqMedicalRelation === undefined))
+          return { total: 0, resources: [] };
+        return records(
+          principal,
+          type,
+          { id: numeric, seqMedicalRelation },
+          (parameters.get('date') ?? []).map(dateBound),
+          pageOf(parameters),
+        );
+      }
       case 'Observation': {
         if (id === undefined) return observations(principal, parameters);
         const match = observationIdPattern.exec(id);
@@ -285,11 +345,15 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
 function relationOf(resource: Resource): number | undefined {
   if (resource.resourceType === 'Patient') return Number(resource.id);
   const reference =
-    resource.resourceType === 'Observation'
+    resource.resourceType === 'Observation' ||
+    resource.resourceType === 'ServiceRequest' ||
+    resource.resourceType === 'Encounter'
       ? resource.subject?.reference
-      : resource.resourceType === 'Device'
-        ? resource.patient?.reference
-        : undefined;
+      : resource.resourceType === 'Appointment'
+        ? resource.participant[0]?.actor?.reference
+        : resource.resourceType === 'Device'
+          ? resource.patient?.reference
+          : undefined;
   return reference ? Number(reference.slice('Patient/'.length)) : undefined;
 }
 
