@@ -32,7 +32,7 @@ import { receiptRoutes } from './modules/receipt/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { registerFileDownload, storageRoutes } from './modules/storage/index.ts';
-import { registerFhir } from './modules/fhir/index.ts';
+import { fhirClientRoutes, registerFhir } from './modules/fhir/index.ts';
 import {
   accountSecurityRoutes,
   passkeyRoutes,
@@ -211,7 +211,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   registerFileDownload(app, services.files, contextHook('signedIn', authenticate), { db, now });
   registerMessageAttachmentDownload(app, services.messages, contextHook('signedIn', authenticate), { db, now });
-  await registerFhir(app, services.fhir, contextHook('manager', authenticate));
+  await registerFhir(app, {
+    fhir: services.fhir,
+    clients: services.fhirClients,
+    authenticate,
+    base: `${config.publicUrl}/fhir/R4`,
+  });
   await registerWeb(app, config.webDist, config.patientWebDist);
   // The demo patients' devices upload a year of records through the ingest endpoint itself.
   for (const member of demoMembers) await simulateDevice({ transport: inProcessTransport(app), ...member });
@@ -237,6 +242,7 @@ function contractRoutes(services: Services) {
     ...scheduleRoutes(services.schedules),
     ...notificationRoutes(services.pushPublicKey),
     ...meetingRoutes(services.meetings, services.lobby, services.guests),
+    ...fhirClientRoutes(services.fhirClients),
     ...reportRoutes(services.reports),
     ...paymentRoutes(services.payments),
     ...receiptRoutes(services.receipts),

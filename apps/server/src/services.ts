@@ -1,4 +1,4 @@
-import { fhirService, type FhirService } from './modules/fhir/index.ts';
+import { fhirClientService, fhirService, type FhirClientService, type FhirService } from './modules/fhir/index.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { session as sessionRules } from '@clinic/contract';
@@ -134,6 +134,7 @@ export interface Services {
   board: BoardService;
   meetings: MeetingService;
   fhir: FhirService;
+  fhirClients: FhirClientService;
   lobby: LobbyService;
   /** Guests of a visit's call, invited by link. */
   guests: GuestService;
@@ -318,6 +319,7 @@ export async function createServices(
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
     fhir: fhirService({ db, now, base: `${config.publicUrl}/fhir/R4` }),
+    fhirClients: fhirClientService({ db, now }),
     lobby: lobbyService({ db, now, bus, push }),
     guests: guestService({ db, now, bus, mailer, limiter, ice: config.ice, publicUrl: config.publicUrl }),
     messages,

@@ -105,6 +105,7 @@ const kindOfVerb: Record<string, Kind> = {
   admit: 'change',
   disable: 'change',
   remove: 'removal',
+  revoke: 'removal',
   delete: 'removal',
   end: 'removal',
   login: 'step',

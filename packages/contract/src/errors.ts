@@ -67,6 +67,7 @@ export const FailedCode = {
   GuestLinkRefused: 'SE0126',
   GuestNotWaiting: 'SE0127',
   GuestLimitReached: 'SE0128',
+  FhirKeyInvalid: 'FH0101',
   MeetingNotFound: 'TE1101',
   CompletionRejected: 'SE0110',
   CompletionMeetingMismatch: 'SE0111',

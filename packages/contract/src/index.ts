@@ -4,6 +4,7 @@ import * as callGuests from './call-guest.ts';
 import * as category from './category.ts';
 import * as exercise from './exercise.ts';
 import * as exerciseRecord from './exercise-record.ts';
+import * as fhirClient from './fhir-client.ts';
 import * as manager from './manager.ts';
 import * as meeting from './meeting.ts';
 import * as message from './message.ts';
@@ -30,6 +31,7 @@ import type { Endpoint } from './endpoint.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './fhir.ts';
+export * from './fhir-client.ts';
 export * from './messages/index.ts';
 export * from './npi.ts';
 export * from './rules.ts';
@@ -101,4 +103,5 @@ export const endpoints: readonly Endpoint[] = /* @__PURE__ */ [
   monitoringBilling,
   monitoringConsent,
   questionnaire,
+  fhirClient,
 ].flatMap(endpointsOf);

@@ -408,6 +408,8 @@ export const auditEvent = pgTable(
     guestName: text('guest_name'),
     /** Why a call was refused, where the outcome alone does not say (a guest link); null otherwise, and left out of the hash. */
     reason: text('reason'),
+    /** The FHIR client that read on the clinician's behalf (decision 0020); null otherwise, and left out of the hash. */
+    clientName: text('client_name'),
     /** sha256 of the previous row's hash and this row, set by the database on insert (migration 0015). */
     hash: text('hash'),
   },
@@ -1345,3 +1347,52 @@ export const messageAwaySetting = pgTable('message_away_setting', {
   timeZone: text('time_zone').notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+/**
+ * A system a clinician lets read their patients' records through FHIR (SMART Backend Services,
+ * decision 0020): named by the clinician, known by its public keys, with the scopes it may ask for.
+ */
+export const fhirClient = pgTable(
+  'fhir_client',
+  {
+    id: uuid('id').primaryKey(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    name: text('name').notNull(),
+    /** The client's public keys as a JWK Set (a key given as PEM is kept as its JWK). */
+    jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
+    /** The scopes the client may be given, space-separated (`system/*.rs`). */
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
+  },
+  (table) => [index('fhir_client_manager').on(table.seqManager, table.createdAt)],
+);
+
+/** The `jti` of each client assertion accepted, kept until it expires: a second use is refused. */
+export const fhirAssertion = pgTable(
+  'fhir_assertion',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => fhirClient.id),
+    jti: text('jti').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.jti] }), index('fhir_assertion_expiry').on(table.expiresAt)],
+);
+
+/** An access token of a FHIR client, kept as its sha256, for the scopes granted, until it expires. */
+export const fhirAccessToken = pgTable(
+  'fhir_access_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => fhirClient.id),
+    scope: text('scope').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [index('fhir_access_token_expiry').on(table.expiresAt)],
+);

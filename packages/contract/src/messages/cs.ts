@@ -134,6 +134,8 @@ export const cs: Messages = {
   SE0126: 'Tento odkaz nelze použít. Požádejte prosím lékaře o nový.',
   SE0127: 'Host už v čekárně není.',
   SE0128: 'K jedné návštěvě mohou být pozváni nejvýše dva hosté současně.',
+  FH0101:
+    'Tento veřejný klíč nelze použít: zadejte JWK Set nebo veřejný klíč PEM, RSA nebo P-384 (pro RS384 nebo ES384).',
   TE1101: 'Hovor nebyl nalezen (kód TE1101). Obraťte se na správce.',
   SE0110: 'Návštěvu se nepodařilo dokončit: výsledek byl neobvyklý. Zkuste to znovu.',
   SE0111: 'Návštěvu se nepodařilo dokončit: hovor k ní nepatří. Zkuste to znovu.',

@@ -134,6 +134,8 @@ export const en = {
   SE0126: 'This link cannot be used. Please ask the clinician for a new one.',
   SE0127: 'The guest is no longer in the waiting room.',
   SE0128: 'A visit can have at most two guests at once.',
+  FH0101:
+    'The public key is not one this product accepts: give a JWK Set or a PEM public key, RSA or P-384 (for RS384 or ES384).',
   TE1101: 'The call could not be found (code TE1101). Please contact the manager.',
   SE0110: 'The visit could not be completed: the result was abnormal. Please try again.',
   SE0111: 'The visit could not be completed: the call does not belong to it. Please try again.',

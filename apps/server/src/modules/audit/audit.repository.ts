@@ -24,6 +24,8 @@ export interface AuditActor {
   seqUser: number | null;
   guestName?: string | undefined;
   seqManager?: number | undefined;
+  /** The FHIR client reading on the clinician's behalf. */
+  clientName?: string | undefined;
   ip: string;
   userAgent: string | undefined;
   requestId: string;
@@ -61,6 +63,7 @@ export function auditRepository(db: Database): AuditRepository {
           requestId: actor.requestId,
           guestName: actor.guestName ?? null,
           reason: entry.reason ?? null,
+          clientName: actor.clientName ?? null,
         })),
       );
       markDeclared(actor, entries);
@@ -94,7 +97,7 @@ export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, fr
     ${entry.action === 'read' ? sql`where set_config('synchronous_commit', 'off', true) is not null` : sql``}`;
 }
 
-/** An audit row as its chain hashes it: the row as jsonb without its hash (nor the guest columns when null), instants in UTC (migrations 0015, 0034). */
+/** An audit row as its chain hashes it: the row as jsonb without its hash (nor the guest and client columns when null), instants in UTC (migrations 0015, 0034, 0035). */
 export interface ChainedRow {
   id: number;
   hash: string | null;
@@ -108,7 +111,8 @@ export function chainedRowsAfter(db: Database, afterId: number, limit: number): 
     const result = (await tx.execute(sql`
       select id, hash, ((pg_catalog.to_jsonb(entry) operator(pg_catalog.-) 'hash') operator(pg_catalog.-)
         pg_catalog.array_remove(array[case when entry.guest_name is null then 'guest_name' end,
-          case when entry.reason is null then 'reason' end], null))::text as content
+          case when entry.reason is null then 'reason' end,
+          case when entry.client_name is null then 'client_name' end], null))::text as content
       from ${auditEvent} entry where id > ${afterId} order by id limit ${limit}`)) as {
       rows: { id: string | number; hash: string | null; content: string }[];
     };

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { BusinessFailure, HttpFailure } from '../../domain-error.ts';
 import { auditRepository, type AuditActor, type AuditEntry } from './audit.repository.ts';
 
-/** A clinician or a patient; or a visit's guest, who has no account and is named instead. */
-type Caller = { seqUser: number; seqManager?: number } | { seqUser: null; guestName: string };
+/** A clinician (perhaps through a FHIR client, named) or a patient; or a visit's guest, who has no account and is named instead. */
+type Caller = { seqUser: number; seqManager?: number; clientName?: string } | { seqUser: null; guestName: string };
 /** Where a change came from: a call of ours, or a request from elsewhere (the payment processor's webhook). */
 export type AuditOrigin = Pick<RequestContext, 'ip' | 'userAgent' | 'requestId' | 'audit'>;
 
@@ -13,7 +13,9 @@ export type AuditOrigin = Pick<RequestContext, 'ip' | 'userAgent' | 'requestId' 
 export function actorOf(principal: Caller, context: AuditOrigin): AuditActor {
   return {
     seqUser: principal.seqUser,
-    ...('guestName' in principal ? { guestName: principal.guestName } : { seqManager: principal.seqManager }),
+    ...('guestName' in principal
+      ? { guestName: principal.guestName }
+      : { seqManager: principal.seqManager, clientName: principal.clientName }),
     ip: context.ip,
     userAgent: context.userAgent,
     requestId: context.requestId,

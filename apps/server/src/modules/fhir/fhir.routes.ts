@@ -1,10 +1,20 @@
-import { FailedCode, translate } from '@clinic/contract';
+import formbody from '@fastify/formbody';
+import { FailedCode, fhirClientRules, translate } from '@clinic/contract';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { loggableError } from '../../db/errors.ts';
-import { HttpFailure } from '../../domain-error.ts';
+import { HttpFailure, unauthorized } from '../../domain-error.ts';
+import { contextHook } from '../../http/request-context.ts';
 import { languageOf } from '../../plugins/errors.ts';
-import { isFhirType, type FhirService } from './fhir.service.ts';
+import type { SessionService } from '../user/index.ts';
+import {
+  fhirTokenPrefix,
+  scopeAllows,
+  TokenRefusal,
+  type FhirCaller,
+  type FhirClientService,
+} from './fhir-client.service.ts';
+import { fhirTypes, isFhirType, type FhirService } from './fhir.service.ts';
 import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirContentType = 'application/fhir+json; charset=utf-8';
@@ -27,9 +37,36 @@ function outcome(
  */
 export async function registerFhir(
   app: FastifyInstance,
-  fhir: FhirService,
-  onRequest: (request: FastifyRequest) => Promise<void>,
+  {
+    fhir,
+    clients,
+    authenticate,
+    base,
+  }: { fhir: FhirService; clients: FhirClientService; authenticate: SessionService['authenticate']; base: string },
 ): Promise<void> {
+  const tokenUrl = `${base}/auth/token`;
+  const signedIn = contextHook('manager', authenticate);
+  const anyone = contextHook('public', authenticate);
+  /** The caller: a registered client by its access token, else the clinician's own session. */
+  const callerOf = async (request: FastifyRequest): Promise<FhirCaller> => {
+    const authorization = request.headers.authorization ?? '';
+    const token = authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : '';
+    if (token.startsWith(fhirTokenPrefix)) {
+      await anyone(request);
+      const caller = await clients.authenticate(token);
+      if (!caller) throw unauthorized(FailedCode.TokenExpired);
+      return caller;
+    }
+    await signedIn(request);
+    const { seqUser, seqManager } = request.context.principal!;
+    return { seqUser, seqManager };
+  };
+  /** A client's scopes must cover the resource type and the interaction; the clinician's session covers all. */
+  const allowed = (caller: FhirCaller, type: string, action: 'r' | 's'): void => {
+    if (caller.client && !scopeAllows(caller.client.scopes, type, action))
+      throw new HttpFailure(403, FailedCode.Forbidden);
+  };
+
   await app.register(
     (api, _options, done) => {
       api.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,24 +96,50 @@ export async function registerFhir(
           .send(outcome('not-supported', translate(languageOf(request), FailedCode.NotFound))),
       );
 
+      api.register(formbody);
       api.get('/metadata', { schema: { hide: true } }, (_request, reply) =>
-        reply.type(fhirContentType).send(fhir.capabilityStatement()),
+        reply.type(fhirContentType).send(fhir.capabilityStatement(tokenUrl)),
       );
-      api.get<{ Params: { type: string } }>('/:type', { schema: { hide: true }, onRequest }, async (request, reply) => {
+      api.get('/.well-known/smart-configuration', { schema: { hide: true } }, (_request, reply) =>
+        reply.send({
+          token_endpoint: tokenUrl,
+          token_endpoint_auth_methods_supported: ['private_key_jwt'],
+          token_endpoint_auth_signing_alg_values_supported: fhirClientRules.algorithms,
+          grant_types_supported: ['client_credentials'],
+          scopes_supported: ['system/*.rs', 'system/*.read', ...fhirTypes.map((type) => `system/${type}.rs`)],
+          capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
+        }),
+      );
+      api.post<{ Body: Record<string, string | undefined> }>(
+        '/auth/token',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          try {
+            return reply.send(await clients.token(request.body, tokenUrl));
+          } catch (error) {
+            if (!(error instanceof TokenRefusal)) throw error;
+            return reply.code(error.status).send({ error: error.error, error_description: error.description });
+          }
+        },
+      );
+      api.get<{ Params: { type: string } }>('/:type', { schema: { hide: true } }, async (request, reply) => {
+        const caller = await callerOf(request);
         const { type } = request.params;
         if (!isFhirType(type)) throw new HttpFailure(404, FailedCode.NotFound);
-        const principal = request.context.principal!;
+        allowed(caller, type, 's');
         const query = request.query as Record<string, string | string[] | undefined>;
-        return reply.type(fhirContentType).send(await fhir.search(principal, type, query, request.context));
+        return reply.type(fhirContentType).send(await fhir.search(caller, type, query, request.context));
       });
       api.get<{ Params: { type: string; id: string } }>(
         '/:type/:id',
-        { schema: { hide: true }, onRequest },
+        { schema: { hide: true } },
         async (request, reply) => {
+          const caller = await callerOf(request);
           const { type, id } = request.params;
           if (!isFhirType(type)) throw new HttpFailure(404, FailedCode.NotFound);
-          const principal = request.context.principal!;
-          return reply.type(fhirContentType).send(await fhir.read(principal, type, id, request.context));
+          allowed(caller, type, 'r');
+          return reply.type(fhirContentType).send(await fhir.read(caller, type, id, request.context));
         },
       );
       done();

@@ -1,6 +1,6 @@
 import { fhirSystems, romSelectionsOf, type RomExtreme } from '@clinic/contract';
 import type { Bundle, CapabilityStatement, Resource } from '@medplum/fhirtypes';
-import type { Clock, Principal, RequestContext } from '../../context.ts';
+import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -14,6 +14,7 @@ import {
   toRomObservation,
   toServiceRequest,
 } from './fhir-resources.ts';
+import type { FhirCaller } from './fhir-client.service.ts';
 import { fhirRepository, type InstantBound } from './fhir.repository.ts';
 import {
   dateBound,
@@ -40,6 +41,7 @@ export const fhirSearches = {
 export type FhirType = keyof typeof fhirSearches;
 
 export const isFhirType = (type: string): type is FhirType => Object.hasOwn(fhirSearches, type);
+export const fhirTypes = Object.keys(fhirSearches) as FhirType[];
 
 const searchParameterTypes: Record<string, 'token' | 'string' | 'reference' | 'date'> = {
   _id: 'token',
@@ -58,13 +60,13 @@ const numericId = (id: string): number | undefined =>
 const observationIdPattern = /^rom-([1-9]\d{0,15})-(min|max)$/;
 
 export interface FhirService {
-  /** What the API serves, for `metadata`. */
-  capabilityStatement(): CapabilityStatement;
+  /** What the API serves, for `metadata`, with the token endpoint of SMART Backend Services. */
+  capabilityStatement(tokenUrl: string): CapabilityStatement;
   /** One resource by id; another clinician's (or a missing) id answers 404. */
-  read(principal: Principal, type: FhirType, id: string, context: RequestContext): Promise<Resource>;
+  read(principal: FhirCaller, type: FhirType, id: string, context: RequestContext): Promise<Resource>;
   /** A page of the resources that match; the query's unknown parameters are refused (a strict search). */
   search(
-    principal: Principal,
+    principal: FhirCaller,
     type: FhirType,
     query: Record<string, string | string[] | undefined>,
     context: RequestContext,
@@ -76,24 +78,31 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   const repository = fhirRepository(db);
 
   const audited = async (
-    principal: Principal,
+    principal: FhirCaller,
     context: RequestContext,
     type: FhirType,
     found: { seqMedicalRelation?: number | undefined; entityId?: string } | undefined,
   ): Promise<void> => {
-    await recordAudit(db, principal, context, now(), [
-      {
-        action: 'read',
-        entity: `fhir_${type.toLowerCase()}`,
-        entityId: found?.entityId,
-        seqMedicalRelation: found?.seqMedicalRelation,
-        outcome: found ? 'success' : 'denied',
-      },
-    ]);
+    const caller = { seqUser: principal.seqUser, seqManager: principal.seqManager };
+    await recordAudit(
+      db,
+      principal.client ? { ...caller, clientName: principal.client.name } : caller,
+      context,
+      now(),
+      [
+        {
+          action: 'read',
+          entity: `fhir_${type.toLowerCase()}`,
+          entityId: found?.entityId,
+          seqMedicalRelation: found?.seqMedicalRelation,
+          outcome: found ? 'success' : 'denied',
+        },
+      ],
+    );
   };
 
   async function patients(
-    principal: Principal,
+    principal: FhirCaller,
     filter: { id?: number; name?: string },
     page: { count: number; offset: number },
   ) {
@@ -102,7 +111,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   }
 
   async function observations(
-    principal: Principal,
+    principal: FhirCaller,
     parameters: SearchParameters,
     fixed: { seqExerciseRecord?: number; extreme?: RomExtreme } = {},
   ) {
@@ -137,7 +146,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
 
   /** Prescriptions, visits or held visits of the clinician's patients. */
   async function records(
-    principal: Principal,
+    principal: FhirCaller,
     type: 'ServiceRequest' | 'Appointment' | 'Encounter',
     filter: { id?: number | undefined; seqMedicalRelation?: number | undefined },
     starts: InstantBound[],
@@ -192,7 +201,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   }
 
   return {
-    capabilityStatement() {
+    capabilityStatement(tokenUrl) {
       return {
         resourceType: 'CapabilityStatement',
         status: 'active',
@@ -207,9 +216,23 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
             mode: 'server',
             security: {
               cors: false,
-              description: 'A clinician’s signed-in session (Bearer access token).',
+              service: [
+                {
+                  coding: [
+                    { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' },
+                  ],
+                },
+              ],
+              extension: [
+                {
+                  url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+                  extension: [{ url: 'token', valueUri: tokenUrl }],
+                },
+              ],
+              description:
+                'SMART Backend Services (a client registered by the clinician, private_key_jwt with RS384 or ES384, system scopes), or the clinician’s signed-in session.',
             },
-            resource: (Object.keys(fhirSearches) as FhirType[]).map((type) => ({
+            resource: fhirTypes.map((type) => ({
               type,
               interaction: [{ code: 'read' }, { code: 'search-type' }],
               searchParam: fhirSearches[type].map((name) => ({ name, type: searchParameterTypes[name] ?? 'token' })),
@@ -237,7 +260,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     },
   };
 
-  async function readOne(principal: Principal, type: FhirType, id: string): Promise<Resource | undefined> {
+  async function readOne(principal: FhirCaller, type: FhirType, id: string): Promise<Resource | undefined> {
     switch (type) {
       case 'Patient': {
         const seqMedicalRelation = numericId(id);
@@ -278,7 +301,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   }
 
   async function searchAll(
-    principal: Principal,
+    principal: FhirCaller,
     type: FhirType,
     parameters: SearchParameters,
   ): Promise<{ total: number; resources: Resource[] }> {

@@ -10,6 +10,7 @@ import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { Passkeys } from '../../features/account/components/passkeys.tsx';
 import { TwoStepVerification } from '../../features/account/components/two-step-verification.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { FhirClients } from '../../features/fhir-clients/components/fhir-clients.tsx';
 import { templatesSectionId } from '../../features/messages/api/templates.ts';
 import { AwaySettings } from '../../features/messages/components/away-settings.tsx';
 import { TemplateManager } from '../../features/messages/components/template-manager.tsx';
@@ -32,7 +33,7 @@ function Profile(): ReactElement {
   return <ProfileForm key={info.dataUpdatedAt} manager={info.data} />;
 }
 
-/** My page (`/options`): units, profile, payment and plan, two-step verification, account, language, notifications, cookies. */
+/** My page (`/options`): units, profile, payment and plan, two-step verification, account, connected systems, language, notifications, cookies. */
 export function Component(): ReactElement {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -48,6 +49,7 @@ export function Component(): ReactElement {
     { id: 'options-account', title: t('account.title') },
     { id: 'options-sessions', title: t('accountSecurity.sessions.title') },
     { id: 'options-logins', title: t('accountSecurity.logins.title') },
+    { id: 'options-fhir-clients', title: t('fhirClients.title') },
     { id: 'options-language', title: t('options.languageTitle') },
     { id: 'options-notifications', title: t('options.notifications.title') },
     { id: 'options-cookies', title: t('notices.cookies.title') },
@@ -127,6 +129,10 @@ export function Component(): ReactElement {
         </Section>
 
         <AccountSecurity />
+
+        <Section id="options-fhir-clients" title={t('fhirClients.title')}>
+          <FhirClients />
+        </Section>
 
         <Section id="options-language" title={t('options.languageTitle')}>
           <Stack gap="xs" maw={320}>

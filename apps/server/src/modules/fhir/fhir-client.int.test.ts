@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addPatient,
+  FailedCode,
+  issueSyncAuthCode,
+  listFhirClients,
+  registerFhirClient,
+  revokeFhirClient,
+  type Endpoint,
+  type RequestOf,
+} from '@clinic/contract';
+import type { OperationOutcome, Patient } from '@medplum/fhirtypes';
+import { and, eq } from 'drizzle-orm';
+import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
+import { callApi, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { auditEvent } from '../../db/schema.ts';
+
+let t: TestApp;
+let clinician: Awaited<ReturnType<typeof verifiedClinician>>;
+let other: Awaited<ReturnType<typeof verifiedClinician>>;
+let seqMedicalRelation: number;
+let otherRelation: number;
+let keys: { privateKey: CryptoKey; publicJwk: JWK };
+
+const base = 'http://localhost:3000/fhir/R4';
+const tokenUrl = `${base}/auth/token`;
+
+const asClinician = <E extends Endpoint>(endpoint: E, body: RequestOf<E>, who = clinician) =>
+  callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language: 'en' });
+
+async function esKeys(): Promise<{ privateKey: CryptoKey; publicJwk: JWK }> {
+  const pair = await generateKeyPair('ES384', { extractable: true });
+  return { privateKey: pair.privateKey, publicJwk: { ...(await exportJWK(pair.publicKey)), kid: randomUUID() } };
+}
+
+async function register(publicJwk: JWK, scope?: string) {
+  const registered = await asClinician(registerFhirClient, {
+    clientName: 'Regional health record',
+    publicKey: JSON.stringify({ keys: [publicJwk] }),
+    ...(scope && { scope }),
+  });
+  return registered.success.client.clientId;
+}
+
+/** A client assertion as SMART Backend Services signs it, at the test's clock; each claim may be changed. */
+function assertion(
+  clientId: string,
+  privateKey: CryptoKey,
+  kid: string | undefined,
+  change: { audience?: string; expiresInSeconds?: number; jti?: string } = {},
+): Promise<string> {
+  const now = Math.floor(t.clock().getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'ES384', typ: 'JWT', ...(kid && { kid }) })
+    .setIssuer(clientId)
+    .setSubject(clientId)
+    .setAudience(change.audience ?? tokenUrl)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (change.expiresInSeconds ?? 240))
+    .setJti(change.jti ?? randomUUID())
+    .sign(privateKey);
+}
+
+async function requestToken(clientAssertion: string, scope = 'system/*.rs', grantType = 'client_credentials') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/fhir/R4/auth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: grantType,
+      scope,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: clientAssertion,
+    }).toString(),
+  });
+  return {
+    status: response.statusCode,
+    cache: response.headers['cache-control'],
+    body: response.json<{ access_token?: string; scope?: string; expires_in?: number; error?: string }>(),
+  };
+}
+
+const fhirGet = async (path: string, accessToken: string) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/fhir/R4/${path}`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return { status: response.statusCode, body: response.json<OperationOutcome | Patient>() };
+};
+
+async function enrol(who: typeof clinician): Promise<number> {
+  const patient = await verifiedPatient(t.app, t.mail);
+  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: patient.tokens.accessToken })).success
+    .patientSyncAuthCode;
+  return (await asClinician(addPatient, { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 1 }, who))
+    .success.seqMedicalRelation;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+  clinician = await verifiedClinician(t.app, t.mail);
+  other = await verifiedClinician(t.app, t.mail);
+  seqMedicalRelation = await enrol(clinician);
+  otherRelation = await enrol(other);
+  keys = await esKeys();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const who of [clinician, other]) await relogin(t.app, who);
+});
+
+describe('SMART Backend Services', () => {
+  it('says where to get a token and how to sign for it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/fhir/R4/.well-known/smart-configuration' });
+    expect(response.json()).toMatchObject({
+      token_endpoint: tokenUrl,
+      token_endpoint_auth_methods_supported: ['private_key_jwt'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
+      grant_types_supported: ['client_credentials'],
+    });
+  });
+
+  it('registers a client by its JWK Set or PEM key, refuses a private or a foreign key, and lists the clinician’s own', async () => {
+    const clientId = await register(keys.publicJwk);
+    const rsa = await generateKeyPair('RS384', { extractable: true });
+    const pem = await asClinician(registerFhirClient, {
+      clientName: 'Billing system',
+      publicKey: await exportSPKI(rsa.publicKey),
+      scope: 'system/Patient.rs system/Observation.rs',
+    });
+    expect(pem.success.client).toMatchObject({
+      clientName: 'Billing system',
+      scope: 'system/Patient.rs system/Observation.rs',
+    });
+
+    const privateJwk = await exportJWK(keys.privateKey);
+    for (const publicKey of [
+      JSON.stringify({ keys: [privateJwk] }),
+      'not a key',
+      JSON.stringify({ kty: 'oct', k: 'abc' }),
+    ]) {
+      const refused = await asClinician(registerFhirClient, { clientName: 'Bad', publicKey });
+      expect(refused.failedCode).toBe(FailedCode.FhirKeyInvalid);
+    }
+    expect(
+      (await asClinician(registerFhirClient, { clientName: 'Bad', publicKey: '{}', scope: 'user/*.*' })).status,
+    ).toBe(400);
+
+    const listed = await asClinician(listFhirClients, {});
+    expect(listed.success.clients.map((client) => client.clientId).sort()).toEqual(
+      [pem.success.client.clientId, clientId].sort(),
+    );
+    expect((await asClinician(listFhirClients, {}, other)).success.clients).toEqual([]);
+    expect((await asClinician(revokeFhirClient, { clientId }, other)).status).toBe(404);
+  });
+
+  it('gives a five-minute token for a signed assertion, which reads the clinician’s patients only, audited with the client’s name', async () => {
+    const clientId = await register(keys.publicJwk);
+    const granted = await requestToken(await assertion(clientId, keys.privateKey, keys.publicJwk.kid));
+    expect(granted.status).toBe(200);
+    expect(granted.cache).toBe('no-store');
+    expect(granted.body).toMatchObject({ token_type: 'bearer', expires_in: 300, scope: 'system/*.rs' });
+    const token = granted.body.access_token!;
+
+    const patient = await fhirGet(`Patient/${seqMedicalRelation}`, token);
+    expect(patient.status).toBe(200);
+    expectValidFhir(patient.body, usCorePatient);
+    expect((await fhirGet(`Patient/${otherRelation}`, token)).status).toBe(404);
+    const [audit] = await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entity, 'fhir_patient'), eq(auditEvent.seqMedicalRelation, seqMedicalRelation)));
+    expect(audit).toMatchObject({
+      seqUser: clinician.seqUser,
+      clientName: 'Regional health record',
+      outcome: 'success',
+    });
+
+    // Expired after five minutes.
+    t.clock.advance(301_000);
+    const expired = await fhirGet(`Patient/${seqMedicalRelation}`, token);
+    expect(expired.status).toBe(401);
+    expectValidFhir(expired.body);
+  });
+
+  it('refuses each bad assertion: reused, for another audience, too long, expired, unknown key, wrong grant', async () => {
+    const clientId = await register(keys.publicJwk);
+    const jti = randomUUID();
+    expect((await requestToken(await assertion(clientId, keys.privateKey, keys.publicJwk.kid, { jti }))).status).toBe(
+      200,
+    );
+    const refusals = [
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid, { jti }),
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid, { audience: 'https://elsewhere.example/token' }),
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid, { expiresInSeconds: 600 }),
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid, { expiresInSeconds: -10 }),
+      await assertion(clientId, (await esKeys()).privateKey, keys.publicJwk.kid),
+      await assertion(clientId, (await esKeys()).privateKey, 'unknown-key'),
+      await assertion(randomUUID(), keys.privateKey, keys.publicJwk.kid),
+      'not.a.jwt',
+    ];
+    for (const [index, refused] of refusals.entries()) {
+      const answer = await requestToken(refused);
+      expect([answer.status, answer.body.error], `assertion ${index}`).toEqual([401, 'invalid_client']);
+      expect(answer.body.access_token).toBeUndefined();
+    }
+    const grant = await requestToken(
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid),
+      'system/*.rs',
+      'password',
+    );
+    expect([grant.status, grant.body.error]).toEqual([400, 'unsupported_grant_type']);
+  });
+
+  it('grants only the scopes registered, and a token reads only what its scopes cover', async () => {
+    const clientId = await register(keys.publicJwk, 'system/Patient.rs');
+    const wider = await requestToken(
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid),
+      'system/Observation.rs',
+    );
+    expect([wider.status, wider.body.error]).toEqual([400, 'invalid_scope']);
+    const granted = await requestToken(
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid),
+      'system/Patient.rs system/Observation.rs',
+    );
+    expect(granted.body.scope).toBe('system/Patient.rs');
+    const token = granted.body.access_token!;
+    expect((await fhirGet(`Patient?_id=${seqMedicalRelation}`, token)).status).toBe(200);
+    const observations = await fhirGet('Observation', token);
+    expect(observations.status).toBe(403);
+    expectValidFhir(observations.body);
+
+    // Revoked: its tokens stop at once, and it gets no new one.
+    await asClinician(revokeFhirClient, { clientId });
+    expect((await fhirGet(`Patient/${seqMedicalRelation}`, token)).status).toBe(401);
+    const after = await requestToken(
+      await assertion(clientId, keys.privateKey, keys.publicJwk.kid),
+      'system/Patient.rs',
+    );
+    expect([after.status, after.body.error]).toEqual([401, 'invalid_client']);
+  });
+});
