@@ -65,6 +65,7 @@ describe('connected systems on my page', () => {
     const item = section.getByTestId('fhir-client').filter({ hasText: 'Regional health record' });
     const clientId = (await item.getByTestId('fhir-client-id').textContent()) ?? '';
     expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await item.getByTestId('fhir-client-key-id').textContent()).toBe(kid);
     await expectAccessible(page, 'my page with a connected system');
     await expectFitsWidth(page);
 

@@ -27,6 +27,8 @@ export const fhirClient = z.lazy(() =>
   z.object({
     clientId: z.string(),
     clientName: z.string(),
+    /** The `kid` of each key: an assertion names its key by it (a PEM key's is its RFC 7638 thumbprint). */
+    keyIds: z.array(z.string()),
     scope: z.string(),
     createdAt: z.string(),
     revokedAt: z.string().nullable(),

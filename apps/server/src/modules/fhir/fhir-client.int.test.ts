@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import {
   addPatient,
+  confirmUserPassword,
+  deleteManagerAccount,
   FailedCode,
   issueSyncAuthCode,
   listFhirClients,
@@ -14,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
-import { callApi, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
+import { callApi, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { auditEvent } from '../../db/schema.ts';
 
@@ -233,6 +235,11 @@ describe('SMART Backend Services', () => {
     const observations = await fhirGet('Observation', token);
     expect(observations.status).toBe(403);
     expectValidFhir(observations.body);
+    const [denied] = await t.app.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entity, 'fhir_observation'), eq(auditEvent.outcome, 'denied')));
+    expect(denied).toMatchObject({ seqUser: clinician.seqUser, clientName: 'Regional health record' });
 
     // Revoked: its tokens stop at once, and it gets no new one.
     await asClinician(revokeFhirClient, { clientId });
@@ -241,6 +248,61 @@ describe('SMART Backend Services', () => {
       await assertion(clientId, keys.privateKey, keys.publicJwk.kid),
       'system/Patient.rs',
     );
+    expect([after.status, after.body.error]).toEqual([401, 'invalid_client']);
+  });
+
+  it('refuses hostile token requests as OAuth does, and weak or encryption keys at registration', async () => {
+    const post = async (payload: string, type = 'application/x-www-form-urlencoded') => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/fhir/R4/auth/token',
+        headers: { 'content-type': type },
+        payload,
+      });
+      return [
+        response.statusCode,
+        response.json<{ error?: string }>().error ?? response.json<OperationOutcome>().resourceType,
+      ];
+    };
+    expect(await post('')).toEqual([400, 'unsupported_grant_type']);
+    expect(await post('grant_type=client_credentials&scope=a&scope=b')).toEqual([400, 'invalid_request']);
+    expect(await post('null', 'application/json')).toEqual([400, 'unsupported_grant_type']);
+    expect(await post('{', 'application/json')).toEqual([400, 'OperationOutcome']);
+
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const encryption = {
+      ...(await exportJWK((await generateKeyPair('ES384', { extractable: true })).publicKey)),
+      use: 'enc',
+    };
+    for (const publicKey of [
+      weak.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      JSON.stringify(encryption),
+    ]) {
+      const refused = await asClinician(registerFhirClient, { clientName: 'Weak', publicKey });
+      expect(refused.failedCode).toBe(FailedCode.FhirKeyInvalid);
+    }
+  });
+
+  it('lets a system registered by a PEM key sign with the key id shown, and stops a deleted clinician’s systems', async () => {
+    const pair = await generateKeyPair('ES384', { extractable: true });
+    const registered = (
+      await asClinician(
+        registerFhirClient,
+        { clientName: 'By PEM', publicKey: await exportSPKI(pair.publicKey) },
+        other,
+      )
+    ).success.client;
+    expect(registered.keyIds).toHaveLength(1);
+    const granted = await requestToken(await assertion(registered.clientId, pair.privateKey, registered.keyIds[0]));
+    expect(granted.status).toBe(200);
+    expect((await fhirGet(`Patient/${otherRelation}`, granted.body.access_token!)).status).toBe(200);
+
+    await callApi(t.app, confirmUserPassword, { password }, { token: other.tokens.accessToken });
+    expect((await callApi(t.app, deleteManagerAccount, {}, { token: other.tokens.accessToken })).reply).toEqual({
+      isSuccess: true,
+    });
+    expect((await fhirGet(`Patient/${otherRelation}`, granted.body.access_token!)).status).toBe(401);
+    const after = await requestToken(await assertion(registered.clientId, pair.privateKey, registered.keyIds[0]));
     expect([after.status, after.body.error]).toEqual([401, 'invalid_client']);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from 'jose';
 import type { Clock, Principal } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { fhirAccessToken, fhirAssertion, fhirClient, manager } from '../../db/schema.ts';
+import { appUser, fhirAccessToken, fhirAssertion, fhirClient, manager } from '../../db/schema.ts';
 import { BusinessFailure, notFound } from '../../domain-error.ts';
 
 /** What a FHIR access token starts with: the API tells it from a clinician's session token so. */
@@ -50,11 +50,17 @@ export class TokenRefusal extends Error {
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'];
 const assertionType = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The key's algorithm: ES384 for a P-384 key, RS384 for an RSA key; none for any other. */
+/**
+ * The key's algorithm: ES384 for a P-384 key, RS384 for an RSA key of 2,048 bits or more; none for
+ * any other, nor for a key meant for encryption (jose would refuse it at every assertion).
+ */
 function algorithmOf(jwk: JWK): 'ES384' | 'RS384' | undefined {
+  if (jwk.use !== undefined && jwk.use !== 'sig') return undefined;
   if (jwk.kty === 'EC' && jwk.crv === 'P-384') return 'ES384';
-  if (jwk.kty === 'RSA') return 'RS384';
+  if (jwk.kty === 'RSA' && typeof jwk.n === 'string' && Buffer.from(jwk.n, 'base64url').length * 8 >= 2048)
+    return 'RS384';
   return undefined;
 }
 
@@ -116,6 +122,7 @@ export function scopeAllows(scopes: string[], type: string, action: 'r' | 's'): 
 const toClient = (row: typeof fhirClient.$inferSelect): FhirClient => ({
   clientId: row.id,
   clientName: row.name,
+  keyIds: row.jwks.keys.map((key) => String(key.kid)),
   scope: row.scope,
   createdAt: row.createdAt.toISOString(),
   revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -127,7 +134,7 @@ export interface FhirClientService {
   revoke(principal: Principal, clientId: string): Promise<void>;
   /** The token endpoint's grant: a client credentials grant with a signed assertion (SMART Backend Services). */
   token(
-    form: Record<string, string | undefined>,
+    body: unknown,
     tokenUrl: string,
   ): Promise<{ access_token: string; token_type: 'bearer'; expires_in: number; scope: string }>;
   /** The caller of a FHIR access token, while it lives and its client is not revoked. */
@@ -171,7 +178,11 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
       if (revoked.length === 0) throw notFound();
     },
 
-    async token(form, tokenUrl) {
+    async token(body, tokenUrl) {
+      const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      if (Object.values(given).some((value) => typeof value !== 'string'))
+        throw new TokenRefusal('invalid_request', 'Each parameter is given once, as text.');
+      const form = given as Record<string, string | undefined>;
       if (form.grant_type !== 'client_credentials')
         throw new TokenRefusal('unsupported_grant_type', 'grant_type must be client_credentials.');
       if (form.client_assertion_type !== assertionType || !form.client_assertion)
@@ -185,13 +196,15 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
         throw new TokenRefusal('invalid_client', 'The client assertion is not a JWT.');
       }
       const at = now();
-      const [client] = clientId
-        ? await db
-            .select()
-            .from(fhirClient)
-            .where(and(eq(fhirClient.id, clientId), isNull(fhirClient.revokedAt)))
-            .catch(() => [])
-        : [];
+      const [client] =
+        clientId && uuidPattern.test(clientId)
+          ? await db
+              .select({ id: fhirClient.id, jwks: fhirClient.jwks, scope: fhirClient.scope })
+              .from(fhirClient)
+              .innerJoin(manager, eq(manager.seqManager, fhirClient.seqManager))
+              .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
+              .where(and(eq(fhirClient.id, clientId), isNull(fhirClient.revokedAt), isNull(appUser.deletedAt)))
+          : [];
       if (!client) throw new TokenRefusal('invalid_client', 'The client is not registered, or was revoked.');
       let claims: { exp?: number; jti?: string };
       try {
@@ -206,6 +219,9 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
       } catch (error) {
         throw new TokenRefusal('invalid_client', `The client assertion was refused: ${(error as Error).message}`);
       }
+      const { jti } = claims;
+      if (typeof jti !== 'string' || jti.length === 0 || jti.length > 255)
+        throw new TokenRefusal('invalid_client', 'The client assertion needs a jti of at most 255 characters.');
       const expiresAt = new Date(claims.exp! * 1000);
       if (expiresAt.getTime() - at.getTime() > fhirClientRules.assertionMaxSeconds * 1000)
         throw new TokenRefusal('invalid_client', 'The client assertion expires more than five minutes ahead.');
@@ -214,10 +230,13 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
         throw new TokenRefusal('invalid_scope', 'None of the scopes asked for is one this client may have.');
       const accessToken = `${fhirTokenPrefix}${randomBytes(32).toString('base64url')}`;
       await db.transaction(async (tx) => {
-        await tx.delete(fhirAssertion).where(lt(fhirAssertion.expiresAt, at));
+        // Kept a while past their expiry: another instance's clock may run a little behind this one's.
+        await tx
+          .delete(fhirAssertion)
+          .where(lt(fhirAssertion.expiresAt, new Date(at.getTime() - fhirClientRules.assertionMaxSeconds * 1000)));
         const fresh = await tx
           .insert(fhirAssertion)
-          .values({ clientId: client.id, jti: claims.jti!, expiresAt })
+          .values({ clientId: client.id, jti, expiresAt })
           .onConflictDoNothing()
           .returning({ jti: fhirAssertion.jti });
         if (fresh.length === 0) throw new TokenRefusal('invalid_client', 'The client assertion was used before (jti).');
@@ -248,11 +267,13 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
         .from(fhirAccessToken)
         .innerJoin(fhirClient, eq(fhirClient.id, fhirAccessToken.clientId))
         .innerJoin(manager, eq(manager.seqManager, fhirClient.seqManager))
+        .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
         .where(
           and(
             eq(fhirAccessToken.tokenHash, sha256(accessToken)),
             gt(fhirAccessToken.expiresAt, now()),
             isNull(fhirClient.revokedAt),
+            isNull(appUser.deletedAt),
           ),
         );
       if (!row) return undefined;

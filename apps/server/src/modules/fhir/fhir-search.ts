@@ -77,6 +77,13 @@ export function tokenOf(value: string): { system?: string; code: string } {
 const datePattern =
   /^(?<prefix>eq|ne|lt|le|gt|ge)?(?<year>\d{4})(?:-(?<month>\d{2})(?:-(?<day>\d{2})(?:T(?<time>\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(?<zone>Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
+/** Midnight UTC of a day, for any year from 1 (Date.UTC would read the years 0 to 99 as 1900 to 1999). */
+function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+
 /**
  * A `date` parameter as a span of instants: the value stands for the whole of its precision (a
  * year, a month, a day, or a second), read in UTC when it names no zone; the prefix (eq unless
@@ -86,24 +93,24 @@ export function dateBound(value: string): InstantBound {
   const parts = datePattern.exec(value)?.groups;
   if (!parts) throw new FhirSearchError(`${value} is not a FHIR date or instant.`);
   const { prefix = 'eq', year, month, day, time, zone } = parts;
+  const y = Number(year);
+  const m = month ? Number(month) - 1 : 0;
+  const d = day ? Number(day) : 1;
+  // Years past 9998 would put the span's end beyond what the database reads as a date.
+  const calendar = utcDay(y, m, d);
+  if (y < 1 || y > 9998 || calendar.getUTCMonth() !== m || calendar.getUTCDate() !== d)
+    throw new FhirSearchError(`${value} is not a FHIR date or instant.`);
   let low: Date;
   let high: Date;
   if (time) {
     low = new Date(`${year}-${month}-${day}T${time.length === 5 ? `${time}:00` : time}${zone}`);
     high = new Date(low.getTime() + (time.length === 5 ? 60_000 : 1000));
+    if (Number.isNaN(low.getTime()) || low.getUTCFullYear() < 1)
+      throw new FhirSearchError(`${value} is not a FHIR date or instant.`);
   } else {
-    const y = Number(year);
-    const m = month ? Number(month) - 1 : 0;
-    const d = day ? Number(day) : 1;
-    low = new Date(Date.UTC(y, m, d));
-    high = day
-      ? new Date(Date.UTC(y, m, d + 1))
-      : month
-        ? new Date(Date.UTC(y, m + 1, 1))
-        : new Date(Date.UTC(y + 1, 0, 1));
+    low = calendar;
+    high = day ? utcDay(y, m, d + 1) : month ? utcDay(y, m + 1, 1) : utcDay(y + 1, 0, 1);
   }
-  if (Number.isNaN(low.getTime()) || (month && low.getUTCMonth() !== Number(month) - 1))
-    throw new FhirSearchError(`${value} is not a FHIR date or instant.`);
   switch (prefix) {
     case 'eq':
       return { from: low, before: high };

@@ -201,6 +201,11 @@ describe('the FHIR R4 API', () => {
     for (const patient of patients) expectValidFhir(patient, usCorePatient);
     const one = await fhirGet<Bundle>(`Patient?_id=${otherRelation}`);
     expect(one.body).toMatchObject({ total: 0 });
+    // A name matches from the start of any of its words.
+    expect((await searchAll('Patient?name=mem')).map((patient) => patient.id)).toEqual(
+      patients.map((patient) => patient.id),
+    );
+    expect(await searchAll('Patient?name=emb')).toEqual([]);
   });
 
   it('gives each session’s smallest and largest angle as observations with the numbers of the ROM statistic', async () => {
@@ -273,7 +278,15 @@ describe('the FHIR R4 API', () => {
     });
     expect(foreign.json()).toMatchObject({ total: 0 });
 
+    // Dates at any precision and zone: an instant an hour ahead of UTC on the 1st is the last day of the month before.
+    expect(await ids('date=lt2026-11-24T00:30:00%2B01:00')).toHaveLength(4);
+    expect(await ids('date=ge0050-01-01&date=lt9998')).toHaveLength(8);
+    expect(await ids('date=lt0050')).toEqual([]);
     for (const bad of [
+      'Observation?date=9999',
+      'Observation?date=0000-01-01T00:00:00Z',
+      'Observation?date=2026-02-30',
+      `Observation?patient=${seqMedicalRelation}&subject=${seqMedicalRelation}`,
       'Observation?colour=red',
       'Observation?date=2026-13-01',
       'Observation?_count=5000',

@@ -148,7 +148,13 @@ export function fhirRepository(db: Database): FhirRepository {
       const where = and(
         eq(medicalRelation.seqManager, seqManager),
         filter.id !== undefined ? eq(medicalRelation.seqMedicalRelation, filter.id) : undefined,
-        filter.name !== undefined ? ilike(medicalRelation.patientName, `%${escapeLike(filter.name)}%`) : undefined,
+        // A string search matches the start of the name or of any of its words.
+        filter.name !== undefined
+          ? or(
+              ilike(medicalRelation.patientName, `${escapeLike(filter.name)}%`),
+              ilike(medicalRelation.patientName, `% ${escapeLike(filter.name)}%`),
+            )
+          : undefined,
       );
       return pageOf(
         db.select(patientColumns).from(medicalRelation).where(where).orderBy(asc(medicalRelation.seqMedicalRelation)),

@@ -14,7 +14,7 @@ import {
   type FhirCaller,
   type FhirClientService,
 } from './fhir-client.service.ts';
-import { fhirTypes, isFhirType, type FhirService } from './fhir.service.ts';
+import { fhirTypes, isFhirType, type FhirService, type FhirType } from './fhir.service.ts';
 import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirContentType = 'application/fhir+json; charset=utf-8';
@@ -61,10 +61,14 @@ export async function registerFhir(
     const { seqUser, seqManager } = request.context.principal!;
     return { seqUser, seqManager };
   };
-  /** A client's scopes must cover the resource type and the interaction; the clinician's session covers all. */
-  const allowed = (caller: FhirCaller, type: string, action: 'r' | 's'): void => {
-    if (caller.client && !scopeAllows(caller.client.scopes, type, action))
-      throw new HttpFailure(403, FailedCode.Forbidden);
+  /**
+   * A client's scopes must cover the resource type and the interaction (the clinician's session
+   * covers all); a read they do not cover is refused, and audited as denied.
+   */
+  const allowed = async (request: FastifyRequest, caller: FhirCaller, type: FhirType, action: 'r' | 's') => {
+    if (!caller.client || scopeAllows(caller.client.scopes, type, action)) return;
+    await fhir.refused(caller, type, request.context);
+    throw new HttpFailure(403, FailedCode.Forbidden);
   };
 
   await app.register(
@@ -83,6 +87,12 @@ export async function registerFhir(
             .type(fhirContentType)
             .send(outcome(code, translate(language, error.failedCode)));
         }
+        // The framework's own refusals (a body that is not JSON, too large, of another type) are the caller's.
+        if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+          return reply
+            .code(error.statusCode)
+            .type(fhirContentType)
+            .send(outcome('invalid', translate(language, FailedCode.BadRequest)));
         request.log.error({ err: loggableError(error) }, 'FHIR request failed');
         return reply
           .code(500)
@@ -110,24 +120,20 @@ export async function registerFhir(
           capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
         }),
       );
-      api.post<{ Body: Record<string, string | undefined> }>(
-        '/auth/token',
-        { schema: { hide: true } },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          try {
-            return reply.send(await clients.token(request.body, tokenUrl));
-          } catch (error) {
-            if (!(error instanceof TokenRefusal)) throw error;
-            return reply.code(error.status).send({ error: error.error, error_description: error.description });
-          }
-        },
-      );
+      api.post<{ Body: unknown }>('/auth/token', { schema: { hide: true } }, async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        try {
+          return reply.send(await clients.token(request.body, tokenUrl));
+        } catch (error) {
+          if (!(error instanceof TokenRefusal)) throw error;
+          return reply.code(error.status).send({ error: error.error, error_description: error.description });
+        }
+      });
       api.get<{ Params: { type: string } }>('/:type', { schema: { hide: true } }, async (request, reply) => {
         const caller = await callerOf(request);
         const { type } = request.params;
         if (!isFhirType(type)) throw new HttpFailure(404, FailedCode.NotFound);
-        allowed(caller, type, 's');
+        await allowed(request, caller, type, 's');
         const query = request.query as Record<string, string | string[] | undefined>;
         return reply.type(fhirContentType).send(await fhir.search(caller, type, query, request.context));
       });
@@ -138,7 +144,7 @@ export async function registerFhir(
           const caller = await callerOf(request);
           const { type, id } = request.params;
           if (!isFhirType(type)) throw new HttpFailure(404, FailedCode.NotFound);
-          allowed(caller, type, 'r');
+          await allowed(request, caller, type, 'r');
           return reply.type(fhirContentType).send(await fhir.read(caller, type, id, request.context));
         },
       );

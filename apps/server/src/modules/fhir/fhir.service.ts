@@ -64,6 +64,8 @@ export interface FhirService {
   capabilityStatement(tokenUrl: string): CapabilityStatement;
   /** One resource by id; another clinician's (or a missing) id answers 404. */
   read(principal: FhirCaller, type: FhirType, id: string, context: RequestContext): Promise<Resource>;
+  /** Audits a read the caller's scopes do not cover, as denied. */
+  refused(principal: FhirCaller, type: FhirType, context: RequestContext): Promise<void>;
   /** A page of the resources that match; the query's unknown parameters are refused (a strict search). */
   search(
     principal: FhirCaller,
@@ -115,6 +117,8 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     parameters: SearchParameters,
     fixed: { seqExerciseRecord?: number; extreme?: RomExtreme } = {},
   ) {
+    if (parameters.has('patient') && parameters.has('subject'))
+      throw new FhirSearchError('Give the patient as patient or as subject, not both.');
     const patient = single(parameters, 'patient') ?? single(parameters, 'subject');
     const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
     if (patient !== undefined && seqMedicalRelation === undefined) return { total: 0, resources: [] };
@@ -249,6 +253,10 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       return resource;
     },
 
+    refused(principal, type, context) {
+      return audited(principal, context, type, undefined);
+    },
+
     async search(principal, type, query, context) {
       const parameters = searchParameters(query, [...fhirSearches[type]]);
       const found = await searchAll(principal, type, parameters);
@@ -322,18 +330,17 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       case 'Practitioner': {
         const own = id === undefined || numericId(id) === principal.seqManager;
         const row = own ? await repository.practitioner(principal.seqManager) : undefined;
-        const resources = row ? [toPractitioner(row)] : [];
-        return { total: resources.length, resources: pageOf(parameters).count === 0 ? [] : resources };
+        return pageOfFew(row ? [toPractitioner(row)] : [], parameters);
       }
       case 'Device': {
         const patient = single(parameters, 'patient');
         const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
         if (seqMedicalRelation === undefined) throw new FhirSearchError('Search devices by patient.', 'not-supported');
-        const resources = [];
+        const devices = [];
         for (const deviceType of [1, 2])
           if (await repository.hasDevice(principal.seqManager, seqMedicalRelation, deviceType))
-            resources.push(toDevice(seqMedicalRelation, deviceType));
-        return { total: resources.length, resources };
+            devices.push(toDevice(seqMedicalRelation, deviceType));
+        return pageOfFew(devices, parameters);
       }
       case 'ServiceRequest':
       case 'Appointment':
@@ -362,6 +369,12 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       }
     }
   }
+}
+
+/** A page of a search whose matches are few and all at hand. */
+function pageOfFew(resources: Resource[], parameters: SearchParameters): { total: number; resources: Resource[] } {
+  const { count, offset } = pageOf(parameters);
+  return { total: resources.length, resources: resources.slice(offset, offset + count) };
 }
 
 /** The patient record a resource is of, for its audit row. */

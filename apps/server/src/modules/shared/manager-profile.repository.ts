@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { manager } from '../../db/schema.ts';
+import { fhirClient, manager } from '../../db/schema.ts';
 
 type NewManager = typeof manager.$inferInsert;
 export type ManagerRow = typeof manager.$inferSelect;
@@ -9,7 +9,8 @@ export interface ManagerRepository {
   insert(row: NewManager): Promise<ManagerRow>;
   findByUser(seqUser: number): Promise<ManagerRow | undefined>;
   updateProfile(seqUser: number, changes: Partial<NewManager>): Promise<ManagerRow | undefined>;
-  eraseProfile(seqUser: number): Promise<void>;
+  /** Erases the profile, and revokes the systems the clinician let read their patients (at `at`). */
+  eraseProfile(seqUser: number, at: Date): Promise<void>;
 }
 
 /** Clinicians' profiles: made at sign-up and erased with the account (user), read and changed by several modules. */
@@ -31,7 +32,19 @@ export function managerRepository(db: Database): ManagerRepository {
     },
 
     /** Personal data of a deleted account is erased; the row stays for the records it signed. */
-    async eraseProfile(seqUser: number): Promise<void> {
+    async eraseProfile(seqUser: number, at: Date): Promise<void> {
+      await db
+        .update(fhirClient)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            isNull(fhirClient.revokedAt),
+            inArray(
+              fhirClient.seqManager,
+              db.select({ seqManager: manager.seqManager }).from(manager).where(eq(manager.seqUser, seqUser)),
+            ),
+          ),
+        );
       await db
         .update(manager)
         .set({

@@ -113,10 +113,10 @@ export async function passwordConfirmedAt(database: Database, sessionId: string)
   return (await sessionRepository(database).findById(sessionId))?.passwordConfirmedAt ?? undefined;
 }
 
-/** Erases an account in its deletion's transaction: the user marked deleted, the clinician profile erased, every session revoked. */
+/** Erases an account in its deletion's transaction: the user marked deleted, the clinician profile erased (and its FHIR clients revoked), every session revoked. */
 export async function eraseAccount(tx: Database, seqUser: number, at: Date): Promise<void> {
   await userRepository(tx).markDeleted(seqUser, at);
-  await managerRepository(tx).eraseProfile(seqUser);
+  await managerRepository(tx).eraseProfile(seqUser, at);
   await sessionRepository(tx).revokeAllOfUser(seqUser, 'account_deleted', at);
   await secondFactorRepository(tx).removeAll(seqUser);
 }

@@ -122,6 +122,14 @@ function ClientItem({ client, onRevoke }: { client: FhirClient; onRevoke: () => 
             )}
           </CopyButton>
         </Group>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">{t('fhirClients.keyIds')}</Text>
+          {client.keyIds.map((keyId) => (
+            <Code key={keyId} data-testid="fhir-client-key-id">
+              {keyId}
+            </Code>
+          ))}
+        </Group>
         <Text size="sm" c="dimmed">
           {t('fhirClients.details', { scope: client.scope, date: formatDate(client.createdAt, i18n.language) })}
         </Text>
