@@ -64,9 +64,7 @@ function RegisterForm(): ReactElement {
         <Textarea
           label={t('fhirClients.publicKey')}
           description={t('fhirClients.publicKeyHint')}
-          autosize
-          minRows={4}
-          maxRows={10}
+          rows={6}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           value={values.publicKey}
           onChange={(event) => setValue('publicKey', event.currentTarget.value)}
