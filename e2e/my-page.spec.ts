@@ -292,7 +292,7 @@ describe('my page, payments and inquiries, end to end', () => {
 
     const sections = page.getByRole('navigation', { name: t.options.sectionsLabel });
     const links = sections.getByRole('link');
-    expect(await links.count()).toBe(13);
+    expect(await links.count()).toBe(14);
     // Each link names a section by its heading.
     for (const name of await links.allInnerTexts())
       await page.getByRole('heading', { name, level: 3, exact: true }).waitFor();
