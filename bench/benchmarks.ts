@@ -1,4 +1,5 @@
 import { coldStart } from './cold-start.ts';
+import { fhirExport } from './fhir-export.ts';
 import { messageDelivery } from './message-delivery.ts';
 import { monitoringJobBench } from './monitoring-job.ts';
 import { patientList } from './patient-list.ts';
@@ -18,6 +19,7 @@ export const benchmarks: Benchmark[] = [
   patientList,
   romStatistics,
   monitoringJobBench,
+  fhirExport,
   coldStart,
   serverMemory,
   messageDelivery,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BenchResult, Benchmark } from './result.ts';
 import type { RoundOptions } from './rounds.ts';
-import { benchApp, databases, loadRounds, patientsWithPrograms, type BenchDatabase } from './setup.ts';
+import { benchApp, databases, loadRounds, patientsWithPrograms, yearOfRecords, type BenchDatabase } from './setup.ts';
 
 const patients = 1000;
 
@@ -27,17 +27,7 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
       frequency: 3,
       dueDate: '2027-12-31',
     });
-    // A million sessions spread evenly over the patients and the past year, made by the database.
-    await app.db.execute(sql`
-      insert into exercise_record (seq_patient, record_key, seq_exercise, seq_medical_relation, usage_mode, usage_count,
-        min_angle, max_angle, min_speed, max_speed, duration_seconds, guide_mode, guide_min_rom, guide_max_rom,
-        guide_direction, guide_position, usage_start_at, device_created_at)
-      select ${first.seqPatient} + (n % ${patients}), 'bench-' || n, ${first.seqExercise} + (n % ${patients}),
-        ${first.seqMedicalRelation} + (n % ${patients}), 1, 20, 10 + (n % 7), 60 + (n % 50), 3, 20, 900, 1, 10, 120, 1, 3,
-        now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients}) - (n % 7) * interval '1 hour',
-        now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients})
-      from generate_series(0, ${records - 1}) as n`);
-    await app.db.execute(sql`analyze exercise_record`);
+    await yearOfRecords(app, first, patients, records);
 
     // The year of data the database made, whenever the benchmark runs.
     const endDate = new Date().toISOString().slice(0, 10);

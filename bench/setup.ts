@@ -180,6 +180,28 @@ export async function patientsWithPrograms(
   return { seqPatient, seqMedicalRelation: first!.seqMedicalRelation, seqExercise: first!.seqExercise };
 }
 
+/**
+ * `records` device sessions spread evenly over `patients` patients (the ones `patientsWithPrograms`
+ * made, from `first` on) and the past year, made by the database.
+ */
+export async function yearOfRecords(
+  app: FastifyInstance,
+  first: { seqPatient: number; seqMedicalRelation: number; seqExercise: number },
+  patients: number,
+  records: number,
+): Promise<void> {
+  await app.db.execute(sql`
+    insert into exercise_record (seq_patient, record_key, seq_exercise, seq_medical_relation, usage_mode, usage_count,
+      min_angle, max_angle, min_speed, max_speed, duration_seconds, guide_mode, guide_min_rom, guide_max_rom,
+      guide_direction, guide_position, usage_start_at, device_created_at)
+    select ${first.seqPatient} + (n % ${patients}), 'bench-' || n, ${first.seqExercise} + (n % ${patients}),
+      ${first.seqMedicalRelation} + (n % ${patients}), 1, 20, 10 + (n % 7), 60 + (n % 50), 3, 20, 900, 1, 10, 120, 1, 3,
+      now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients}) - (n % 7) * interval '1 hour',
+      now() - ((n / ${patients})::int * interval '1 day' * 365 / ${records / patients})
+    from generate_series(0, ${records - 1}) as n`);
+  await app.db.execute(sql`analyze exercise_record`);
+}
+
 /** A clinician's patient list as the list endpoint reads it, in one SQL query with nothing around it. */
 export async function listRows(app: FastifyInstance, seqManager: number): Promise<unknown[]> {
   const result = (await app.db.execute(sql`

@@ -214,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerFhir(app, {
     fhir: services.fhir,
     clients: services.fhirClients,
+    exports: services.fhirExports,
     authenticate,
     base: `${config.publicUrl}/fhir/R4`,
   });

@@ -1,4 +1,11 @@
-import { fhirClientService, fhirService, type FhirClientService, type FhirService } from './modules/fhir/index.ts';
+import {
+  fhirClientService,
+  fhirExportService,
+  fhirService,
+  type FhirClientService,
+  type FhirExportService,
+  type FhirService,
+} from './modules/fhir/index.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { session as sessionRules } from '@clinic/contract';
@@ -135,6 +142,7 @@ export interface Services {
   meetings: MeetingService;
   fhir: FhirService;
   fhirClients: FhirClientService;
+  fhirExports: FhirExportService;
   lobby: LobbyService;
   /** Guests of a visit's call, invited by link. */
   guests: GuestService;
@@ -239,6 +247,8 @@ export async function createServices(
   const metrics = createMetrics(config.metricsToken, {
     auditCheckpoint: () => newestSignedCheckpoint(db, auditKey),
   });
+  const fhirBase = `${config.publicUrl}/fhir/R4`;
+  const fhirExports = fhirExportService({ db, storage, now, base: fhirBase, log });
   const jobs = jobRunner({
     db,
     log,
@@ -261,6 +271,7 @@ export async function createServices(
       { name: 'monitoring', lockKey: 5, ...monitoringJob({ now, notify }) },
       { name: 'expired challenges', lockKey: 6, ...challengePurgeJob({ now }) },
       { name: 'unsent message files', lockKey: 9, ...unsentPurgeJob({ now, storage }) },
+      { name: 'FHIR exports', lockKey: 10, ...fhirExports.job },
       {
         name: 'audit checkpoint',
         lockKey: 7,
@@ -318,8 +329,9 @@ export async function createServices(
     paymentBrowser,
     board: boardService({ db, now, mails, limiter, supportEmail: config.supportEmail }),
     meetings: meetingService({ db, now, bus, notify, ice: config.ice }),
-    fhir: fhirService({ db, now, base: `${config.publicUrl}/fhir/R4` }),
+    fhir: fhirService({ db, now, base: fhirBase }),
     fhirClients: fhirClientService({ db, now }),
+    fhirExports,
     lobby: lobbyService({ db, now, bus, push }),
     guests: guestService({ db, now, bus, mailer, limiter, ice: config.ice, publicUrl: config.publicUrl }),
     messages,
@@ -346,6 +358,7 @@ export async function createServices(
     // In this order: nothing may still be running when the connections it needs are closed.
     async close(): Promise<void> {
       await jobs.stop();
+      await fhirExports.stop();
       await messages.deliveriesIdle();
       await sandbox?.close();
       await bus.close();

@@ -1396,3 +1396,43 @@ export const fhirAccessToken = pgTable(
   },
   (table) => [index('fhir_access_token_expiry').on(table.expiresAt)],
 );
+
+/** One file of a bulk export: the resource type it holds, how many, and where its NDJSON is kept. */
+export interface FhirExportFile {
+  type: string;
+  count: number;
+  storageKey: string;
+}
+
+/**
+ * A FHIR Bulk Data export a clinician's client or session asked for (decision 0020): the types and
+ * `_since` asked, the files written so far, and when they are deleted. Cancelling deletes the row;
+ * the background job writing its files sees that and stops.
+ */
+export const fhirExport = pgTable(
+  'fhir_export',
+  {
+    id: uuid('id').primaryKey(),
+    seqManager: integer('seq_manager')
+      .notNull()
+      .references(() => manager.seqManager),
+    /** The client that asked; null for the clinician's own session. */
+    clientId: uuid('client_id').references(() => fhirClient.id),
+    /** The kick-off request's URL, as the manifest repeats it. */
+    request: text('request').notNull(),
+    types: text('types').array().notNull(),
+    since: instant('since'),
+    status: text('status', { enum: ['accepted', 'running', 'complete', 'failed'] }).notNull(),
+    files: jsonb('files').$type<FhirExportFile[]>().notNull().default([]),
+    /** When the export was asked: the manifest's `transactionTime`. */
+    createdAt: instant('created_at').notNull(),
+    /** Set while it runs; a run whose beat stopped (its instance ended) is taken up again. */
+    heartbeatAt: instant('heartbeat_at'),
+    /** When the files are deleted, counted from completion. */
+    expiresAt: instant('expires_at'),
+  },
+  (table) => [
+    index('fhir_export_status').on(table.status, table.createdAt),
+    index('fhir_export_expiry').on(table.expiresAt),
+  ],
+);

@@ -1,10 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import {
-  addPatient,
   confirmUserPassword,
   deleteManagerAccount,
   FailedCode,
-  issueSyncAuthCode,
   listFhirClients,
   registerFhirClient,
   revokeFhirClient,
@@ -13,11 +11,13 @@ import {
 } from '@clinic/contract';
 import type { OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
-import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { exportJWK, exportSPKI, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
 import { callApi, password, relogin, verifiedClinician, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { registerMember } from '../../../test/realtime.ts';
+import { clientAssertion, esKeys, registerClient, requestToken as tokenOf } from '../../../test/smart-client.ts';
 import { auditEvent } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -33,57 +33,18 @@ const tokenUrl = `${base}/auth/token`;
 const asClinician = <E extends Endpoint>(endpoint: E, body: RequestOf<E>, who = clinician) =>
   callApi(t.app, endpoint, body, { token: who.tokens.accessToken, language: 'en' });
 
-async function esKeys(): Promise<{ privateKey: CryptoKey; publicJwk: JWK }> {
-  const pair = await generateKeyPair('ES384', { extractable: true });
-  return { privateKey: pair.privateKey, publicJwk: { ...(await exportJWK(pair.publicKey)), kid: randomUUID() } };
-}
+const register = (publicJwk: JWK, scope?: string) =>
+  registerClient(t.app, clinician.tokens.accessToken, publicJwk, scope);
 
-async function register(publicJwk: JWK, scope?: string) {
-  const registered = await asClinician(registerFhirClient, {
-    clientName: 'Regional health record',
-    publicKey: JSON.stringify({ keys: [publicJwk] }),
-    ...(scope && { scope }),
-  });
-  return registered.success.client.clientId;
-}
-
-/** A client assertion as SMART Backend Services signs it, at the test's clock; each claim may be changed. */
-function assertion(
+const assertion = (
   clientId: string,
   privateKey: CryptoKey,
   kid: string | undefined,
-  change: { audience?: string; expiresInSeconds?: number; jti?: string } = {},
-): Promise<string> {
-  const now = Math.floor(t.clock().getTime() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'ES384', typ: 'JWT', ...(kid && { kid }) })
-    .setIssuer(clientId)
-    .setSubject(clientId)
-    .setAudience(change.audience ?? tokenUrl)
-    .setIssuedAt(now)
-    .setExpirationTime(now + (change.expiresInSeconds ?? 240))
-    .setJti(change.jti ?? randomUUID())
-    .sign(privateKey);
-}
+  change: Parameters<typeof clientAssertion>[3] = {},
+) => clientAssertion(t.clock, tokenUrl, { clientId, privateKey, kid }, change);
 
-async function requestToken(clientAssertion: string, scope = 'system/*.rs', grantType = 'client_credentials') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/fhir/R4/auth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: grantType,
-      scope,
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: clientAssertion,
-    }).toString(),
-  });
-  return {
-    status: response.statusCode,
-    cache: response.headers['cache-control'],
-    body: response.json<{ access_token?: string; scope?: string; expires_in?: number; error?: string }>(),
-  };
-}
+const requestToken = (clientAssertion: string, scope?: string, grantType?: string) =>
+  tokenOf(t.app, clientAssertion, scope, grantType);
 
 const fhirGet = async (path: string, accessToken: string) => {
   const response = await t.app.inject({
@@ -94,13 +55,8 @@ const fhirGet = async (path: string, accessToken: string) => {
   return { status: response.statusCode, body: response.json<OperationOutcome | Patient>() };
 };
 
-async function enrol(who: typeof clinician): Promise<number> {
-  const patient = await verifiedPatient(t.app, t.mail);
-  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: patient.tokens.accessToken })).success
-    .patientSyncAuthCode;
-  return (await asClinician(addPatient, { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 1 }, who))
-    .success.seqMedicalRelation;
-}
+const enrol = async (who: typeof clinician): Promise<number> =>
+  registerMember(t.app, who.tokens.accessToken, (await verifiedPatient(t.app, t.mail)).tokens.accessToken);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });

@@ -30,8 +30,8 @@ export const fhirTokenPrefix = 'fhir.';
 export interface FhirCaller {
   seqUser: number;
   seqManager: number;
-  /** A registered client's name and granted scopes; absent for the clinician's own session. */
-  client?: { name: string; scopes: string[] };
+  /** A registered client's id, name and granted scopes; absent for the clinician's own session. */
+  client?: { id: string; name: string; scopes: string[] };
 }
 
 /** An OAuth error of the token endpoint (RFC 6749 5.2), with the status it answers. */
@@ -261,6 +261,7 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
         .select({
           seqUser: manager.seqUser,
           seqManager: manager.seqManager,
+          clientId: fhirClient.id,
           name: fhirClient.name,
           scope: fhirAccessToken.scope,
         })
@@ -280,7 +281,7 @@ export function fhirClientService({ db, now }: { db: Database; now: Clock }): Fh
       return {
         seqUser: row.seqUser,
         seqManager: row.seqManager,
-        client: { name: row.name, scopes: row.scope.split(' ') },
+        client: { id: row.clientId, name: row.name, scopes: row.scope.split(' ') },
       };
     },
   };

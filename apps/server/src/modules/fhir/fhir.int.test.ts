@@ -1,12 +1,10 @@
 import {
   addClinicAssignedExercise,
-  addPatient,
   completeSchedule,
   createMeeting,
   createSchedule,
   joinMeeting,
   getRomStatistics,
-  issueSyncAuthCode,
   uploadExerciseRecords,
   type Endpoint,
   type RequestOf,
@@ -24,7 +22,7 @@ import {
   verifiedPatient,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { admitToCall } from '../../../test/realtime.ts';
+import { admitToCall, registerMember } from '../../../test/realtime.ts';
 import { auditEvent } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -71,16 +69,8 @@ async function searchAll(path: string): Promise<Resource[]> {
   return resources;
 }
 
-async function enrol(who: typeof clinician, patient: typeof member): Promise<number> {
-  const code = (await callApi(t.app, issueSyncAuthCode, {}, { token: patient.tokens.accessToken })).success
-    .patientSyncAuthCode;
-  const added = await asClinician(
-    addPatient,
-    { patientSyncAuthCode: code, heightCm: 170, weightKg: 72, deviceType: 2 },
-    who,
-  );
-  return added.success.seqMedicalRelation;
-}
+const enrol = (who: typeof clinician, patient: typeof member): Promise<number> =>
+  registerMember(t.app, who.tokens.accessToken, patient.tokens.accessToken, 2);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
@@ -142,6 +132,15 @@ describe('the FHIR R4 API', () => {
       'ServiceRequest',
       'Appointment',
       'Encounter',
+      'Group',
+    ]);
+    // Bulk Data export of the clinician's patients, as a group or as all patients.
+    const exports = metadata.body.rest?.[0]?.resource?.flatMap((resource) =>
+      (resource.operation ?? []).map((operation) => [resource.type, operation.definition]),
+    );
+    expect(exports).toEqual([
+      ['Patient', 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export'],
+      ['Group', 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export'],
     ]);
     const observation = metadata.body.rest?.[0]?.resource?.find((resource) => resource.type === 'Observation');
     expect(observation?.searchParam?.map((parameter) => parameter.name)).toContain('date');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { appUser, exercise, exerciseRecord, manager, medicalRelation, schedule } from '../../db/schema.ts';
@@ -127,8 +127,42 @@ export interface FhirRepository {
   ): Promise<Page<RomSource & { extreme: RomExtreme }>>;
 }
 
+/** Where a bulk export's batch starts: after the last row of the one before, changed since `since`. */
+export interface Batch {
+  since: Date | undefined;
+  limit: number;
+}
+
+/** The robots of each record: the record's own and each one a prescription is for. */
+export interface DeviceSource {
+  seqMedicalRelation: number;
+  deviceType: number;
+}
+
+/** Reads a bulk export makes: batches in key order (each after the last key read), never a count. */
+export interface FhirExportReads {
+  patientsAfter(seqManager: number, after: number, batch: Batch): Promise<PatientSource[]>;
+  relationsAfter(seqManager: number, after: number, limit: number): Promise<number[]>;
+  /** A record's device sessions in time order, after the session `after` (its start and id). */
+  sessionsAfter(
+    seqMedicalRelation: number,
+    after: { usageStartAt: Date; seqExerciseRecord: number } | undefined,
+    batch: Batch,
+  ): Promise<RomSource[]>;
+  prescriptionsAfter(seqManager: number, after: number, batch: Batch): Promise<PrescriptionSource[]>;
+  visitsAfter(seqManager: number, after: number, batch: Batch & { held: boolean }): Promise<VisitSource[]>;
+  /** The robots of the records given (of the clinician: the caller read them with `relationsAfter`). */
+  devicesOf(seqMedicalRelations: number[]): Promise<DeviceSource[]>;
+}
+
+const heldVisit = and(
+  eq(schedule.status, ScheduleStatus.completed),
+  isNotNull(schedule.startedAt),
+  isNotNull(schedule.progressSeconds),
+);
+
 /** The rows of one clinician's records that FHIR reads, always through the clinician's own relations. */
-export function fhirRepository(db: Database): FhirRepository {
+export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
   /** A page of a query, and the count of all its rows. */
   async function pageOf<T>(
     rows: { limit(count: number): { offset(offset: number): PromiseLike<T[]> } },
@@ -215,13 +249,7 @@ export function fhirRepository(db: Database): FhirRepository {
         filter.seqMedicalRelation !== undefined
           ? eq(schedule.seqMedicalRelation, filter.seqMedicalRelation)
           : undefined,
-        filter.held
-          ? and(
-              eq(schedule.status, ScheduleStatus.completed),
-              isNotNull(schedule.startedAt),
-              isNotNull(schedule.progressSeconds),
-            )
-          : undefined,
+        filter.held ? heldVisit : undefined,
         within(held, filter.starts),
       );
       return pageOf(
@@ -315,6 +343,107 @@ export function fhirRepository(db: Database): FhirRepository {
         })),
         total: totals.rows[0]?.total ?? 0,
       };
+    },
+
+    patientsAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(patientColumns)
+        .from(medicalRelation)
+        .where(
+          and(
+            eq(medicalRelation.seqManager, seqManager),
+            gt(medicalRelation.seqMedicalRelation, after),
+            since && gte(medicalRelation.updatedAt, since),
+          ),
+        )
+        .orderBy(asc(medicalRelation.seqMedicalRelation))
+        .limit(limit);
+    },
+
+    async relationsAfter(seqManager, after, limit) {
+      const rows = await db
+        .select({ seqMedicalRelation: medicalRelation.seqMedicalRelation })
+        .from(medicalRelation)
+        .where(and(eq(medicalRelation.seqManager, seqManager), gt(medicalRelation.seqMedicalRelation, after)))
+        .orderBy(asc(medicalRelation.seqMedicalRelation))
+        .limit(limit);
+      return rows.map((row) => row.seqMedicalRelation);
+    },
+
+    sessionsAfter(seqMedicalRelation, after, { since, limit }) {
+      return db
+        .select({
+          seqExerciseRecord: exerciseRecord.seqExerciseRecord,
+          seqMedicalRelation: exerciseRecord.seqMedicalRelation,
+          deviceType: exercise.deviceType,
+          position: exerciseRecord.guidePosition,
+          direction: exerciseRecord.guideDirection,
+          mode: exerciseRecord.guideMode,
+          minAngle: exerciseRecord.minAngle,
+          maxAngle: exerciseRecord.maxAngle,
+          usageStartAt: exerciseRecord.usageStartAt,
+          durationSeconds: exerciseRecord.durationSeconds,
+          receivedAt: exerciseRecord.receivedAt,
+        })
+        .from(exerciseRecord)
+        .innerJoin(exercise, eq(exercise.seqExercise, exerciseRecord.seqExercise))
+        .where(
+          and(
+            eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation),
+            after &&
+              sql`(${exerciseRecord.usageStartAt}, ${exerciseRecord.seqExerciseRecord}) > (${after.usageStartAt.toISOString()}::timestamptz, ${after.seqExerciseRecord})`,
+            since && gte(exerciseRecord.receivedAt, since),
+          ),
+        )
+        .orderBy(asc(exerciseRecord.usageStartAt), asc(exerciseRecord.seqExerciseRecord))
+        .limit(limit);
+    },
+
+    prescriptionsAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(prescriptionColumns)
+        .from(exercise)
+        .where(
+          and(
+            eq(exercise.seqManager, seqManager),
+            gt(exercise.seqExercise, after),
+            since && gte(exercise.updatedAt, since),
+          ),
+        )
+        .orderBy(asc(exercise.seqExercise))
+        .limit(limit);
+    },
+
+    visitsAfter(seqManager, after, { since, limit, held }) {
+      return db
+        .select(visitColumns)
+        .from(schedule)
+        .where(
+          and(
+            eq(schedule.seqManager, seqManager),
+            gt(schedule.seqSchedule, after),
+            held ? heldVisit : undefined,
+            since && gte(schedule.updatedAt, since),
+          ),
+        )
+        .orderBy(asc(schedule.seqSchedule))
+        .limit(limit);
+    },
+
+    async devicesOf(seqMedicalRelations) {
+      if (seqMedicalRelations.length === 0) return [];
+      const relations = sql.join(
+        seqMedicalRelations.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const { rows } = (await db.execute(sql`
+        select ${medicalRelation.seqMedicalRelation} as "seqMedicalRelation", ${medicalRelation.deviceType} as "deviceType"
+        from ${medicalRelation} where ${medicalRelation.seqMedicalRelation} in (${relations})
+        union
+        select ${exercise.seqMedicalRelation}, ${exercise.deviceType} from ${exercise}
+        where ${exercise.seqMedicalRelation} in (${relations})
+        order by 1, 2`)) as { rows: DeviceSource[] };
+      return rows;
     },
   };
 }

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import { FailedCode, fhirClientRules, translate } from '@clinic/contract';
 import type { OperationOutcome } from '@medplum/fhirtypes';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../../db/errors.ts';
 import { HttpFailure, unauthorized } from '../../domain-error.ts';
 import { contextHook } from '../../http/request-context.ts';
@@ -14,10 +14,38 @@ import {
   type FhirCaller,
   type FhirClientService,
 } from './fhir-client.service.ts';
+import { fhirExportRules, type ExportParameters, type FhirExportService } from './fhir-export.service.ts';
 import { fhirTypes, isFhirType, type FhirService, type FhirType } from './fhir.service.ts';
 import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirContentType = 'application/fhir+json; charset=utf-8';
+
+/** A kick-off's parameters as the query gives them. */
+function queryParameters(query: Record<string, string | string[] | undefined>): ExportParameters {
+  const parameters: ExportParameters = new Map();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) parameters.set(name, Array.isArray(value) ? value : [value]);
+  return parameters;
+}
+
+/** A kick-off's parameters as a POST gives them: a Parameters resource of string, code or instant values. */
+function bodyParameters(body: unknown): ExportParameters {
+  const parameters: ExportParameters = new Map();
+  if (body === undefined || body === null || body === '') return parameters;
+  const resource = body as { resourceType?: unknown; parameter?: unknown };
+  if (
+    resource.resourceType !== 'Parameters' ||
+    (resource.parameter !== undefined && !Array.isArray(resource.parameter))
+  )
+    throw new FhirSearchError('Post the export’s parameters as a Parameters resource.');
+  for (const parameter of (resource.parameter ?? []) as Record<string, unknown>[]) {
+    const value = parameter.valueString ?? parameter.valueCode ?? parameter.valueInstant;
+    if (typeof parameter.name !== 'string' || typeof value !== 'string')
+      throw new FhirSearchError('Each parameter of the export has a name and a string, code or instant value.');
+    parameters.set(parameter.name, [...(parameters.get(parameter.name) ?? []), value]);
+  }
+  return parameters;
+}
 
 function outcome(
   code: OperationOutcome['issue'][number]['code'],
@@ -40,9 +68,16 @@ export async function registerFhir(
   {
     fhir,
     clients,
+    exports,
     authenticate,
     base,
-  }: { fhir: FhirService; clients: FhirClientService; authenticate: SessionService['authenticate']; base: string },
+  }: {
+    fhir: FhirService;
+    clients: FhirClientService;
+    exports: FhirExportService;
+    authenticate: SessionService['authenticate'];
+    base: string;
+  },
 ): Promise<void> {
   const tokenUrl = `${base}/auth/token`;
   const signedIn = contextHook('manager', authenticate);
@@ -107,6 +142,83 @@ export async function registerFhir(
       );
 
       api.register(formbody);
+      api.addContentTypeParser(
+        'application/fhir+json',
+        { parseAs: 'string' },
+        api.getDefaultJsonParser('error', 'error'),
+      );
+
+      /** Bulk Data kick-off: 202 and where to poll; the export runs in the background. */
+      const kickOff = async (request: FastifyRequest, reply: FastifyReply, group?: string) => {
+        const caller = await callerOf(request);
+        const prefer = [request.headers.prefer ?? []]
+          .flat()
+          .flatMap((header) => header.split(/[,;]/).map((token) => token.trim()));
+        if (!prefer.includes('respond-async'))
+          throw new FhirSearchError('Ask for an export with Prefer: respond-async.');
+        const parameters =
+          request.method === 'POST'
+            ? bodyParameters(request.body)
+            : queryParameters(request.query as Record<string, string | string[] | undefined>);
+        const id = await exports.kickOff(
+          caller,
+          {
+            url: `${base}${request.url.slice('/fhir/R4'.length)}`,
+            ...(group !== undefined && { group }),
+            parameters,
+            allowed: (type) => !caller.client || scopeAllows(caller.client.scopes, type, 'r'),
+          },
+          request.context,
+        );
+        return reply.code(202).header('content-location', `${base}/$export-status/${id}`).send();
+      };
+      api.route<{ Params: { id: string } }>({
+        method: ['GET', 'POST'],
+        url: '/Group/:id/$export',
+        schema: { hide: true },
+        handler: (request, reply) => kickOff(request, reply, request.params.id),
+      });
+      api.route({
+        method: ['GET', 'POST'],
+        url: '/Patient/$export',
+        schema: { hide: true },
+        handler: (request, reply) => kickOff(request, reply),
+      });
+      api.get<{ Params: { id: string } }>('/$export-status/:id', { schema: { hide: true } }, async (request, reply) => {
+        const status = await exports.status(await callerOf(request), request.params.id);
+        switch (status.state) {
+          case 'running':
+            return reply
+              .code(202)
+              .header('x-progress', status.progress)
+              .header('retry-after', String(fhirExportRules.retryAfterSeconds))
+              .send();
+          case 'failed':
+            return reply
+              .code(500)
+              .type(fhirContentType)
+              .send(outcome('exception', translate(languageOf(request), FailedCode.ServerError)));
+          case 'complete':
+            return reply.header('expires', status.expiresAt.toUTCString()).send(status.manifest);
+        }
+      });
+      api.delete<{ Params: { id: string } }>(
+        '/$export-status/:id',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          await exports.cancel(await callerOf(request), request.params.id, request.context);
+          return reply.code(202).send();
+        },
+      );
+      api.get<{ Params: { id: string; index: string } }>(
+        '/$export-file/:id/:index',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const index = /^\d{1,6}$/.test(request.params.index) ? Number(request.params.index) : -1;
+          const bytes = await exports.file(await callerOf(request), request.params.id, index, request.context);
+          return reply.type('application/fhir+ndjson').header('cache-control', 'no-store').send(bytes);
+        },
+      );
       api.get('/metadata', { schema: { hide: true } }, (_request, reply) =>
         reply.type(fhirContentType).send(fhir.capabilityStatement(tokenUrl)),
       );

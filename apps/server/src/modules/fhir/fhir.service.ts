@@ -53,6 +53,11 @@ const searchParameterTypes: Record<string, 'token' | 'string' | 'reference' | 'd
   date: 'date',
 };
 
+const bulkExport = (operation: 'patient-export' | 'group-export') => ({
+  name: 'export',
+  definition: `http://hl7.org/fhir/uv/bulkdata/OperationDefinition/${operation}`,
+});
+
 /** A whole positive number of an id, or nothing (an id of another form names nothing here). */
 const numericId = (id: string): number | undefined =>
   /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
@@ -214,6 +219,7 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
         software: { name: 'Clinic FHIR API' },
         implementation: { description: 'The clinic’s records of one clinician’s patients, read-only', url: base },
         fhirVersion: '4.0.1',
+        instantiates: ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data'],
         format: ['application/fhir+json', 'json'],
         rest: [
           {
@@ -236,11 +242,19 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
               description:
                 'SMART Backend Services (a client registered by the clinician, private_key_jwt with RS384 or ES384, system scopes), or the clinician’s signed-in session.',
             },
-            resource: fhirTypes.map((type) => ({
-              type,
-              interaction: [{ code: 'read' }, { code: 'search-type' }],
-              searchParam: fhirSearches[type].map((name) => ({ name, type: searchParameterTypes[name] ?? 'token' })),
-            })),
+            resource: [
+              ...fhirTypes.map((type) => ({
+                type,
+                interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+                searchParam: fhirSearches[type].map((name) => ({
+                  name,
+                  type: searchParameterTypes[name] ?? 'token',
+                })),
+                ...(type === 'Patient' && { operation: [bulkExport('patient-export')] }),
+              })),
+              // A group is the clinician's patients; its id is the clinician's Practitioner id.
+              { type: 'Group', operation: [bulkExport('group-export')] },
+            ],
           },
         ],
       };

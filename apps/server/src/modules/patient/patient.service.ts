@@ -177,6 +177,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           heightCm: body.heightCm,
           weightKg: body.weightKg,
           deviceType: body.deviceType,
+          updatedAt: now(),
         });
         await recordAudit(tx, principal, context, now(), [relationEntry('create', 'medical_relation', relation)]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: member.seqPatient };
@@ -206,6 +207,7 @@ export function patientService({ db, limiter, plans, now }: PatientDependencies)
           heightCm: body.heightCm,
           weightKg: body.weightKg,
           deviceType: body.deviceType,
+          updatedAt: now(),
         });
         await recordAudit(tx, principal, context, now(), [relationEntry('create', 'medical_relation', relation)]);
         return { seqMedicalRelation: relation.seqMedicalRelation, seqPatient: person.seqPatient };
