@@ -9,6 +9,7 @@ export const fhirSystems = {
   npi: 'http://hl7.org/fhir/sid/us-npi',
   observationCategory: 'http://terminology.hl7.org/CodeSystem/observation-category',
   actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+  participationMode: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
 } as const;
 
 /** The smallest or the largest angle of a device session. */

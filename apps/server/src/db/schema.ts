@@ -1424,9 +1424,12 @@ export const fhirExport = pgTable(
     since: instant('since'),
     status: text('status', { enum: ['accepted', 'running', 'complete', 'failed'] }).notNull(),
     files: jsonb('files').$type<FhirExportFile[]>().notNull().default([]),
-    /** When the export was asked: the manifest's `transactionTime`. */
     createdAt: instant('created_at').notNull(),
-    /** Set while it runs; a run whose beat stopped (its instance ended) is taken up again. */
+    /** The run writing the files: each of its writes names it, so that a run taken over writes nothing more. */
+    runId: uuid('run_id'),
+    /** The manifest's `transactionTime`: set when a run takes the export up. */
+    transactionTime: instant('transaction_time'),
+    /** Set while it runs, by the database's clock; a run whose beat stopped (its instance ended) is taken up again. */
     heartbeatAt: instant('heartbeat_at'),
     /** When the files are deleted, counted from completion. */
     expiresAt: instant('expires_at'),

@@ -63,6 +63,19 @@ describe.each(stores)('%s file storage', (_name, make) => {
     expect(await store.get('profile/6a2f0c1e-1b1d-4a57-9f7e-0c1d2e3f4a5b')).toBeUndefined();
     expect(await store.get('profile/never-there')).toBeUndefined();
   });
+
+  it('writes a file as its text comes, and keeps none when the text fails', async () => {
+    const store = await make();
+    const lines = function* (fail: boolean) {
+      for (let i = 0; i < 3; i++) yield `${'x'.repeat(3 * 1024 * 1024)}${i}\n`;
+      if (fail) throw new Error('the source failed');
+    };
+    await store.write('fhir-exports/whole.ndjson', lines(false));
+    const written = Buffer.from(await bytesOf(await store.get('fhir-exports/whole.ndjson'))).toString();
+    expect(written.split('\n').map((line) => line.at(-1))).toEqual(['0', '1', '2', undefined]);
+    await expect(store.write('fhir-exports/broken.ndjson', lines(true))).rejects.toThrow('the source failed');
+    expect(await store.get('fhir-exports/broken.ndjson')).toBeUndefined();
+  });
 });
 
 describe('S3 credentials', () => {

@@ -1,12 +1,15 @@
-import { constants } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { privateFileMode, privateFolderMode } from '../operations/private-files.ts';
 
 /** Where uploaded files live. Keys are relative paths made by the server, never by a client. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Writes a file as its text comes (a large one, never held whole); a rejected source leaves no file. */
+  write(key: string, text: Iterable<string> | AsyncIterable<string>): Promise<void>;
   /** The file's bytes as they are read (a download never holds a whole file), or undefined. */
   get(key: string): Promise<Readable | undefined>;
   remove(key: string): Promise<void>;
@@ -26,6 +29,16 @@ export function diskStorage(root: string): FileStorage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: privateFolderMode });
       await writeFile(path, bytes, { mode: privateFileMode });
+    },
+    async write(key, text) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true, mode: privateFolderMode });
+      try {
+        await pipeline(Readable.from(text), createWriteStream(path, { mode: privateFileMode }));
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -72,6 +85,27 @@ export async function s3Storage(options: S3Options): Promise<FileStorage> {
   return {
     async put(key, bytes) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes }));
+    },
+    async write(key, text) {
+      // A multipart upload of parts of 5 MiB, a few at a time: an aborted one keeps nothing.
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      let failure: unknown;
+      const body = Readable.from(
+        (async function* () {
+          try {
+            yield* text;
+          } catch (error) {
+            failure = error;
+            throw error;
+          }
+        })(),
+      );
+      try {
+        await new Upload({ client, params: { Bucket, Key: key, Body: body } }).done();
+      } catch (error) {
+        // The source's own failure, rather than what aborting the upload answered.
+        throw failure ?? error;
+      }
     },
     async get(key) {
       try {

@@ -8,6 +8,8 @@ CREATE TABLE "fhir_export" (
 	"status" text NOT NULL,
 	"files" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
+	"run_id" uuid,
+	"transaction_time" timestamp with time zone,
 	"heartbeat_at" timestamp with time zone,
 	"expires_at" timestamp with time zone
 );

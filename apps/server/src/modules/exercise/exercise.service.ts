@@ -193,7 +193,7 @@ export function exerciseService({ db, now, notify }: { db: Database; now: Clock;
       await db.transaction(async (tx) => {
         const row = await owned(tx, seqExercise, principal);
         if (row.exerciseStatus !== ExerciseStatus.waiting) throw new BusinessFailure(FailedCode.ExerciseNotWaiting);
-        await exerciseRepository(tx).update(seqExercise, { deletedAt: now() });
+        await exerciseRepository(tx).update(seqExercise, { deletedAt: now(), updatedAt: now() });
         await recordAudit(tx, principal, context, now(), [relationEntry('delete', 'exercise', row, row.seqExercise)]);
       });
     },

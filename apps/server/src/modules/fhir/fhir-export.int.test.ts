@@ -1,15 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
+  sendMessage,
   createSchedule,
   getRomStatistics,
+  revokeFhirClient,
   uploadExerciseRecords,
   type Endpoint,
   type RequestOf,
 } from '@clinic/contract';
 import type { Observation, OperationOutcome, Resource } from '@medplum/fhirtypes';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JWK, CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
@@ -24,7 +28,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerMember } from '../../../test/realtime.ts';
 import { clientAssertion, esKeys, registerClient, requestToken } from '../../../test/smart-client.ts';
-import { auditEvent } from '../../db/schema.ts';
+import { auditEvent, fhirExport } from '../../db/schema.ts';
 import { fhirExportRules } from './fhir-export.service.ts';
 
 let t: TestApp;
@@ -51,7 +55,7 @@ const enrol = async (who: typeof clinician, patient?: typeof member): Promise<nu
   );
 
 /** A token of a system the clinician registered with the scopes given, by an ES384 assertion. */
-async function systemToken(scope = 'system/*.rs'): Promise<string> {
+async function systemClient(scope = 'system/*.rs'): Promise<{ clientId: string; token: string }> {
   const clientId = await registerClient(t.app, clinician.tokens.accessToken, keys.publicJwk, scope);
   const assertion = await clientAssertion(t.clock, `${base}/auth/token`, {
     clientId,
@@ -60,8 +64,10 @@ async function systemToken(scope = 'system/*.rs'): Promise<string> {
   });
   const granted = await requestToken(t.app, assertion, scope);
   expect(granted.status).toBe(200);
-  return granted.body.access_token!;
+  return { clientId, token: granted.body.access_token! };
 }
+
+const systemToken = async (scope?: string): Promise<string> => (await systemClient(scope)).token;
 
 async function fhirCall(
   method: 'GET' | 'POST' | 'DELETE',
@@ -167,6 +173,9 @@ beforeAll(async () => {
     { token: member.tokens.accessToken },
   );
   expect(uploaded.reply).toMatchObject({ accepted: 3 });
+  await relogin(t.app, clinician);
+  const message = { seqMedicalRelation, idempotencyKey: randomUUID(), text: 'See you on Monday.' };
+  expect((await asClinician(sendMessage, message)).status).toBe(200);
   keys = await esKeys();
 });
 afterAll(() => t.close());
@@ -183,7 +192,7 @@ describe('FHIR Bulk Data export', () => {
       requiresAccessToken: true,
       error: [],
     });
-    expect(manifest.transactionTime).toBe(t.clock().toISOString());
+    expect(manifest.transactionTime).toBe(new Date(t.clock().getTime() - fhirExportRules.commitMarginMs).toISOString());
     expect(manifest.output.map((file) => file.type)).toEqual([
       'Patient',
       'Practitioner',
@@ -191,7 +200,10 @@ describe('FHIR Bulk Data export', () => {
       'Observation',
       'ServiceRequest',
       'Appointment',
+      'Questionnaire',
+      'Communication',
     ]);
+    expect(idsOf(resources, 'Questionnaire')).toEqual(['psfs', 'lefs', 'koos-jr', 'hoos-jr']);
     expect(idsOf(resources, 'Patient')).toEqual([String(seqMedicalRelation), String(secondRelation)]);
     expect(idsOf(resources, 'Practitioner')).toEqual([String(clinician.seqManager)]);
     expect(JSON.stringify(resources)).not.toContain(`Patient/${otherRelation}"`);
@@ -288,7 +300,7 @@ describe('FHIR Bulk Data export', () => {
     const refusals: [string, number, { prefer?: string | null; body?: unknown }?][] = [
       [`Group/${clinician.seqManager}/$export`, 400, { prefer: null }],
       ['Patient/$export?_typeFilter=Observation%3Fcode%3D1', 400],
-      ['Patient/$export?_type=Questionnaire', 400],
+      ['Patient/$export?_type=Medication', 400],
       ['Patient/$export?_outputFormat=text/csv', 400],
       ['Patient/$export?_since=2026-11-20', 400],
       ['Patient/$export?_since=2099-01-01T00:00:00Z', 400],
@@ -296,6 +308,25 @@ describe('FHIR Bulk Data export', () => {
       [`Group/${other.seqManager}/$export`, 404],
       ['Group/x/$export', 404],
     ];
+    // Two exports waiting or running at once are the most a caller may have.
+    const busy = [randomUUID(), randomUUID()];
+    await t.app.db.insert(fhirExport).values(
+      busy.map((id) => ({
+        id,
+        seqManager: clinician.seqManager,
+        request: `${base}/Patient/$export`,
+        types: ['Patient'],
+        status: 'running' as const,
+        runId: randomUUID(),
+        createdAt: t.clock(),
+        heartbeatAt: sql`now()`,
+      })),
+    );
+    const throttled = await fhirCall('GET', 'Patient/$export', clinician.tokens.accessToken);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json<OperationOutcome>().issue[0]?.code).toBe('throttled');
+    await t.app.db.delete(fhirExport).where(inArray(fhirExport.id, busy));
+
     for (const [url, code, options] of refusals) {
       const refused = await fhirCall(options?.body === undefined ? 'GET' : 'POST', url, token, options);
       expect(refused.statusCode, url).toBe(code);
@@ -322,5 +353,55 @@ describe('FHIR Bulk Data export', () => {
     const expired = await fhirCall('GET', 'Patient/$export', token);
     expect(expired.statusCode).toBe(401);
     expect((await fhirCall('GET', covered.status, patientsOnly)).statusCode).toBe(401);
+  });
+
+  it('reads in batches and splits files without skipping or repeating a resource', async () => {
+    const whole = await exportOf('Patient/$export', clinician.tokens.accessToken);
+    const rules = { ...fhirExportRules };
+    Object.assign(fhirExportRules, { batchRows: 1, resourcesPerFile: 2 });
+    try {
+      const split = await exportOf('Patient/$export', clinician.tokens.accessToken);
+      expect(split.manifest.output.every((file) => file.count <= 2)).toBe(true);
+      expect(split.manifest.output.length).toBeGreaterThan(whole.manifest.output.length);
+      expect(split.resources).toEqual(whole.resources);
+    } finally {
+      Object.assign(fhirExportRules, rules);
+    }
+  });
+
+  it('takes up an export whose run stopped beating, and drops the exports of a revoked system', async () => {
+    const stale = randomUUID();
+    await t.app.db.insert(fhirExport).values({
+      id: stale,
+      seqManager: clinician.seqManager,
+      request: `${base}/Patient/$export`,
+      types: ['Practitioner'],
+      status: 'running',
+      runId: randomUUID(),
+      files: [{ type: 'Practitioner', count: 1, storageKey: `fhir-exports/${stale}-old-0.ndjson` }],
+      createdAt: t.clock(),
+      heartbeatAt: sql`now() - interval '5 minutes'`,
+    });
+    await mkdir(join(t.dataDir, 'uploads', 'fhir-exports'), { recursive: true });
+    await writeFile(join(t.dataDir, 'uploads', 'fhir-exports', `${stale}-old-0.ndjson`), '{}\n');
+    await t.app.jobs.tick();
+    const status = `${base}/$export-status/${stale}`;
+    const done = await vi.waitFor(
+      async () => {
+        const polled = await fhirCall('GET', status, clinician.tokens.accessToken);
+        expect(polled.statusCode).toBe(200);
+        return polled.json<Manifest>();
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    expect(done.output.map((file) => file.count)).toEqual([1]);
+    expect(exportedFiles(stale)).toHaveLength(1);
+    expect(exportedFiles(stale)[0]).not.toContain('-old-');
+
+    const { clientId, token } = await systemClient();
+    const exported = await exportOf('Patient/$export?_type=Patient', token);
+    expect((await asClinician(revokeFhirClient, { clientId })).status).toBe(200);
+    await t.app.jobs.tick();
+    expect(exportedFiles(exported.status.split('/').at(-1)!)).toEqual([]);
   });
 });

@@ -1,41 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Resource } from '@medplum/fhirtypes';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { fhirExport, type FhirExportFile } from '../../db/schema.ts';
+import { appUser, fhirClient, fhirExport, manager, type FhirExportFile } from '../../db/schema.ts';
 import { FailedCode } from '@clinic/contract';
 import { HttpFailure, notFound } from '../../domain-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { loggableError } from '../../db/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { FhirCaller } from './fhir-client.service.ts';
 import {
   toAppointment,
+  toCommunication,
   toDevice,
   toEncounter,
   toPatient,
   toPractitioner,
+  toQuestionnaireResponse,
   toRomObservation,
   toServiceRequest,
 } from './fhir-resources.ts';
 import { fhirRepository, type Batch } from './fhir.repository.ts';
-import { fhirTypes, type FhirType } from './fhir.service.ts';
+import { fhirTypes, questionnairesOf, type FhirType } from './fhir.service.ts';
 import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirExportRules = {
   /** Rows read per query: what the export holds of the database at a time. */
   batchRows: 1_000,
-  /** Resources per NDJSON file: a file is built in memory, then stored whole. */
-  resourcesPerFile: 10_000,
+  /** Resources per NDJSON file (each written as its batches come). */
+  resourcesPerFile: 50_000,
   /** How long the files of a finished export are kept. */
   keptMs: 2 * 3_600_000,
   /** A run that has not beaten for this long (its instance stopped) is taken up again. */
   staleMs: 120_000,
   /** How often a run beats, and so how soon it sees that it was cancelled. */
   beatMs: 5_000,
+  /** How long before its claim an export's transactionTime lies. */
+  commitMarginMs: 10_000,
+  /** Exports a caller may have waiting or running at once. */
+  activePerCaller: 2,
   /** What a client polling the status is told to wait, in seconds. */
   retryAfterSeconds: 2,
 };
@@ -104,6 +111,7 @@ export function fhirExportService({
   const repository = fhirRepository(db);
   let running: Promise<void> = Promise.resolve();
   let draining = false;
+  let askedAgain = false;
   let stopping = false;
 
   const ownedBy = (caller: FhirCaller) =>
@@ -128,35 +136,51 @@ export function fhirExportService({
 
   const removeFiles = (files: FhirExportFile[]) => Promise.all(files.map((file) => storage.remove(file.storageKey)));
 
-  /** Runs waiting exports one after another until none is left; one drain at a time on an instance. */
+  /**
+   * Runs waiting exports one after another until none is left: one drain at a time on an
+   * instance, which claims again when an export was asked for while it was finishing.
+   */
   function drain(): void {
-    if (draining || stopping) return;
+    if (stopping) return;
+    if (draining) {
+      askedAgain = true;
+      return;
+    }
     draining = true;
     running = (async () => {
       try {
-        while (!stopping) {
-          const next = await claim();
-          if (!next) return;
-          await run(next);
-        }
+        do {
+          askedAgain = false;
+          for (let next = await claim(); next && !stopping; next = stopping ? undefined : await claim())
+            await run(next);
+        } while (askedAgain && !stopping);
       } catch (error) {
-        log.error({ err: error }, 'FHIR export failed');
+        log.error({ err: loggableError(error) }, 'FHIR export failed');
       } finally {
         draining = false;
       }
     })();
   }
 
-  /** The oldest export waiting, or abandoned by a run that stopped beating, now running here. */
+  /**
+   * The oldest export waiting, or abandoned by a run that stopped beating (by the database's
+   * clock, which every instance shares), now running here under a run id of its own: every write of
+   * the run names it, so a run taken over writes nothing more. The files the abandoned run recorded
+   * are deleted.
+   */
   async function claim() {
-    const at = now();
+    const runId = randomUUID();
+    // A little before the claim, so that a change stamped just before it but committed after a read is in the next export.
+    const transactionTime = new Date(now().getTime() - fhirExportRules.commitMarginMs);
     const { rows } = (await db.execute(sql`
       with taken as (
         select ${fhirExport.id} as id, ${fhirExport.files} as files from ${fhirExport}
         where ${fhirExport.status} = 'accepted'
-          or (${fhirExport.status} = 'running' and ${fhirExport.heartbeatAt} < ${new Date(at.getTime() - fhirExportRules.staleMs).toISOString()}::timestamptz)
+          or (${fhirExport.status} = 'running'
+            and ${fhirExport.heartbeatAt} < now() - make_interval(secs => ${fhirExportRules.staleMs / 1000}))
         order by ${fhirExport.createdAt} limit 1 for update skip locked)
-      update ${fhirExport} set status = 'running', heartbeat_at = ${at.toISOString()}::timestamptz, files = '[]'
+      update ${fhirExport} set status = 'running', run_id = ${runId}, heartbeat_at = now(), files = '[]',
+        transaction_time = ${transactionTime.toISOString()}::timestamptz
       from taken where ${fhirExport.id} = taken.id
       returning ${fhirExport.id} as id, ${fhirExport.seqManager} as "seqManager", ${fhirExport.types} as types,
         ${fhirExport.since} as since, taken.files as "abandonedFiles"`)) as {
@@ -171,58 +195,93 @@ export function fhirExportService({
     const [row] = rows;
     if (!row) return undefined;
     await removeFiles(row.abandonedFiles);
-    return { ...row, since: row.since === null ? undefined : new Date(row.since) };
+    return { ...row, runId, since: row.since === null ? undefined : new Date(row.since) };
   }
 
-  async function run(job: { id: string; seqManager: number; types: FhirType[]; since: Date | undefined }) {
-    let beatAt = now().getTime();
-    /** Records a file written (or only beats); false when the export was cancelled meanwhile. */
+  async function run(job: {
+    id: string;
+    runId: string;
+    seqManager: number;
+    types: FhirType[];
+    since: Date | undefined;
+  }) {
+    const ours = and(eq(fhirExport.id, job.id), eq(fhirExport.runId, job.runId));
+    /** Beats (and records a file about to be written); false once the export was cancelled or taken over. */
     const beat = async (file?: FhirExportFile): Promise<boolean> => {
-      beatAt = now().getTime();
       const updated = await db
         .update(fhirExport)
         .set({
-          heartbeatAt: now(),
+          heartbeatAt: sql`now()`,
           ...(file && { files: sql`${fhirExport.files} || ${JSON.stringify([file])}::jsonb` }),
         })
-        .where(and(eq(fhirExport.id, job.id), eq(fhirExport.status, 'running')))
+        .where(ours)
         .returning({ id: fhirExport.id });
       return updated.length > 0;
     };
+    /** Sets the count of the file written last, once it is whole. */
+    const counted = async (count: number): Promise<boolean> => {
+      const updated = await db
+        .update(fhirExport)
+        .set({
+          files: sql`jsonb_set(${fhirExport.files}, array[(jsonb_array_length(${fhirExport.files}) - 1)::text, 'count'], ${count}::text::jsonb)`,
+        })
+        .where(ours)
+        .returning({ id: fhirExport.id });
+      return updated.length > 0;
+    };
+    let gone = false;
+    // On a timer, so that a long read or a slow upload is no silence.
+    const beating = setInterval(() => {
+      beat().then(
+        (alive) => (gone ||= !alive),
+        (error: unknown) => log.error({ err: loggableError(error) }, 'FHIR export heartbeat failed'),
+      );
+    }, fhirExportRules.beatMs);
     try {
       let index = 0;
       for (const type of job.types) {
-        let lines: string[] = [];
-        const write = async (): Promise<boolean> => {
-          const storageKey = `fhir-exports/${job.id}-${index}.ndjson`;
+        const resources = oneByOne(batchesOf(type, job.seqManager, job.since));
+        while (!(await resources.done())) {
+          const file = { type, count: 0, storageKey: `fhir-exports/${job.id}-${job.runId}-${index}.ndjson` };
           index += 1;
-          await storage.put(storageKey, Buffer.from(`${lines.join('\n')}\n`));
-          const file = { type, count: lines.length, storageKey };
-          lines = [];
-          if (await beat(file)) return true;
-          await storage.remove(storageKey);
-          return false;
-        };
-        for await (const resources of batchesOf(type, job.seqManager, job.since)) {
-          if (stopping) return;
-          for (const resource of resources) lines.push(JSON.stringify(resource));
-          if (lines.length >= fhirExportRules.resourcesPerFile && !(await write())) return;
-          if (now().getTime() - beatAt >= fhirExportRules.beatMs && !(await beat())) return;
+          // Recorded before it is written, so that a run taken over deletes it.
+          if (!(await beat(file))) return;
+          let count = 0;
+          const text = async function* () {
+            for (;;) {
+              if (gone || stopping) throw new RunEnded();
+              const batch = await resources.take(fhirExportRules.resourcesPerFile - count);
+              if (batch.length === 0) return;
+              count += batch.length;
+              yield `${batch.map((resource) => JSON.stringify(resource)).join('\n')}\n`;
+            }
+          };
+          try {
+            await storage.write(file.storageKey, text());
+          } catch (error) {
+            if (error instanceof RunEnded) return;
+            throw error;
+          }
+          if (!(await counted(count))) {
+            await storage.remove(file.storageKey);
+            return;
+          }
         }
-        if (lines.length > 0 && !(await write())) return;
       }
       await db
         .update(fhirExport)
         .set({ status: 'complete', expiresAt: new Date(now().getTime() + fhirExportRules.keptMs) })
-        .where(and(eq(fhirExport.id, job.id), eq(fhirExport.status, 'running')));
+        .where(ours);
     } catch (error) {
-      log.error({ err: error, export: job.id }, 'FHIR export failed');
+      log.error({ err: loggableError(error), export: job.id }, 'FHIR export failed');
       const [failed] = await db
         .update(fhirExport)
         .set({ status: 'failed', expiresAt: new Date(now().getTime() + fhirExportRules.keptMs) })
-        .where(eq(fhirExport.id, job.id))
+        .where(ours)
         .returning({ files: fhirExport.files });
       if (failed) await removeFiles(failed.files);
+    } finally {
+      clearInterval(beating);
     }
   }
 
@@ -256,6 +315,26 @@ export function fhirExportService({
           ),
           (rows) => rows.map(toServiceRequest),
         );
+      case 'Questionnaire':
+        return (async function* () {
+          yield await questionnairesOf(repository, seqManager);
+        })();
+      case 'QuestionnaireResponse':
+        return mapped(
+          inKeyOrder(
+            (after) => repository.responsesAfter(seqManager, after, batch),
+            (row) => row.seqQuestionnaireResponse,
+          ),
+          (rows) => rows.map(toQuestionnaireResponse),
+        );
+      case 'Communication':
+        return mapped(
+          inKeyOrder(
+            (after) => repository.messagesAfter(seqManager, after, batch),
+            (row) => row.seqMessage,
+          ),
+          (rows) => rows.map(toCommunication),
+        );
       case 'Appointment':
       case 'Encounter': {
         const held = type === 'Encounter';
@@ -283,22 +362,21 @@ export function fhirExportService({
       (id) => id,
     );
 
-  /** Each record's sessions in time order, each session its smallest and its largest angle. */
+  /** Each record's sessions, each session its smallest and its largest angle. */
   async function* observations(seqManager: number, batch: Batch): Batches {
     for await (const relations of relationsOf(seqManager))
-      for (const seqMedicalRelation of relations) {
-        let after: { usageStartAt: Date; seqExerciseRecord: number } | undefined;
-        for (;;) {
-          const sessions = await repository.sessionsAfter(seqMedicalRelation, after, batch);
-          if (sessions.length > 0)
-            yield sessions.flatMap((session) => [
+      for (const seqMedicalRelation of relations)
+        yield* mapped(
+          inKeyOrder(
+            (after) => repository.sessionsAfter(seqMedicalRelation, after, batch),
+            (session) => session.seqExerciseRecord,
+          ),
+          (sessions) =>
+            sessions.flatMap((session) => [
               toRomObservation(session, 'min', base),
               toRomObservation(session, 'max', base),
-            ]);
-          if (sessions.length < batch.limit) break;
-          after = sessions.at(-1)!;
-        }
-      }
+            ]),
+        );
   }
 
   return {
@@ -313,6 +391,12 @@ export function fhirExportService({
         await audited(caller, context, undefined);
         throw new HttpFailure(403, FailedCode.Forbidden);
       }
+      const [active] = await db
+        .select({ count: count() })
+        .from(fhirExport)
+        .where(and(ownedBy(caller), inArray(fhirExport.status, ['accepted', 'running'])));
+      if ((active?.count ?? 0) >= fhirExportRules.activePerCaller)
+        throw new HttpFailure(429, FailedCode.TooManyRequests);
       const id = randomUUID();
       await db.insert(fhirExport).values({
         id,
@@ -341,7 +425,7 @@ export function fhirExportService({
         state: 'complete',
         expiresAt: row.expiresAt!,
         manifest: {
-          transactionTime: row.createdAt.toISOString(),
+          transactionTime: row.transactionTime!.toISOString(),
           request: row.request,
           requiresAccessToken: true,
           output: row.files.map((file, index) => ({
@@ -375,9 +459,27 @@ export function fhirExportService({
 
     job: {
       async run(tx) {
+        // Past their time, or asked by a system since revoked or a clinician since deleted.
         const expired = await tx
           .delete(fhirExport)
-          .where(lt(fhirExport.expiresAt, now()))
+          .where(
+            or(
+              lt(fhirExport.expiresAt, now()),
+              exists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(fhirClient)
+                  .where(and(eq(fhirClient.id, fhirExport.clientId), isNotNull(fhirClient.revokedAt))),
+              ),
+              exists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(manager)
+                  .innerJoin(appUser, eq(appUser.seqUser, manager.seqUser))
+                  .where(and(eq(manager.seqManager, fhirExport.seqManager), isNotNull(appUser.deletedAt))),
+              ),
+            ),
+          )
           .returning({ files: fhirExport.files });
         return async () => {
           await removeFiles(expired.flatMap((row) => row.files));
@@ -421,6 +523,36 @@ function exportParameters(parameters: ExportParameters, at: Date): { types?: Fhi
   if (named?.some((type) => !(fhirTypes as string[]).includes(type)))
     throw new FhirSearchError(`The export's types are ${fhirTypes.join(', ')}.`, 'not-supported');
   return { ...(named && { types: [...new Set(named)] as FhirType[] }), ...(since && { since }) };
+}
+
+/** A run that stops: cancelled, taken over, or its instance shutting down. */
+class RunEnded extends Error {}
+
+/** A type's resources taken a given number at a time from its batches, and whether any is left. */
+function oneByOne(batches: Batches) {
+  let pending: Resource[] = [];
+  let ended = false;
+  const fill = async (): Promise<void> => {
+    while (pending.length === 0 && !ended) {
+      const next = await batches.next();
+      if (next.done) ended = true;
+      else pending = next.value;
+    }
+  };
+  return {
+    async done(): Promise<boolean> {
+      await fill();
+      return pending.length === 0;
+    },
+    /** Up to `most` resources: what is left of the current batch, read on when it is spent. */
+    async take(most: number): Promise<Resource[]> {
+      if (most <= 0) return [];
+      await fill();
+      const taken = pending.slice(0, most);
+      pending = pending.slice(most);
+      return taken;
+    },
+  };
 }
 
 /** Rows by batches read in key order, each batch after the last key of the one before. */

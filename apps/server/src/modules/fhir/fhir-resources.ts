@@ -8,15 +8,20 @@ import {
   romSides,
   ScheduleStatus,
   scheduleStateOf,
+  type OutcomeQuestionnaire,
+  type OutcomeQuestionnaireResponse,
   type RomExtreme,
 } from '@clinic/contract';
 import type {
   Appointment,
+  Communication,
   Device,
   Encounter,
   Observation,
   Patient,
   Practitioner,
+  Questionnaire,
+  QuestionnaireResponse,
   Reference,
   ServiceRequest,
 } from '@medplum/fhirtypes';
@@ -333,4 +338,79 @@ export function toServiceRequest(source: PrescriptionSource): ServiceRequest {
     requester: { reference: `Practitioner/${source.seqManager}` },
     ...(site && { bodySite: [{ coding: [{ system: fhirSystems.snomed, code: site.code, display: site.display }] }] }),
   };
+}
+
+/** A message between the clinician and the patient of a record. */
+export interface MessageSource {
+  seqMessage: number;
+  seqMedicalRelation: number;
+  seqManager: number;
+  senderRole: 'clinician' | 'patient';
+  body: string;
+  automatic: 'afterHours' | 'vacation' | null;
+  sentAt: Date;
+  readAt: Date | null;
+  withdrawnAt: Date | null;
+}
+
+/**
+ * A message as a Communication between the patient and the clinician. A withdrawn one is
+ * `entered-in-error` and carries no text: it was taken back from its reader.
+ */
+export function toCommunication(source: MessageSource): Communication {
+  const patient = patientReference(source.seqMedicalRelation);
+  const clinician = { reference: `Practitioner/${source.seqManager}` };
+  const fromPatient = source.senderRole === 'patient';
+  return {
+    resourceType: 'Communication',
+    id: String(source.seqMessage),
+    meta: { lastUpdated: latest(source.sentAt, source.readAt, source.withdrawnAt).toISOString() },
+    status: source.withdrawnAt ? 'entered-in-error' : 'completed',
+    ...(source.automatic && { category: [{ text: 'Automatic reply' }] }),
+    medium: [{ coding: [{ system: fhirSystems.participationMode, code: 'WRITTEN', display: 'written' }] }],
+    subject: patient,
+    sender: fromPatient ? patient : clinician,
+    recipient: [fromPatient ? clinician : patient],
+    sent: source.sentAt.toISOString(),
+    ...(source.readAt && { received: source.readAt.toISOString() }),
+    ...(!source.withdrawnAt && { payload: [{ contentString: source.body }] }),
+  };
+}
+
+const latest = (...instants: (Date | null)[]): Date =>
+  new Date(Math.max(...instants.map((instant) => instant?.getTime() ?? 0)));
+
+/** A response to a questionnaire, as the patient sent it or a clinician entered it in place of another. */
+export interface ResponseSource {
+  seqQuestionnaireResponse: number;
+  seqMedicalRelation: number;
+  resource: OutcomeQuestionnaireResponse;
+  enteredBy: number | null;
+  authoredAt: Date;
+  receivedAt: Date;
+  supersededAt: Date | null;
+}
+
+/**
+ * A response as stored (it is FHIR already), given its id, patient and author: the patient's own,
+ * or the clinician who entered it. One superseded by a clinician is `entered-in-error`; the one
+ * entered in its place is `amended`.
+ */
+export function toQuestionnaireResponse(source: ResponseSource): QuestionnaireResponse {
+  const patient = patientReference(source.seqMedicalRelation);
+  return {
+    ...(source.resource as QuestionnaireResponse),
+    id: String(source.seqQuestionnaireResponse),
+    meta: { lastUpdated: latest(source.receivedAt, source.supersededAt).toISOString() },
+    status: source.supersededAt ? 'entered-in-error' : source.enteredBy === null ? 'completed' : 'amended',
+    subject: patient,
+    authored: source.authoredAt.toISOString(),
+    author: source.enteredBy === null ? patient : { reference: `Practitioner/${source.enteredBy}` },
+    source: patient,
+  };
+}
+
+/** A questionnaire as the product keeps it, under the id the API reads it by. */
+export function toQuestionnaire(questionnaire: OutcomeQuestionnaire, id: string): Questionnaire {
+  return { ...(questionnaire as Questionnaire), id };
 }

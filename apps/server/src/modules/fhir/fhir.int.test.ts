@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
+  addQuestionnaireResponse,
+  addQuestionnaireSchedule,
+  answerableItems,
+  lefs,
+  listMyQuestionnaires,
+  sendMessage,
   completeSchedule,
   createMeeting,
   createSchedule,
@@ -132,6 +139,9 @@ describe('the FHIR R4 API', () => {
       'ServiceRequest',
       'Appointment',
       'Encounter',
+      'Questionnaire',
+      'QuestionnaireResponse',
+      'Communication',
       'Group',
     ]);
     // Bulk Data export of the clinician's patients, as a group or as all patients.
@@ -357,6 +367,63 @@ describe('the FHIR R4 API', () => {
     // A visit not held is no Encounter; another clinician reads none of them.
     expect((await fhirGet(`Encounter/${later}`)).status).toBe(404);
     for (const path of [`Appointment/${held}`, `Encounter/${held}`, `ServiceRequest/${prescription!.id}`]) {
+      expect((await fhirGet(path)).status, path).toBe(200);
+      expect((await fhirGet(path, other)).status, path).toBe(404);
+    }
+  });
+
+  it('gives the questionnaires, the patient’s responses and the record’s messages', async () => {
+    const sent = await asClinician(addQuestionnaireSchedule, {
+      seqMedicalRelation,
+      instrument: { kind: 'shipped', key: 'lefs' },
+      cadence: { kind: 'once' },
+    });
+    expect(sent.status).toBe(200);
+    await relogin(t.app, member);
+    const [request] = (await callApi(t.app, listMyQuestionnaires, {}, { token: member.tokens.accessToken })).success
+      .questionnaireList;
+    const answers = answerableItems(lefs.questionnaire).map((item) => {
+      const { system, code } = item.answerOption![3]!.valueCoding!;
+      return { linkId: item.linkId, answer: [{ valueCoding: { system, code: code! } }] };
+    });
+    const answered = await callApi(
+      t.app,
+      addQuestionnaireResponse,
+      {
+        idempotencyKey: randomUUID(),
+        seqQuestionnaireRequest: request!.seqQuestionnaireRequest,
+        answers,
+        authoredAt: t.clock().toISOString(),
+      },
+      { token: member.tokens.accessToken },
+    );
+    expect(answered.status).toBe(200);
+    expect(
+      (await asClinician(sendMessage, { seqMedicalRelation, idempotencyKey: randomUUID(), text: 'How is the knee?' }))
+        .status,
+    ).toBe(200);
+
+    const [response] = await searchAll(`QuestionnaireResponse?patient=${seqMedicalRelation}`);
+    expect(response).toMatchObject({
+      status: 'completed',
+      questionnaire: `${lefs.questionnaire.url}|${lefs.questionnaire.version}`,
+      subject: { reference: `Patient/${seqMedicalRelation}` },
+      author: { reference: `Patient/${seqMedicalRelation}` },
+    });
+    const questionnaire = await fhirGet('Questionnaire/lefs');
+    expect(questionnaire.status).toBe(200);
+    expectValidFhir(questionnaire.body);
+    expect(
+      (await searchAll(`Questionnaire?url=${encodeURIComponent(lefs.questionnaire.url)}`)).map((found) => found.id),
+    ).toEqual(['lefs']);
+    const [communication] = await searchAll(`Communication?patient=Patient/${seqMedicalRelation}`);
+    expect(communication).toMatchObject({
+      status: 'completed',
+      sender: { reference: `Practitioner/${clinician.seqManager}` },
+      recipient: [{ reference: `Patient/${seqMedicalRelation}` }],
+      payload: [{ contentString: 'How is the knee?' }],
+    });
+    for (const path of [`QuestionnaireResponse/${response!.id}`, `Communication/${communication!.id}`]) {
       expect((await fhirGet(path)).status, path).toBe(200);
       expect((await fhirGet(path, other)).status, path).toBe(404);
     }

@@ -1,12 +1,24 @@
 import { and, asc, count, eq, exists, gt, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { appUser, exercise, exerciseRecord, manager, medicalRelation, schedule } from '../../db/schema.ts';
+import {
+  appUser,
+  customQuestionnaire,
+  exercise,
+  exerciseRecord,
+  manager,
+  medicalRelation,
+  message,
+  questionnaireResponse,
+  schedule,
+} from '../../db/schema.ts';
 import { ScheduleStatus, type RomExtreme, type RomSelection } from '@clinic/contract';
 import type {
+  MessageSource,
   PatientSource,
   PractitionerSource,
   PrescriptionSource,
+  ResponseSource,
   RomSource,
   VisitSource,
 } from './fhir-resources.ts';
@@ -88,6 +100,36 @@ const prescriptionColumns = {
   deletedAt: exercise.deletedAt,
 };
 
+const messageColumns = {
+  seqMessage: message.seqMessage,
+  seqMedicalRelation: message.seqMedicalRelation,
+  seqManager: medicalRelation.seqManager,
+  senderRole: message.senderRole,
+  body: message.body,
+  automatic: message.automatic,
+  sentAt: message.sentAt,
+  readAt: message.readAt,
+  withdrawnAt: message.withdrawnAt,
+};
+const messageChanged = sql`greatest(${message.sentAt}, ${message.readAt}, ${message.withdrawnAt})`;
+
+const responseColumns = {
+  seqQuestionnaireResponse: questionnaireResponse.seqQuestionnaireResponse,
+  seqMedicalRelation: questionnaireResponse.seqMedicalRelation,
+  resource: questionnaireResponse.resource,
+  enteredBy: questionnaireResponse.enteredBy,
+  authoredAt: questionnaireResponse.authoredAt,
+  receivedAt: questionnaireResponse.receivedAt,
+  supersededAt: questionnaireResponse.supersededAt,
+};
+const responseChanged = sql`greatest(${questionnaireResponse.receivedAt}, ${questionnaireResponse.supersededAt})`;
+
+/** A custom questionnaire of the clinician, by the id the API reads it by. */
+export interface CustomQuestionnaireSource {
+  fhirId: string;
+  questionnaire: typeof customQuestionnaire.$inferSelect.questionnaire;
+}
+
 /** What a search of visits or prescriptions narrows to: one id, one patient record. */
 interface RecordFilter {
   id?: number | undefined;
@@ -113,6 +155,18 @@ export interface FhirRepository {
     filter: RecordFilter,
     page: { count: number; offset: number },
   ): Promise<Page<PrescriptionSource>>;
+  messages(
+    seqManager: number,
+    filter: RecordFilter,
+    page: { count: number; offset: number },
+  ): Promise<Page<MessageSource>>;
+  responses(
+    seqManager: number,
+    filter: RecordFilter,
+    page: { count: number; offset: number },
+  ): Promise<Page<ResponseSource>>;
+  /** The clinician's custom questionnaires, or the one of an id. */
+  customQuestionnaires(seqManager: number, fhirId?: string): Promise<CustomQuestionnaireSource[]>;
   romAngles(
     seqManager: number,
     filter: {
@@ -143,14 +197,12 @@ export interface DeviceSource {
 export interface FhirExportReads {
   patientsAfter(seqManager: number, after: number, batch: Batch): Promise<PatientSource[]>;
   relationsAfter(seqManager: number, after: number, limit: number): Promise<number[]>;
-  /** A record's device sessions in time order, after the session `after` (its start and id). */
-  sessionsAfter(
-    seqMedicalRelation: number,
-    after: { usageStartAt: Date; seqExerciseRecord: number } | undefined,
-    batch: Batch,
-  ): Promise<RomSource[]>;
+  /** A record's device sessions in the order they were kept, after the session `after`. */
+  sessionsAfter(seqMedicalRelation: number, after: number, batch: Batch): Promise<RomSource[]>;
   prescriptionsAfter(seqManager: number, after: number, batch: Batch): Promise<PrescriptionSource[]>;
   visitsAfter(seqManager: number, after: number, batch: Batch & { held: boolean }): Promise<VisitSource[]>;
+  messagesAfter(seqManager: number, after: number, batch: Batch): Promise<MessageSource[]>;
+  responsesAfter(seqManager: number, after: number, batch: Batch): Promise<ResponseSource[]>;
   /** The robots of the records given (of the clinician: the caller read them with `relationsAfter`). */
   devicesOf(seqMedicalRelations: number[]): Promise<DeviceSource[]>;
 }
@@ -274,6 +326,59 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
       );
     },
 
+    async messages(seqManager, filter, page) {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        filter.id !== undefined ? eq(message.seqMessage, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined ? eq(message.seqMedicalRelation, filter.seqMedicalRelation) : undefined,
+      );
+      const joined = eq(medicalRelation.seqMedicalRelation, message.seqMedicalRelation);
+      return pageOf(
+        db
+          .select(messageColumns)
+          .from(message)
+          .innerJoin(medicalRelation, joined)
+          .where(where)
+          .orderBy(asc(message.seqMessage)),
+        db.select({ total: count() }).from(message).innerJoin(medicalRelation, joined).where(where),
+        page,
+      );
+    },
+
+    async responses(seqManager, filter, page) {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        filter.id !== undefined ? eq(questionnaireResponse.seqQuestionnaireResponse, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined
+          ? eq(questionnaireResponse.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+      );
+      const joined = eq(medicalRelation.seqMedicalRelation, questionnaireResponse.seqMedicalRelation);
+      return pageOf(
+        db
+          .select(responseColumns)
+          .from(questionnaireResponse)
+          .innerJoin(medicalRelation, joined)
+          .where(where)
+          .orderBy(asc(questionnaireResponse.seqQuestionnaireResponse)),
+        db.select({ total: count() }).from(questionnaireResponse).innerJoin(medicalRelation, joined).where(where),
+        page,
+      );
+    },
+
+    customQuestionnaires(seqManager, fhirId) {
+      return db
+        .select({ fhirId: customQuestionnaire.fhirId, questionnaire: customQuestionnaire.questionnaire })
+        .from(customQuestionnaire)
+        .where(
+          and(
+            eq(customQuestionnaire.seqManager, seqManager),
+            fhirId !== undefined ? eq(customQuestionnaire.fhirId, fhirId) : undefined,
+          ),
+        )
+        .orderBy(asc(customQuestionnaire.seqCustomQuestionnaire));
+    },
+
     /**
      * A page of the angles of the clinician's patients' device sessions, each session giving its
      * smallest and its largest angle, oldest session first.
@@ -360,6 +465,38 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
         .limit(limit);
     },
 
+    messagesAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(messageColumns)
+        .from(message)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, message.seqMedicalRelation))
+        .where(
+          and(
+            eq(medicalRelation.seqManager, seqManager),
+            gt(message.seqMessage, after),
+            since && sql`${messageChanged} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(message.seqMessage))
+        .limit(limit);
+    },
+
+    responsesAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(responseColumns)
+        .from(questionnaireResponse)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, questionnaireResponse.seqMedicalRelation))
+        .where(
+          and(
+            eq(medicalRelation.seqManager, seqManager),
+            gt(questionnaireResponse.seqQuestionnaireResponse, after),
+            since && sql`${responseChanged} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(questionnaireResponse.seqQuestionnaireResponse))
+        .limit(limit);
+    },
+
     async relationsAfter(seqManager, after, limit) {
       const rows = await db
         .select({ seqMedicalRelation: medicalRelation.seqMedicalRelation })
@@ -390,12 +527,11 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
         .where(
           and(
             eq(exerciseRecord.seqMedicalRelation, seqMedicalRelation),
-            after &&
-              sql`(${exerciseRecord.usageStartAt}, ${exerciseRecord.seqExerciseRecord}) > (${after.usageStartAt.toISOString()}::timestamptz, ${after.seqExerciseRecord})`,
+            gt(exerciseRecord.seqExerciseRecord, after),
             since && gte(exerciseRecord.receivedAt, since),
           ),
         )
-        .orderBy(asc(exerciseRecord.usageStartAt), asc(exerciseRecord.seqExerciseRecord))
+        .orderBy(asc(exerciseRecord.seqExerciseRecord))
         .limit(limit);
     },
 

@@ -20,6 +20,13 @@ import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirContentType = 'application/fhir+json; charset=utf-8';
 
+/** The OperationOutcome issue of each refusal but 403's (`forbidden`). */
+const issueCodes: Record<number, OperationOutcome['issue'][number]['code']> = {
+  401: 'login',
+  404: 'not-found',
+  429: 'throttled',
+};
+
 /** A kick-off's parameters as the query gives them. */
 function queryParameters(query: Record<string, string | string[] | undefined>): ExportParameters {
   const parameters: ExportParameters = new Map();
@@ -116,7 +123,7 @@ export async function registerFhir(
             .type(fhirContentType)
             .send(outcome(error.code, translate(language, FailedCode.BadRequest), error.message));
         if (error instanceof HttpFailure) {
-          const code = error.statusCode === 401 ? 'login' : error.statusCode === 404 ? 'not-found' : 'forbidden';
+          const code = issueCodes[error.statusCode] ?? 'forbidden';
           return reply
             .code(error.statusCode)
             .type(fhirContentType)
@@ -166,7 +173,10 @@ export async function registerFhir(
             url: `${base}${request.url.slice('/fhir/R4'.length)}`,
             ...(group !== undefined && { group }),
             parameters,
-            allowed: (type) => !caller.client || scopeAllows(caller.client.scopes, type, 'r'),
+            // An export reads and searches every resource of a type.
+            allowed: (type) =>
+              !caller.client ||
+              (scopeAllows(caller.client.scopes, type, 'r') && scopeAllows(caller.client.scopes, type, 's')),
           },
           request.context,
         );

@@ -1,5 +1,5 @@
-import { fhirSystems, romSelectionsOf, type RomExtreme } from '@clinic/contract';
-import type { Bundle, CapabilityStatement, Resource } from '@medplum/fhirtypes';
+import { fhirSystems, romSelectionsOf, shippedInstruments, type RomExtreme } from '@clinic/contract';
+import type { Bundle, CapabilityStatement, Questionnaire, Resource } from '@medplum/fhirtypes';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../domain-error.ts';
@@ -7,15 +7,18 @@ import { recordAudit } from '../audit/index.ts';
 import {
   romCodeSystem,
   toAppointment,
+  toCommunication,
   toDevice,
   toEncounter,
   toPatient,
   toPractitioner,
+  toQuestionnaire,
+  toQuestionnaireResponse,
   toRomObservation,
   toServiceRequest,
 } from './fhir-resources.ts';
 import type { FhirCaller } from './fhir-client.service.ts';
-import { fhirRepository, type InstantBound } from './fhir.repository.ts';
+import { fhirRepository, type FhirRepository, type InstantBound } from './fhir.repository.ts';
 import {
   dateBound,
   FhirSearchError,
@@ -36,14 +39,21 @@ export const fhirSearches = {
   ServiceRequest: ['_id', 'patient'],
   Appointment: ['_id', 'patient', 'date'],
   Encounter: ['_id', 'patient', 'date'],
+  Questionnaire: ['_id', 'url'],
+  QuestionnaireResponse: ['_id', 'patient'],
+  Communication: ['_id', 'patient'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FhirType = keyof typeof fhirSearches;
 
+/** The types read through the clinician's records by id and patient alone. */
+type RecordType = 'ServiceRequest' | 'Appointment' | 'Encounter' | 'QuestionnaireResponse' | 'Communication';
+
 export const isFhirType = (type: string): type is FhirType => Object.hasOwn(fhirSearches, type);
 export const fhirTypes = Object.keys(fhirSearches) as FhirType[];
 
-const searchParameterTypes: Record<string, 'token' | 'string' | 'reference' | 'date'> = {
+const searchParameterTypes: Record<string, 'token' | 'string' | 'reference' | 'date' | 'uri'> = {
+  url: 'uri',
   _id: 'token',
   name: 'string',
   patient: 'reference',
@@ -153,10 +163,10 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     return { total: found.total, resources: found.rows.map((row) => toRomObservation(row, row.extreme, base)) };
   }
 
-  /** Prescriptions, visits or held visits of the clinician's patients. */
+  /** Prescriptions, visits, held visits, questionnaire responses or messages of the clinician's patients. */
   async function records(
     principal: FhirCaller,
-    type: 'ServiceRequest' | 'Appointment' | 'Encounter',
+    type: RecordType,
     filter: { id?: number | undefined; seqMedicalRelation?: number | undefined },
     starts: InstantBound[],
     page: { count: number; offset: number },
@@ -164,6 +174,14 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     if (type === 'ServiceRequest') {
       const found = await repository.prescriptions(principal.seqManager, filter, page);
       return { total: found.total, resources: found.rows.map(toServiceRequest) };
+    }
+    if (type === 'Communication') {
+      const found = await repository.messages(principal.seqManager, filter, page);
+      return { total: found.total, resources: found.rows.map(toCommunication) };
+    }
+    if (type === 'QuestionnaireResponse') {
+      const found = await repository.responses(principal.seqManager, filter, page);
+      return { total: found.total, resources: found.rows.map(toQuestionnaireResponse) };
     }
     const held = type === 'Encounter';
     const found = await repository.visits(principal.seqManager, { ...filter, starts, held }, page);
@@ -303,9 +321,13 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
           ? toDevice(seqMedicalRelation, deviceType)
           : undefined;
       }
+      case 'Questionnaire':
+        return (await questionnairesOf(repository, principal.seqManager, id))[0];
       case 'ServiceRequest':
       case 'Appointment':
-      case 'Encounter': {
+      case 'Encounter':
+      case 'QuestionnaireResponse':
+      case 'Communication': {
         const numeric = numericId(id);
         if (numeric === undefined) return undefined;
         return (await records(principal, type, { id: numeric }, [], { count: 1, offset: 0 })).resources[0];
@@ -356,9 +378,19 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
             devices.push(toDevice(seqMedicalRelation, deviceType));
         return pageOfFew(devices, parameters);
       }
+      case 'Questionnaire': {
+        const url = single(parameters, 'url');
+        const found = (await questionnairesOf(repository, principal.seqManager, id)).filter(
+          (questionnaire) =>
+            url === undefined || url === questionnaire.url || url === `${questionnaire.url}|${questionnaire.version}`,
+        );
+        return pageOfFew(found, parameters);
+      }
       case 'ServiceRequest':
       case 'Appointment':
-      case 'Encounter': {
+      case 'Encounter':
+      case 'QuestionnaireResponse':
+      case 'Communication': {
         const numeric = id === undefined ? undefined : numericId(id);
         const patient = single(parameters, 'patient');
         const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
@@ -385,6 +417,21 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   }
 }
 
+/** The shipped instruments and the clinician's own questionnaires, or the one of an id. */
+export async function questionnairesOf(
+  repository: Pick<FhirRepository, 'customQuestionnaires'>,
+  seqManager: number,
+  id?: string,
+): Promise<Questionnaire[]> {
+  const customId = id === undefined ? undefined : /^custom-([0-9a-f-]{36})$/.exec(id)?.[1];
+  const shipped = Object.entries(shippedInstruments)
+    .filter(([key]) => id === undefined || id === key)
+    .map(([key, instrument]) => toQuestionnaire(instrument.questionnaire, key));
+  if (id !== undefined && customId === undefined) return shipped;
+  const customs = await repository.customQuestionnaires(seqManager, customId);
+  return [...shipped, ...customs.map((row) => toQuestionnaire(row.questionnaire, `custom-${row.fhirId}`))];
+}
+
 /** A page of a search whose matches are few and all at hand. */
 function pageOfFew(resources: Resource[], parameters: SearchParameters): { total: number; resources: Resource[] } {
   const { count, offset } = pageOf(parameters);
@@ -397,7 +444,9 @@ function relationOf(resource: Resource): number | undefined {
   const reference =
     resource.resourceType === 'Observation' ||
     resource.resourceType === 'ServiceRequest' ||
-    resource.resourceType === 'Encounter'
+    resource.resourceType === 'Encounter' ||
+    resource.resourceType === 'QuestionnaireResponse' ||
+    resource.resourceType === 'Communication'
       ? resource.subject?.reference
       : resource.resourceType === 'Appointment'
         ? resource.participant[0]?.actor?.reference
