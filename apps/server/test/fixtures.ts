@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type addClinicAssignedExercise,
+  addQuestionnaireResponse,
+  answerableItems,
+  lefs,
+  listMyQuestionnaires,
+  type AnswerItem,
   errorReply,
   exerciseSettings,
   kneeProgramExample,
@@ -300,4 +305,34 @@ export function deviceSession(
     patientReview: 'A bit sore afterwards',
     ...overrides,
   };
+}
+
+/** LEFS answered with every item at the same option: 0 (extreme difficulty) to 4 (no difficulty), 20 items. */
+export function lefsAnswers(option: number): AnswerItem[] {
+  return answerableItems(lefs.questionnaire).map((item) => {
+    const coding = item.answerOption![option]!.valueCoding!;
+    return { linkId: item.linkId, answer: [{ valueCoding: { system: coding.system, code: coding.code! } }] };
+  });
+}
+
+/** The patient answers the first questionnaire due to them, a LEFS, with every item at `option`. */
+export async function answerDueLefs(
+  app: FastifyInstance,
+  patientToken: string,
+  authoredAt: Date,
+  option: number,
+): Promise<void> {
+  const [due] = (await callApi(app, listMyQuestionnaires, {}, { token: patientToken })).success.questionnaireList;
+  const answered = await callApi(
+    app,
+    addQuestionnaireResponse,
+    {
+      idempotencyKey: randomUUID(),
+      seqQuestionnaireRequest: due!.seqQuestionnaireRequest,
+      answers: lefsAnswers(option),
+      authoredAt: authoredAt.toISOString(),
+    },
+    { token: patientToken },
+  );
+  if (answered.status !== 200) throw new Error(`the LEFS was not answered: ${answered.status}`);
 }

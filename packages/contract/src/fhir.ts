@@ -10,6 +10,8 @@ export const fhirSystems = {
   observationCategory: 'http://terminology.hl7.org/CodeSystem/observation-category',
   actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
   participationMode: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
+  documentCategory: 'http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category',
+  confidentiality: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality',
 } as const;
 
 /** The smallest or the largest angle of a device session. */

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
+  addManagerNote,
+  addQuestionnaireSchedule,
   sendMessage,
   createSchedule,
   getRomStatistics,
@@ -18,6 +20,7 @@ import type { JWK, CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
 import {
+  answerDueLefs,
   callApi,
   deviceSession,
   kneeProgram,
@@ -176,6 +179,17 @@ beforeAll(async () => {
   await relogin(t.app, clinician);
   const message = { seqMedicalRelation, idempotencyKey: randomUUID(), text: 'See you on Monday.' };
   expect((await asClinician(sendMessage, message)).status).toBe(200);
+  const note = {
+    seqMedicalRelation,
+    noteTitle: 'Plan',
+    noteContent: 'Keep going.',
+    isImportant: false,
+    isPublic: true,
+  };
+  expect((await asClinician(addManagerNote, note)).status).toBe(200);
+  const lefsOnce = { kind: 'shipped', key: 'lefs' } as const;
+  await asClinician(addQuestionnaireSchedule, { seqMedicalRelation, instrument: lefsOnce, cadence: { kind: 'once' } });
+  await answerDueLefs(t.app, member.tokens.accessToken, t.clock(), 2);
   keys = await esKeys();
 });
 afterAll(() => t.close());
@@ -201,7 +215,9 @@ describe('FHIR Bulk Data export', () => {
       'ServiceRequest',
       'Appointment',
       'Questionnaire',
+      'QuestionnaireResponse',
       'Communication',
+      'DocumentReference',
     ]);
     expect(idsOf(resources, 'Questionnaire')).toEqual(['psfs', 'lefs', 'koos-jr', 'hoos-jr']);
     expect(idsOf(resources, 'Patient')).toEqual([String(seqMedicalRelation), String(secondRelation)]);
@@ -209,9 +225,12 @@ describe('FHIR Bulk Data export', () => {
     expect(JSON.stringify(resources)).not.toContain(`Patient/${otherRelation}"`);
 
     const observations = resources.filter(
-      (resource): resource is Observation => resource.resourceType === 'Observation',
+      (resource): resource is Observation => resource.resourceType === 'Observation' && resource.id!.startsWith('rom-'),
     );
     expect(observations).toHaveLength(6);
+    // The response's score, after the angles.
+    const [response] = idsOf(resources, 'QuestionnaireResponse');
+    expect(idsOf(resources, 'Observation').at(-1)).toBe(`score-${response}`);
     const statistic = await asClinician(getRomStatistics, {
       seqMedicalRelation,
       startDate: '2026-11-01',

@@ -17,15 +17,17 @@ import {
   toAppointment,
   toCommunication,
   toDevice,
+  toNoteDocument,
   toEncounter,
   toPatient,
   toPractitioner,
   toQuestionnaireResponse,
   toRomObservation,
+  toScoreObservation,
   toServiceRequest,
 } from './fhir-resources.ts';
 import { fhirRepository, type Batch } from './fhir.repository.ts';
-import { fhirTypes, questionnairesOf, type FhirType } from './fhir.service.ts';
+import { fhirTypes, questionnairesOf, scoreSourceOf, type FhirType } from './fhir.service.ts';
 import { FhirSearchError } from './fhir-search.ts';
 
 export const fhirExportRules = {
@@ -33,6 +35,11 @@ export const fhirExportRules = {
   batchRows: 1_000,
   /** Resources per NDJSON file (each written as its batches come). */
   resourcesPerFile: 50_000,
+  /**
+   * Resources per piece of text written: a piece of some 100 KB dies young, where a whole batch's
+   * (megabytes) would be allocated among the old objects and grow the heap until a full collection.
+   */
+  chunkResources: 100,
   /** How long the files of a finished export are kept. */
   keptMs: 2 * 3_600_000,
   /** A run that has not beaten for this long (its instance stopped) is taken up again. */
@@ -250,7 +257,9 @@ export function fhirExportService({
           const text = async function* () {
             for (;;) {
               if (gone || stopping) throw new RunEnded();
-              const batch = await resources.take(fhirExportRules.resourcesPerFile - count);
+              const batch = await resources.take(
+                Math.min(fhirExportRules.chunkResources, fhirExportRules.resourcesPerFile - count),
+              );
               if (batch.length === 0) return;
               count += batch.length;
               yield `${batch.map((resource) => JSON.stringify(resource)).join('\n')}\n`;
@@ -306,7 +315,16 @@ export function fhirExportService({
           (await repository.devicesOf(relations)).map((row) => toDevice(row.seqMedicalRelation, row.deviceType)),
         );
       case 'Observation':
-        return observations(seqManager, batch);
+        return (async function* () {
+          yield* observations(seqManager, batch);
+          yield* mapped(
+            inKeyOrder(
+              (after) => repository.scoresAfter(seqManager, after, batch),
+              (row) => row.seqQuestionnaireResponse,
+            ),
+            (rows) => rows.map((row) => toScoreObservation(scoreSourceOf(row), base)),
+          );
+        })();
       case 'ServiceRequest':
         return mapped(
           inKeyOrder(
@@ -326,6 +344,14 @@ export function fhirExportService({
             (row) => row.seqQuestionnaireResponse,
           ),
           (rows) => rows.map(toQuestionnaireResponse),
+        );
+      case 'DocumentReference':
+        return mapped(
+          inKeyOrder(
+            (after) => repository.notesAfter(seqManager, after, batch),
+            (row) => row.seqManagerNote,
+          ),
+          (rows) => rows.map(toNoteDocument),
         );
       case 'Communication':
         return mapped(

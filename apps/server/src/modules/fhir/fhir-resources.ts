@@ -16,6 +16,7 @@ import type {
   Appointment,
   Communication,
   Device,
+  DocumentReference,
   Encounter,
   Observation,
   Patient,
@@ -413,4 +414,95 @@ export function toQuestionnaireResponse(source: ResponseSource): QuestionnaireRe
 /** A questionnaire as the product keeps it, under the id the API reads it by. */
 export function toQuestionnaire(questionnaire: OutcomeQuestionnaire, id: string): Questionnaire {
   return { ...(questionnaire as Questionnaire), id };
+}
+
+/** A clinician's note on a patient record. */
+export interface NoteSource {
+  seqManagerNote: number;
+  seqMedicalRelation: number;
+  seqManager: number;
+  noteTitle: string;
+  noteContent: string;
+  isPublic: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  removedAt: Date | null;
+}
+
+export const noteDocumentId = (seqManagerNote: number): string => `note-${seqManagerNote}`;
+
+/**
+ * A note as a DocumentReference (a progress note, LOINC 11506-3) whose attachment is its text. A
+ * private note is labelled restricted; a removed one is `entered-in-error` and keeps only its title.
+ */
+export function toNoteDocument(source: NoteSource): DocumentReference {
+  const created = source.createdAt.toISOString();
+  return {
+    resourceType: 'DocumentReference',
+    id: noteDocumentId(source.seqManagerNote),
+    meta: { lastUpdated: latest(source.updatedAt, source.removedAt).toISOString() },
+    status: source.removedAt ? 'entered-in-error' : 'current',
+    type: { coding: [{ system: fhirSystems.loinc, code: '11506-3', display: 'Progress note' }] },
+    category: [{ coding: [{ system: fhirSystems.documentCategory, code: 'clinical-note', display: 'Clinical Note' }] }],
+    subject: patientReference(source.seqMedicalRelation),
+    date: created,
+    author: [{ reference: `Practitioner/${source.seqManager}` }],
+    description: source.noteTitle,
+    ...(!source.isPublic && {
+      securityLabel: [{ coding: [{ system: fhirSystems.confidentiality, code: 'R', display: 'restricted' }] }],
+    }),
+    content: [
+      {
+        attachment: {
+          title: source.noteTitle,
+          creation: created,
+          ...(!source.removedAt && {
+            contentType: 'text/plain; charset=utf-8',
+            data: Buffer.from(source.noteContent).toString('base64'),
+          }),
+        },
+      },
+    ],
+  };
+}
+
+/** A scored response to a questionnaire, with the instrument it answers. */
+export interface ScoreSource {
+  seqQuestionnaireResponse: number;
+  seqMedicalRelation: number;
+  /** The shipped instrument's key, or `custom-<FHIR id>` for a clinician's own questionnaire. */
+  instrument: string;
+  title: string;
+  score: number;
+  enteredBy: number | null;
+  authoredAt: Date;
+  receivedAt: Date;
+  supersededAt: Date | null;
+}
+
+/** The product's code system of the questionnaires' scores, at the API's address: one code per instrument. */
+export const scoreCodeSystem = (base: string): string => `${base}/CodeSystem/score`;
+
+export const scoreObservationId = (seqQuestionnaireResponse: number): string => `score-${seqQuestionnaireResponse}`;
+
+/** A response's score as a survey Observation, coded by its instrument and derived from the response. */
+export function toScoreObservation(source: ScoreSource, base: string): Observation {
+  const patient = patientReference(source.seqMedicalRelation);
+  return {
+    resourceType: 'Observation',
+    id: scoreObservationId(source.seqQuestionnaireResponse),
+    meta: { lastUpdated: latest(source.receivedAt, source.supersededAt).toISOString() },
+    status: source.supersededAt ? 'entered-in-error' : source.enteredBy === null ? 'final' : 'amended',
+    category: [{ coding: [{ system: fhirSystems.observationCategory, code: 'survey', display: 'Survey' }] }],
+    code: {
+      coding: [{ system: scoreCodeSystem(base), code: source.instrument, display: `${source.title} score` }],
+      text: `${source.title} score`,
+    },
+    subject: patient,
+    effectiveDateTime: source.authoredAt.toISOString(),
+    issued: source.receivedAt.toISOString(),
+    performer: [source.enteredBy === null ? patient : { reference: `Practitioner/${source.enteredBy}` }],
+    valueQuantity: { value: source.score, unit: 'score', system: fhirSystems.ucum, code: '{score}' },
+    derivedFrom: [{ reference: `QuestionnaireResponse/${source.seqQuestionnaireResponse}` }],
+  };
 }

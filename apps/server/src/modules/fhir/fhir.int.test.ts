@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
-  addQuestionnaireResponse,
+  addManagerNote,
   addQuestionnaireSchedule,
-  answerableItems,
   lefs,
-  listMyQuestionnaires,
+  removeManagerNote,
   sendMessage,
   completeSchedule,
   createMeeting,
@@ -16,11 +15,20 @@ import {
   type Endpoint,
   type RequestOf,
 } from '@clinic/contract';
-import type { Bundle, CapabilityStatement, Observation, OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  CapabilityStatement,
+  DocumentReference,
+  Observation,
+  OperationOutcome,
+  Patient,
+  Resource,
+} from '@medplum/fhirtypes';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectValidFhir, usCorePatient } from '../../../test/fhir-validation.ts';
 import {
+  answerDueLefs,
   callApi,
   deviceSession,
   kneeProgram,
@@ -142,6 +150,7 @@ describe('the FHIR R4 API', () => {
       'Questionnaire',
       'QuestionnaireResponse',
       'Communication',
+      'DocumentReference',
       'Group',
     ]);
     // Bulk Data export of the clinician's patients, as a group or as all patients.
@@ -380,24 +389,7 @@ describe('the FHIR R4 API', () => {
     });
     expect(sent.status).toBe(200);
     await relogin(t.app, member);
-    const [request] = (await callApi(t.app, listMyQuestionnaires, {}, { token: member.tokens.accessToken })).success
-      .questionnaireList;
-    const answers = answerableItems(lefs.questionnaire).map((item) => {
-      const { system, code } = item.answerOption![3]!.valueCoding!;
-      return { linkId: item.linkId, answer: [{ valueCoding: { system, code: code! } }] };
-    });
-    const answered = await callApi(
-      t.app,
-      addQuestionnaireResponse,
-      {
-        idempotencyKey: randomUUID(),
-        seqQuestionnaireRequest: request!.seqQuestionnaireRequest,
-        answers,
-        authoredAt: t.clock().toISOString(),
-      },
-      { token: member.tokens.accessToken },
-    );
-    expect(answered.status).toBe(200);
+    await answerDueLefs(t.app, member.tokens.accessToken, t.clock(), 3);
     expect(
       (await asClinician(sendMessage, { seqMedicalRelation, idempotencyKey: randomUUID(), text: 'How is the knee?' }))
         .status,
@@ -410,6 +402,22 @@ describe('the FHIR R4 API', () => {
       subject: { reference: `Patient/${seqMedicalRelation}` },
       author: { reference: `Patient/${seqMedicalRelation}` },
     });
+    // Its score as a survey observation, after the sessions' angles in the patient's observations.
+    const [score] = await searchAll(`Observation?patient=${seqMedicalRelation}&category=survey`);
+    expect(score).toMatchObject({
+      id: `score-${response!.id}`,
+      status: 'final',
+      code: { coding: [{ system: `${base}/CodeSystem/score`, code: 'lefs' }] },
+      valueQuantity: { value: 60 },
+      derivedFrom: [{ reference: `QuestionnaireResponse/${response!.id}` }],
+    });
+    const all = await searchAll(`Observation?patient=${seqMedicalRelation}&_count=5`);
+    expect(all.at(-1)).toEqual(score);
+    expect(all.slice(0, -1).every((observation) => observation.id!.startsWith('rom-'))).toBe(true);
+    expect((await searchAll(`Observation?code=lefs`)).map((observation) => observation.id)).toEqual([score!.id]);
+    expect((await searchAll(`Observation?category=exam&code=lefs`)).length).toBe(0);
+    expect((await fhirGet(`Observation/${score!.id}`)).body).toEqual(score);
+    expect((await fhirGet(`Observation/${score!.id}`, other)).status).toBe(404);
     const questionnaire = await fhirGet('Questionnaire/lefs');
     expect(questionnaire.status).toBe(200);
     expectValidFhir(questionnaire.body);
@@ -427,5 +435,37 @@ describe('the FHIR R4 API', () => {
       expect((await fhirGet(path)).status, path).toBe(200);
       expect((await fhirGet(path, other)).status, path).toBe(404);
     }
+  });
+
+  it('gives the clinician’s notes as DocumentReferences with their text, a removed one without it', async () => {
+    const kept = await asClinician(addManagerNote, {
+      seqMedicalRelation,
+      noteTitle: 'Week 2',
+      noteContent: 'Knee flexion improving; keep the program.',
+      isImportant: false,
+      isPublic: false,
+    });
+    const removed = await asClinician(addManagerNote, {
+      seqMedicalRelation,
+      noteTitle: 'Draft',
+      noteContent: 'Written by mistake.',
+      isImportant: false,
+      isPublic: true,
+    });
+    await asClinician(removeManagerNote, { seqManagerNote: removed.success.note.seqManagerNote });
+    const documents = (await searchAll(`DocumentReference?patient=${seqMedicalRelation}`)) as DocumentReference[];
+    expect(documents.map((document) => [document.id, document.status])).toEqual([
+      [`note-${kept.success.note.seqManagerNote}`, 'current'],
+      [`note-${removed.success.note.seqManagerNote}`, 'entered-in-error'],
+    ]);
+    const [note, gone] = documents;
+    expect(Buffer.from(note!.content[0]!.attachment.data!, 'base64').toString()).toBe(
+      'Knee flexion improving; keep the program.',
+    );
+    expect(note!.securityLabel?.[0]?.coding?.[0]?.code).toBe('R');
+    expect(gone!.content[0]!.attachment.data).toBeUndefined();
+    expect((await fhirGet(`DocumentReference/${note!.id}`)).body).toEqual(note);
+    expect((await fhirGet(`DocumentReference/${note!.id}`, other)).status).toBe(404);
+    expect((await fhirGet(`DocumentReference/${kept.success.note.seqManagerNote}`)).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   exercise,
   exerciseRecord,
   manager,
+  managerNote,
   medicalRelation,
   message,
   questionnaireResponse,
@@ -15,11 +16,13 @@ import {
 import { ScheduleStatus, type RomExtreme, type RomSelection } from '@clinic/contract';
 import type {
   MessageSource,
+  NoteSource,
   PatientSource,
   PractitionerSource,
   PrescriptionSource,
   ResponseSource,
   RomSource,
+  ScoreSource,
   VisitSource,
 } from './fhir-resources.ts';
 
@@ -124,6 +127,38 @@ const responseColumns = {
 };
 const responseChanged = sql`greatest(${questionnaireResponse.receivedAt}, ${questionnaireResponse.supersededAt})`;
 
+const noteColumns = {
+  seqManagerNote: managerNote.seqManagerNote,
+  seqMedicalRelation: managerNote.seqMedicalRelation,
+  seqManager: managerNote.seqManager,
+  noteTitle: managerNote.noteTitle,
+  noteContent: managerNote.noteContent,
+  isPublic: managerNote.isPublic,
+  createdAt: managerNote.createdAt,
+  updatedAt: managerNote.updatedAt,
+  removedAt: managerNote.removedAt,
+};
+const noteChanged = sql`greatest(${managerNote.updatedAt}, ${managerNote.removedAt})`;
+
+/** A scored response's instrument: its shipped key, or its custom questionnaire's FHIR id. */
+const customOfResponse = (column: SQL) =>
+  sql`(select ${column} from ${customQuestionnaire}
+    where ${customQuestionnaire.seqCustomQuestionnaire} = ${questionnaireResponse.seqCustomQuestionnaire})`;
+const scoreInstrument = sql<string>`coalesce(${questionnaireResponse.instrumentKey}, 'custom-' || ${customOfResponse(sql`${customQuestionnaire.fhirId}::text`)})`;
+const scoreColumns = {
+  seqQuestionnaireResponse: questionnaireResponse.seqQuestionnaireResponse,
+  seqMedicalRelation: questionnaireResponse.seqMedicalRelation,
+  instrument: scoreInstrument,
+  customTitle: sql<string | null>`${customOfResponse(sql`${customQuestionnaire.questionnaire}->>'title'`)}`,
+  score: sql<number>`${questionnaireResponse.score}`,
+  enteredBy: questionnaireResponse.enteredBy,
+  authoredAt: questionnaireResponse.authoredAt,
+  receivedAt: questionnaireResponse.receivedAt,
+  supersededAt: questionnaireResponse.supersededAt,
+};
+/** A scored response's row, its instrument's title for a custom one (the contract names a shipped one's). */
+export type ScoreRow = Omit<ScoreSource, 'title'> & { customTitle: string | null };
+
 /** A custom questionnaire of the clinician, by the id the API reads it by. */
 export interface CustomQuestionnaireSource {
   fhirId: string;
@@ -165,6 +200,13 @@ export interface FhirRepository {
     filter: RecordFilter,
     page: { count: number; offset: number },
   ): Promise<Page<ResponseSource>>;
+  notes(seqManager: number, filter: RecordFilter, page: { count: number; offset: number }): Promise<Page<NoteSource>>;
+  /** The scored responses of the clinician's patients, by when they were answered. */
+  scores(
+    seqManager: number,
+    filter: RecordFilter & { instruments?: string[]; authored: InstantBound[] },
+    page: { count: number; offset: number },
+  ): Promise<Page<ScoreRow>>;
   /** The clinician's custom questionnaires, or the one of an id. */
   customQuestionnaires(seqManager: number, fhirId?: string): Promise<CustomQuestionnaireSource[]>;
   romAngles(
@@ -203,6 +245,8 @@ export interface FhirExportReads {
   visitsAfter(seqManager: number, after: number, batch: Batch & { held: boolean }): Promise<VisitSource[]>;
   messagesAfter(seqManager: number, after: number, batch: Batch): Promise<MessageSource[]>;
   responsesAfter(seqManager: number, after: number, batch: Batch): Promise<ResponseSource[]>;
+  notesAfter(seqManager: number, after: number, batch: Batch): Promise<NoteSource[]>;
+  scoresAfter(seqManager: number, after: number, batch: Batch): Promise<ScoreRow[]>;
   /** The robots of the records given (of the clinician: the caller read them with `relationsAfter`). */
   devicesOf(seqMedicalRelations: number[]): Promise<DeviceSource[]>;
 }
@@ -366,6 +410,52 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
       );
     },
 
+    async notes(seqManager, filter, page) {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        filter.id !== undefined ? eq(managerNote.seqManagerNote, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined
+          ? eq(managerNote.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+      );
+      const joined = eq(medicalRelation.seqMedicalRelation, managerNote.seqMedicalRelation);
+      return pageOf(
+        db
+          .select(noteColumns)
+          .from(managerNote)
+          .innerJoin(medicalRelation, joined)
+          .where(where)
+          .orderBy(asc(managerNote.seqManagerNote)),
+        db.select({ total: count() }).from(managerNote).innerJoin(medicalRelation, joined).where(where),
+        page,
+      );
+    },
+
+    async scores(seqManager, filter, page) {
+      const where = and(
+        eq(medicalRelation.seqManager, seqManager),
+        isNotNull(questionnaireResponse.score),
+        filter.id !== undefined ? eq(questionnaireResponse.seqQuestionnaireResponse, filter.id) : undefined,
+        filter.seqMedicalRelation !== undefined
+          ? eq(questionnaireResponse.seqMedicalRelation, filter.seqMedicalRelation)
+          : undefined,
+        filter.instruments &&
+          (filter.instruments.length > 0 ? inArray(scoreInstrument, filter.instruments) : sql`false`),
+        within(questionnaireResponse.authoredAt, filter.authored),
+      );
+      const joined = eq(medicalRelation.seqMedicalRelation, questionnaireResponse.seqMedicalRelation);
+      return pageOf(
+        db
+          .select(scoreColumns)
+          .from(questionnaireResponse)
+          .innerJoin(medicalRelation, joined)
+          .where(where)
+          .orderBy(asc(questionnaireResponse.authoredAt), asc(questionnaireResponse.seqQuestionnaireResponse)),
+        db.select({ total: count() }).from(questionnaireResponse).innerJoin(medicalRelation, joined).where(where),
+        page,
+      );
+    },
+
     customQuestionnaires(seqManager, fhirId) {
       return db
         .select({ fhirId: customQuestionnaire.fhirId, questionnaire: customQuestionnaire.questionnaire })
@@ -489,6 +579,39 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
         .where(
           and(
             eq(medicalRelation.seqManager, seqManager),
+            gt(questionnaireResponse.seqQuestionnaireResponse, after),
+            since && sql`${responseChanged} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(questionnaireResponse.seqQuestionnaireResponse))
+        .limit(limit);
+    },
+
+    notesAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(noteColumns)
+        .from(managerNote)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, managerNote.seqMedicalRelation))
+        .where(
+          and(
+            eq(medicalRelation.seqManager, seqManager),
+            gt(managerNote.seqManagerNote, after),
+            since && sql`${noteChanged} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(managerNote.seqManagerNote))
+        .limit(limit);
+    },
+
+    scoresAfter(seqManager, after, { since, limit }) {
+      return db
+        .select(scoreColumns)
+        .from(questionnaireResponse)
+        .innerJoin(medicalRelation, eq(medicalRelation.seqMedicalRelation, questionnaireResponse.seqMedicalRelation))
+        .where(
+          and(
+            eq(medicalRelation.seqManager, seqManager),
+            isNotNull(questionnaireResponse.score),
             gt(questionnaireResponse.seqQuestionnaireResponse, after),
             since && sql`${responseChanged} >= ${since.toISOString()}::timestamptz`,
           ),

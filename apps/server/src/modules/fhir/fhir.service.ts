@@ -1,4 +1,10 @@
-import { fhirSystems, romSelectionsOf, shippedInstruments, type RomExtreme } from '@clinic/contract';
+import {
+  fhirSystems,
+  romSelectionsOf,
+  shippedInstruments,
+  type RomExtreme,
+  type ShippedInstrumentKey,
+} from '@clinic/contract';
 import type { Bundle, CapabilityStatement, Questionnaire, Resource } from '@medplum/fhirtypes';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,19 +12,23 @@ import { notFound } from '../../domain-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   romCodeSystem,
+  scoreCodeSystem,
   toAppointment,
   toCommunication,
   toDevice,
+  toNoteDocument,
   toEncounter,
   toPatient,
   toPractitioner,
   toQuestionnaire,
   toQuestionnaireResponse,
   toRomObservation,
+  toScoreObservation,
   toServiceRequest,
+  type ScoreSource,
 } from './fhir-resources.ts';
 import type { FhirCaller } from './fhir-client.service.ts';
-import { fhirRepository, type FhirRepository, type InstantBound } from './fhir.repository.ts';
+import { fhirRepository, type FhirRepository, type InstantBound, type ScoreRow } from './fhir.repository.ts';
 import {
   dateBound,
   FhirSearchError,
@@ -42,12 +52,21 @@ export const fhirSearches = {
   Questionnaire: ['_id', 'url'],
   QuestionnaireResponse: ['_id', 'patient'],
   Communication: ['_id', 'patient'],
+  DocumentReference: ['_id', 'patient'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FhirType = keyof typeof fhirSearches;
 
 /** The types read through the clinician's records by id and patient alone. */
-type RecordType = 'ServiceRequest' | 'Appointment' | 'Encounter' | 'QuestionnaireResponse' | 'Communication';
+type RecordType =
+  'ServiceRequest' | 'Appointment' | 'Encounter' | 'QuestionnaireResponse' | 'Communication' | 'DocumentReference';
+
+/** The row a record type's id names: its number (a note's document, `note-<number>`). */
+function recordIdOf(type: RecordType, id: string): number | undefined {
+  if (type !== 'DocumentReference') return numericId(id);
+  const note = /^note-(\d+)$/.exec(id)?.[1];
+  return note === undefined ? undefined : numericId(note);
+}
 
 export const isFhirType = (type: string): type is FhirType => Object.hasOwn(fhirSearches, type);
 export const fhirTypes = Object.keys(fhirSearches) as FhirType[];
@@ -72,7 +91,17 @@ const bulkExport = (operation: 'patient-export' | 'group-export') => ({
 const numericId = (id: string): number | undefined =>
   /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : undefined;
 
-const observationIdPattern = /^rom-([1-9]\d{0,15})-(min|max)$/;
+/** An observation's id: a session's angle (`rom-<record>-<min|max>`) or a response's score (`score-<response>`). */
+type ObservationId =
+  { kind: 'rom'; seqExerciseRecord: number; extreme: RomExtreme } | { kind: 'score'; seqQuestionnaireResponse: number };
+
+function observationIdOf(id: string): ObservationId | undefined {
+  const angle = /^rom-([1-9]\d{0,15})-(min|max)$/.exec(id);
+  if (angle) return { kind: 'rom', seqExerciseRecord: Number(angle[1]), extreme: angle[2] as RomExtreme };
+  const score = /^score-(\d+)$/.exec(id)?.[1];
+  const seqQuestionnaireResponse = score === undefined ? undefined : numericId(score);
+  return seqQuestionnaireResponse === undefined ? undefined : { kind: 'score', seqQuestionnaireResponse };
+}
 
 export interface FhirService {
   /** What the API serves, for `metadata`, with the token endpoint of SMART Backend Services. */
@@ -127,11 +156,11 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     return { total: found.total, resources: found.rows.map((row) => toPatient(row, base)) };
   }
 
-  async function observations(
-    principal: FhirCaller,
-    parameters: SearchParameters,
-    fixed: { seqExerciseRecord?: number; extreme?: RomExtreme } = {},
-  ) {
+  /**
+   * Observations of both kinds: the device sessions' angles (exams), then the questionnaires'
+   * scores (surveys), paged as one list in that order.
+   */
+  async function observations(principal: FhirCaller, parameters: SearchParameters, id?: ObservationId) {
     if (parameters.has('patient') && parameters.has('subject'))
       throw new FhirSearchError('Give the patient as patient or as subject, not both.');
     const patient = single(parameters, 'patient') ?? single(parameters, 'subject');
@@ -139,28 +168,53 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     if (patient !== undefined && seqMedicalRelation === undefined) return { total: 0, resources: [] };
     const codes = parameters.get('code')?.flatMap((value) => value.split(','));
     const categories = parameters.get('category')?.flatMap((value) => value.split(','));
-    // Every observation here is an exam: another category matches nothing.
-    if (categories && !categories.some((value) => isToken(value, fhirSystems.observationCategory, 'exam')))
-      return { total: 0, resources: [] };
-    const found = await repository.romAngles(
+    const inCategory = (code: string) =>
+      !categories || categories.some((value) => isToken(value, fhirSystems.observationCategory, code));
+    const dates = (parameters.get('date') ?? []).map(dateBound);
+    const page = pageOf(parameters);
+    const angles =
+      id?.kind !== 'score' && inCategory('exam')
+        ? await repository.romAngles(
+            principal.seqManager,
+            {
+              seqMedicalRelation,
+              ...(id && { seqExerciseRecord: id.seqExerciseRecord, extreme: id.extreme }),
+              ...(codes && {
+                selections: codes.flatMap((value) => {
+                  const { system, code } = tokenOf(value);
+                  return [
+                    ...(system === undefined || system === romCodeSystem(base) ? romSelectionsOf('product', code) : []),
+                    ...(system === undefined || system === fhirSystems.loinc ? romSelectionsOf('loinc', code) : []),
+                  ];
+                }),
+              }),
+              starts: dates,
+            },
+            page,
+          )
+        : { total: 0, rows: [] };
+    const resources: Resource[] = angles.rows.map((row) => toRomObservation(row, row.extreme, base));
+    if (id?.kind === 'rom' || !inCategory('survey')) return { total: angles.total, resources };
+    // The scores' part of the page: what the angles left of it, from where the angles end.
+    const scores = await repository.scores(
       principal.seqManager,
       {
         seqMedicalRelation,
-        ...fixed,
+        ...(id && { id: id.seqQuestionnaireResponse }),
         ...(codes && {
-          selections: codes.flatMap((value) => {
+          instruments: codes.flatMap((value) => {
             const { system, code } = tokenOf(value);
-            return [
-              ...(system === undefined || system === romCodeSystem(base) ? romSelectionsOf('product', code) : []),
-              ...(system === undefined || system === fhirSystems.loinc ? romSelectionsOf('loinc', code) : []),
-            ];
+            return system === undefined || system === scoreCodeSystem(base) ? [code] : [];
           }),
         }),
-        starts: (parameters.get('date') ?? []).map(dateBound),
+        authored: dates,
       },
-      pageOf(parameters),
+      { count: page.count - resources.length, offset: Math.max(0, page.offset - angles.total) },
     );
-    return { total: found.total, resources: found.rows.map((row) => toRomObservation(row, row.extreme, base)) };
+    return {
+      total: angles.total + scores.total,
+      resources: [...resources, ...scores.rows.map((row) => toScoreObservation(scoreSourceOf(row), base))],
+    };
   }
 
   /** Prescriptions, visits, held visits, questionnaire responses or messages of the clinician's patients. */
@@ -178,6 +232,10 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     if (type === 'Communication') {
       const found = await repository.messages(principal.seqManager, filter, page);
       return { total: found.total, resources: found.rows.map(toCommunication) };
+    }
+    if (type === 'DocumentReference') {
+      const found = await repository.notes(principal.seqManager, filter, page);
+      return { total: found.total, resources: found.rows.map(toNoteDocument) };
     }
     if (type === 'QuestionnaireResponse') {
       const found = await repository.responses(principal.seqManager, filter, page);
@@ -327,19 +385,15 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       case 'Appointment':
       case 'Encounter':
       case 'QuestionnaireResponse':
-      case 'Communication': {
-        const numeric = numericId(id);
+      case 'Communication':
+      case 'DocumentReference': {
+        const numeric = recordIdOf(type, id);
         if (numeric === undefined) return undefined;
         return (await records(principal, type, { id: numeric }, [], { count: 1, offset: 0 })).resources[0];
       }
       case 'Observation': {
-        const match = observationIdPattern.exec(id);
-        if (!match) return undefined;
-        const found = await observations(principal, new Map(), {
-          seqExerciseRecord: Number(match[1]),
-          extreme: match[2] as RomExtreme,
-        });
-        return found.resources[0];
+        const observation = observationIdOf(id);
+        return observation && (await observations(principal, new Map(), observation)).resources[0];
       }
     }
   }
@@ -390,8 +444,9 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       case 'Appointment':
       case 'Encounter':
       case 'QuestionnaireResponse':
-      case 'Communication': {
-        const numeric = id === undefined ? undefined : numericId(id);
+      case 'Communication':
+      case 'DocumentReference': {
+        const numeric = id === undefined ? undefined : recordIdOf(type, id);
         const patient = single(parameters, 'patient');
         const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
         if ((id !== undefined && numeric === undefined) || (patient !== undefined && seqMedicalRelation === undefined))
@@ -406,12 +461,8 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       }
       case 'Observation': {
         if (id === undefined) return observations(principal, parameters);
-        const match = observationIdPattern.exec(id);
-        if (!match) return { total: 0, resources: [] };
-        return observations(principal, parameters, {
-          seqExerciseRecord: Number(match[1]),
-          extreme: match[2] as RomExtreme,
-        });
+        const observation = observationIdOf(id);
+        return observation ? observations(principal, parameters, observation) : { total: 0, resources: [] };
       }
     }
   }
@@ -432,6 +483,15 @@ export async function questionnairesOf(
   return [...shipped, ...customs.map((row) => toQuestionnaire(row.questionnaire, `custom-${row.fhirId}`))];
 }
 
+/** A scored response with its instrument's title: a custom one's as kept, a shipped one's from the contract. */
+export function scoreSourceOf(row: ScoreRow): ScoreSource {
+  const { customTitle, ...score } = row;
+  const shipped = Object.hasOwn(shippedInstruments, row.instrument)
+    ? shippedInstruments[row.instrument as ShippedInstrumentKey].questionnaire.title
+    : undefined;
+  return { ...score, title: customTitle ?? shipped ?? row.instrument };
+}
+
 /** A page of a search whose matches are few and all at hand. */
 function pageOfFew(resources: Resource[], parameters: SearchParameters): { total: number; resources: Resource[] } {
   const { count, offset } = pageOf(parameters);
@@ -446,7 +506,8 @@ function relationOf(resource: Resource): number | undefined {
     resource.resourceType === 'ServiceRequest' ||
     resource.resourceType === 'Encounter' ||
     resource.resourceType === 'QuestionnaireResponse' ||
-    resource.resourceType === 'Communication'
+    resource.resourceType === 'Communication' ||
+    resource.resourceType === 'DocumentReference'
       ? resource.subject?.reference
       : resource.resourceType === 'Appointment'
         ? resource.participant[0]?.actor?.reference

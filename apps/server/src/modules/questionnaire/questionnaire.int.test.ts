@@ -28,7 +28,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { careTeams, type Clinician, type Member } from '../../../test/care-teams.ts';
-import { callApi, relogin, verifiedPatient } from '../../../test/fixtures.ts';
+import { callApi, lefsAnswers, relogin, verifiedPatient } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { browserSubscription, startPushService, type PushService } from '../../../test/push-service.ts';
 import { registerMember } from '../../../test/realtime.ts';
@@ -64,13 +64,6 @@ const as = (who: { tokens: { accessToken: string } }, language = 'en') => ({
 const treat = (who: Member, by: Clinician) =>
   registerMember(t.app, by.tokens.accessToken, who.tokens.accessToken, homeDevice);
 
-/** LEFS answered with every item at the same option: 0 (extreme difficulty) to 4 (no difficulty), 20 items. */
-function lefsAnswers(option: number): AnswerItem[] {
-  return answerableItems(lefs.questionnaire).map((item) => {
-    const coding = item.answerOption![option]!.valueCoding!;
-    return { linkId: item.linkId, answer: [{ valueCoding: { system: coding.system, code: coding.code! } }] };
-  });
-}
 /** LEFS answers as the server keeps them: each coding the questionnaire's option, its display too. */
 function keptLefsAnswers(option: number): AnswerItem[] {
   return answerableItems(lefs.questionnaire).map((item) => {
