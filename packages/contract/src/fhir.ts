@@ -12,6 +12,9 @@ export const fhirSystems = {
   participationMode: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
   documentCategory: 'http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category',
   confidentiality: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality',
+  conditionClinical: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+  conditionVerification: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+  conditionCategory: 'http://terminology.hl7.org/CodeSystem/condition-category',
 } as const;
 
 /** The smallest or the largest angle of a device session. */

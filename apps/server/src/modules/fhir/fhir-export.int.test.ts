@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
   addManagerNote,
+  appendPatientStatus,
   addQuestionnaireSchedule,
   sendMessage,
   createSchedule,
@@ -187,6 +188,8 @@ beforeAll(async () => {
     isPublic: true,
   };
   expect((await asClinician(addManagerNote, note)).status).toBe(200);
+  const condition = { primaryDiagnosis: 'Total knee arthroplasty' };
+  expect((await asClinician(appendPatientStatus, { seqMedicalRelation, status: condition })).status).toBe(200);
   const lefsOnce = { kind: 'shipped', key: 'lefs' } as const;
   await asClinician(addQuestionnaireSchedule, { seqMedicalRelation, instrument: lefsOnce, cadence: { kind: 'once' } });
   await answerDueLefs(t.app, member.tokens.accessToken, t.clock(), 2);
@@ -218,6 +221,10 @@ describe('FHIR Bulk Data export', () => {
       'QuestionnaireResponse',
       'Communication',
       'DocumentReference',
+      'Condition',
+    ]);
+    expect(resources.filter((resource) => resource.resourceType === 'Condition')).toEqual([
+      expect.objectContaining({ code: { text: 'Total knee arthroplasty' } }),
     ]);
     expect(idsOf(resources, 'Questionnaire')).toEqual(['psfs', 'lefs', 'koos-jr', 'hoos-jr']);
     expect(idsOf(resources, 'Patient')).toEqual([String(seqMedicalRelation), String(secondRelation)]);

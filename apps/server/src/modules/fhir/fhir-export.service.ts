@@ -16,6 +16,7 @@ import type { FhirCaller } from './fhir-client.service.ts';
 import {
   toAppointment,
   toCommunication,
+  toCondition,
   toDevice,
   toNoteDocument,
   toEncounter,
@@ -344,6 +345,10 @@ export function fhirExportService({
             (row) => row.seqQuestionnaireResponse,
           ),
           (rows) => rows.map(toQuestionnaireResponse),
+        );
+      case 'Condition':
+        return mapped(relationsOf(seqManager), async (relations) =>
+          (await repository.conditionsOf(relations, since)).map(toCondition),
         );
       case 'DocumentReference':
         return mapped(

@@ -15,6 +15,7 @@ import {
 import type {
   Appointment,
   Communication,
+  Condition,
   Device,
   DocumentReference,
   Encounter,
@@ -504,5 +505,45 @@ export function toScoreObservation(source: ScoreSource, base: string): Observati
     performer: [source.enteredBy === null ? patient : { reference: `Practitioner/${source.enteredBy}` }],
     valueQuantity: { value: source.score, unit: 'score', system: fhirSystems.ucum, code: '{score}' },
     derivedFrom: [{ reference: `QuestionnaireResponse/${source.seqQuestionnaireResponse}` }],
+  };
+}
+
+/** A diagnosis of a record's newest condition entry. */
+export interface ConditionSource {
+  seqPatientStatus: number;
+  seqMedicalRelation: number;
+  seqManager: number;
+  rank: 'primary' | 'secondary';
+  diagnosis: string;
+  onsetDate: string | null;
+  recordedAt: Date;
+}
+
+/**
+ * A diagnosis as a problem-list Condition, its text as the clinician wrote it (the product keeps no
+ * code for it), with the onset date of the entry; the primary diagnosis ranked first.
+ */
+export function toCondition(source: ConditionSource): Condition {
+  return {
+    resourceType: 'Condition',
+    id: `${source.seqPatientStatus}-${source.rank}`,
+    meta: { lastUpdated: source.recordedAt.toISOString() },
+    clinicalStatus: {
+      coding: [{ system: fhirSystems.conditionClinical, code: 'active', display: 'Active' }],
+    },
+    verificationStatus: {
+      coding: [{ system: fhirSystems.conditionVerification, code: 'confirmed', display: 'Confirmed' }],
+    },
+    category: [
+      {
+        coding: [{ system: fhirSystems.conditionCategory, code: 'problem-list-item', display: 'Problem List Item' }],
+      },
+    ],
+    code: { text: source.diagnosis },
+    subject: patientReference(source.seqMedicalRelation),
+    ...(source.onsetDate && { onsetDateTime: source.onsetDate }),
+    recordedDate: source.recordedAt.toISOString(),
+    recorder: { reference: `Practitioner/${source.seqManager}` },
+    note: [{ text: source.rank === 'primary' ? 'Primary diagnosis' : 'Secondary diagnosis' }],
   };
 }

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   addClinicAssignedExercise,
   addManagerNote,
+  appendPatientStatus,
   addQuestionnaireSchedule,
   lefs,
   removeManagerNote,
+  removePatientStatus,
   sendMessage,
   completeSchedule,
   createMeeting,
@@ -18,6 +20,7 @@ import {
 import type {
   Bundle,
   CapabilityStatement,
+  Condition,
   DocumentReference,
   Observation,
   OperationOutcome,
@@ -151,6 +154,7 @@ describe('the FHIR R4 API', () => {
       'QuestionnaireResponse',
       'Communication',
       'DocumentReference',
+      'Condition',
       'Group',
     ]);
     // Bulk Data export of the clinician's patients, as a group or as all patients.
@@ -467,5 +471,29 @@ describe('the FHIR R4 API', () => {
     expect((await fhirGet(`DocumentReference/${note!.id}`)).body).toEqual(note);
     expect((await fhirGet(`DocumentReference/${note!.id}`, other)).status).toBe(404);
     expect((await fhirGet(`DocumentReference/${kept.success.note.seqManagerNote}`)).status).toBe(404);
+  });
+
+  it('gives the diagnoses of the newest condition entry as Conditions', async () => {
+    const append = async (status: RequestOf<typeof appendPatientStatus>['status']) =>
+      (await asClinician(appendPatientStatus, { seqMedicalRelation, status })).success.status.seqPatientStatus;
+    const earlier = await append({ primaryDiagnosis: 'Knee osteoarthritis' });
+    t.clock.advance(60_000);
+    const newest = await append({
+      primaryDiagnosis: 'Total knee arthroplasty, right',
+      secondaryDiagnosis: 'Hypertension',
+      onsetDate: '2026-10-02',
+    });
+    const conditions = (await searchAll(`Condition?patient=${seqMedicalRelation}`)) as Condition[];
+    expect(conditions.map((condition) => [condition.id, condition.code?.text, condition.onsetDateTime])).toEqual([
+      [`${newest}-primary`, 'Total knee arthroplasty, right', '2026-10-02'],
+      [`${newest}-secondary`, 'Hypertension', '2026-10-02'],
+    ]);
+    expect((await fhirGet(`Condition/${newest}-secondary`)).body).toEqual(conditions[1]);
+    expect((await fhirGet(`Condition/${newest}-secondary`, other)).status).toBe(404);
+    // Once removed, the entry before it is the record's condition.
+    await asClinician(removePatientStatus, { seqPatientStatus: newest });
+    expect((await searchAll(`Condition?patient=${seqMedicalRelation}`)).map((condition) => condition.id)).toEqual([
+      `${earlier}-primary`,
+    ]);
   });
 });

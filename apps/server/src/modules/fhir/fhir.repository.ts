@@ -10,11 +10,13 @@ import {
   managerNote,
   medicalRelation,
   message,
+  patientStatus,
   questionnaireResponse,
   schedule,
 } from '../../db/schema.ts';
 import { ScheduleStatus, type RomExtreme, type RomSelection } from '@clinic/contract';
 import type {
+  ConditionSource,
   MessageSource,
   NoteSource,
   PatientSource,
@@ -159,6 +161,30 @@ const scoreColumns = {
 /** A scored response's row, its instrument's title for a custom one (the contract names a shipped one's). */
 export type ScoreRow = Omit<ScoreSource, 'title'> & { customTitle: string | null };
 
+/**
+ * The diagnoses of each record's newest condition entry (a removed entry is no longer one), the
+ * primary first; `filter` narrows the records.
+ */
+const currentDiagnoses = (where: SQL | undefined) => sql`
+  select status.seq_patient_status as "seqPatientStatus", status.seq_medical_relation as "seqMedicalRelation",
+    status.seq_manager as "seqManager", rank.name as "rank",
+    case rank.name when 'primary' then status.primary_diagnosis else status.secondary_diagnosis end as "diagnosis",
+    status.onset_date::text as "onsetDate", status.recorded_at as "recordedAt"
+  from (
+    select distinct on (${patientStatus.seqMedicalRelation}) ${patientStatus.seqPatientStatus} as seq_patient_status,
+      ${patientStatus.seqMedicalRelation} as seq_medical_relation, ${medicalRelation.seqManager} as seq_manager,
+      ${patientStatus.primaryDiagnosis} as primary_diagnosis, ${patientStatus.secondaryDiagnosis} as secondary_diagnosis,
+      ${patientStatus.onsetDate} as onset_date, ${patientStatus.recordedAt} as recorded_at
+    from ${patientStatus}
+    join ${medicalRelation} on ${medicalRelation.seqMedicalRelation} = ${patientStatus.seqMedicalRelation}
+    where ${patientStatus.removedAt} is null and ${where ?? sql`true`}
+    order by ${patientStatus.seqMedicalRelation}, ${patientStatus.recordedAt} desc, ${patientStatus.seqPatientStatus} desc
+  ) as status
+  cross join (values ('primary', 1), ('secondary', 2)) as rank(name, position)
+  where case rank.name when 'primary' then status.primary_diagnosis else status.secondary_diagnosis end <> ''`;
+type ConditionRow = Omit<ConditionSource, 'recordedAt'> & { recordedAt: Date | string };
+const conditionOf = (row: ConditionRow): ConditionSource => ({ ...row, recordedAt: new Date(row.recordedAt) });
+
 /** A custom questionnaire of the clinician, by the id the API reads it by. */
 export interface CustomQuestionnaireSource {
   fhirId: string;
@@ -207,6 +233,12 @@ export interface FhirRepository {
     filter: RecordFilter & { instruments?: string[]; authored: InstantBound[] },
     page: { count: number; offset: number },
   ): Promise<Page<ScoreRow>>;
+  /** The diagnoses of the clinician's patients' newest condition entries. */
+  conditions(
+    seqManager: number,
+    filter: { seqPatientStatus?: number; rank?: ConditionSource['rank']; seqMedicalRelation?: number | undefined },
+    page: { count: number; offset: number },
+  ): Promise<Page<ConditionSource>>;
   /** The clinician's custom questionnaires, or the one of an id. */
   customQuestionnaires(seqManager: number, fhirId?: string): Promise<CustomQuestionnaireSource[]>;
   romAngles(
@@ -246,6 +278,8 @@ export interface FhirExportReads {
   messagesAfter(seqManager: number, after: number, batch: Batch): Promise<MessageSource[]>;
   responsesAfter(seqManager: number, after: number, batch: Batch): Promise<ResponseSource[]>;
   notesAfter(seqManager: number, after: number, batch: Batch): Promise<NoteSource[]>;
+  /** The current diagnoses of the records given (of the clinician: the caller read them with `relationsAfter`). */
+  conditionsOf(seqMedicalRelations: number[], since: Date | undefined): Promise<ConditionSource[]>;
   scoresAfter(seqManager: number, after: number, batch: Batch): Promise<ScoreRow[]>;
   /** The robots of the records given (of the clinician: the caller read them with `relationsAfter`). */
   devicesOf(seqMedicalRelations: number[]): Promise<DeviceSource[]>;
@@ -456,6 +490,27 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
       );
     },
 
+    async conditions(seqManager, filter, page) {
+      const diagnoses = currentDiagnoses(
+        and(
+          eq(medicalRelation.seqManager, seqManager),
+          filter.seqMedicalRelation !== undefined
+            ? eq(patientStatus.seqMedicalRelation, filter.seqMedicalRelation)
+            : undefined,
+        ),
+      );
+      const chosen = and(
+        filter.seqPatientStatus !== undefined ? sql`"seqPatientStatus" = ${filter.seqPatientStatus}` : undefined,
+        filter.rank !== undefined ? sql`"rank" = ${filter.rank}` : undefined,
+      );
+      const [rows, totals] = (await Promise.all([
+        db.execute(sql`select * from (${diagnoses}) as diagnosis where ${chosen ?? sql`true`}
+          order by "seqMedicalRelation", "rank" limit ${page.count} offset ${page.offset}`),
+        db.execute(sql`select count(*)::int as total from (${diagnoses}) as diagnosis where ${chosen ?? sql`true`}`),
+      ])) as [{ rows: ConditionRow[] }, { rows: { total: number }[] }];
+      return { rows: rows.rows.map(conditionOf), total: totals.rows[0]?.total ?? 0 };
+    },
+
     customQuestionnaires(seqManager, fhirId) {
       return db
         .select({ fhirId: customQuestionnaire.fhirId, questionnaire: customQuestionnaire.questionnaire })
@@ -618,6 +673,15 @@ export function fhirRepository(db: Database): FhirRepository & FhirExportReads {
         )
         .orderBy(asc(questionnaireResponse.seqQuestionnaireResponse))
         .limit(limit);
+    },
+
+    async conditionsOf(seqMedicalRelations, since) {
+      if (seqMedicalRelations.length === 0) return [];
+      const { rows } = (await db.execute(sql`
+        select * from (${currentDiagnoses(inArray(patientStatus.seqMedicalRelation, seqMedicalRelations))}) as diagnosis
+        where ${since ? sql`"recordedAt" >= ${since.toISOString()}::timestamptz` : sql`true`}
+        order by "seqMedicalRelation", "rank"`)) as { rows: ConditionRow[] };
+      return rows.map(conditionOf);
     },
 
     async relationsAfter(seqManager, after, limit) {

@@ -15,6 +15,7 @@ import {
   scoreCodeSystem,
   toAppointment,
   toCommunication,
+  toCondition,
   toDevice,
   toNoteDocument,
   toEncounter,
@@ -53,6 +54,7 @@ export const fhirSearches = {
   QuestionnaireResponse: ['_id', 'patient'],
   Communication: ['_id', 'patient'],
   DocumentReference: ['_id', 'patient'],
+  Condition: ['_id', 'patient'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FhirType = keyof typeof fhirSearches;
@@ -94,6 +96,13 @@ const numericId = (id: string): number | undefined =>
 /** An observation's id: a session's angle (`rom-<record>-<min|max>`) or a response's score (`score-<response>`). */
 type ObservationId =
   { kind: 'rom'; seqExerciseRecord: number; extreme: RomExtreme } | { kind: 'score'; seqQuestionnaireResponse: number };
+
+/** A condition's id: its entry's and its rank (`<entry>-primary` or `<entry>-secondary`). */
+function conditionIdOf(id: string): { seqPatientStatus: number; rank: 'primary' | 'secondary' } | undefined {
+  const match = /^(\d+)-(primary|secondary)$/.exec(id);
+  const seqPatientStatus = match?.[1] === undefined ? undefined : numericId(match[1]);
+  return seqPatientStatus === undefined ? undefined : { seqPatientStatus, rank: match![2] as 'primary' | 'secondary' };
+}
 
 function observationIdOf(id: string): ObservationId | undefined {
   const angle = /^rom-([1-9]\d{0,15})-(min|max)$/.exec(id);
@@ -215,6 +224,15 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       total: angles.total + scores.total,
       resources: [...resources, ...scores.rows.map((row) => toScoreObservation(scoreSourceOf(row), base))],
     };
+  }
+
+  async function conditions(
+    principal: FhirCaller,
+    filter: Parameters<FhirRepository['conditions']>[1],
+    page: { count: number; offset: number },
+  ) {
+    const found = await repository.conditions(principal.seqManager, filter, page);
+    return { total: found.total, resources: found.rows.map(toCondition) };
   }
 
   /** Prescriptions, visits, held visits, questionnaire responses or messages of the clinician's patients. */
@@ -381,6 +399,10 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       }
       case 'Questionnaire':
         return (await questionnairesOf(repository, principal.seqManager, id))[0];
+      case 'Condition': {
+        const condition = conditionIdOf(id);
+        return condition && (await conditions(principal, condition, { count: 1, offset: 0 })).resources[0];
+      }
       case 'ServiceRequest':
       case 'Appointment':
       case 'Encounter':
@@ -431,6 +453,14 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
           if (await repository.hasDevice(principal.seqManager, seqMedicalRelation, deviceType))
             devices.push(toDevice(seqMedicalRelation, deviceType));
         return pageOfFew(devices, parameters);
+      }
+      case 'Condition': {
+        const condition = id === undefined ? {} : conditionIdOf(id);
+        const patient = single(parameters, 'patient');
+        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
+        if (!condition || (patient !== undefined && seqMedicalRelation === undefined))
+          return { total: 0, resources: [] };
+        return conditions(principal, { ...condition, seqMedicalRelation }, pageOf(parameters));
       }
       case 'Questionnaire': {
         const url = single(parameters, 'url');
@@ -507,7 +537,8 @@ function relationOf(resource: Resource): number | undefined {
     resource.resourceType === 'Encounter' ||
     resource.resourceType === 'QuestionnaireResponse' ||
     resource.resourceType === 'Communication' ||
-    resource.resourceType === 'DocumentReference'
+    resource.resourceType === 'DocumentReference' ||
+    resource.resourceType === 'Condition'
       ? resource.subject?.reference
       : resource.resourceType === 'Appointment'
         ? resource.participant[0]?.actor?.reference
