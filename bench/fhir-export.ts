@@ -127,7 +127,9 @@ async function onDatabase(options: RoundOptions, database: BenchDatabase): Promi
       return { resources: counted.lines, seconds: (performance.now() - started) / 1000 };
     };
 
-    // The memory an export takes, measured on its own before the rounds (the baseline's blobs would hide it).
+    // The memory an export takes, measured on its own before the rounds (the baseline's blobs would
+    // hide it), from a collected heap: what earlier benchmarks of this process left is not idle.
+    (globalThis as { gc?: () => void }).gc?.();
     const idle = process.memoryUsage.rss();
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);

@@ -20,7 +20,13 @@ export function judge(benchmark: string, result: BenchResult): Verdict {
   if (result.product.length === 0) throw new Error(`${result.name}: no product values`);
   const productMedian = median(result.product);
   const baselineMedian = result.baseline?.length ? median(result.baseline) : undefined;
-  const ratio = baselineMedian === undefined ? undefined : productMedian / baselineMedian;
+  // Nothing against nothing (no blocking time on either side) is even.
+  const ratio =
+    baselineMedian === undefined
+      ? undefined
+      : productMedian === 0 && baselineMedian === 0
+        ? 1
+        : productMedian / baselineMedian;
   let measure: number;
   let limit: number;
   if ('ratio' in result.budget) {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,11 @@ process.stdout.write(
   `${smoke ? 'Smoke run: each benchmark once at its smallest; the verdicts say nothing of the budgets.\n' : ''}` +
     `${rounds} alternating round(s) per benchmark; the server benchmarks on ${databases.map((database) => database.label).join(' and ')}\n\n`,
 );
+// BENCH_BUSY_CORES=n keeps n cores busy for the whole run, to measure as a busy machine would.
+const burners = Array.from({ length: Number(process.env.BENCH_BUSY_CORES ?? 0) }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
+if (burners.length) process.stdout.write(`${burners.length} core(s) kept busy by a CPU burner\n\n`);
 const verdicts: Verdict[] = [];
 const failures: { benchmark: string; error: string }[] = [];
 for (const benchmark of selected) {
@@ -67,5 +73,6 @@ const missed = verdicts.filter((verdict) => !verdict.pass).length;
 process.stdout.write(
   `${verdicts.length - missed} of ${verdicts.length} within budget${failures.length ? `, ${failures.length} benchmark(s) failed to measure` : ''}; results in ${values.json}\n`,
 );
+for (const burner of burners) burner.kill();
 // Open handles of a failed benchmark (a browser, a server) must not keep the run alive.
 process.exit(failures.length ? 1 : 0);
