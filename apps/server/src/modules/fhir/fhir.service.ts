@@ -97,6 +97,16 @@ const numericId = (id: string): number | undefined =>
 type ObservationId =
   { kind: 'rom'; seqExerciseRecord: number; extreme: RomExtreme } | { kind: 'score'; seqQuestionnaireResponse: number };
 
+/**
+ * The patient record a search names by `patient` (or `subject`), as `Patient/<id>` or `<id>`:
+ * undefined when it names none, null when it names one that is nothing here.
+ */
+function patientOf(parameters: SearchParameters, name: 'patient' | 'subject' = 'patient'): number | null | undefined {
+  const patient = single(parameters, name);
+  if (patient === undefined) return undefined;
+  return numericId(referenceId(patient, 'Patient')) ?? null;
+}
+
 /** A condition's id: its entry's and its rank (`<entry>-primary` or `<entry>-secondary`). */
 function conditionIdOf(id: string): { seqPatientStatus: number; rank: 'primary' | 'secondary' } | undefined {
   const match = /^(\d+)-(primary|secondary)$/.exec(id);
@@ -172,9 +182,8 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
   async function observations(principal: FhirCaller, parameters: SearchParameters, id?: ObservationId) {
     if (parameters.has('patient') && parameters.has('subject'))
       throw new FhirSearchError('Give the patient as patient or as subject, not both.');
-    const patient = single(parameters, 'patient') ?? single(parameters, 'subject');
-    const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
-    if (patient !== undefined && seqMedicalRelation === undefined) return { total: 0, resources: [] };
+    const seqMedicalRelation = patientOf(parameters, parameters.has('subject') ? 'subject' : 'patient');
+    if (seqMedicalRelation === null) return { total: 0, resources: [] };
     const codes = parameters.get('code')?.flatMap((value) => value.split(','));
     const categories = parameters.get('category')?.flatMap((value) => value.split(','));
     const inCategory = (code: string) =>
@@ -445,9 +454,9 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
         return pageOfFew(row ? [toPractitioner(row)] : [], parameters);
       }
       case 'Device': {
-        const patient = single(parameters, 'patient');
-        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
+        const seqMedicalRelation = patientOf(parameters);
         if (seqMedicalRelation === undefined) throw new FhirSearchError('Search devices by patient.', 'not-supported');
+        if (seqMedicalRelation === null) return { total: 0, resources: [] };
         const devices = [];
         for (const deviceType of [1, 2])
           if (await repository.hasDevice(principal.seqManager, seqMedicalRelation, deviceType))
@@ -456,10 +465,8 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       }
       case 'Condition': {
         const condition = id === undefined ? {} : conditionIdOf(id);
-        const patient = single(parameters, 'patient');
-        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
-        if (!condition || (patient !== undefined && seqMedicalRelation === undefined))
-          return { total: 0, resources: [] };
+        const seqMedicalRelation = patientOf(parameters);
+        if (!condition || seqMedicalRelation === null) return { total: 0, resources: [] };
         return conditions(principal, { ...condition, seqMedicalRelation }, pageOf(parameters));
       }
       case 'Questionnaire': {
@@ -477,9 +484,8 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
       case 'Communication':
       case 'DocumentReference': {
         const numeric = id === undefined ? undefined : recordIdOf(type, id);
-        const patient = single(parameters, 'patient');
-        const seqMedicalRelation = patient === undefined ? undefined : numericId(referenceId(patient, 'Patient'));
-        if ((id !== undefined && numeric === undefined) || (patient !== undefined && seqMedicalRelation === undefined))
+        const seqMedicalRelation = patientOf(parameters);
+        if ((id !== undefined && numeric === undefined) || seqMedicalRelation === null)
           return { total: 0, resources: [] };
         return records(
           principal,
