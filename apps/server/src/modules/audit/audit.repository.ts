@@ -89,10 +89,11 @@ export interface AuditEntryOf extends Pick<AuditEntry, 'action' | 'entity'> {
 export function auditInsert(actor: AuditActor, at: Date, entry: AuditEntryOf, from?: SQL): SQL {
   markDeclared(actor, [entry]);
   return sql`insert into ${auditEvent} (at, seq_user, seq_manager, seq_patient, seq_medical_relation, action, entity,
-      entity_id, ip, user_agent, request_id)
+      entity_id, ip, user_agent, request_id, client_name)
     select ${at.toISOString()}::timestamptz, ${actor.seqUser}::int, ${actor.seqManager ?? null}::int,
       ${entry.seqPatient ?? null}::int, ${entry.seqMedicalRelation ?? null}::int, ${entry.action}, ${entry.entity},
-      ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId}
+      ${entry.entityId ?? null}::text, ${actor.ip}, ${actor.userAgent?.slice(0, 500) ?? null}::text, ${actor.requestId},
+      ${actor.clientName ?? null}::text
     ${from ? sql`from ${from}` : sql``}
     ${entry.action === 'read' ? sql`where set_config('synchronous_commit', 'off', true) is not null` : sql``}`;
 }

@@ -261,7 +261,11 @@ describe('FHIR Bulk Data export', () => {
       .select()
       .from(auditEvent)
       .where(and(eq(auditEvent.entity, 'fhir_export'), eq(auditEvent.seqUser, clinician.seqUser)));
-    expect(audits).toHaveLength(1 + manifest.output.length);
+    // One row per patient record the export read, and one per file read.
+    expect(
+      audits.filter((audit) => audit.seqMedicalRelation !== null).map((audit) => audit.seqMedicalRelation),
+    ).toEqual([seqMedicalRelation, secondRelation]);
+    expect(audits).toHaveLength(2 + manifest.output.length);
     expect(audits.every((audit) => audit.clientName === 'Regional health record')).toBe(true);
 
     // The files are the caller's: no token, the clinician's session or another clinician read none of them.

@@ -5,13 +5,13 @@ import { and, count, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { appUser, fhirClient, fhirExport, manager, type FhirExportFile } from '../../db/schema.ts';
+import { appUser, fhirClient, fhirExport, manager, medicalRelation, type FhirExportFile } from '../../db/schema.ts';
 import { FailedCode } from '@clinic/contract';
 import { HttpFailure, notFound } from '../../domain-error.ts';
 import type { Job } from '../../jobs/job-runner.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { loggableError } from '../../db/errors.ts';
-import { recordAudit } from '../audit/index.ts';
+import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
 import type { FhirCaller } from './fhir-client.service.ts';
 import {
   toAppointment,
@@ -429,6 +429,21 @@ export function fhirExportService({
       if ((active?.count ?? 0) >= fhirExportRules.activePerCaller)
         throw new HttpFailure(429, FailedCode.TooManyRequests);
       const id = randomUUID();
+      // One row for each patient record the export reads, so that a patient's trail names it.
+      await db.execute(
+        auditInsert(
+          actorOf(callerOf(caller), context),
+          now(),
+          {
+            action: 'read',
+            entity: 'fhir_export',
+            entityId: sql`${id}`,
+            seqMedicalRelation: sql`r.seq_medical_relation`,
+          },
+          sql`(select ${medicalRelation.seqMedicalRelation} as seq_medical_relation from ${medicalRelation}
+            where ${medicalRelation.seqManager} = ${caller.seqManager}) as r`,
+        ),
+      );
       await db.insert(fhirExport).values({
         id,
         seqManager: caller.seqManager,
@@ -439,7 +454,6 @@ export function fhirExportService({
         status: 'accepted',
         createdAt: now(),
       });
-      await audited(caller, context, id);
       drain();
       return id;
     },
