@@ -55,6 +55,8 @@ describe('the patient web client', () => {
     await clinicianPage.goto('/appointments');
     await clinicianPage.waitForURL('**/appointments**');
     await clinicianPage.waitForLoadState('networkidle');
+    // The calendar's socket is ready before the patient books, so the booking's notification reaches it.
+    await clinicianPage.locator('[data-testid="notification-badge"][data-realtime="ready"]').waitFor();
 
     // The patient signs in to the patient client on a phone-sized screen in a second browser.
     const patientContext = await stack.newContext({ width: 390 });
