@@ -166,12 +166,7 @@ function shownNotifications(
  * notification is not shown: DevTools' delivery is dropped when it reaches a worker that is just
  * stopping, where a push service would send it again.
  */
-async function pushUntilShown(
-  page: Page,
-  cdp: CDPSession,
-  registrationId: string,
-  push: PatientPush,
-): Promise<void> {
+async function pushUntilShown(page: Page, cdp: CDPSession, registrationId: string, push: PatientPush): Promise<void> {
   let sentAt = 0;
   await expect
     .poll(async () => {
