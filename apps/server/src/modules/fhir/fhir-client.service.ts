@@ -34,6 +34,13 @@ export interface FhirCaller {
   client?: { id: string; name: string; scopes: string[] };
 }
 
+/** The caller as its audit rows name it: the clinician, and the system reading for them. */
+export const auditCallerOf = (caller: FhirCaller): { seqUser: number; seqManager: number; clientName?: string } => ({
+  seqUser: caller.seqUser,
+  seqManager: caller.seqManager,
+  ...(caller.client && { clientName: caller.client.name }),
+});
+
 /** An OAuth error of the token endpoint (RFC 6749 5.2), with the status it answers. */
 export class TokenRefusal extends Error {
   constructor(

@@ -12,7 +12,7 @@ import type { Job } from '../../jobs/job-runner.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { loggableError } from '../../db/errors.ts';
 import { actorOf, auditInsert, recordAudit } from '../audit/index.ts';
-import type { FhirCaller } from './fhir-client.service.ts';
+import { auditCallerOf, type FhirCaller } from './fhir-client.service.ts';
 import {
   toAppointment,
   toCommunication,
@@ -138,7 +138,7 @@ export function fhirExportService({
   }
 
   const audited = (caller: FhirCaller, context: RequestContext, entityId: string | undefined) =>
-    recordAudit(db, callerOf(caller), context, now(), [
+    recordAudit(db, auditCallerOf(caller), context, now(), [
       { action: 'read', entity: 'fhir_export', entityId, outcome: entityId ? 'success' : 'denied' },
     ]);
 
@@ -432,7 +432,7 @@ export function fhirExportService({
       // One row for each patient record the export reads, so that a patient's trail names it.
       await db.execute(
         auditInsert(
-          actorOf(callerOf(caller), context),
+          actorOf(auditCallerOf(caller), context),
           now(),
           {
             action: 'read',
@@ -488,7 +488,7 @@ export function fhirExportService({
       if (!row) throw notFound();
       const [deleted] = await db.delete(fhirExport).where(eq(fhirExport.id, id)).returning({ files: fhirExport.files });
       if (deleted) await removeFiles(deleted.files);
-      await recordAudit(db, callerOf(caller), context, now(), [
+      await recordAudit(db, auditCallerOf(caller), context, now(), [
         { action: 'delete', entity: 'fhir_export', entityId: id, outcome: 'success' },
       ]);
     },
@@ -539,11 +539,6 @@ export function fhirExportService({
     },
   };
 }
-
-const callerOf = (caller: FhirCaller) =>
-  caller.client
-    ? { seqUser: caller.seqUser, seqManager: caller.seqManager, clientName: caller.client.name }
-    : { seqUser: caller.seqUser, seqManager: caller.seqManager };
 
 const isUuid = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
 

@@ -28,7 +28,7 @@ import {
   toServiceRequest,
   type ScoreSource,
 } from './fhir-resources.ts';
-import type { FhirCaller } from './fhir-client.service.ts';
+import { auditCallerOf, type FhirCaller } from './fhir-client.service.ts';
 import { fhirRepository, type FhirRepository, type InstantBound, type ScoreRow } from './fhir.repository.ts';
 import {
   dateBound,
@@ -148,22 +148,15 @@ export function fhirService({ db, now, base }: { db: Database; now: Clock; base:
     type: FhirType,
     found: { seqMedicalRelation?: number | undefined; entityId?: string } | undefined,
   ): Promise<void> => {
-    const caller = { seqUser: principal.seqUser, seqManager: principal.seqManager };
-    await recordAudit(
-      db,
-      principal.client ? { ...caller, clientName: principal.client.name } : caller,
-      context,
-      now(),
-      [
-        {
-          action: 'read',
-          entity: `fhir_${type.toLowerCase()}`,
-          entityId: found?.entityId,
-          seqMedicalRelation: found?.seqMedicalRelation,
-          outcome: found ? 'success' : 'denied',
-        },
-      ],
-    );
+    await recordAudit(db, auditCallerOf(principal), context, now(), [
+      {
+        action: 'read',
+        entity: `fhir_${type.toLowerCase()}`,
+        entityId: found?.entityId,
+        seqMedicalRelation: found?.seqMedicalRelation,
+        outcome: found ? 'success' : 'denied',
+      },
+    ]);
   };
 
   async function patients(
